@@ -1,0 +1,76 @@
+# ctasim — build, test, benchmark.
+#   make            build/ctasim
+#   make test       build and run every test (unit, CLI, sanitizer-free)
+#   make asan       same tests under AddressSanitizer + UBSan (build-asan/)
+#   make fuzz       short libFuzzer runs of the parsers (needs clang)
+#   make bench      speed benchmark
+# Only a C11 compiler, make, libc, libm and pthreads are required. liblzma
+# (Debian: liblzma-dev) is used for .traceg.xz traces when present.
+
+CC      ?= cc
+BUILD   ?= build
+OPT     ?= -O2
+CFLAGS  ?= $(OPT) -g
+CFLAGS  += -std=c11 -D_GNU_SOURCE -Wall -Wextra -Wno-unused-parameter -Wshadow -Isrc -MMD -MP
+LDLIBS  += -lm -lpthread
+
+# Optional liblzma: detected by trying to link against it.
+HAVE_LZMA := $(shell printf '\#include <lzma.h>\nint main(void){lzma_stream s=LZMA_STREAM_INIT;(void)s;return 0;}\n' | $(CC) -x c - -llzma -o /dev/null 2>/dev/null && echo 1)
+ifeq ($(HAVE_LZMA),1)
+CFLAGS  += -DCS_HAVE_LZMA=1
+LDLIBS  += -llzma
+endif
+
+LIB_SRC  := $(wildcard src/*.c src/ptx/*.c src/policy/*.c)
+CLI_SRC  := $(wildcard src/cli/*.c)
+TEST_SRC := $(wildcard tests/test_*.c)
+
+LIB_OBJ  := $(LIB_SRC:%.c=$(BUILD)/obj/%.o)
+CLI_OBJ  := $(CLI_SRC:%.c=$(BUILD)/obj/%.o)
+TEST_BIN := $(TEST_SRC:tests/%.c=$(BUILD)/tests/%)
+
+.PHONY: all test unit-test asan fuzz bench clean demo ptx
+all: $(BUILD)/ctasim
+
+$(BUILD)/obj/%.o: %.c
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) -c $< -o $@
+
+$(BUILD)/libctasim.a: $(LIB_OBJ)
+	@rm -f $@
+	ar rcs $@ $^
+
+$(BUILD)/ctasim: $(CLI_OBJ) $(BUILD)/libctasim.a
+	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $^ $(LDLIBS)
+
+$(BUILD)/tests/%: $(BUILD)/obj/tests/%.o $(BUILD)/libctasim.a
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $^ $(LDLIBS)
+
+$(BUILD)/obj/tests/%.o: tests/%.c
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) -Itests -c $< -o $@
+
+# Unit tests, then command-line tests against the built binary.
+test: $(BUILD)/ctasim $(TEST_BIN)
+	@sh tests/run_all.sh $(BUILD)
+
+demo: $(BUILD)/ctasim
+	$(BUILD)/ctasim run stream
+
+asan:
+	$(MAKE) BUILD=build-asan OPT=-O1 CFLAGS_EXTRA= \
+	  CFLAGS="-O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined" \
+	  LDFLAGS="-fsanitize=address,undefined" test
+
+FUZZ_SECONDS ?= 20
+fuzz:
+	@sh fuzz/run_fuzz.sh $(FUZZ_SECONDS)
+
+bench: $(BUILD)/ctasim
+	@sh bench/run_bench.sh $(BUILD)
+
+clean:
+	rm -rf build build-asan build-fuzz
+
+-include $(LIB_OBJ:.o=.d) $(CLI_OBJ:.o=.d) $(TEST_BIN:$(BUILD)/tests/%=$(BUILD)/obj/tests/%.d)

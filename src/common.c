@@ -1,0 +1,67 @@
+/* common.c — error formatting and checked allocation. */
+#include "common.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+int cs_err(cs_error_t *err, const char *file, unsigned long line, const char *fmt, ...)
+{
+    if (!err)
+        return -1;
+    size_t n = 0;
+    if (file && line)
+        n = (size_t)snprintf(err->msg, sizeof err->msg, "%s:%lu: ", file, line);
+    else if (file)
+        n = (size_t)snprintf(err->msg, sizeof err->msg, "%s: ", file);
+    if (n >= sizeof err->msg)
+        n = sizeof err->msg - 1;
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(err->msg + n, sizeof err->msg - n, fmt, ap);
+    va_end(ap);
+    /* One line, always: a stray newline in user data must not split the message. */
+    for (char *p = err->msg; *p; p++)
+        if (*p == '\n' || *p == '\r')
+            *p = ' ';
+    return -1;
+}
+
+static void out_of_memory(size_t n)
+{
+    fprintf(stderr, "ctasim: out of memory allocating %zu bytes\n", n);
+    abort();
+}
+
+void *cs_xmalloc(size_t n)
+{
+    void *p = malloc(n ? n : 1);
+    if (!p)
+        out_of_memory(n);
+    return p;
+}
+
+void *cs_xcalloc(size_t n, size_t sz)
+{
+    void *p = calloc(n ? n : 1, sz ? sz : 1);
+    if (!p)
+        out_of_memory(n * sz);
+    return p;
+}
+
+void *cs_xrealloc(void *p, size_t n)
+{
+    void *q = realloc(p, n ? n : 1);
+    if (!q)
+        out_of_memory(n);
+    return q;
+}
+
+char *cs_xstrdup(const char *s)
+{
+    size_t n = strlen(s) + 1;
+    char *p = cs_xmalloc(n);
+    memcpy(p, s, n);
+    return p;
+}

@@ -1,0 +1,56 @@
+/* common.h — small shared vocabulary: error reporting, dimensions, helpers.
+ *
+ * Errors: every parser and model entry point that can meet bad input returns a
+ * status and fills a cs_error_t. The CLI prints err.msg as ONE line and exits
+ * non-zero. Library code never calls exit(): fuzz targets and tests must be
+ * able to observe the error. Message convention: "FILE:LINE: what is wrong"
+ * (LINE omitted when there is no line). */
+#ifndef CTASIM_COMMON_H
+#define CTASIM_COMMON_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#define CS_ERRMSG_MAX 512
+
+typedef struct cs_error {
+    char msg[CS_ERRMSG_MAX];
+} cs_error_t;
+
+/* Set err->msg to "file:line: <fmt...>" (", line" part dropped when line == 0,
+ * "file: " dropped when file is NULL). Always returns -1 so callers can write
+ * `return cs_err(err, path, ln, "bad thing %d", x);`. err may be NULL. */
+int cs_err(cs_error_t *err, const char *file, unsigned long line, const char *fmt, ...)
+    __attribute__((format(printf, 4, 5)));
+
+typedef struct dim3 {
+    uint32_t x, y, z;
+} dim3_t;
+
+static inline uint64_t dim3_count(dim3_t d) { return (uint64_t)d.x * d.y * d.z; }
+
+/* Linear CTA index -> (x,y,z) in launch order (x fastest, as CUDA and Accel-Sim). */
+static inline dim3_t dim3_unlinear(dim3_t grid, uint64_t linear)
+{
+    dim3_t r;
+    r.x = (uint32_t)(linear % grid.x);
+    r.y = (uint32_t)((linear / grid.x) % grid.y);
+    r.z = (uint32_t)(linear / ((uint64_t)grid.x * grid.y));
+    return r;
+}
+
+#define CS_MIN(a, b) ((a) < (b) ? (a) : (b))
+#define CS_MAX(a, b) ((a) > (b) ? (a) : (b))
+#define CS_DIV_CEIL(a, b) (((a) + (b)-1) / (b))
+#define CS_ARRAY_LEN(a) (sizeof(a) / sizeof((a)[0]))
+#define CS_NEVER UINT64_MAX /* "no event scheduled" time */
+
+/* xmalloc family: allocation failure is not recoverable for a simulator; print
+ * one line and abort rather than return NULL into the model. */
+void *cs_xmalloc(size_t n);
+void *cs_xcalloc(size_t n, size_t sz);
+void *cs_xrealloc(void *p, size_t n);
+char *cs_xstrdup(const char *s);
+
+#endif
