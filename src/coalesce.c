@@ -1,0 +1,86 @@
+/* coalesce.c — see coalesce.h. */
+#include "coalesce.h"
+
+#include <string.h>
+
+static void add_bytes(mem_access_t *out, unsigned *n, uint64_t line_addr, uint32_t off, uint32_t len)
+{
+    uint32_t first = off / 32, last = (off + len - 1) / 32;
+    uint8_t mask = 0;
+    for (uint32_t s = first; s <= last && s < 8; s++)
+        mask |= (uint8_t)(1u << s);
+    for (unsigned i = 0; i < *n; i++) {
+        if (out[i].line_addr == line_addr) {
+            out[i].sector_mask |= mask;
+            out[i].bytes += len; /* upper bound on payload; overlap is rare for stores */
+            return;
+        }
+    }
+    out[*n].line_addr = line_addr;
+    out[*n].sector_mask = mask;
+    out[*n].bytes = len;
+    (*n)++;
+}
+
+unsigned coalesce_warp(const warp_inst_t *in, uint32_t line_size, mem_access_t *out)
+{
+    unsigned n = 0;
+    uint32_t size = in->access_size ? in->access_size : 4;
+    uint64_t line_mask = ~(uint64_t)(line_size - 1);
+    uint32_t mask = in->active_mask;
+    /* Fast path: the common fully-coalesced case (every lane in one line). */
+    while (mask) {
+        unsigned lane = (unsigned)__builtin_ctz(mask);
+        mask &= mask - 1;
+        uint64_t a = in->addr[lane];
+        uint64_t line = a & line_mask;
+        uint32_t off = (uint32_t)(a - line);
+        if (off + size <= line_size) {
+            add_bytes(out, &n, line, off, size);
+        } else { /* straddles two lines */
+            uint32_t first = line_size - off;
+            add_bytes(out, &n, line, off, first);
+            add_bytes(out, &n, line + line_size, 0, size - first);
+        }
+    }
+    /* A store's payload cannot exceed the line. */
+    for (unsigned i = 0; i < n; i++)
+        if (out[i].bytes > line_size)
+            out[i].bytes = line_size;
+    return n;
+}
+
+unsigned shmem_conflict_degree(const warp_inst_t *in, uint32_t nbanks, uint32_t bank_width)
+{
+    if (!in->active_mask)
+        return 0;
+    if (nbanks > 64)
+        nbanks = 64;
+    uint32_t words_per_lane = (in->access_size + bank_width - 1) / bank_width;
+    if (!words_per_lane)
+        words_per_lane = 1;
+    /* distinct words per bank: small arrays, warp-sized work */
+    uint64_t words[64][WARP_SIZE * 4];
+    unsigned count[64];
+    memset(count, 0, sizeof count);
+    unsigned degree = 1;
+    uint32_t mask = in->active_mask;
+    while (mask) {
+        unsigned lane = (unsigned)__builtin_ctz(mask);
+        mask &= mask - 1;
+        for (uint32_t w = 0; w < words_per_lane && w < 4; w++) {
+            uint64_t word = in->addr[lane] / bank_width + w;
+            unsigned bank = (unsigned)(word % nbanks);
+            unsigned k;
+            for (k = 0; k < count[bank]; k++)
+                if (words[bank][k] == word)
+                    break;
+            if (k == count[bank]) {
+                words[bank][count[bank]++] = word;
+                if (count[bank] > degree)
+                    degree = count[bank];
+            }
+        }
+    }
+    return degree;
+}

@@ -1,0 +1,101 @@
+/* icnt.c — crossbar (see icnt.h). */
+#include "icnt.h"
+
+#include <stdlib.h>
+
+void xbar_init(xbar_t *x, uint32_t n_in, uint32_t n_out, const gpu_config_t *cfg)
+{
+    *x = (xbar_t){0};
+    x->n_in = n_in;
+    x->n_out = n_out;
+    x->latency = cfg->icnt_latency ? cfg->icnt_latency : 1;
+    x->flit_size = cfg->icnt_flit_size ? cfg->icnt_flit_size : 32;
+    x->in_cap = cfg->icnt_in_buffer ? cfg->icnt_in_buffer : 64;
+    x->out_cap = cfg->icnt_out_buffer ? cfg->icnt_out_buffer : 64;
+    /* A buffer must hold the largest packet or nothing could ever move. */
+    uint32_t biggest = xbar_flits(x, 256 + cfg->icnt_ctrl_bytes);
+    if (x->in_cap < biggest)
+        x->in_cap = biggest;
+    if (x->out_cap < biggest)
+        x->out_cap = biggest;
+    x->in_q = cs_xcalloc(n_in, sizeof *x->in_q);
+    x->in_flits = cs_xcalloc(n_in, sizeof *x->in_flits);
+    x->in_busy = cs_xcalloc(n_in, sizeof *x->in_busy);
+    x->out_q = cs_xcalloc(n_out, sizeof *x->out_q);
+    x->out_flits = cs_xcalloc(n_out, sizeof *x->out_flits);
+    x->out_busy = cs_xcalloc(n_out, sizeof *x->out_busy);
+}
+
+void xbar_free(xbar_t *x)
+{
+    free(x->in_q);
+    free(x->in_flits);
+    free(x->in_busy);
+    free(x->out_q);
+    free(x->out_flits);
+    free(x->out_busy);
+}
+
+void xbar_push(xbar_t *x, uint32_t in, uint32_t out, mem_req_t *r, uint32_t bytes)
+{
+    r->icnt_dst = (uint16_t)out;
+    r->icnt_flits = (uint16_t)xbar_flits(x, bytes);
+    x->in_flits[in] += r->icnt_flits;
+    fifo_push(&x->in_q[in], r);
+    x->queued++;
+}
+
+void xbar_cycle(xbar_t *x, uint64_t now)
+{
+    if (!x->queued)
+        return;
+    uint32_t start = x->rr;
+    x->rr = (x->rr + 1 == x->n_in) ? 0 : x->rr + 1;
+    for (uint32_t k = 0; k < x->n_in; k++) {
+        uint32_t i = start + k;
+        if (i >= x->n_in)
+            i -= x->n_in;
+        mem_req_t *h = x->in_q[i].head;
+        if (!h || x->in_busy[i] > now)
+            continue;
+        uint32_t o = h->icnt_dst, f = h->icnt_flits;
+        if (x->out_busy[o] > now || x->out_flits[o] + f > x->out_cap) {
+            x->stats.output_conflicts++;
+            continue;
+        }
+        fifo_pop(&x->in_q[i]);
+        x->queued--;
+        x->in_flits[i] -= f;
+        x->in_busy[i] = now + f;
+        x->out_busy[o] = now + f;
+        h->ready = now + x->latency + f - 1;
+        x->out_flits[o] += f;
+        fifo_push(&x->out_q[o], h);
+        x->in_flight++;
+        x->stats.packets++;
+        x->stats.flits += f;
+    }
+}
+
+mem_req_t *xbar_pop(xbar_t *x, uint32_t out, uint64_t now)
+{
+    mem_req_t *h = x->out_q[out].head;
+    if (!h || h->ready > now)
+        return NULL;
+    fifo_pop(&x->out_q[out]);
+    x->out_flits[out] -= h->icnt_flits;
+    x->in_flight--;
+    return h;
+}
+
+uint64_t xbar_next_event(const xbar_t *x, uint64_t now)
+{
+    if (x->queued)
+        return now;
+    uint64_t t = CS_NEVER;
+    if (x->in_flight)
+        for (uint32_t o = 0; o < x->n_out; o++)
+            if (x->out_q[o].head && x->out_q[o].head->ready < t)
+                t = x->out_q[o].head->ready;
+    return t < now ? now : t;
+}
