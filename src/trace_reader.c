@@ -1,0 +1,1196 @@
+/* trace_reader.c — Accel-Sim trace front-end.
+ *
+ * A kernel file is read strictly sequentially: cta_begin(n) parses the next
+ * `#BEGIN_TB ... #END_TB` block, which must be CTA n (traces list CTAs in
+ * launch order and the timing model begins them in that order). Everything a
+ * CTA needs (per-warp instruction arrays and the per-lane addresses of its
+ * memory instructions) is owned by the CTA object and freed in cta_end, so
+ * memory is bounded by the resident CTAs, not the trace size, and any number
+ * of begun CTAs can be consumed independently.
+ *
+ * Speed: the per-instruction path is a hand-written tokenizer over the line
+ * buffer (no sscanf, no allocation per line) plus a small cache from opcode
+ * text to its decoded class, so each distinct opcode string is looked up in
+ * the SASS table once per kernel.
+ *
+ * Interpretations worth knowing (see docs in the header of each function):
+ *   - address mode 1 (base + stride): the k-th active lane (k = 0, 1, ...)
+ *     gets base + k*stride. Accel-Sim's tracer only writes this mode when the
+ *     active lanes are contiguous, where this is exactly what Accel-Sim's
+ *     reader computes; for a non-contiguous mask Accel-Sim stops at the first
+ *     gap and leaves the later lanes at address 0, which we consider a bug
+ *     rather than a format rule.
+ *   - address mode 2 (base + delta): active_count - 1 signed deltas between
+ *     consecutive active lanes, as the tracer writes them.
+ *   - generic LD/ST/ATOM/RED: SHARED if the first active lane's address lies
+ *     in [shmem base, shmem base + 16 MiB), LOCAL if in [local base, local
+ *     base + 16 MiB), else GLOBAL. 16 MiB covers any CTA's shared memory and
+ *     the local window Accel-Sim's tracer reports; a base of 0 (header key
+ *     missing, old tracers) disables that window.
+ *   - registers: R<n> -> n, UR<n> -> TRACE_UREG_BASE + n, so uniform and
+ *     vector registers never alias in the scoreboard.
+ *   - LD/ST-unit instructions without addresses in the trace (LDC, TEX,
+ *     MEMBAR, CCTL...) are handed out with addr == NULL, and so are
+ *     addresses recorded on opcodes that do not access memory (QSPC).
+ *
+ * Concurrency: cta_begin/destroy of one source read its file and must not run
+ * concurrently; warp_next and cta_end on distinct CTAs touch only the CTA.
+ */
+#include "trace_reader.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "line_reader.h"
+#include "sass_opcodes.h"
+
+#define GENERIC_WINDOW (16ull << 20)
+#define MAX_TRACER_VERSION 5
+#define OPCODE_CACHE_SIZE 256 /* power of two */
+#define OPCODE_CACHE_TEXT 48
+#define MAX_WARP_INSTS (1u << 30) /* per warp and CTA; keeps the uint32 counts far from overflow */
+
+/* ---------------------------------------------------------------- counts */
+
+/* Counters shared by a workload and the kernel sources it handed out: either
+ * may be destroyed first, so they are reference counted. */
+typedef struct shared_counts {
+    trace_counts_t c;
+    unsigned refs;
+} shared_counts_t;
+
+static shared_counts_t *counts_new(void)
+{
+    shared_counts_t *s = cs_xcalloc(1, sizeof *s);
+    s->refs = 1;
+    return s;
+}
+
+static void counts_release(shared_counts_t *s)
+{
+    if (s && --s->refs == 0)
+        free(s);
+}
+
+/* ---------------------------------------------------------- kernel source */
+
+typedef struct opcode_cache_entry {
+    char text[OPCODE_CACHE_TEXT]; /* "" = empty slot */
+    sass_op_info_t info;
+    uint8_t access_size;
+    bool generic;
+} opcode_cache_entry_t;
+
+typedef struct warp_insts {
+    warp_inst_t *insts;
+    uint32_t count, cap, next;
+    bool seen; /* a `warp = w` block was read for it */
+} warp_insts_t;
+
+/* Addresses live in chunks that never move, so an instruction's addr pointer
+ * stays valid while later instructions of the CTA are parsed. */
+typedef struct addr_chunk {
+    struct addr_chunk *next;
+    uint32_t used, cap; /* in instructions (WARP_SIZE addresses each) */
+    uint64_t addrs[];
+} addr_chunk_t;
+
+typedef struct trace_cta {
+    unsigned nwarps;
+    warp_insts_t *warps;
+    addr_chunk_t *chunks; /* newest first */
+} trace_cta_t;
+
+typedef struct trace_source {
+    line_reader_t *lr; /* NULL once the last CTA was read */
+    char *path;
+    char name[KERNEL_NAME_MAX];
+    uint32_t kernel_id, stream;
+    dim3_t grid, block;
+    uint32_t shmem, nregs;
+    unsigned binary_version, tracer_version;
+    bool lineinfo;
+    uint64_t shmem_base, local_base;
+    unsigned warps_per_cta;
+    uint64_t total_ctas, next_cta;
+    unsigned long last_line; /* for end-of-file messages */
+    bool failed;
+    cs_error_t failure; /* repeated to every later call once parsing failed */
+    shared_counts_t *counts;
+    opcode_cache_entry_t opcode_cache[OPCODE_CACHE_SIZE];
+} trace_source_t;
+
+/* --------------------------------------------------------------- tokens */
+
+static inline bool is_space(char c) { return c == ' ' || c == '\t'; }
+
+static inline const char *skip_space(const char *p, const char *end)
+{
+    while (p < end && is_space(*p))
+        p++;
+    return p;
+}
+
+static inline const char *token_end(const char *p, const char *end)
+{
+    while (p < end && !is_space(*p))
+        p++;
+    return p;
+}
+
+static inline int hex_value(char c)
+{
+    if (c >= '0' && c <= '9')
+        return c - '0';
+    if (c >= 'a' && c <= 'f')
+        return c - 'a' + 10;
+    if (c >= 'A' && c <= 'F')
+        return c - 'A' + 10;
+    return -1;
+}
+
+/* Copy a token for an error message: printable ASCII only, at most 40 chars. */
+static const char *shown(const char *p, const char *end, char out[48])
+{
+    size_t n = 0;
+    const char *t = token_end(p, end);
+    for (; p < t && n < 40; p++)
+        out[n++] = (*p >= 0x20 && *p < 0x7f) ? *p : '?';
+    if (p < t)
+        out[n++] = '.', out[n++] = '.', out[n++] = '.';
+    out[n] = '\0';
+    return out;
+}
+
+/* Parsers advance *pp past one space-separated token; false if the token is
+ * missing or malformed (then *pp points at the offending token).
+ * Speed matters here (every byte of a trace goes through these loops), so
+ * digit loops stop at the first non-digit instead of also checking `end`:
+ * callers guarantee that the character at `end` is not a digit, which holds
+ * for line text (NUL-terminated by the line reader) and for the ',' and ' '
+ * ends used on kernelslist lines. */
+static const uint8_t hex_digit_plus1[256] = {
+    ['0'] = 1, ['1'] = 2, ['2'] = 3, ['3'] = 4, ['4'] = 5, ['5'] = 6, ['6'] = 7, ['7'] = 8, ['8'] = 9, ['9'] = 10,
+    ['a'] = 11, ['b'] = 12, ['c'] = 13, ['d'] = 14, ['e'] = 15, ['f'] = 16,
+    ['A'] = 11, ['B'] = 12, ['C'] = 13, ['D'] = 14, ['E'] = 15, ['F'] = 16,
+};
+
+/* Active lanes. Portable bit trick: __builtin_popcount becomes a libgcc call
+ * without -mpopcnt, which costs more than this on every instruction line. */
+static inline unsigned popcount32(uint32_t x)
+{
+    x = x - ((x >> 1) & 0x55555555u);
+    x = (x & 0x33333333u) + ((x >> 2) & 0x33333333u);
+    x = (x + (x >> 4)) & 0x0f0f0f0fu;
+    return (x * 0x01010101u) >> 24;
+}
+
+static inline bool token_ends_at(const char *p, const char *end) { return p == end || is_space(*p); }
+
+static inline bool parse_hex(const char **pp, const char *end, uint64_t *out)
+{
+    const char *p = skip_space(*pp, end);
+    *pp = p;
+    if (p < end && p[0] == '0' && (p[1] == 'x' || p[1] == 'X'))
+        p += 2;
+    const char *digits = p;
+    uint64_t v = 0;
+    unsigned d;
+    while ((d = hex_digit_plus1[(unsigned char)*p]) != 0) {
+        if (v >> 60)
+            return false; /* more than 64 bits */
+        v = (v << 4) | (d - 1);
+        p++;
+    }
+    if (p == digits || p > end || !token_ends_at(p, end))
+        return false;
+    *out = v;
+    *pp = p;
+    return true;
+}
+
+static inline bool parse_dec(const char **pp, const char *end, uint64_t *out)
+{
+    const char *p = skip_space(*pp, end);
+    *pp = p;
+    const char *digits = p;
+    uint64_t v = 0;
+    unsigned d;
+    while ((d = (unsigned)(unsigned char)*p - '0') < 10u) {
+        if (v >= UINT64_MAX / 10 && (v > UINT64_MAX / 10 || d > UINT64_MAX % 10))
+            return false;
+        v = v * 10 + d;
+        p++;
+    }
+    if (p == digits || p > end || !token_ends_at(p, end))
+        return false;
+    *out = v;
+    *pp = p;
+    return true;
+}
+
+static inline bool parse_signed(const char **pp, const char *end, int64_t *out)
+{
+    const char *p = skip_space(*pp, end);
+    const char *start = p;
+    bool negative = false;
+    if (p < end && (*p == '-' || *p == '+')) {
+        negative = *p == '-';
+        p++;
+    }
+    uint64_t mag;
+    if (p >= end || (unsigned)(unsigned char)*p - '0' >= 10u || !parse_dec(&p, end, &mag) ||
+        mag > (negative ? (uint64_t)INT64_MAX + 1 : (uint64_t)INT64_MAX)) {
+        *pp = start;
+        return false;
+    }
+    *out = negative ? (int64_t)(0 - mag) : (int64_t)mag;
+    *pp = p;
+    return true;
+}
+
+/* Register operand: R<n> or UR<n>. */
+static inline bool parse_register(const char **pp, const char *end, uint16_t *out)
+{
+    const char *p = skip_space(*pp, end);
+    *pp = p;
+    unsigned base = 0;
+    if (p < end && *p == 'U') {
+        base = TRACE_UREG_BASE;
+        p++;
+    }
+    if (p >= end || *p != 'R')
+        return false;
+    p++;
+    uint64_t n;
+    const char *q = p;
+    if (q >= end || *q < '0' || *q > '9' || !parse_dec(&q, end, &n) || n >= TRACE_UREG_BASE)
+        return false;
+    *out = (uint16_t)(base + n);
+    *pp = q;
+    return true;
+}
+
+/* "key = a,b,c" style helpers for the structural lines */
+static bool match_word(const char **pp, const char *end, const char *word)
+{
+    size_t n = strlen(word);
+    const char *p = skip_space(*pp, end);
+    if ((size_t)(end - p) < n || memcmp(p, word, n) != 0)
+        return false;
+    *pp = p + n;
+    return true;
+}
+
+static bool at_end(const char *p, const char *end) { return skip_space(p, end) == end; }
+
+/* Parse "x,y,z" (spaces allowed around the numbers), optionally in parentheses. */
+static bool parse_triple(const char *p, const char *end, bool parens, dim3_t *out)
+{
+    uint32_t v[3];
+    p = skip_space(p, end);
+    if (parens) {
+        if (p >= end || *p != '(')
+            return false;
+        p++;
+    }
+    for (int i = 0; i < 3; i++) {
+        p = skip_space(p, end);
+        uint64_t n = 0;
+        const char *digits = p;
+        for (; p < end && *p >= '0' && *p <= '9'; p++) {
+            n = n * 10 + (uint64_t)(*p - '0');
+            if (n > UINT32_MAX)
+                return false;
+        }
+        if (p == digits)
+            return false;
+        v[i] = (uint32_t)n;
+        p = skip_space(p, end);
+        if (i < 2) {
+            if (p >= end || *p != ',')
+                return false;
+            p++;
+        }
+    }
+    if (parens) {
+        if (p >= end || *p != ')')
+            return false;
+        p++;
+    }
+    if (!at_end(p, end))
+        return false;
+    out->x = v[0];
+    out->y = v[1];
+    out->z = v[2];
+    return true;
+}
+
+/* ---------------------------------------------------------------- errors */
+
+static int src_fail(trace_source_t *s, cs_error_t *err, unsigned long line, const char *fmt, ...)
+    __attribute__((format(printf, 4, 5)));
+
+static int src_fail(trace_source_t *s, cs_error_t *err, unsigned long line, const char *fmt, ...)
+{
+    char what[CS_ERRMSG_MAX];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(what, sizeof what, fmt, ap);
+    va_end(ap);
+    cs_err(&s->failure, s->path, line, "%s", what);
+    s->failed = true;
+    if (err)
+        *err = s->failure;
+    return -1;
+}
+
+/* Keep an error produced by the line reader (already "FILE:LINE: ..."). */
+static int src_fail_from(trace_source_t *s, cs_error_t *err, const cs_error_t *from)
+{
+    s->failure = *from;
+    s->failed = true;
+    if (err)
+        *err = s->failure;
+    return -1;
+}
+
+/* Next line (blank lines skipped): 1 line, 0 EOF, -1 error (recorded). */
+static int next_line(trace_source_t *s, char **line, size_t *len, cs_error_t *err)
+{
+    for (;;) {
+        cs_error_t lerr;
+        int rc = line_reader_next(s->lr, line, len, &lerr);
+        if (rc < 0)
+            return src_fail_from(s, err, &lerr);
+        if (rc == 0) {
+            s->last_line = line_reader_lineno(s->lr) + 1;
+            return 0;
+        }
+        const char *p = skip_space(*line, *line + *len);
+        if (p != *line + *len)
+            return 1;
+    }
+}
+
+static unsigned long cur_line(const trace_source_t *s) { return line_reader_lineno(s->lr); }
+
+/* ---------------------------------------------------------------- header */
+
+enum header_key_bit {
+    HK_NAME = 1u << 0, HK_GRID = 1u << 1, HK_BLOCK = 1u << 2, HK_SHMEM = 1u << 3,
+    HK_NREGS = 1u << 4, HK_BINARY = 1u << 5,
+};
+#define HK_REQUIRED (HK_NAME | HK_GRID | HK_BLOCK | HK_SHMEM | HK_NREGS | HK_BINARY)
+
+static bool header_number(const char *p, const char *end, bool hex, uint64_t *out)
+{
+    bool ok = hex ? parse_hex(&p, end, out) : parse_dec(&p, end, out);
+    return ok && at_end(p, end);
+}
+
+static int parse_header(trace_source_t *s, cs_error_t *err)
+{
+    unsigned seen = 0;
+    char *line;
+    size_t len;
+    for (;;) {
+        int rc = next_line(s, &line, &len, err);
+        if (rc < 0)
+            return -1;
+        if (rc == 0)
+            return src_fail(s, err, s->last_line, "unexpected end of file in the kernel header (no '#' line)");
+        const char *end = line + len;
+        const char *p = skip_space(line, end);
+        if (*p == '#')
+            break;
+        if (*p != '-')
+            return src_fail(s, err, cur_line(s), "expected a '-key = value' header line");
+        const char *eq = memchr(p, '=', (size_t)(end - p));
+        if (!eq)
+            return src_fail(s, err, cur_line(s), "header line without '='");
+        const char *key = p + 1, *key_end = eq;
+        while (key_end > key && is_space(key_end[-1]))
+            key_end--;
+        size_t key_len = (size_t)(key_end - key);
+        const char *val = skip_space(eq + 1, end);
+        uint64_t num = 0;
+#define KEY_IS(k) (key_len == sizeof(k) - 1 && memcmp(key, k, key_len) == 0)
+#define NUMBER(hex, limit, what)                                                                   \
+    do {                                                                                           \
+        if (!header_number(val, end, hex, &num) || num > (limit))                                  \
+            return src_fail(s, err, cur_line(s), "bad " what " value");                             \
+    } while (0)
+        if (KEY_IS("kernel name")) {
+            size_t n = (size_t)(end - val);
+            while (n > 0 && is_space(val[n - 1]))
+                n--;
+            if (n >= KERNEL_NAME_MAX)
+                n = KERNEL_NAME_MAX - 1;
+            memcpy(s->name, val, n);
+            s->name[n] = '\0';
+            seen |= HK_NAME;
+        } else if (KEY_IS("kernel id")) {
+            NUMBER(false, UINT32_MAX, "kernel id");
+            s->kernel_id = (uint32_t)num;
+        } else if (KEY_IS("grid dim")) {
+            if (!parse_triple(val, end, true, &s->grid))
+                return src_fail(s, err, cur_line(s), "bad grid dim (expected (x,y,z))");
+            seen |= HK_GRID;
+        } else if (KEY_IS("block dim")) {
+            if (!parse_triple(val, end, true, &s->block))
+                return src_fail(s, err, cur_line(s), "bad block dim (expected (x,y,z))");
+            seen |= HK_BLOCK;
+        } else if (KEY_IS("shmem")) {
+            NUMBER(false, UINT32_MAX, "shmem");
+            s->shmem = (uint32_t)num;
+            seen |= HK_SHMEM;
+        } else if (KEY_IS("nregs")) {
+            NUMBER(false, UINT32_MAX, "nregs");
+            s->nregs = (uint32_t)num;
+            seen |= HK_NREGS;
+        } else if (KEY_IS("binary version")) {
+            NUMBER(false, UINT32_MAX, "binary version");
+            s->binary_version = (unsigned)num;
+            seen |= HK_BINARY;
+        } else if (KEY_IS("cuda stream id")) {
+            NUMBER(false, UINT32_MAX, "cuda stream id");
+            s->stream = (uint32_t)num;
+        } else if (KEY_IS("shmem base_addr")) {
+            NUMBER(true, UINT64_MAX, "shmem base_addr");
+            s->shmem_base = num;
+        } else if (KEY_IS("local mem base_addr")) {
+            NUMBER(true, UINT64_MAX, "local mem base_addr");
+            s->local_base = num;
+        } else if (KEY_IS("accelsim tracer version")) {
+            NUMBER(false, UINT32_MAX, "accelsim tracer version");
+            if (num > MAX_TRACER_VERSION)
+                return src_fail(s, err, cur_line(s), "unsupported accelsim tracer version %llu (1 to %d known)",
+                                (unsigned long long)num, MAX_TRACER_VERSION);
+            s->tracer_version = (unsigned)num;
+        } else if (KEY_IS("enable lineinfo")) {
+            NUMBER(false, 1, "enable lineinfo");
+            s->lineinfo = num == 1;
+        }
+        /* other keys (nvbit version, cluster dims, ...) do not affect us */
+#undef KEY_IS
+#undef NUMBER
+    }
+    unsigned long hdr_end = cur_line(s);
+    static const struct { unsigned bit; const char *key; } required[] = {
+        {HK_NAME, "kernel name"}, {HK_GRID, "grid dim"}, {HK_BLOCK, "block dim"},
+        {HK_SHMEM, "shmem"}, {HK_NREGS, "nregs"}, {HK_BINARY, "binary version"},
+    };
+    for (size_t i = 0; i < CS_ARRAY_LEN(required); i++)
+        if (!(seen & required[i].bit))
+            return src_fail(s, err, hdr_end, "kernel header lacks '-%s = ...'", required[i].key);
+    dim3_t g = s->grid, b = s->block;
+    /* CUDA's own limits; they also keep every count below 2^63 */
+    if (g.x == 0 || g.y == 0 || g.z == 0 || g.x > 0x7fffffffu || g.y > 65535 || g.z > 65535)
+        return src_fail(s, err, hdr_end, "invalid grid dim (%u,%u,%u)", g.x, g.y, g.z);
+    if (b.x == 0 || b.y == 0 || b.z == 0 || dim3_count(b) > 1024)
+        return src_fail(s, err, hdr_end, "invalid block dim (%u,%u,%u): 1 to 1024 threads per CTA", b.x, b.y, b.z);
+    if (!sass_version_supported(s->binary_version))
+        return src_fail(s, err, hdr_end, "unsupported binary version %u (known: 60 61 70 75 80 86)", s->binary_version);
+    s->total_ctas = dim3_count(g);
+    s->warps_per_cta = (unsigned)CS_DIV_CEIL(dim3_count(b), WARP_SIZE);
+    return 0;
+}
+
+/* ------------------------------------------------------------ CTA storage */
+
+static void cta_free(trace_cta_t *c)
+{
+    if (!c)
+        return;
+    for (unsigned w = 0; w < c->nwarps; w++)
+        free(c->warps[w].insts);
+    free(c->warps);
+    for (addr_chunk_t *k = c->chunks, *next; k; k = next) {
+        next = k->next;
+        free(k);
+    }
+    free(c);
+}
+
+/* Room for one more instruction's addresses. */
+static uint64_t *cta_alloc_addrs(trace_cta_t *c)
+{
+    addr_chunk_t *k = c->chunks;
+    if (!k || k->used == k->cap) {
+        uint32_t cap = k ? (k->cap < 4096 ? k->cap * 2 : 4096) : 16;
+        addr_chunk_t *n = cs_xmalloc(sizeof *n + (size_t)cap * WARP_SIZE * sizeof(uint64_t));
+        n->next = k;
+        n->used = 0;
+        n->cap = cap;
+        c->chunks = k = n;
+    }
+    return k->addrs + (size_t)(k->used++) * WARP_SIZE;
+}
+
+/* Give back the slot of the last cta_alloc_addrs (the line turned out bad). */
+static void cta_unalloc_addrs(trace_cta_t *c) { c->chunks->used--; }
+
+static warp_inst_t *warp_push(warp_insts_t *w)
+{
+    if (w->count == w->cap) {
+        uint32_t cap = w->cap ? w->cap * 2 : 64;
+        w->insts = cs_xrealloc(w->insts, (size_t)cap * sizeof *w->insts);
+        w->cap = cap;
+    }
+    return &w->insts[w->count++];
+}
+
+/* ------------------------------------------------------------ instructions */
+
+static const opcode_cache_entry_t *decode_opcode(trace_source_t *s, const char *op, size_t n,
+                                                 opcode_cache_entry_t *scratch, cs_error_t *err)
+{
+    /* cheap hash of length and a few characters; the memcmp below decides */
+    uint32_t h = 0;
+    if (n > 0)
+        h = (uint32_t)n * 131u + (uint8_t)op[0] * 31u + (uint8_t)op[n - 1] * 7u + (uint8_t)op[n / 2] * 17u +
+            (uint8_t)op[(n * 3) / 4] * 3u;
+    opcode_cache_entry_t *e = &s->opcode_cache[h & (OPCODE_CACHE_SIZE - 1)];
+    if (n < OPCODE_CACHE_TEXT && memcmp(e->text, op, n) == 0 && e->text[n] == '\0' && n > 0)
+        return e;
+    /* op is NUL-terminated by the caller */
+    for (size_t i = 0; i < n; i++) {
+        char c = op[i];
+        bool ok = (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '.' || c == '_';
+        if (!ok) {
+            char buf[48];
+            src_fail(s, err, cur_line(s), "bad opcode '%s'", shown(op, op + n, buf));
+            return NULL;
+        }
+    }
+    opcode_cache_entry_t *slot = n < OPCODE_CACHE_TEXT ? e : scratch;
+    sass_op_info_t info;
+    if (!sass_lookup(s->binary_version, op, &info)) {
+        char buf[48];
+        src_fail(s, err, cur_line(s), "unknown opcode '%s' for binary version %u", shown(op, op + n, buf),
+                 s->binary_version);
+        return NULL;
+    }
+    slot->info = info;
+    slot->access_size = info.unit == UNIT_LDST ? (uint8_t)sass_access_size(op) : 0;
+    slot->generic = info.unit == UNIT_LDST && sass_is_generic_memory(op);
+    if (slot == e) {
+        memcpy(e->text, op, n);
+        e->text[n] = '\0';
+    }
+    return slot;
+}
+
+/* Addresses after mem_width: mode and per-lane values into addr[WARP_SIZE]. */
+static int parse_addresses(trace_source_t *s, const char **pp, const char *end, uint32_t mask, uint64_t *addr,
+                           cs_error_t *err)
+{
+    char buf[48];
+    uint64_t mode;
+    const char *p = skip_space(*pp, end), *mode_at = p;
+    if (!parse_dec(&p, end, &mode) || mode > 2) {
+        p = mode_at;
+        if (at_end(p, end))
+            return src_fail(s, err, cur_line(s), "memory instruction without an address mode");
+        return src_fail(s, err, cur_line(s), "bad address mode '%s' (0, 1 or 2)", shown(p, end, buf));
+    }
+    unsigned active = popcount32(mask);
+    memset(addr, 0, WARP_SIZE * sizeof *addr);
+    if (mode == 0) {
+        unsigned k = 0;
+        for (uint32_t m = mask; m; m &= m - 1, k++) {
+            if (!parse_hex(&p, end, &addr[__builtin_ctz(m)])) {
+                if (at_end(p, end))
+                    return src_fail(s, err, cur_line(s), "missing addresses: %u active lanes, %u addresses", active, k);
+                return src_fail(s, err, cur_line(s), "bad address '%s'", shown(p, end, buf));
+            }
+        }
+    } else {
+        uint64_t base;
+        if (!parse_hex(&p, end, &base)) {
+            if (at_end(p, end))
+                return src_fail(s, err, cur_line(s), "missing base address");
+            return src_fail(s, err, cur_line(s), "bad base address '%s'", shown(p, end, buf));
+        }
+        if (mode == 1) {
+            int64_t stride;
+            if (!parse_signed(&p, end, &stride)) {
+                if (at_end(p, end))
+                    return src_fail(s, err, cur_line(s), "missing stride after base address");
+                return src_fail(s, err, cur_line(s), "bad stride '%s'", shown(p, end, buf));
+            }
+            uint64_t a = base; /* unsigned: wraps like the hardware's 64-bit adds */
+            for (uint32_t m = mask; m; m &= m - 1, a += (uint64_t)stride)
+                addr[__builtin_ctz(m)] = a;
+        } else {
+            uint64_t a = base;
+            unsigned k = 0;
+            for (uint32_t m = mask; m; m &= m - 1, k++) {
+                if (k > 0) {
+                    int64_t delta;
+                    if (!parse_signed(&p, end, &delta)) {
+                        if (at_end(p, end))
+                            return src_fail(s, err, cur_line(s), "too few address deltas: %u active lanes need %u, got %u",
+                                            active, active - 1, k - 1);
+                        return src_fail(s, err, cur_line(s), "bad address delta '%s'", shown(p, end, buf));
+                    }
+                    a += (uint64_t)delta;
+                }
+                addr[__builtin_ctz(m)] = a;
+            }
+        }
+    }
+    *pp = p;
+    return 0;
+}
+
+/* One instruction line into `in` (addresses into a fresh slot of the CTA). */
+static int parse_instruction(trace_source_t *s, trace_cta_t *cta, char *line, size_t len, warp_inst_t *in,
+                             cs_error_t *err)
+{
+    const char *p = line, *end = line + len;
+    char buf[48];
+    uint64_t v;
+    *in = (warp_inst_t){0}; /* unused register slots read as 0, deterministically */
+    if (s->tracer_version < 3) /* ctaX ctaY ctaZ warp: we know them from the block structure */
+        for (int i = 0; i < 4; i++)
+            if (!parse_dec(&p, end, &v))
+                return src_fail(s, err, cur_line(s), "bad cta/warp prefix '%s' (tracer version %u)", shown(p, end, buf),
+                                s->tracer_version);
+    if (s->lineinfo && !parse_dec(&p, end, &v))
+        return src_fail(s, err, cur_line(s), "bad source line number '%s'", shown(p, end, buf));
+    if (!parse_hex(&p, end, &in->pc))
+        return src_fail(s, err, cur_line(s), "bad PC '%s'", shown(p, end, buf));
+    if (!parse_hex(&p, end, &v) || v > UINT32_MAX)
+        return src_fail(s, err, cur_line(s), "bad active mask '%s' (32-bit hex)", shown(p, end, buf));
+    in->active_mask = (uint32_t)v;
+    if (!parse_dec(&p, end, &v) || v > INST_MAX_DST)
+        return src_fail(s, err, cur_line(s), "bad destination count '%s' (0 to %d)", shown(p, end, buf), INST_MAX_DST);
+    in->ndst = (uint8_t)v;
+    for (unsigned i = 0; i < in->ndst; i++)
+        if (!parse_register(&p, end, &in->dst[i]))
+            return src_fail(s, err, cur_line(s), "bad destination register '%s' (expected R<n>)", shown(p, end, buf));
+    p = skip_space(p, end);
+    const char *op = p;
+    p = token_end(p, end);
+    if (p == op)
+        return src_fail(s, err, cur_line(s), "missing opcode");
+    size_t op_len = (size_t)(p - op);
+    /* NUL-terminate the opcode in place for the table lookup (line[len] is
+     * already NUL, so this is in bounds even at the end of the line) */
+    char *op_end = line + (p - line);
+    char saved = *op_end;
+    *op_end = '\0';
+    opcode_cache_entry_t scratch;
+    const opcode_cache_entry_t *oc = decode_opcode(s, op, op_len, &scratch, err);
+    *op_end = saved;
+    if (!oc)
+        return -1;
+    if (!parse_dec(&p, end, &v) || v > INST_MAX_SRC)
+        return src_fail(s, err, cur_line(s), "bad source count '%s' (0 to %d)", shown(p, end, buf), INST_MAX_SRC);
+    in->nsrc = (uint8_t)v;
+    for (unsigned i = 0; i < in->nsrc; i++)
+        if (!parse_register(&p, end, &in->src[i]))
+            return src_fail(s, err, cur_line(s), "bad source register '%s' (expected R<n>)", shown(p, end, buf));
+    uint64_t mem_width;
+    if (!parse_dec(&p, end, &mem_width))
+        return src_fail(s, err, cur_line(s), "%s", at_end(p, end) ? "missing memory width" : "bad memory width");
+    in->unit = oc->info.unit;
+    in->lat = oc->info.lat;
+    in->space = oc->info.space;
+    in->flags = oc->info.flags;
+    in->access_size = oc->access_size;
+    if (mem_width > 0 && in->unit != UNIT_LDST) {
+        /* e.g. QSPC takes a generic address: the tracer records it, but the
+         * op does not access memory. Check the syntax, keep nothing. */
+        uint64_t ignored[WARP_SIZE];
+        if (parse_addresses(s, &p, end, in->active_mask, ignored, err) < 0)
+            return -1;
+    } else if (mem_width > 0) {
+        uint64_t *addr = cta_alloc_addrs(cta);
+        if (parse_addresses(s, &p, end, in->active_mask, addr, err) < 0) {
+            cta_unalloc_addrs(cta);
+            return -1;
+        }
+        in->addr = addr;
+        if (oc->generic && in->active_mask) {
+            uint64_t a = addr[__builtin_ctz(in->active_mask)];
+            if (s->shmem_base && a - s->shmem_base < GENERIC_WINDOW)
+                in->space = SPACE_SHARED;
+            else if (s->local_base && a - s->local_base < GENERIC_WINDOW)
+                in->space = SPACE_LOCAL;
+        }
+    }
+    /* optional immediate (DEPBAR and friends), then nothing */
+    p = skip_space(p, end);
+    if (p < end) {
+        int64_t imm;
+        bool hex = end - p > 2 && p[0] == '0' && (p[1] == 'x' || p[1] == 'X');
+        bool ok = hex ? parse_hex(&p, end, &v) : parse_signed(&p, end, &imm);
+        if (!ok)
+            return src_fail(s, err, cur_line(s), "unexpected '%s' at the end of the instruction", shown(p, end, buf));
+        p = skip_space(p, end);
+        if (p < end)
+            return src_fail(s, err, cur_line(s), "unexpected '%s' at the end of the instruction%s", shown(p, end, buf),
+                            mem_width ? " (too many addresses?)" : "");
+    }
+    return 0;
+}
+
+/* ------------------------------------------------------------------ CTAs */
+
+static bool looks_structural(const char *p)
+{
+    return *p == '#' || strncmp(p, "warp", 4) == 0 || strncmp(p, "insts", 5) == 0 || strncmp(p, "thread", 6) == 0;
+}
+
+/* Read `n` instructions of warp `w`. */
+static int parse_warp_body(trace_source_t *s, trace_cta_t *cta, unsigned w, uint64_t n, cs_error_t *err)
+{
+    warp_insts_t *wi = &cta->warps[w];
+    if (n > MAX_WARP_INSTS)
+        return src_fail(s, err, cur_line(s), "insts = %llu is more than a warp can hold (%u)", (unsigned long long)n,
+                        MAX_WARP_INSTS);
+    /* reserve up front, but never trust a huge count before the lines exist */
+    uint64_t want = n < 4096 ? n : 4096;
+    if (want > wi->cap) {
+        wi->insts = cs_xrealloc(wi->insts, (size_t)want * sizeof *wi->insts);
+        wi->cap = (uint32_t)want;
+    }
+    uint64_t warp_insts = 0, thread_insts = 0;
+    for (uint64_t i = 0; i < n; i++) {
+        char *line;
+        size_t len;
+        int rc = next_line(s, &line, &len, err);
+        if (rc < 0)
+            return -1;
+        if (rc == 0)
+            return src_fail(s, err, s->last_line,
+                            "unexpected end of file: warp %u expects %llu instructions, got %llu", w,
+                            (unsigned long long)n, (unsigned long long)i);
+        const char *p = skip_space(line, line + len);
+        if (hex_value(*p) < 0 && looks_structural(p))
+            return src_fail(s, err, cur_line(s), "warp %u expects %llu instructions, got %llu", w,
+                            (unsigned long long)n, (unsigned long long)i);
+        warp_inst_t *in = warp_push(wi);
+        if (parse_instruction(s, cta, line, len, in, err) < 0) {
+            wi->count--;
+            return -1;
+        }
+        warp_insts++;
+        thread_insts += popcount32(in->active_mask);
+    }
+    s->counts->c.warp_insts += warp_insts;
+    s->counts->c.thread_insts += thread_insts;
+    return 0;
+}
+
+/* After the last CTA only blank lines and '#' comments may follow. */
+static int check_trailer(trace_source_t *s, cs_error_t *err)
+{
+    char *line;
+    size_t len;
+    int rc;
+    while ((rc = next_line(s, &line, &len, err)) > 0) {
+        const char *p = skip_space(line, line + len);
+        if (*p != '#' || strncmp(p, "#BEGIN_TB", 9) == 0)
+            return src_fail(s, err, cur_line(s), "content after the last CTA (grid (%u,%u,%u) has %llu CTAs)",
+                            s->grid.x, s->grid.y, s->grid.z, (unsigned long long)s->total_ctas);
+    }
+    return rc;
+}
+
+static int parse_cta(trace_source_t *s, trace_cta_t *cta, uint64_t linear, cs_error_t *err)
+{
+    char *line;
+    size_t len;
+    int rc;
+    /* find #BEGIN_TB; comment lines between blocks are allowed */
+    for (;;) {
+        rc = next_line(s, &line, &len, err);
+        if (rc < 0)
+            return -1;
+        if (rc == 0)
+            return src_fail(s, err, s->last_line, "unexpected end of file: CTA %llu of %llu missing",
+                            (unsigned long long)linear, (unsigned long long)s->total_ctas);
+        const char *p = skip_space(line, line + len);
+        if (strncmp(p, "#BEGIN_TB", 9) == 0 && at_end(p + 9, line + len))
+            break;
+        if (*p != '#')
+            return src_fail(s, err, cur_line(s), "expected #BEGIN_TB");
+    }
+    bool have_block = false;
+    for (;;) {
+        rc = next_line(s, &line, &len, err);
+        if (rc < 0)
+            return -1;
+        if (rc == 0)
+            return src_fail(s, err, s->last_line, "unexpected end of file inside CTA %llu (no #END_TB)",
+                            (unsigned long long)linear);
+        const char *end = line + len;
+        const char *p = skip_space(line, end);
+        if (strncmp(p, "#END_TB", 7) == 0 && at_end(p + 7, end)) {
+            if (!have_block)
+                return src_fail(s, err, cur_line(s), "CTA without a 'thread block =' line");
+            return 0;
+        }
+        if (match_word(&p, end, "thread block")) {
+            dim3_t got, want = dim3_unlinear(s->grid, linear);
+            p = skip_space(p, end);
+            if (p >= end || *p != '=' || !parse_triple(p + 1, end, false, &got))
+                return src_fail(s, err, cur_line(s), "bad 'thread block = x,y,z' line");
+            if (have_block)
+                return src_fail(s, err, cur_line(s), "second 'thread block' line in one CTA");
+            if (got.x != want.x || got.y != want.y || got.z != want.z)
+                return src_fail(s, err, cur_line(s),
+                                "thread block %u,%u,%u out of launch order: expected %u,%u,%u (CTA %llu)", got.x,
+                                got.y, got.z, want.x, want.y, want.z, (unsigned long long)linear);
+            have_block = true;
+            continue;
+        }
+        if (match_word(&p, end, "warp")) {
+            uint64_t w, n;
+            p = skip_space(p, end);
+            if (!have_block)
+                return src_fail(s, err, cur_line(s), "'warp =' before 'thread block ='");
+            if (p >= end || *p != '=' || (p++, !parse_dec(&p, end, &w)) || !at_end(p, end))
+                return src_fail(s, err, cur_line(s), "bad 'warp = N' line");
+            if (w >= cta->nwarps)
+                return src_fail(s, err, cur_line(s), "warp %llu out of range: the CTA has %u warps",
+                                (unsigned long long)w, cta->nwarps);
+            if (cta->warps[w].seen)
+                return src_fail(s, err, cur_line(s), "warp %llu listed twice in CTA %llu", (unsigned long long)w,
+                                (unsigned long long)linear);
+            cta->warps[w].seen = true;
+            rc = next_line(s, &line, &len, err);
+            if (rc < 0)
+                return -1;
+            if (rc == 0)
+                return src_fail(s, err, s->last_line, "unexpected end of file: expected 'insts =' for warp %llu",
+                                (unsigned long long)w);
+            end = line + len;
+            p = line;
+            if (!match_word(&p, end, "insts"))
+                return src_fail(s, err, cur_line(s), "expected 'insts = N' after 'warp = %llu'", (unsigned long long)w);
+            p = skip_space(p, end);
+            if (p >= end || *p != '=' || (p++, !parse_dec(&p, end, &n)) || !at_end(p, end))
+                return src_fail(s, err, cur_line(s), "bad 'insts = N' line");
+            if (parse_warp_body(s, cta, (unsigned)w, n, err) < 0)
+                return -1;
+            continue;
+        }
+        if (match_word(&p, end, "cluster")) /* Hopper tracers: cluster id / cluster cta */
+            continue;
+        if (*p == '#') {
+            char buf[48];
+            return src_fail(s, err, cur_line(s), "unexpected '%s' inside a CTA", shown(p, end, buf));
+        }
+        return src_fail(s, err, cur_line(s), "unexpected line inside CTA %llu (expected 'warp = N' or #END_TB)",
+                        (unsigned long long)linear);
+    }
+}
+
+static void *trace_cta_begin(void *src, uint64_t cta_linear, cs_error_t *err)
+{
+    trace_source_t *s = src;
+    if (s->failed) {
+        if (err)
+            *err = s->failure;
+        return NULL;
+    }
+    if (cta_linear >= s->total_ctas) {
+        cs_err(err, s->path, 0, "CTA %llu requested, the grid has %llu", (unsigned long long)cta_linear,
+               (unsigned long long)s->total_ctas);
+        return NULL;
+    }
+    if (cta_linear != s->next_cta) {
+        cs_err(err, s->path, 0, "CTA %llu requested out of order: the trace is read sequentially, next is %llu",
+               (unsigned long long)cta_linear, (unsigned long long)s->next_cta);
+        return NULL;
+    }
+    trace_cta_t *cta = cs_xcalloc(1, sizeof *cta);
+    cta->nwarps = s->warps_per_cta;
+    cta->warps = cs_xcalloc(cta->nwarps, sizeof *cta->warps);
+    if (parse_cta(s, cta, cta_linear, err) < 0) {
+        cta_free(cta);
+        return NULL;
+    }
+    s->next_cta++;
+    if (s->next_cta == s->total_ctas) {
+        int rc = check_trailer(s, err);
+        line_reader_close(s->lr); /* the rest of the kernel needs no file */
+        s->lr = NULL;
+        if (rc < 0) {
+            cta_free(cta);
+            return NULL;
+        }
+    }
+    return cta;
+}
+
+static int trace_warp_next(void *cta_state, unsigned warp, const warp_inst_t **out, cs_error_t *err)
+{
+    trace_cta_t *cta = cta_state;
+    if (warp >= cta->nwarps)
+        return cs_err(err, NULL, 0, "warp %u out of range (the CTA has %u warps)", warp, cta->nwarps);
+    warp_insts_t *w = &cta->warps[warp];
+    if (w->next >= w->count)
+        return 0;
+    *out = &w->insts[w->next++];
+    return 1;
+}
+
+static void trace_cta_end(void *src, void *cta_state) { cta_free(cta_state); }
+
+static void source_free(trace_source_t *s)
+{
+    if (!s)
+        return;
+    line_reader_close(s->lr);
+    counts_release(s->counts);
+    free(s->path);
+    free(s);
+}
+
+static void trace_source_destroy(void *src) { source_free(src); }
+
+static const cta_source_ops_t trace_cta_ops = {
+    .cta_begin = trace_cta_begin,
+    .warp_next = trace_warp_next,
+    .cta_end = trace_cta_end,
+    .destroy = trace_source_destroy,
+};
+
+/* Parse the header of an opened kernel file into *out; takes the reader. */
+static int open_source(line_reader_t *lr, shared_counts_t *counts, uint32_t default_id, kernel_desc_t *out,
+                       cs_error_t *err)
+{
+    trace_source_t *s = cs_xcalloc(1, sizeof *s);
+    s->lr = lr;
+    s->path = cs_xstrdup(line_reader_path(lr));
+    s->counts = counts;
+    counts->refs++;
+    s->kernel_id = default_id;
+    if (parse_header(s, err) < 0) {
+        source_free(s);
+        return -1;
+    }
+    memset(out, 0, sizeof *out);
+    memcpy(out->name, s->name, sizeof out->name);
+    out->id = s->kernel_id;
+    out->stream = s->stream;
+    out->grid = s->grid;
+    out->block = s->block;
+    out->shmem_bytes = s->shmem;
+    out->regs_per_thread = s->nregs;
+    out->expected_warp_insts = 0;
+    out->ops = &trace_cta_ops;
+    out->src = s;
+    return 0;
+}
+
+int trace_kernel_open(const char *path, kernel_desc_t *out, cs_error_t *err)
+{
+    line_reader_t *lr = line_reader_open(path, err);
+    if (!lr)
+        return -1;
+    shared_counts_t *counts = counts_new();
+    int rc = open_source(lr, counts, 1, out, err);
+    counts_release(counts);
+    return rc;
+}
+
+int trace_kernel_open_mem(const char *name, const void *data, size_t len, kernel_desc_t *out, cs_error_t *err)
+{
+    line_reader_t *lr = line_reader_open_mem(name, data, len, err);
+    if (!lr)
+        return -1;
+    shared_counts_t *counts = counts_new();
+    int rc = open_source(lr, counts, 1, out, err);
+    counts_release(counts);
+    return rc;
+}
+
+void trace_kernel_counts(const kernel_desc_t *k, trace_counts_t *out)
+{
+    const trace_source_t *s = k->src;
+    *out = s->counts->c;
+}
+
+bool trace_xz_supported(void) { return line_reader_xz_supported(); }
+
+/* -------------------------------------------------------------- workload */
+
+typedef struct kernel_entry {
+    char *file;          /* as written in kernelslist.g */
+    unsigned long line;  /* where */
+} kernel_entry_t;
+
+typedef struct trace_workload {
+    workload_t base;
+    char *list_path, *dir;
+    kernel_entry_t *kernels;
+    size_t nkernels, next;
+    shared_counts_t *counts;
+} trace_workload_t;
+
+static void workload_free(trace_workload_t *w)
+{
+    if (!w)
+        return;
+    for (size_t i = 0; i < w->nkernels; i++)
+        free(w->kernels[i].file);
+    free(w->kernels);
+    free(w->list_path);
+    free(w->dir);
+    counts_release(w->counts);
+    free(w);
+}
+
+static void trace_workload_destroy(workload_t *base) { workload_free((trace_workload_t *)base); }
+
+static int trace_workload_next(workload_t *base, kernel_desc_t *out, cs_error_t *err)
+{
+    trace_workload_t *w = (trace_workload_t *)base;
+    if (w->next >= w->nkernels)
+        return 0;
+    kernel_entry_t *e = &w->kernels[w->next++];
+    size_t n = strlen(w->dir) + strlen(e->file) + 2;
+    char *path = cs_xmalloc(n);
+    if (e->file[0] == '/')
+        snprintf(path, n, "%s", e->file);
+    else
+        snprintf(path, n, "%s/%s", w->dir, e->file);
+    cs_error_t oerr;
+    line_reader_t *lr = line_reader_open(path, &oerr);
+    if (!lr) {
+        /* report against the kernelslist line that named the file */
+        if (strstr(oerr.msg, "cannot open: ")) {
+            const char *why = strstr(oerr.msg, "cannot open: ") + strlen("cannot open: ");
+            cs_err(err, w->list_path, e->line, "cannot open '%s': %s", e->file, why);
+        } else if (err) {
+            *err = oerr;
+        }
+        free(path);
+        return -1;
+    }
+    free(path);
+    if (open_source(lr, w->counts, (uint32_t)w->next, out, err) < 0)
+        return -1;
+    return 1;
+}
+
+static const workload_ops_t trace_workload_ops = {
+    .next_kernel = trace_workload_next,
+    .destroy = trace_workload_destroy,
+};
+
+/* "MemcpyHtoD,0x<hex>,<bytes>" */
+static bool parse_memcpy(const char *line, const char *end, uint64_t *bytes)
+{
+    const char *p = line + strlen("MemcpyHtoD");
+    if (p >= end || *p != ',')
+        return false;
+    const char *f1 = p + 1;
+    const char *c2 = memchr(f1, ',', (size_t)(end - f1));
+    if (!c2)
+        return false;
+    const char *q = f1;
+    uint64_t addr;
+    if (end - q < 2 || q[0] != '0' || (q[1] != 'x' && q[1] != 'X'))
+        return false;
+    if (!parse_hex(&q, c2, &addr) || q != c2)
+        return false;
+    q = c2 + 1;
+    if (memchr(q, ',', (size_t)(end - q)))
+        return false;
+    if (!parse_dec(&q, end, bytes) || !at_end(q, end))
+        return false;
+    return true;
+}
+
+workload_t *trace_workload_open(const char *kernelslist_path, cs_error_t *err)
+{
+    trace_workload_t *w = cs_xcalloc(1, sizeof *w);
+    w->base.ops = &trace_workload_ops;
+    w->counts = counts_new();
+    /* a directory means its kernelslist.g */
+    size_t n = strlen(kernelslist_path);
+    line_reader_t *lr = NULL;
+    struct stat st;
+    if (stat(kernelslist_path, &st) == 0 && S_ISDIR(st.st_mode)) {
+        size_t cap_path = n + sizeof "/kernelslist.g";
+        w->list_path = cs_xmalloc(cap_path);
+        snprintf(w->list_path, cap_path, "%s%skernelslist.g", kernelslist_path,
+                 n && kernelslist_path[n - 1] == '/' ? "" : "/");
+    } else {
+        w->list_path = cs_xstrdup(kernelslist_path);
+    }
+    lr = line_reader_open(w->list_path, err);
+    if (!lr) {
+        workload_free(w);
+        return NULL;
+    }
+    const char *slash = strrchr(w->list_path, '/');
+    if (slash) {
+        w->dir = cs_xmalloc((size_t)(slash - w->list_path) + 2);
+        if (slash == w->list_path)
+            strcpy(w->dir, "/");
+        else {
+            memcpy(w->dir, w->list_path, (size_t)(slash - w->list_path));
+            w->dir[slash - w->list_path] = '\0';
+        }
+    } else {
+        w->dir = cs_xstrdup(".");
+    }
+    size_t cap = 0;
+    char *line;
+    size_t len;
+    int rc;
+    while ((rc = line_reader_next(lr, &line, &len, err)) > 0) {
+        const char *end = line + len;
+        const char *p = skip_space(line, end);
+        while (end > p && is_space(end[-1]))
+            end--;
+        if (p == end)
+            continue;
+        unsigned long ln = line_reader_lineno(lr);
+        if ((size_t)(end - p) >= 10 && memcmp(p, "MemcpyHtoD", 10) == 0) {
+            uint64_t bytes;
+            if (!parse_memcpy(p, end, &bytes)) {
+                cs_err(err, w->list_path, ln, "bad MemcpyHtoD line (expected MemcpyHtoD,0x<address>,<bytes>)");
+                rc = -1;
+                break;
+            }
+            w->counts->c.memcpy_bytes += bytes;
+        } else if ((size_t)(end - p) >= 6 && memcmp(p, "kernel", 6) == 0) {
+            if (w->nkernels == cap) {
+                cap = cap ? cap * 2 : 16;
+                w->kernels = cs_xrealloc(w->kernels, cap * sizeof *w->kernels);
+            }
+            kernel_entry_t *e = &w->kernels[w->nkernels++];
+            size_t fl = (size_t)(end - p);
+            e->file = cs_xmalloc(fl + 1);
+            memcpy(e->file, p, fl);
+            e->file[fl] = '\0';
+            e->line = ln;
+        }
+        /* MemcpyDtoH and other commands do not affect the simulation */
+    }
+    line_reader_close(lr);
+    if (rc < 0) {
+        workload_free(w);
+        return NULL;
+    }
+    return &w->base;
+}
+
+void trace_workload_counts(const workload_t *base, trace_counts_t *out)
+{
+    const trace_workload_t *w = (const trace_workload_t *)base;
+    *out = w->counts->c;
+}

@@ -1,0 +1,6 @@
+MemcpyHtoD,0x00007f1000000000,4096
+MemcpyHtoD,0x00007f1000001000,1000
+kernel-1.traceg
+
+MemcpyDtoH,0x00007f1000000000,4096
+kernel-2.traceg.xz
