@@ -1,0 +1,286 @@
+/* config_presets.c — the built-in configurations.
+ *
+ * Each preset is option text in the same language as a user's option file,
+ * applied on top of config_defaults(); the defaults themselves are the gtx480
+ * text. Keeping presets as text means `ctasim config --dump` of a preset and
+ * the preset source read the same way, and every preset exercises the parser.
+ *
+ * Cache strings follow GPGPU-Sim's per-slice convention: the L2 is given per
+ * sub-partition, and every preset keeps 2 sub-partitions per channel (as the
+ * gtx480 configuration), so an L2 of X KB per channel is two X/2 KB slices.
+ * nsets = slice bytes / (line bytes * ways). */
+#include "config.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* GPGPU-Sim's tested GTX 480 configuration (gpgpusim-gtx480.config): every
+ * value it sets that ctasim models, plus GPGPU-Sim's built-in defaults for
+ * the options it leaves out (SFU 8/8, tensor 64/64), plus ctasim's own knobs. */
+static const char gtx480_text[] =
+    "# gtx480: GPGPU-Sim's tested GTX 480 (Fermi) configuration, SM2_GTX480.\n"
+    "-gpgpu_n_clusters 15\n"
+    "-gpgpu_n_cores_per_cluster 1\n"
+    "-gpgpu_n_mem 6\n"
+    "-gpgpu_n_sub_partition_per_mchannel 2\n"
+    "# 700 MHz with a warp per SP unit per cycle = Fermi's 16-lane SPs at the 1400 MHz hot clock\n"
+    "-gpgpu_clock_domains 700.0:700.0:700.0:924.0\n"
+    "-gpgpu_kernel_launch_latency 0\n"
+    "-gpgpu_TB_launch_latency 0\n"
+    "-gpgpu_max_concurrent_kernel 16          # Fermi runs up to 16 kernels at once\n"
+    "-gpgpu_shader_core_pipeline 1536:32\n"
+    "-gpgpu_shader_cta 8\n"
+    "-gpgpu_shader_registers 32768\n"
+    "-gpgpu_registers_per_block 0             # no per-CTA limit beyond the SM's\n"
+    "-gpgpu_shmem_size 49152\n"
+    "-gpgpu_shmem_per_block 0                 # a CTA may use all of the SM's shared memory\n"
+    "-ctasim_reg_alloc_granularity 4\n"
+    "-ctasim_shmem_alloc_granularity 128\n"
+    "-ctasim_simd_width 32\n"
+    "-gpgpu_num_sched_per_core 2\n"
+    "-gpgpu_scheduler gto\n"
+    "-gpgpu_num_sp_units 2\n"
+    "-gpgpu_num_sfu_units 1\n"
+    "-gpgpu_num_dp_units 0                    # Fermi: DP runs on the SFU\n"
+    "-gpgpu_num_int_units 0                   # Fermi: INT runs on SP\n"
+    "-gpgpu_num_tensor_core_units 0\n"
+    "-ptx_opcode_latency_int 4,13,4,5,145,32\n"
+    "-ptx_opcode_initiation_int 1,2,2,1,8,4\n"
+    "-ptx_opcode_latency_fp 4,13,4,5,39\n"
+    "-ptx_opcode_initiation_fp 1,2,1,1,4\n"
+    "-ptx_opcode_latency_dp 8,19,8,8,330\n"
+    "-ptx_opcode_initiation_dp 8,16,8,8,130\n"
+    "-ptx_opcode_latency_sfu 8                # GPGPU-Sim's default\n"
+    "-ptx_opcode_initiation_sfu 8\n"
+    "-ptx_opcode_latency_tensor 64            # GPGPU-Sim's default\n"
+    "-ptx_opcode_initiation_tensor 64\n"
+    "-ctasim_opcode_latency_branch 1          # GPGPU-Sim gives control instructions latency 1\n"
+    "-ctasim_opcode_initiation_branch 1\n"
+    "-ctasim_ibuffer_size 2\n"
+    "-gpgpu_max_insn_issue_per_warp 1\n"
+    "-gpgpu_cache:dl1 N:32:128:4,L:L:m:N:H,S:64:8,8\n"
+    "-gpgpu_l1_latency 35\n"
+    "-gpgpu_smem_latency 26\n"
+    "-gpgpu_shmem_num_banks 32\n"
+    "-ctasim_shmem_bank_width 4\n"
+    "-gpgpu_gmem_skip_L1D 0\n"
+    "-gpgpu_coalesce_arch 20\n"
+    "-ctasim_l1_ports 1\n"
+    "-ctasim_const_latency 35                 # = L1 latency: constant cache modelled as always hitting\n"
+    "-icnt_flit_size 40\n"
+    "-ctasim_icnt_latency 8\n"
+    "-icnt_in_buffer_limit 512\n"
+    "-icnt_out_buffer_limit 512\n"
+    "-ctasim_icnt_ctrl_bytes 8\n"
+    "-gpgpu_n_cluster_ejection_buffer_size 32\n"
+    "# 64 sets x 128 B x 8 ways per slice, 12 slices: 768 KB of L2\n"
+    "-gpgpu_cache:dl2 S:64:128:8,L:B:m:L:L,A:256:4,4:0,32\n"
+    "-gpgpu_l2_rop_latency 120\n"
+    "-dram_latency 100\n"
+    "-gpgpu_dram_partition_queues 64:64:64:64\n"
+    "-gpgpu_dram_scheduler 1\n"
+    "-gpgpu_frfcfs_dram_sched_queue_size 64\n"
+    "-gpgpu_dram_return_queue_size 116\n"
+    "-gpgpu_n_mem_per_ctrlr 2\n"
+    "-gpgpu_dram_buswidth 4\n"
+    "-gpgpu_dram_burst_length 8\n"
+    "-dram_data_command_freq_ratio 4          # GDDR5 is QDR\n"
+    "# GDDR5 timing from hynix H5GQ1H24AFR, as GPGPU-Sim\n"
+    "-gpgpu_dram_timing_opt \"nbk=16:CCD=2:RRD=6:RCD=12:RAS=28:RP=12:RC=40:\n"
+    "                        CL=12:WL=4:CDLR=5:WR=12:nbkgrp=4:CCDL=3:RTPL=2:RTP=2\"\n"
+    "-gpgpu_mem_addr_mapping dramid@8;00000000.00000000.00000000.00000000.0000RRRR.RRRRRRRR.BBBCCCCB.CCSSSSSS\n"
+    "-gpgpu_mem_address_mask 1\n"
+    "-gpgpu_memory_partition_indexing 0\n"
+    "-ctasim_max_ctas 0\n"
+    "-gpgpu_max_cycle 0\n"
+    "-gpgpu_max_insn 0\n";
+
+static const char c2050_text[] =
+    "# c2050: Yu et al., IJPP 2014 (CLASO), Table 1 'GPGPU-Sim configuration' (Tesla C2050).\n"
+    "# Unstated in the table, kept from gtx480: 1 core per cluster, 8 CTAs per core, 2 SP + 1 SFU\n"
+    "# units, 2 schedulers, opcode latencies, L1/L2 latencies, MSHRs and miss queues, set-index\n"
+    "# functions, flit size, GDDR5 CL/WL/CCD/bank-group timings, 16 banks, return queue, address\n"
+    "# mapping (6 channels as the GTX 480). The L2 clock is not stated: it runs with the core, as\n"
+    "# in gtx480. The table's 1150 MHz is the hot clock of 16-lane SIMD pipelines, hence\n"
+    "# -ctasim_simd_width 16 (a warp takes two cycles per SP unit).\n"
+    "-gpgpu_n_clusters 14\n"
+    "-gpgpu_clock_domains 1150.0:1150.0:1150.0:750.0\n"
+    "-ctasim_simd_width 16\n"
+    "-gpgpu_shader_core_pipeline 1024:32\n"
+    "-gpgpu_shader_registers 32768\n"
+    "-gpgpu_shmem_size 49152\n"
+    "-gpgpu_n_mem 6\n"
+    "# L1D 16 KB, 128 B lines, 4-way LRU: 32 sets\n"
+    "-gpgpu_cache:dl1 N:32:128:4,L:L:m:N:H,S:64:8,8\n"
+    "# L2 128 KB per partition, 128 B lines, 16-way LRU: two 64 KB slices of 32 sets\n"
+    "-gpgpu_cache:dl2 S:32:128:16,L:B:m:L:L,A:256:4,4:0,32\n"
+    "-gpgpu_dram_scheduler 1                 # out of order (FR-FCFS)\n"
+    "-gpgpu_frfcfs_dram_sched_queue_size 16  # DRAM request queue size 16\n"
+    "# 384-bit bus: 6 channels x 2 chips x 4 bytes\n"
+    "-gpgpu_n_mem_per_ctrlr 2\n"
+    "-gpgpu_dram_buswidth 4\n"
+    "-gpgpu_dram_timing_opt CL=12:RP=12:RC=40:RAS=28:RCD=12:RRD=6\n"
+    "-gpgpu_scheduler lrr                    # the paper's baseline warp scheduler is LRR\n";
+
+/* The 28-SM Fermi-like GPU shared by Lee et al. (HPCA'14) and Song et al. (DATE'14). */
+#define FERMI_28SM_COMMON                                                                                   \
+    "-gpgpu_n_clusters 28\n"                                                                                \
+    "-gpgpu_n_cores_per_cluster 1\n"                                                                        \
+    "-ctasim_simd_width 16\n"                                                                               \
+    "-gpgpu_shader_core_pipeline 1536:32\n"                                                                 \
+    "-gpgpu_shader_registers 32768\n"                                                                       \
+    "-gpgpu_shmem_size 49152\n"                                                                             \
+    "-gpgpu_n_mem 8\n"                                                                                      \
+    "# L2 128 KB per channel, 8-way LRU, 256 B lines: two 64 KB slices of 32 sets. Not sectored:\n"         \
+    "# GPGPU-Sim's sectored caches have 128 B lines and GPGPU-Sim 3.x had no sectors.\n"                   \
+    "-gpgpu_cache:dl2 N:32:256:8,L:B:m:L:L,A:256:4,4:0,32\n"                                               \
+    "-gpgpu_dram_scheduler 1                 # FR-FCFS\n"                                                   \
+    "-gpgpu_dram_timing_opt nbk=16:CL=12:RP=12:RC=40:RAS=28:RCD=12:RRD=6\n"                                 \
+    "-icnt_flit_size 32                      # crossbar with 32 B channels\n"                               \
+    "# 8 channels: the gtx480 mapping; dramid@8 takes the channel index from the address above bit 8\n"   \
+    "-gpgpu_mem_addr_mapping dramid@8;00000000.00000000.00000000.00000000.0000RRRR.RRRRRRRR.BBBCCCCB.CCSSSSSS\n" \
+    "-gpgpu_num_sched_per_core 2\n"                                                                         \
+    "-gpgpu_scheduler gto                    # results are normalised to GTO\n"
+
+#define FERMI_28SM_UNSTATED                                                                                 \
+    "# Unstated, kept from gtx480: 8 CTAs per core, 2 SP + 1 SFU units, 2 schedulers, opcode\n"             \
+    "# latencies, L1/L2/ROP/DRAM latencies, L2 MSHRs and queues, GDDR5 CCD/CL/WL/CDLR/WR and bank\n"      \
+    "# groups, 2 x 32-bit chips per channel, burst 8, queue sizes. The L2 clock is not stated: it runs\n"  \
+    "# with the core, as in gtx480. 1400 MHz is Fermi's hot clock, at which its SP pipelines are 16\n"     \
+    "# lanes wide: -ctasim_simd_width 16 (GPGPU-Sim's gtx480 expresses the same as 700 MHz x 32).\n"
+
+static const char hpca14_text[] =
+    "# hpca14-28sm: Lee et al., HPCA 2014 (LCS/BCS/mCKE), Table 1 'Baseline Configuration'.\n"
+    FERMI_28SM_UNSTATED
+    FERMI_28SM_COMMON
+    "-gpgpu_clock_domains 1400.0:1400.0:1400.0:924.0\n"
+    "# L1D 32 KB, 8-way LRU, 128 B lines: 32 sets\n"
+    "-gpgpu_cache:dl1 N:32:128:8,L:L:m:N:H,S:64:8,8\n";
+
+static const char date14_text[] =
+    "# date14-28sm: Song et al., DATE 2014 (TCS), Table I 'Baseline Configuration'.\n"
+    "# As hpca14-28sm but a 1848 MHz memory clock and 32 MSHRs per core.\n"
+    FERMI_28SM_UNSTATED
+    FERMI_28SM_COMMON
+    "-gpgpu_clock_domains 1400.0:1400.0:1400.0:1848.0\n"
+    "# L1D 32 KB, 8-way LRU, 128 B lines: 32 sets; 32 MSHRs\n"
+    "-gpgpu_cache:dl1 N:32:128:8,L:L:m:N:H,S:32:8,8\n";
+
+static const char pact13_text[] =
+    "# pact13-30sm: Kayiran et al., PACT 2013 (DYNCTA/DYNCORE), Table 1 'Baseline Configuration'.\n"
+    "# Unstated, kept from gtx480: 2 SP + 1 SFU units, 2 schedulers, opcode latencies, L1/L2/ROP/DRAM\n"
+    "# latencies, MSHR merge and miss queues, GDDR3 CCD and WL, 2 chips per channel, return queue.\n"
+    "# The L2 runs at the interconnect clock (gtx480 ties them). GDDR3 has no bank groups and is DDR.\n"
+    "# 'SIMT width = 8' at 1300 MHz: a warp takes 4 cycles per SP unit (-ctasim_simd_width 8).\n"
+    "# The table's '32684 Registers' is a typo for 32K (32768): register files are powers of two.\n"
+    "-gpgpu_n_clusters 10                    # 10 clusters of 3 cores\n"
+    "-gpgpu_n_cores_per_cluster 3\n"
+    "-gpgpu_clock_domains 1300.0:650.0:650.0:800.0\n"
+    "-ctasim_simd_width 8\n"
+    "-gpgpu_shader_core_pipeline 1024:32\n"
+    "-gpgpu_shader_cta 8                     # 'cannot exceed the limit of 8'\n"
+    "-gpgpu_shader_registers 32768\n"
+    "-gpgpu_shmem_size 32768\n"
+    "# L1D 32 KB, 8-way, 64 B lines: 64 sets; 64 MSHRs per core\n"
+    "-gpgpu_cache:dl1 N:64:64:8,L:L:m:N:H,S:64:8,8\n"
+    "# L2 256 KB per partition, 16-way, 64 B lines: two 128 KB slices of 128 sets\n"
+    "-gpgpu_cache:dl2 N:128:64:16,L:B:m:L:L,A:256:4,4:0,32\n"
+    "-gpgpu_scheduler lrr                    # round-robin warp scheduling\n"
+    "-icnt_flit_size 16                      # 16 B channel width\n"
+    "-gpgpu_n_mem 8\n"
+    "-gpgpu_dram_scheduler 1                 # FR-FCFS\n"
+    "-gpgpu_frfcfs_dram_sched_queue_size 128\n"
+    "-gpgpu_dram_buswidth 4\n"
+    "-gpgpu_dram_burst_length 4\n"
+    "-dram_data_command_freq_ratio 2         # GDDR3 is DDR\n"
+    "-gpgpu_dram_timing_opt \"nbk=4:CL=10:RP=10:RC=35:RAS=25:RCD=12:RRD=8:CDLR=6:WR=11:\n"
+    "                        nbkgrp=1:CCDL=0:RTPL=0\"\n"
+    "# 4 banks (2 B bits), 32 B per burst over 2 chips (5 S bits), 2 KB pages per chip (4 KB per\n"
+    "# channel: 7 C bits + 5 S bits); channel index at bit 8 as in gtx480\n"
+    "-gpgpu_mem_addr_mapping dramid@8;00000000.00000000.00000000.00000000.0000RRRR.RRRRRRRR.RRBBCCCC.CCCSSSSS\n";
+
+static const char date16_text[] =
+    "# date16-15sm: Li and Liang, DATE 2016 (TLP modulation + bypass for CKE), Table I\n"
+    "# 'GPGPU-Sim configuration'. It is the GTX 480: every value in the table equals gtx480's;\n"
+    "# everything else is kept from gtx480. Restated here so the preset documents the table.\n"
+    "-gpgpu_n_clusters 15\n"
+    "-gpgpu_clock_domains 700.0:700.0:700.0:924.0\n"
+    "-gpgpu_shader_core_pipeline 1536:32\n"
+    "-gpgpu_shader_cta 8\n"
+    "-gpgpu_shader_registers 32768\n"
+    "-gpgpu_shmem_size 49152\n"
+    "-gpgpu_cache:dl1 N:32:128:4,L:L:m:N:H,S:64:8,8   # 16 KB\n"
+    "-gpgpu_cache:dl2 S:64:128:8,L:B:m:L:L,A:256:4,4:0,32   # 12 slices x 64 KB = 768 KB\n"
+    "-gpgpu_num_sched_per_core 2\n"
+    "-gpgpu_scheduler gto\n";
+
+static const struct preset {
+    const char *name;
+    const char *desc;
+    const char *text;
+} presets[] = {
+    {"gtx480", "GTX 480 (Fermi), GPGPU-Sim's tested configuration: 15 SMs, 6 GDDR5 channels (the default)",
+     ""},
+    {"c2050", "Tesla C2050 per Yu et al. IJPP'14 Table 1: 14 SMs at 1150 MHz, 6 channels, LRR", c2050_text},
+    {"hpca14-28sm", "28 SMs, 8 GDDR5 channels per Lee et al. HPCA'14 Table 1, GTO", hpca14_text},
+    {"date14-28sm", "28 SMs, 8 channels, 1848 MHz memory per Song et al. DATE'14 Table I, GTO", date14_text},
+    {"pact13-30sm", "30 SMs (SIMT width 8), 8 GDDR3 channels per Kayiran et al. PACT'13 Table 1, LRR",
+     pact13_text},
+    {"date16-15sm", "GTX 480 (15 SMs, 16 KB L1, 768 KB L2, GTO) per Li and Liang DATE'16 Table I", date16_text},
+};
+
+static const char *const preset_names[] = {"gtx480", "c2050", "hpca14-28sm", "date14-28sm",
+                                           "pact13-30sm", "date16-15sm", NULL};
+
+void config_defaults(gpu_config_t *c)
+{
+    /* Zero everything first, padding included: configurations are compared
+     * bytewise (tests, the dump round trip). */
+    memset(c, 0, sizeof *c);
+    /* Not options: one LDST unit always; branch units follow the scheduler count. */
+    c->num_units[UNIT_LDST] = 1;
+    cs_error_t err;
+    if (config_load_text(c, gtx480_text, sizeof gtx480_text - 1, "<preset gtx480>", false, &err) < 0) {
+        /* The built-in text is part of the program: failing here is a bug. */
+        fprintf(stderr, "ctasim: internal error: %s\n", err.msg);
+        abort();
+    }
+}
+
+const char *const *config_preset_names(void) { return preset_names; }
+
+static const struct preset *find_preset(const char *name)
+{
+    for (size_t i = 0; name && i < CS_ARRAY_LEN(presets); i++)
+        if (strcmp(presets[i].name, name) == 0)
+            return &presets[i];
+    return NULL;
+}
+
+const char *config_preset_desc(const char *name)
+{
+    const struct preset *p = find_preset(name);
+    return p ? p->desc : NULL;
+}
+
+int config_load_preset(gpu_config_t *c, const char *name, cs_error_t *err)
+{
+    const struct preset *p = find_preset(name);
+    if (!p) {
+        char known[256];
+        size_t n = 0;
+        known[0] = '\0';
+        for (size_t i = 0; i < CS_ARRAY_LEN(presets) && n < sizeof known; i++)
+            n += (size_t)snprintf(known + n, sizeof known - n, "%s%s", i ? ", " : "", presets[i].name);
+        return cs_err(err, NULL, 0, "unknown preset '%.64s' (known: %s)", name ? name : "", known);
+    }
+    gpu_config_t next;
+    config_defaults(&next);
+    char origin[64];
+    snprintf(origin, sizeof origin, "<preset %s>", p->name);
+    if (config_load_text(&next, p->text, strlen(p->text), origin, false, err) < 0)
+        return -1;
+    *c = next;
+    return 0;
+}
