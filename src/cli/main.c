@@ -1,0 +1,288 @@
+/* main.c — the ctasim command line.
+ *
+ *   ctasim run [options] INPUT      simulate a trace (kernelslist.g) or a built-in kernel
+ *   ctasim list [configs|cta|warp|synthetic]
+ *   ctasim trace INPUT -o DIR       export a built-in kernel as an Accel-Sim trace
+ *   ctasim config [--config ..] [--set ..]   print the effective configuration
+ *
+ * Errors print one line "ctasim: FILE:LINE: what" on stderr and exit 1;
+ * usage mistakes exit 2. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "config.h"
+#include "cta_policy.h"
+#include "gpu.h"
+#include "synth.h"
+#include "trace_reader.h"
+#include "trace_writer.h"
+#include "warp_policy.h"
+
+static void usage(FILE *f)
+{
+    fputs("usage: ctasim run [--config NAME|FILE]... [--set OPTION=VALUE]... [--allow-unknown]\n"
+          "                  [--cta-sched SPEC] [--warp-sched NAME] [--max-ctas N] [--json FILE]\n"
+          "                  [--quiet] INPUT\n"
+          "       ctasim list [configs|cta|warp|synthetic]\n"
+          "       ctasim trace INPUT -o DIR [--binary-version N]\n"
+          "       ctasim config [--config NAME|FILE]... [--set OPTION=VALUE]...\n"
+          "INPUT is a trace (path/to/kernelslist.g or its directory) or a built-in kernel\n"
+          "such as stream, stream:ctas=480,iters=32 (see `ctasim list synthetic`).\n",
+          f);
+}
+
+static int fail(const cs_error_t *e)
+{
+    fprintf(stderr, "ctasim: %s\n", e->msg);
+    return 1;
+}
+
+typedef struct run_opts {
+    gpu_config_t cfg;
+    const char *cta_sched, *warp_sched, *json, *input, *out_dir;
+    bool quiet;
+    unsigned binary_version;
+} run_opts_t;
+
+static bool is_file(const char *p)
+{
+    struct stat st;
+    return stat(p, &st) == 0;
+}
+
+/* Shared option parsing for run/trace/config. Returns 0, or an exit code. */
+static int parse_opts(int argc, char **argv, run_opts_t *o, bool want_input)
+{
+    cs_error_t err;
+    memset(o, 0, sizeof *o);
+    o->binary_version = 70;
+    config_defaults(&o->cfg);
+    bool allow_unknown = false;
+    for (int i = 2; i < argc; i++)
+        if (!strcmp(argv[i], "--allow-unknown"))
+            allow_unknown = true;
+    uint32_t max_ctas = 0;
+    /* configs and --set apply in command-line order: later wins */
+    for (int i = 2; i < argc; i++) {
+        const char *a = argv[i];
+        const char *v = i + 1 < argc ? argv[i + 1] : NULL;
+#define NEED_VALUE()                                                   \
+    if (!v) {                                                          \
+        fprintf(stderr, "ctasim: option %s needs a value\n", a);       \
+        return 2;                                                      \
+    }                                                                  \
+    i++;
+        if (!strcmp(a, "--config")) {
+            NEED_VALUE();
+            int rc = is_file(v) ? config_load_file(&o->cfg, v, allow_unknown, &err)
+                                : config_load_preset(&o->cfg, v, &err);
+            if (rc < 0)
+                return fail(&err);
+        } else if (!strcmp(a, "--set")) {
+            NEED_VALUE();
+            const char *eq = strchr(v, '=');
+            if (!eq) {
+                fprintf(stderr, "ctasim: --set expects OPTION=VALUE, got '%s'\n", v);
+                return 2;
+            }
+            char name[128];
+            snprintf(name, sizeof name, "%.*s", (int)(eq - v), v);
+            if (config_set(&o->cfg, name, eq + 1, &err) < 0)
+                return fail(&err);
+        } else if (!strcmp(a, "--cta-sched")) {
+            NEED_VALUE();
+            o->cta_sched = v;
+        } else if (!strcmp(a, "--warp-sched")) {
+            NEED_VALUE();
+            o->warp_sched = v;
+        } else if (!strcmp(a, "--max-ctas")) {
+            NEED_VALUE();
+            char *end;
+            unsigned long n = strtoul(v, &end, 10);
+            if (*end || n == 0 || n > 64 || v[0] == '-') {
+                fprintf(stderr, "ctasim: --max-ctas expects an integer from 1 to 64, got '%s'\n", v);
+                return 2;
+            }
+            max_ctas = (uint32_t)n;
+        } else if (!strcmp(a, "--json")) {
+            NEED_VALUE();
+            o->json = v;
+        } else if (!strcmp(a, "-o")) {
+            NEED_VALUE();
+            o->out_dir = v;
+        } else if (!strcmp(a, "--binary-version")) {
+            NEED_VALUE();
+            o->binary_version = (unsigned)strtoul(v, NULL, 10);
+        } else if (!strcmp(a, "--quiet")) {
+            o->quiet = true;
+        } else if (!strcmp(a, "--allow-unknown")) {
+        } else if (a[0] == '-' && a[1]) {
+            fprintf(stderr, "ctasim: unknown option '%s'\n", a);
+            usage(stderr);
+            return 2;
+        } else if (!o->input) {
+            o->input = a;
+        } else {
+            fprintf(stderr, "ctasim: unexpected argument '%s'\n", a);
+            return 2;
+        }
+#undef NEED_VALUE
+    }
+    if (max_ctas)
+        o->cfg.max_ctas_override = max_ctas;
+    if (config_validate(&o->cfg, &err) < 0)
+        return fail(&err);
+    if (want_input && !o->input) {
+        usage(stderr);
+        return 2;
+    }
+    return 0;
+}
+
+static workload_t *open_input(const char *input, cs_error_t *err)
+{
+    if (synth_is_name(input))
+        return synth_workload_open(input, err);
+    return trace_workload_open(input, err);
+}
+
+static int cmd_run(int argc, char **argv)
+{
+    run_opts_t o;
+    int rc = parse_opts(argc, argv, &o, true);
+    if (rc)
+        return rc;
+    cs_error_t err;
+    workload_t *w = open_input(o.input, &err);
+    if (!w)
+        return fail(&err);
+    gpu_t *g = gpu_create(&o.cfg, o.cta_sched, o.warp_sched, &err);
+    if (!g) {
+        workload_destroy(w);
+        return fail(&err);
+    }
+    rc = gpu_run_workload(g, w, &err);
+    workload_destroy(w);
+    if (rc < 0) {
+        gpu_destroy(g);
+        return fail(&err);
+    }
+    if (!o.quiet)
+        gpu_print_stats(g, stdout);
+    if (o.json && gpu_write_json(g, o.json, &err) < 0) {
+        gpu_destroy(g);
+        return fail(&err);
+    }
+    gpu_destroy(g);
+    return 0;
+}
+
+static int cmd_trace(int argc, char **argv)
+{
+    run_opts_t o;
+    int rc = parse_opts(argc, argv, &o, true);
+    if (rc)
+        return rc;
+    if (!o.out_dir) {
+        fprintf(stderr, "ctasim: trace needs -o DIR\n");
+        return 2;
+    }
+    cs_error_t err;
+    workload_t *w = open_input(o.input, &err);
+    if (!w)
+        return fail(&err);
+    trace_writer_t *tw = trace_writer_open(o.out_dir, o.binary_version, &err);
+    if (!tw) {
+        workload_destroy(w);
+        return fail(&err);
+    }
+    kernel_desc_t k;
+    while ((rc = workload_next_kernel(w, &k, &err)) == 1) {
+        rc = trace_writer_dump_kernel(tw, &k, &err);
+        if (k.ops->destroy)
+            k.ops->destroy(k.src);
+        if (rc < 0)
+            break;
+    }
+    workload_destroy(w);
+    if (rc < 0) {
+        trace_writer_close(tw, NULL);
+        return fail(&err);
+    }
+    if (trace_writer_close(tw, &err) < 0)
+        return fail(&err);
+    return 0;
+}
+
+static int cmd_config(int argc, char **argv)
+{
+    run_opts_t o;
+    int rc = parse_opts(argc, argv, &o, false);
+    if (rc)
+        return rc;
+    config_dump(&o.cfg, stdout);
+    return 0;
+}
+
+static int cmd_list(int argc, char **argv)
+{
+    const char *what = argc > 2 ? argv[2] : "all";
+    bool all = !strcmp(what, "all");
+    bool known = all;
+    if (all || !strcmp(what, "configs")) {
+        known = true;
+        printf("configs (--config NAME, or a GPGPU-Sim option file):\n");
+        for (const char *const *n = config_preset_names(); *n; n++)
+            printf("  %-14s %s\n", *n, config_preset_desc(*n));
+    }
+    if (all || !strcmp(what, "cta")) {
+        known = true;
+        printf("CTA policies (--cta-sched NAME[:k=v,...][+NAME...]):\n");
+        for (const cta_policy_ops_t *const *p = cta_policy_all(); *p; p++)
+            printf("  %-10s %s%s%s%s\n", (*p)->name, (*p)->summary, (*p)->params[0] ? " [" : "", (*p)->params,
+                   (*p)->params[0] ? "]" : "");
+    }
+    if (all || !strcmp(what, "warp")) {
+        known = true;
+        printf("warp policies (--warp-sched NAME):\n");
+        for (const warp_policy_ops_t *const *p = warp_policy_all(); *p; p++)
+            printf("  %-10s %s%s%s%s\n", (*p)->name, (*p)->summary, (*p)->params[0] ? " [" : "", (*p)->params,
+                   (*p)->params[0] ? "]" : "");
+    }
+    if (all || !strcmp(what, "synthetic")) {
+        known = true;
+        printf("synthetic kernels (INPUT = NAME[:k=v,...]):\n");
+        synth_list(stdout);
+    }
+    if (!known) {
+        fprintf(stderr, "ctasim: list what? (configs, cta, warp, synthetic)\n");
+        return 2;
+    }
+    return 0;
+}
+
+int main(int argc, char **argv)
+{
+    if (argc < 2) {
+        usage(stderr);
+        return 2;
+    }
+    const char *cmd = argv[1];
+    if (!strcmp(cmd, "run"))
+        return cmd_run(argc, argv);
+    if (!strcmp(cmd, "list"))
+        return cmd_list(argc, argv);
+    if (!strcmp(cmd, "trace"))
+        return cmd_trace(argc, argv);
+    if (!strcmp(cmd, "config"))
+        return cmd_config(argc, argv);
+    if (!strcmp(cmd, "-h") || !strcmp(cmd, "--help") || !strcmp(cmd, "help")) {
+        usage(stdout);
+        return 0;
+    }
+    fprintf(stderr, "ctasim: unknown command '%s'\n", cmd);
+    usage(stderr);
+    return 2;
+}

@@ -1,0 +1,585 @@
+/* gpu.c — the top level: clock domains, kernel launch queue, CTA dispatch,
+ * the simulation loop and idle-cycle skipping.
+ *
+ * Clock domains (core, interconnect, L2, DRAM) tick at their own frequencies;
+ * time is kept in femtoseconds. At an instant where several domains tick, they
+ * tick in the order DRAM, L2, interconnect, core (memory side first, as
+ * GPGPU-Sim does), so anything handed across a domain boundary is seen at the
+ * receiver's next tick. Components that have nothing to do are not called,
+ * and when every component is waiting for a known future event the clocks
+ * jump straight to it. */
+#include "gpu_internal.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+/* ------------------------------------------------------------------------ */
+/* memory request pool */
+
+mem_req_t *gpu_req_alloc(struct gpu *g)
+{
+    mem_req_t *r = g->free_reqs;
+    if (r)
+        g->free_reqs = r->next;
+    else {
+        r = cs_xmalloc(sizeof *r);
+        g->reqs_allocated++;
+    }
+    memset(r, 0, sizeof *r);
+    return r;
+}
+
+void gpu_req_free(struct gpu *g, mem_req_t *r)
+{
+    r->next = g->free_reqs;
+    g->free_reqs = r;
+}
+
+void gpu_fail(struct gpu *g, const cs_error_t *e)
+{
+    if (!g->failed) {
+        g->err = *e;
+        g->failed = true;
+    }
+}
+
+/* ------------------------------------------------------------------------ */
+
+static uint64_t period_fs(double mhz) { return (uint64_t)llround(1e9 / mhz); }
+
+gpu_t *gpu_create(const gpu_config_t *cfg, const char *cta_spec, const char *warp_spec, cs_error_t *err)
+{
+    if (config_validate(cfg, err) < 0)
+        return NULL;
+    gpu_t *g = cs_xcalloc(1, sizeof *g);
+    g->cfg = *cfg;
+    g->n_sm = config_n_sm(cfg);
+    g->n_ch = cfg->n_mem;
+    g->n_l2 = config_n_l2(cfg);
+    if (addrmap_init(&g->amap, cfg->addr_mapping, g->n_ch, cfg->n_sub_partition_per_mchannel,
+                     cfg->partition_indexing, err) < 0) {
+        free(g);
+        return NULL;
+    }
+    const char *ws = warp_spec && *warp_spec ? warp_spec : cfg->warp_sched;
+    /* GPGPU-Sim spells two-level as "two_level_active:..." */
+    if (!strncmp(ws, "two_level_active", 16))
+        ws = "tl";
+    snprintf(g->warp_spec, sizeof g->warp_spec, "%s", ws);
+    policy_args_t wa;
+    if (policy_args_parse(&wa, g->warp_spec, err) < 0) {
+        free(g);
+        return NULL;
+    }
+    g->wp = warp_policy_find(wa.name);
+    if (!g->wp) {
+        cs_err(err, NULL, 0, "unknown warp scheduling policy '%s' (see `ctasim list`)", wa.name);
+        free(g);
+        return NULL;
+    }
+    g->sm = cs_xcalloc(g->n_sm, sizeof *g->sm);
+    for (uint32_t i = 0; i < g->n_sm; i++) {
+        sm_init(&g->sm[i], g, i);
+        for (uint32_t s = 0; s < g->sm[i].n_sched; s++) {
+            policy_args_t a;
+            policy_args_parse(&a, g->warp_spec, err);
+            g->sm[i].wp_state[s] = g->wp->create(&a, i, s, MAX_WARPS_PER_SM, err);
+            if (!g->sm[i].wp_state[s] || policy_args_check_unused(&a, err) < 0) {
+                gpu_destroy(g);
+                return NULL;
+            }
+        }
+    }
+    xbar_init(&g->req_net, g->n_sm, g->n_l2, cfg);
+    xbar_init(&g->reply_net, g->n_l2, g->n_sm, cfg);
+    g->l2 = cs_xcalloc(g->n_l2, sizeof *g->l2);
+    for (uint32_t i = 0; i < g->n_l2; i++)
+        l2_init(&g->l2[i], g, i);
+    g->dram = cs_xcalloc(g->n_ch, sizeof *g->dram);
+    for (uint32_t i = 0; i < g->n_ch; i++)
+        g->dram[i] = dram_create(cfg, i);
+    g->period_fs[CLK_CORE] = period_fs(cfg->clk_core_mhz);
+    g->period_fs[CLK_ICNT] = period_fs(cfg->clk_icnt_mhz);
+    g->period_fs[CLK_L2] = period_fs(cfg->clk_l2_mhz);
+    g->period_fs[CLK_DRAM] = period_fs(cfg->clk_dram_mhz);
+    for (int d = 0; d < CLK__COUNT; d++)
+        g->next_fs[d] = g->period_fs[d];
+    g->next_sample = CS_NEVER;
+    if (cta_chain_create(&g->chain, g, cta_spec && *cta_spec ? cta_spec : "rr", err) < 0) {
+        gpu_destroy(g);
+        return NULL;
+    }
+    return g;
+}
+
+void gpu_destroy(gpu_t *g)
+{
+    if (!g)
+        return;
+    cta_chain_destroy(&g->chain);
+    if (g->sm) {
+        for (uint32_t i = 0; i < g->n_sm; i++) {
+            sm_t *s = &g->sm[i];
+            for (uint32_t c = 0; c < MAX_CTAS_PER_SM; c++)
+                if (s->cta[c].used && s->cta[c].fe)
+                    s->cta[c].kernel->desc.ops->cta_end(s->cta[c].kernel->desc.src, s->cta[c].fe);
+            if (s->lrec)
+                sm_free(s);
+        }
+    }
+    free(g->sm);
+    for (uint32_t k = 0; k < g->n_kernels; k++) {
+        kernel_run_t *kr = g->kernels[k];
+        if (kr->state != KERNEL_DONE && kr->desc.ops && kr->desc.ops->destroy)
+            kr->desc.ops->destroy(kr->desc.src);
+        free(kr);
+    }
+    free(g->kernels);
+    if (g->l2) {
+        xbar_free(&g->req_net);
+        xbar_free(&g->reply_net);
+        for (uint32_t i = 0; i < g->n_l2; i++)
+            l2_free(&g->l2[i]);
+    }
+    free(g->l2);
+    if (g->dram)
+        for (uint32_t i = 0; i < g->n_ch; i++)
+            dram_destroy(g->dram[i]);
+    free(g->dram);
+    while (g->free_reqs) {
+        mem_req_t *n = g->free_reqs->next;
+        free(g->free_reqs);
+        g->free_reqs = n;
+    }
+    free(g);
+}
+
+/* ------------------------------------------------------------------------ */
+/* kernels */
+
+static uint32_t round_up(uint32_t v, uint32_t g) { return g ? (v + g - 1) / g * g : v; }
+
+int gpu_launch(gpu_t *g, const kernel_desc_t *k, cs_error_t *err)
+{
+    const gpu_config_t *cfg = &g->cfg;
+    kernel_run_t *kr = cs_xcalloc(1, sizeof *kr);
+    kr->desc = *k;
+    kr->index = g->n_kernels;
+    kr->total_ctas = dim3_count(k->grid);
+    kr->warps_per_cta = kernel_warps_per_cta(k);
+    kr->threads_per_cta = kr->warps_per_cta * WARP_SIZE;
+    kr->regs_per_cta = round_up(k->regs_per_thread, cfg->reg_alloc_granularity) * kr->threads_per_cta;
+    kr->shmem_per_cta = round_up(k->shmem_bytes, cfg->shmem_alloc_granularity);
+    kr->launch_cycle = g->cycle[CLK_CORE];
+
+    const char *what = NULL;
+    uint32_t lim = cfg->max_cta_per_sm < MAX_CTAS_PER_SM ? cfg->max_cta_per_sm : MAX_CTAS_PER_SM;
+    kr->limiting_resource = "CTA slots";
+#define LIMIT(cond, val, name)                   \
+    if (cond) {                                  \
+        uint32_t v_ = (val);                     \
+        if (v_ < lim) {                          \
+            lim = v_;                            \
+            kr->limiting_resource = name;        \
+        }                                        \
+    }
+    LIMIT(1, cfg->max_threads_per_sm / kr->threads_per_cta, "threads");
+    LIMIT(1, MAX_WARPS_PER_SM / kr->warps_per_cta, "warp slots");
+    LIMIT(kr->regs_per_cta, cfg->registers_per_sm / kr->regs_per_cta, "registers");
+    LIMIT(kr->shmem_per_cta, cfg->shmem_per_sm / kr->shmem_per_cta, "shared memory");
+#undef LIMIT
+    if (kr->total_ctas == 0)
+        what = "the grid is empty";
+    else if (kr->warps_per_cta > 32)
+        what = "more than 1024 threads per CTA";
+    else if (lim == 0)
+        what = kr->limiting_resource;
+    if (what) {
+        int rc = cs_err(err, NULL, 0, "kernel '%s': cannot run on this GPU: %s%s (block %ux%ux%u, %u regs/thread, %u B shared)",
+                        k->name, lim == 0 && kr->total_ctas ? "one CTA needs more " : "", what, k->block.x,
+                        k->block.y, k->block.z, k->regs_per_thread, k->shmem_bytes);
+        free(kr);
+        return rc;
+    }
+    kr->occupancy_limit = lim;
+    kr->max_ctas_per_sm = cfg->max_ctas_override && cfg->max_ctas_override < lim ? cfg->max_ctas_override : lim;
+    if (g->n_kernels == g->cap_kernels) {
+        g->cap_kernels = g->cap_kernels ? g->cap_kernels * 2 : 8;
+        g->kernels = cs_xrealloc(g->kernels, g->cap_kernels * sizeof *g->kernels);
+    }
+    g->kernels[g->n_kernels++] = kr;
+    return 0;
+}
+
+/* Start queued kernels whose stream predecessors are done. */
+static void start_kernels(gpu_t *g, uint64_t now)
+{
+    for (uint32_t i = g->first_unfinished; i < g->n_kernels; i++) {
+        kernel_run_t *k = g->kernels[i];
+        if (k->state != KERNEL_QUEUED)
+            continue;
+        if (g->running >= g->cfg.max_concurrent_kernel)
+            return;
+        bool blocked = false;
+        for (uint32_t j = g->first_unfinished; j < i && !blocked; j++)
+            blocked = g->kernels[j]->state != KERNEL_DONE && g->kernels[j]->desc.stream == k->desc.stream;
+        if (blocked || now < k->launch_cycle + g->cfg.kernel_launch_latency)
+            continue;
+        k->state = KERNEL_RUNNING;
+        k->start_cycle = now;
+        g->running++;
+        g->dispatch_dirty = true;
+        for (unsigned l = 0; l < g->chain.n; l++)
+            if (g->chain.link[l].ops->kernel_launched)
+                g->chain.link[l].ops->kernel_launched(g->chain.link[l].st, g, k);
+    }
+}
+
+static void kernel_done(gpu_t *g, kernel_run_t *k, uint64_t now)
+{
+    k->state = KERNEL_DONE;
+    k->end_cycle = now;
+    g->running--;
+    for (unsigned l = 0; l < g->chain.n; l++)
+        if (g->chain.link[l].ops->kernel_finished)
+            g->chain.link[l].ops->kernel_finished(g->chain.link[l].st, g, k);
+    if (k->desc.ops->destroy)
+        k->desc.ops->destroy(k->desc.src);
+    k->desc.src = NULL;
+    while (g->first_unfinished < g->n_kernels && g->kernels[g->first_unfinished]->state == KERNEL_DONE)
+        g->first_unfinished++;
+}
+
+static void fill_cta_info(const sm_t *s, const cta_slot_t *c, uint32_t slot, uint64_t now, cta_info_t *ci)
+{
+    ci->kernel = c->kernel;
+    ci->cta_id = c->cta_id;
+    ci->sm = s->id;
+    ci->slot = slot;
+    ci->start_cycle = c->start_cycle;
+    ci->end_cycle = now;
+    ci->warp_insts = c->warp_insts;
+}
+
+void gpu_cta_done(struct gpu *g, sm_t *s, cta_slot_t *c, uint64_t now)
+{
+    kernel_run_t *k = c->kernel;
+    cta_info_t ci;
+    fill_cta_info(s, c, (uint32_t)(c - s->cta), now, &ci);
+    k->ctas_done++;
+    g->dispatch_dirty = true;
+    for (unsigned l = 0; l < g->chain.n; l++)
+        if (g->chain.link[l].ops->cta_finished)
+            g->chain.link[l].ops->cta_finished(g->chain.link[l].st, g, &ci);
+    if (k->ctas_done == k->total_ctas)
+        kernel_done(g, k, now);
+}
+
+static bool chain_admits(gpu_t *g, uint32_t sm, const kernel_run_t *k)
+{
+    for (unsigned l = 0; l < g->chain.n; l++)
+        if (g->chain.link[l].ops->admit && !g->chain.link[l].ops->admit(g->chain.link[l].st, g, sm, k))
+            return false;
+    return true;
+}
+
+/* One CTA per core per cycle at most; cores visited round-robin. Returns the
+ * number of CTAs issued (-1 on a front-end error). */
+static int dispatch(gpu_t *g, uint64_t now)
+{
+    int issued = 0;
+    uint32_t start = g->dispatch_rr;
+    for (uint32_t i = 0; i < g->n_sm; i++) {
+        uint32_t id = (start + i) % g->n_sm;
+        sm_t *s = &g->sm[id];
+        if (s->state != CORE_ACTIVE)
+            continue;
+        for (uint32_t kk = g->first_unfinished; kk < g->n_kernels; kk++) {
+            kernel_run_t *k = g->kernels[kk];
+            if (k->state != KERNEL_RUNNING || k->next_cta >= k->total_ctas)
+                continue;
+            if (!sm_fits(s, k) || !chain_admits(g, id, k))
+                continue;
+            cs_error_t e;
+            void *fe = k->desc.ops->cta_begin(k->desc.src, k->next_cta, &e);
+            if (!fe) {
+                gpu_fail(g, &e);
+                return -1;
+            }
+            uint64_t cta_id = k->next_cta++;
+            int slot = sm_start_cta(s, k, cta_id, fe, now);
+            if (slot < 0)
+                return -1;
+            cta_info_t ci;
+            fill_cta_info(s, &s->cta[slot], (uint32_t)slot, now, &ci);
+            for (unsigned l = 0; l < g->chain.n; l++)
+                if (g->chain.link[l].ops->cta_issued)
+                    g->chain.link[l].ops->cta_issued(g->chain.link[l].st, g, &ci);
+            if (!issued)
+                g->dispatch_rr = (id + 1) % g->n_sm;
+            issued++;
+            break;
+        }
+    }
+    return issued;
+}
+
+static bool ctas_pending(const gpu_t *g)
+{
+    for (uint32_t kk = g->first_unfinished; kk < g->n_kernels; kk++) {
+        const kernel_run_t *k = g->kernels[kk];
+        if (k->state != KERNEL_DONE && k->next_cta < k->total_ctas)
+            return true;
+    }
+    return false;
+}
+
+static void run_samples(gpu_t *g, uint64_t now)
+{
+    uint64_t next = CS_NEVER;
+    for (unsigned l = 0; l < g->chain.n; l++) {
+        cta_policy_t *p = &g->chain.link[l];
+        if (!p->sample_period || !p->ops->sample)
+            continue;
+        if (p->next_sample <= now) {
+            p->ops->sample(p->st, g, now);
+            g->dispatch_dirty = true;
+            p->next_sample = now + p->sample_period;
+        }
+        if (p->next_sample < next)
+            next = p->next_sample;
+    }
+    g->next_sample = next;
+}
+
+/* ------------------------------------------------------------------------ */
+/* the loop */
+
+static int tick_core(gpu_t *g, uint64_t now, bool *any_sm)
+{
+    if (g->first_unfinished < g->n_kernels && (uint32_t)g->running < g->n_kernels - g->first_unfinished)
+        start_kernels(g, now);
+    if (now >= g->next_sample)
+        run_samples(g, now);
+    /* The dispatcher runs only when something changed: a kernel started, a CTA
+     * finished, a policy sampled or changed a setting, or it issued last cycle. */
+    if (g->dispatch_dirty && ctas_pending(g)) {
+        int n = dispatch(g, now);
+        if (n < 0)
+            return -1;
+        g->dispatch_dirty = n > 0;
+    }
+    for (uint32_t i = 0; i < g->n_sm; i++) {
+        sm_t *s = &g->sm[i];
+        if (s->wake > now && !xbar_has_arrival(&g->reply_net, i, g->cycle[CLK_ICNT]))
+            continue;
+        *any_sm = true;
+        if (sm_cycle(s, now) < 0)
+            return -1;
+    }
+    return g->failed ? -1 : 0;
+}
+
+static void tick_icnt(gpu_t *g, uint64_t now)
+{
+    xbar_cycle(&g->req_net, now);
+    xbar_cycle(&g->reply_net, now);
+}
+
+static void tick_l2(gpu_t *g, uint64_t now)
+{
+    for (uint32_t i = 0; i < g->n_l2; i++) {
+        l2_slice_t *l = &g->l2[i];
+        if (l2_idle(l) && !xbar_has_arrival(&g->req_net, i, g->cycle[CLK_ICNT]))
+            continue;
+        l2_cycle(l, g, now);
+    }
+}
+
+static void tick_dram(gpu_t *g, uint64_t now)
+{
+    uint32_t nsub = g->cfg.n_sub_partition_per_mchannel;
+    for (uint32_t ch = 0; ch < g->n_ch; ch++) {
+        bool work = !dram_idle(g->dram[ch]);
+        for (uint32_t k = 0; k < nsub && !work; k++)
+            work = g->l2[ch * nsub + k].to_dram.count != 0;
+        if (work)
+            mem_channel_cycle(g, ch, now);
+    }
+}
+
+static bool all_done(const gpu_t *g) { return g->first_unfinished == g->n_kernels; }
+
+/* Time (fs) of the first tick of domain d at or after its cycle `c`. */
+static uint64_t fs_of_cycle(const gpu_t *g, int d, uint64_t c)
+{
+    uint64_t next_cycle = g->cycle[d] + 1; /* the tick at next_fs[d] */
+    if (c <= next_cycle)
+        return g->next_fs[d];
+    uint64_t dc = c - next_cycle;
+    if (dc > (UINT64_MAX - g->next_fs[d]) / g->period_fs[d])
+        return UINT64_MAX;
+    return g->next_fs[d] + dc * g->period_fs[d];
+}
+
+/* Nothing happened on the cores: find the next instant anything can and jump.
+ * Returns false if nothing is scheduled at all (a deadlock). */
+static bool skip_idle(gpu_t *g)
+{
+    uint64_t t = UINT64_MAX;
+    uint64_t core_next = CS_NEVER;
+    for (uint32_t i = 0; i < g->n_sm; i++)
+        if (g->sm[i].used_ctas || g->sm[i].ldst_count || g->sm[i].missq.count)
+            if (g->sm[i].wake < core_next)
+                core_next = g->sm[i].wake;
+    if (g->next_sample < core_next)
+        core_next = g->next_sample;
+    if (g->dispatch_dirty && ctas_pending(g))
+        core_next = g->cycle[CLK_CORE] + 1;
+    for (uint32_t kk = g->first_unfinished; kk < g->n_kernels; kk++)
+        if (g->kernels[kk]->state == KERNEL_QUEUED) {
+            uint64_t ready = g->kernels[kk]->launch_cycle + g->cfg.kernel_launch_latency;
+            if (ready < core_next)
+                core_next = ready;
+        }
+    if (core_next != CS_NEVER)
+        t = fs_of_cycle(g, CLK_CORE, core_next);
+    uint64_t ic = xbar_next_event(&g->req_net, g->cycle[CLK_ICNT] + 1);
+    uint64_t ic2 = xbar_next_event(&g->reply_net, g->cycle[CLK_ICNT] + 1);
+    if (ic2 < ic)
+        ic = ic2;
+    if (ic != CS_NEVER) {
+        /* an arrival at icnt cycle ic is consumed by the next L2/core tick after it */
+        uint64_t f = fs_of_cycle(g, CLK_ICNT, ic);
+        if (f < t)
+            t = f;
+    }
+    for (uint32_t i = 0; i < g->n_l2; i++) {
+        uint64_t e = l2_next_event(&g->l2[i], g->cycle[CLK_L2] + 1);
+        if (e != CS_NEVER) {
+            uint64_t f = fs_of_cycle(g, CLK_L2, e);
+            if (f < t)
+                t = f;
+        }
+    }
+    for (uint32_t ch = 0; ch < g->n_ch; ch++) {
+        uint64_t e = dram_next_event(g->dram[ch], g->cycle[CLK_DRAM] + 1);
+        if (e != CS_NEVER) {
+            uint64_t f = fs_of_cycle(g, CLK_DRAM, e);
+            if (f < t)
+                t = f;
+        }
+    }
+    if (t == UINT64_MAX)
+        return false;
+    for (int d = 0; d < CLK__COUNT; d++) {
+        if (t > g->next_fs[d]) {
+            uint64_t n = (t - g->next_fs[d]) / g->period_fs[d];
+            g->cycle[d] += n;
+            g->next_fs[d] += n * g->period_fs[d];
+        }
+    }
+    return true;
+}
+
+static double now_seconds(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
+}
+
+/* Simulate until kernel `target` finished (UINT32_MAX: every launched kernel). */
+static int run_until(gpu_t *g, uint32_t target, cs_error_t *err)
+{
+    double t0 = now_seconds();
+    while (!g->failed && (target == UINT32_MAX ? !all_done(g) : g->kernels[target]->state != KERNEL_DONE)) {
+        uint64_t t = g->next_fs[0];
+        for (int d = 1; d < CLK__COUNT; d++)
+            if (g->next_fs[d] < t)
+                t = g->next_fs[d];
+        if (g->next_fs[CLK_DRAM] == t) {
+            g->cycle[CLK_DRAM]++;
+            tick_dram(g, g->cycle[CLK_DRAM]);
+            g->next_fs[CLK_DRAM] += g->period_fs[CLK_DRAM];
+        }
+        if (g->next_fs[CLK_L2] == t) {
+            g->cycle[CLK_L2]++;
+            tick_l2(g, g->cycle[CLK_L2]);
+            g->next_fs[CLK_L2] += g->period_fs[CLK_L2];
+        }
+        if (g->next_fs[CLK_ICNT] == t) {
+            g->cycle[CLK_ICNT]++;
+            tick_icnt(g, g->cycle[CLK_ICNT]);
+            g->next_fs[CLK_ICNT] += g->period_fs[CLK_ICNT];
+        }
+        if (g->next_fs[CLK_CORE] == t) {
+            g->cycle[CLK_CORE]++;
+            bool any_sm = false;
+            if (tick_core(g, g->cycle[CLK_CORE], &any_sm) < 0)
+                break;
+            g->next_fs[CLK_CORE] += g->period_fs[CLK_CORE];
+            if (!any_sm && !all_done(g)) {
+                if (!skip_idle(g)) {
+                    cs_err(&g->err, NULL, 0,
+                           "simulation deadlock at cycle %llu: kernels remain but nothing can make progress "
+                           "(a CTA policy that never admits, or a barrier that can never release)",
+                           (unsigned long long)g->cycle[CLK_CORE]);
+                    g->failed = true;
+                    break;
+                }
+            }
+            if (g->cfg.max_cycles && g->cycle[CLK_CORE] >= g->cfg.max_cycles)
+                break;
+        }
+    }
+    /* counters of sleeping cores up to the last cycle */
+    for (uint32_t i = 0; i < g->n_sm; i++)
+        sm_catch_up(&g->sm[i], g->cycle[CLK_CORE] + 1);
+    g->wall_seconds += now_seconds() - t0;
+    if (g->failed) {
+        if (err)
+            *err = g->err;
+        return -1;
+    }
+    return 0;
+}
+
+int gpu_run(gpu_t *g, cs_error_t *err) { return run_until(g, UINT32_MAX, err); }
+
+int gpu_run_workload(gpu_t *g, workload_t *w, cs_error_t *err)
+{
+    /* Launch everything up front only as far as the concurrency limit needs:
+     * kernels are opened lazily by the workload (header only), so this keeps a
+     * long kernelslist cheap. Same-stream kernels serialise anyway. */
+    for (;;) {
+        uint32_t open = g->n_kernels - g->first_unfinished;
+        bool more = true;
+        while (open < g->cfg.max_concurrent_kernel + 1) {
+            kernel_desc_t k;
+            int r = workload_next_kernel(w, &k, err);
+            if (r < 0)
+                return -1;
+            if (r == 0) {
+                more = false;
+                break;
+            }
+            if (gpu_launch(g, &k, err) < 0) {
+                if (k.ops && k.ops->destroy)
+                    k.ops->destroy(k.src);
+                return -1;
+            }
+            open++;
+        }
+        if (!more)
+            return gpu_run(g, err);
+        /* run until the oldest open kernel finishes, then refill */
+        if (run_until(g, g->first_unfinished, err) < 0)
+            return -1;
+        if (g->cfg.max_cycles && g->cycle[CLK_CORE] >= g->cfg.max_cycles)
+            return 0;
+    }
+}

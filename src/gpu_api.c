@@ -1,0 +1,80 @@
+/* gpu_api.c — the read/write surface policies and drivers use (gpu.h). */
+#include "gpu_internal.h"
+
+const gpu_config_t *gpu_config(const gpu_t *g) { return &g->cfg; }
+uint64_t gpu_cycle(const gpu_t *g) { return g->cycle[CLK_CORE]; }
+uint32_t gpu_n_sm(const gpu_t *g) { return g->n_sm; }
+uint32_t gpu_n_kernels(const gpu_t *g) { return g->n_kernels; }
+const kernel_run_t *gpu_kernel(const gpu_t *g, uint32_t i) { return i < g->n_kernels ? g->kernels[i] : NULL; }
+const sm_counters_t *gpu_sm_counters(const gpu_t *g, uint32_t sm) { return &g->sm[sm].c; }
+enum core_state gpu_sm_state(const gpu_t *g, uint32_t sm) { return g->sm[sm].state; }
+
+uint32_t gpu_sm_resident_ctas(const gpu_t *g, uint32_t sm, const kernel_run_t *k)
+{
+    return sm_resident_ctas(&g->sm[sm], k);
+}
+
+uint32_t gpu_sm_ctas(const gpu_t *g, uint32_t sm, cta_info_t *out, uint32_t max)
+{
+    const sm_t *s = &g->sm[sm];
+    uint32_t n = 0;
+    for (uint32_t i = 0; i < MAX_CTAS_PER_SM && n < max; i++) {
+        const cta_slot_t *c = &s->cta[i];
+        if (!c->used)
+            continue;
+        out[n] = (cta_info_t){.kernel = c->kernel, .cta_id = c->cta_id, .sm = sm, .slot = i,
+                              .start_cycle = c->start_cycle, .end_cycle = 0, .warp_insts = c->warp_insts};
+        n++;
+    }
+    /* most recently issued last: order by start cycle, then CTA id */
+    for (uint32_t i = 1; i < n; i++)
+        for (uint32_t j = i; j > 0; j--) {
+            cta_info_t *a = &out[j - 1], *b = &out[j];
+            if (a->start_cycle > b->start_cycle || (a->start_cycle == b->start_cycle && a->cta_id > b->cta_id)) {
+                cta_info_t t = *a;
+                *a = *b;
+                *b = t;
+            } else
+                break;
+        }
+    return n;
+}
+
+void gpu_set_sm_state(gpu_t *g, uint32_t sm, enum core_state st)
+{
+    g->sm[sm].state = st;
+    g->dispatch_dirty = true;
+}
+
+void gpu_request_dispatch(gpu_t *g) { g->dispatch_dirty = true; }
+
+void gpu_set_cta_paused(gpu_t *g, uint32_t sm, uint32_t slot, bool paused)
+{
+    sm_t *s = &g->sm[sm];
+    if (slot >= MAX_CTAS_PER_SM || !s->cta[slot].used)
+        return;
+    s->cta[slot].paused = paused;
+    s->any_paused = false;
+    for (uint32_t i = 0; i < MAX_CTAS_PER_SM; i++)
+        if (s->cta[i].used && s->cta[i].paused)
+            s->any_paused = true;
+}
+
+void gpu_set_cta_bypass(gpu_t *g, uint32_t sm, uint32_t slot, bool bypass)
+{
+    if (slot < MAX_CTAS_PER_SM && g->sm[sm].cta[slot].used)
+        g->sm[sm].cta[slot].bypass_l1 = bypass;
+}
+
+void gpu_set_mem_throttle(gpu_t *g, uint32_t sm, bool throttle) { g->sm[sm].mem_throttle = throttle; }
+
+void gpu_policy_set_sample_period(gpu_t *g, void *policy_state, uint32_t period)
+{
+    for (unsigned l = 0; l < g->chain.n; l++)
+        if (g->chain.link[l].st == policy_state) {
+            g->chain.link[l].sample_period = period;
+            g->chain.link[l].next_sample = g->cycle[CLK_CORE] + period;
+            if (g->chain.link[l].next_sample < g->next_sample)
+                g->next_sample = g->chain.link[l].next_sample;
+        }
+}

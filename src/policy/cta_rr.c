@@ -1,0 +1,60 @@
+/* cta_rr.c — the baseline CTA schedulers.
+ *
+ * rr: round-robin over cores with greedy refill: every core takes as many
+ * CTAs as its resources allow (capped by --max-ctas), a finished CTA is
+ * replaced at once. The round-robin itself is the dispatcher's visiting
+ * order, so rr admits everything.
+ * static:n=N: the same with a fixed cap of N CTAs per core per kernel (the
+ * static sweep the papers start from; --max-ctas is the global spelling). */
+#include <stdlib.h>
+
+#include "cta_policy.h"
+#include "gpu.h"
+
+static bool rr_admit(void *st, struct gpu *g, uint32_t sm, const kernel_run_t *k) { return true; }
+
+static void *rr_create(struct gpu *g, policy_args_t *a, cs_error_t *err)
+{
+    static int token; /* stateless: any non-NULL pointer */
+    return &token;
+}
+
+const cta_policy_ops_t cta_policy_rr = {
+    .name = "rr",
+    .summary = "round-robin, maximum CTAs per core, greedy refill (baseline)",
+    .params = "",
+    .create = rr_create,
+    .admit = rr_admit,
+};
+
+typedef struct {
+    uint32_t n;
+} static_cap_t;
+
+static void *static_create(struct gpu *g, policy_args_t *a, cs_error_t *err)
+{
+    uint32_t n;
+    if (policy_arg_u32(a, "n", 0, &n, err) < 0)
+        return NULL;
+    if (n == 0) {
+        cs_err(err, NULL, 0, "policy 'static': needs n=N with N >= 1");
+        return NULL;
+    }
+    static_cap_t *s = cs_xmalloc(sizeof *s);
+    s->n = n;
+    return s;
+}
+
+static bool static_admit(void *st, struct gpu *g, uint32_t sm, const kernel_run_t *k)
+{
+    return gpu_sm_resident_ctas(g, sm, k) < ((static_cap_t *)st)->n;
+}
+
+const cta_policy_ops_t cta_policy_static = {
+    .name = "static",
+    .summary = "round-robin with a fixed cap of n CTAs per core",
+    .params = "n=<required>",
+    .create = static_create,
+    .destroy = free,
+    .admit = static_admit,
+};

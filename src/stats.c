@@ -1,0 +1,218 @@
+/* stats.c — totals, GPGPU-Sim-style statistic lines, the JSON document, and
+ * the unloaded latencies derived from a configuration. */
+#include <inttypes.h>
+#include <sys/resource.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "gpu_internal.h"
+
+void gpu_get_totals(const gpu_t *g, gpu_totals_t *t)
+{
+    memset(t, 0, sizeof *t);
+    t->cycles = g->cycle[CLK_CORE];
+    uint64_t lat_sum = 0, lat_n = 0;
+    for (uint32_t i = 0; i < g->n_sm; i++) {
+        const sm_counters_t *c = &g->sm[i].c;
+        t->warp_insts += c->warp_insts;
+        t->thread_insts += c->thread_insts;
+        t->l1_accesses += c->l1_accesses;
+        t->l1_misses += c->l1_misses;
+        t->l1_hits += c->l1_hits;
+        lat_sum += c->mem_lat_sum;
+        lat_n += c->mem_lat_count;
+        if (c->mem_lat_max > t->mem_lat_max)
+            t->mem_lat_max = c->mem_lat_max;
+    }
+    for (uint32_t i = 0; i < g->n_l2; i++) {
+        const cache_stats_t *s = &g->l2[i].cache.stats;
+        t->l2_accesses += s->accesses;
+        t->l2_misses += s->misses;
+        t->l2_hits += s->hits;
+        t->l2_writebacks += s->writebacks;
+    }
+    for (uint32_t ch = 0; ch < g->n_ch; ch++) {
+        const dram_stats_t *d = dram_get_stats(g->dram[ch]);
+        t->dram_reads += d->reads;
+        t->dram_writes += d->writes;
+        t->dram_row_hits += d->row_hits;
+        t->dram_row_misses += d->row_misses;
+        t->dram_busy_cycles += d->busy_cycles;
+        t->dram_bytes += d->bytes;
+    }
+    t->dram_cycles = g->cycle[CLK_DRAM] * g->n_ch;
+    t->dram_bw_util = t->dram_cycles ? (double)t->dram_busy_cycles / (double)t->dram_cycles : 0.0;
+    t->ipc = t->cycles ? (double)t->thread_insts / (double)t->cycles : 0.0;
+    t->avg_mem_latency = lat_n ? (double)lat_sum / (double)lat_n : 0.0;
+    t->icnt_req_flits = g->req_net.stats.flits;
+    t->icnt_reply_flits = g->reply_net.stats.flits;
+    t->icnt_packets = g->req_net.stats.packets + g->reply_net.stats.packets;
+    t->sim_wall_seconds = g->wall_seconds;
+}
+
+/* Peak resident memory of this process in MB (0 if unknown). */
+static double peak_rss_mb(void)
+{
+    struct rusage ru;
+    if (getrusage(RUSAGE_SELF, &ru) != 0)
+        return 0.0;
+    return (double)ru.ru_maxrss / 1024.0; /* Linux reports kilobytes */
+}
+
+static double ratio(uint64_t a, uint64_t b) { return b ? (double)a / (double)b : 0.0; }
+
+void gpu_print_stats(const gpu_t *g, void *stream)
+{
+    FILE *f = stream;
+    gpu_totals_t t;
+    gpu_get_totals(g, &t);
+    for (uint32_t k = 0; k < g->n_kernels; k++) {
+        const kernel_run_t *kr = g->kernels[k];
+        uint64_t cyc = kr->end_cycle > kr->start_cycle ? kr->end_cycle - kr->start_cycle : 0;
+        fprintf(f, "kernel_name = %s\n", kr->desc.name);
+        fprintf(f, "kernel_launch_uid = %u\n", kr->desc.id);
+        fprintf(f, "kernel_stream_id = %u\n", kr->desc.stream);
+        fprintf(f, "kernel_grid = (%u,%u,%u) kernel_block = (%u,%u,%u)\n", kr->desc.grid.x, kr->desc.grid.y,
+                kr->desc.grid.z, kr->desc.block.x, kr->desc.block.y, kr->desc.block.z);
+        fprintf(f, "kernel_max_ctas_per_sm = %u (limited by %s%s)\n", kr->max_ctas_per_sm, kr->limiting_resource,
+                kr->max_ctas_per_sm < kr->occupancy_limit ? ", capped" : "");
+        fprintf(f, "kernel_sim_cycle = %" PRIu64 "\n", cyc);
+        fprintf(f, "kernel_sim_insn = %" PRIu64 "\n", kr->thread_insts);
+        fprintf(f, "kernel_warp_insn = %" PRIu64 "\n", kr->warp_insts);
+        fprintf(f, "kernel_ipc = %12.4f\n", ratio(kr->thread_insts, cyc));
+    }
+    fprintf(f, "gpu_sim_cycle = %" PRIu64 "\n", t.cycles);
+    fprintf(f, "gpu_sim_insn = %" PRIu64 "\n", t.thread_insts);
+    fprintf(f, "gpu_ipc = %12.4f\n", t.ipc);
+    fprintf(f, "gpu_tot_sim_cycle = %" PRIu64 "\n", t.cycles);
+    fprintf(f, "gpu_tot_sim_insn = %" PRIu64 "\n", t.thread_insts);
+    fprintf(f, "gpu_tot_ipc = %12.4f\n", t.ipc);
+    fprintf(f, "gpu_tot_warp_insn = %" PRIu64 "\n", t.warp_insts);
+    uint64_t ctas = 0;
+    for (uint32_t i = 0; i < g->n_sm; i++)
+        ctas += g->sm[i].c.ctas_issued;
+    fprintf(f, "gpu_tot_issued_cta = %" PRIu64 "\n", ctas);
+    fprintf(f, "L1D_total_cache_accesses = %" PRIu64 "\n", t.l1_accesses);
+    fprintf(f, "L1D_total_cache_misses = %" PRIu64 "\n", t.l1_misses);
+    fprintf(f, "L1D_total_cache_miss_rate = %.4f\n", ratio(t.l1_misses, t.l1_accesses));
+    fprintf(f, "L2_total_cache_accesses = %" PRIu64 "\n", t.l2_accesses);
+    fprintf(f, "L2_total_cache_misses = %" PRIu64 "\n", t.l2_misses);
+    fprintf(f, "L2_total_cache_miss_rate = %.4f\n", ratio(t.l2_misses, t.l2_accesses));
+    fprintf(f, "total dram reads = %" PRIu64 "\n", t.dram_reads);
+    fprintf(f, "total dram writes = %" PRIu64 "\n", t.dram_writes);
+    fprintf(f, "dram_row_buffer_hits = %" PRIu64 "\n", t.dram_row_hits);
+    fprintf(f, "dram_row_buffer_misses = %" PRIu64 "\n", t.dram_row_misses);
+    fprintf(f, "dram_bw_util = %.4f\n", t.dram_bw_util);
+    fprintf(f, "averagemflatency = %.0f\n", t.avg_mem_latency);
+    fprintf(f, "maxmflatency = %" PRIu64 "\n", t.mem_lat_max);
+    fprintf(f, "icnt_total_flits = %" PRIu64 "\n", t.icnt_req_flits + t.icnt_reply_flits);
+    fprintf(f, "gpgpu_simulation_time = %.3f sec\n", t.sim_wall_seconds);
+    fprintf(f, "gpgpu_simulation_rate = %.0f (warp inst/sec)\n",
+            t.sim_wall_seconds > 0 ? (double)t.warp_insts / t.sim_wall_seconds : 0.0);
+    fprintf(f, "gpgpu_peak_memory = %.1f MB\n", peak_rss_mb());
+}
+
+static void json_str(FILE *f, const char *s)
+{
+    fputc('"', f);
+    for (; *s; s++) {
+        unsigned char ch = (unsigned char)*s;
+        if (ch == '"' || ch == '\\')
+            fprintf(f, "\\%c", ch);
+        else if (ch < 0x20)
+            fprintf(f, "\\u%04x", ch);
+        else
+            fputc(ch, f);
+    }
+    fputc('"', f);
+}
+
+int gpu_write_json(const gpu_t *g, const char *path, cs_error_t *err)
+{
+    FILE *f = fopen(path, "w");
+    if (!f)
+        return cs_err(err, path, 0, "cannot write JSON output");
+    gpu_totals_t t;
+    gpu_get_totals(g, &t);
+    fprintf(f, "{\n  \"cycles\": %" PRIu64 ",\n  \"warp_insts\": %" PRIu64 ",\n  \"thread_insts\": %" PRIu64
+               ",\n  \"ipc\": %.6f,\n",
+            t.cycles, t.warp_insts, t.thread_insts, t.ipc);
+    fprintf(f, "  \"config\": {\"n_sm\": %u, \"n_mem\": %u, \"n_l2\": %u, \"core_mhz\": %.1f},\n", g->n_sm, g->n_ch,
+            g->n_l2, g->cfg.clk_core_mhz);
+    fprintf(f, "  \"kernels\": [");
+    for (uint32_t k = 0; k < g->n_kernels; k++) {
+        const kernel_run_t *kr = g->kernels[k];
+        fprintf(f, "%s\n    {\"name\": ", k ? "," : "");
+        json_str(f, kr->desc.name);
+        fprintf(f,
+                ", \"id\": %u, \"stream\": %u, \"start_cycle\": %" PRIu64 ", \"end_cycle\": %" PRIu64
+                ", \"ctas\": %" PRIu64 ", \"warp_insts\": %" PRIu64 ", \"thread_insts\": %" PRIu64
+                ", \"max_ctas_per_sm\": %u, \"occupancy_limit\": %u, \"limited_by\": ",
+                kr->desc.id, kr->desc.stream, kr->start_cycle, kr->end_cycle, kr->total_ctas, kr->warp_insts,
+                kr->thread_insts, kr->max_ctas_per_sm, kr->occupancy_limit);
+        json_str(f, kr->limiting_resource);
+        fprintf(f, "}");
+    }
+    fprintf(f, "\n  ],\n  \"cores\": [");
+    for (uint32_t i = 0; i < g->n_sm; i++) {
+        const sm_counters_t *c = &g->sm[i].c;
+        fprintf(f,
+                "%s\n    {\"ctas_issued\": %" PRIu64 ", \"active\": %" PRIu64 ", \"idle\": %" PRIu64
+                ", \"mem_stall\": %" PRIu64 ", \"core_stall\": %" PRIu64 ", \"no_cta_cycles\": %" PRIu64
+                ", \"warp_insts\": %" PRIu64 ", \"thread_insts\": %" PRIu64 ", \"c_idle\": %" PRIu64
+                ", \"c_mem\": %" PRIu64 ", \"struct_stall\": %" PRIu64 ", \"mem_stall_cycles\": %" PRIu64
+                ", \"ldst_stall_cycles\": %" PRIu64 ", \"ldst_stall_run_max\": %" PRIu64
+                ", \"sb_conflicts\": %" PRIu64 ", \"act_cycles\": %" PRIu64 ", \"inact_cycles\": %" PRIu64
+                ", \"l1d_accesses\": %" PRIu64 ", \"l1d_misses\": %" PRIu64 "}",
+                i ? "," : "", c->ctas_issued, c->outcome[OUT_ACTIVE], c->outcome[OUT_IDLE],
+                c->outcome[OUT_MEM_STALL], c->outcome[OUT_CORE_STALL], c->no_cta_cycles, c->warp_insts,
+                c->thread_insts, c->outcome[OUT_IDLE], c->outcome[OUT_MEM_STALL], c->struct_stall, c->mem_stall,
+                c->ldst_stall_cycles, c->ldst_stall_run_max, c->sb_conflicts, c->act_cycles, c->inact_cycles,
+                c->l1_accesses, c->l1_misses);
+    }
+    fprintf(f, "\n  ],\n");
+    fprintf(f, "  \"l1d\": {\"accesses\": %" PRIu64 ", \"misses\": %" PRIu64 ", \"hits\": %" PRIu64 "},\n",
+            t.l1_accesses, t.l1_misses, t.l1_hits);
+    fprintf(f, "  \"l2\": {\"accesses\": %" PRIu64 ", \"misses\": %" PRIu64 ", \"hits\": %" PRIu64
+               ", \"writebacks\": %" PRIu64 "},\n",
+            t.l2_accesses, t.l2_misses, t.l2_hits, t.l2_writebacks);
+    fprintf(f, "  \"dram\": {\"reads\": %" PRIu64 ", \"writes\": %" PRIu64 ", \"row_hits\": %" PRIu64
+               ", \"row_misses\": %" PRIu64 ", \"bytes\": %" PRIu64 ", \"bw_util\": %.6f},\n",
+            t.dram_reads, t.dram_writes, t.dram_row_hits, t.dram_row_misses, t.dram_bytes, t.dram_bw_util);
+    fprintf(f, "  \"icnt\": {\"request_flits\": %" PRIu64 ", \"reply_flits\": %" PRIu64 "},\n", t.icnt_req_flits,
+            t.icnt_reply_flits);
+    fprintf(f, "  \"avg_mem_latency\": %.4f,\n  \"max_mem_latency\": %" PRIu64 ",\n", t.avg_mem_latency,
+            t.mem_lat_max);
+    fprintf(f, "  \"peak_rss_mb\": %.1f,\n", peak_rss_mb());
+    fprintf(f, "  \"sim_wall_seconds\": %.6f\n}\n", t.sim_wall_seconds);
+    if (fclose(f) != 0)
+        return cs_err(err, path, 0, "error writing JSON output");
+    return 0;
+}
+
+/* See docs/ARCHITECTURE.md, "Unloaded latencies". Every domain crossing costs
+ * one period of the receiving domain (the receiver sees the hand-over at its
+ * next tick); equal clocks make these whole cycles. */
+void gpu_derived_latency(const gpu_config_t *cfg, derived_latency_t *out)
+{
+    double pc = 1e3 / cfg->clk_core_mhz, pi = 1e3 / cfg->clk_icnt_mhz, pl = 1e3 / cfg->clk_l2_mhz,
+           pd = 1e3 / cfg->clk_dram_mhz;
+    double flit = cfg->icnt_flit_size ? cfg->icnt_flit_size : 32;
+    double line = cfg->l1d.line_size ? cfg->l1d.line_size : 128;
+    double reply_flits = (double)(uint32_t)((cfg->icnt_ctrl_bytes + line + flit - 1) / flit);
+    double lat = cfg->icnt_latency;
+    /* L1 access cycle, core->icnt, request flight, icnt->L2, ROP, reply flight (+ serialisation) */
+    double l2 = pc + pi + lat * pi + pl + cfg->l2_rop_latency * pl + (lat + reply_flits - 1) * pi;
+    double bytes_per_cycle = (double)cfg->n_mem_per_ctrlr * cfg->dram_buswidth * cfg->dram_data_cmd_ratio;
+    double l2line = cfg->l2.line_size ? cfg->l2.line_size : 128;
+    double xfer = (double)(uint32_t)((l2line + bytes_per_cycle - 1) / bytes_per_cycle);
+    double min_burst = cfg->dram_data_cmd_ratio ? (double)cfg->dram_burst_length / cfg->dram_data_cmd_ratio : 1;
+    if (xfer < min_burst)
+        xfer = min_burst;
+    /* row conflict: precharge, activate, column read, data, controller latency */
+    double dram_cycles = cfg->dram.tRP + cfg->dram.tRCD + cfg->dram.tCL + xfer + cfg->dram_latency;
+    double dram = l2 + pd + dram_cycles * pd + pl;
+    out->l1_hit = cfg->l1_latency;
+    out->l2_hit = l2 / pc;
+    out->dram = dram / pc;
+}

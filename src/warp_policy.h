@@ -1,0 +1,55 @@
+/* warp_policy.h — warp scheduling policies as plug-ins (ops table).
+ *
+ * Each SM has num_sched_per_core schedulers; warp slot w belongs to scheduler
+ * w % num_sched. Every cycle a scheduler asks its policy to order its warps;
+ * the SM then issues the first warp in that order whose next instruction is
+ * ready (scoreboard, unit, LD/ST). Warps of paused CTAs are moved behind all
+ * others by the SM, whatever the policy (DYNCTA pausing works under every
+ * warp policy). */
+#ifndef CTASIM_WARP_POLICY_H
+#define CTASIM_WARP_POLICY_H
+
+#include "policy_args.h"
+
+/* What a warp policy may read about a warp. */
+typedef struct warp_info {
+    bool valid;          /* slot holds a live warp */
+    bool has_inst;       /* an instruction is waiting to issue */
+    bool waiting_mem;    /* has a load outstanding */
+    uint32_t cta_slot;
+    uint64_t cta_id;     /* linear CTA id within its kernel */
+    uint32_t kernel;     /* kernel launch index */
+    uint32_t warp_in_cta;
+    uint64_t age;        /* launch order across the SM: lower = older */
+    uint64_t last_issue; /* cycle of last issue */
+} warp_info_t;
+
+typedef struct sched_view {
+    const uint16_t *slots;     /* warp slots of this scheduler, ascending */
+    unsigned n;
+    const warp_info_t *warps;  /* indexed by slot */
+    uint64_t now;
+    uint32_t sm, sched;
+    uint32_t epoch;            /* changes whenever warps are added or removed: cache keys */
+} sched_view_t;
+
+typedef struct warp_policy_ops {
+    const char *name;
+    const char *summary;
+    const char *params;
+    void *(*create)(policy_args_t *args, uint32_t sm, uint32_t sched, uint32_t max_warps, cs_error_t *err);
+    void (*destroy)(void *st);
+    /* Write the candidate slots in priority order into out[] (at most v->n);
+     * return how many. Slots not listed are not considered this cycle. */
+    unsigned (*order)(void *st, const sched_view_t *v, uint16_t *out);
+    void (*issued)(void *st, const sched_view_t *v, uint32_t slot);
+    /* Optional cache feedback (CCWS): an L1 miss of `slot` to `line`, and an
+     * eviction of `line` last filled for `owner_slot`. */
+    void (*l1_miss)(void *st, uint32_t slot, uint64_t line);
+    void (*l1_evict)(void *st, uint32_t owner_slot, uint64_t line);
+} warp_policy_ops_t;
+
+const warp_policy_ops_t *warp_policy_find(const char *name);
+const warp_policy_ops_t *const *warp_policy_all(void);
+
+#endif

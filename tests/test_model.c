@@ -1,0 +1,242 @@
+/* test_model.c — microbenchmarks that check the timing model against its own
+ * configuration, plus accounting, determinism and occupancy. Each check is a
+ * number a broken model would get wrong. */
+#include <math.h>
+
+#include "gpu.h"
+#include "synth.h"
+#include "test.h"
+
+typedef struct run_result {
+    gpu_totals_t t;
+    uint64_t expected_warp_insts;
+    uint64_t ctas_per_sm[128];
+    uint32_t max_ctas_per_sm;
+    int rc;
+} run_result_t;
+
+static gpu_config_t base_cfg(void)
+{
+    gpu_config_t c;
+    config_defaults(&c);
+    return c;
+}
+
+static void run_synth(const gpu_config_t *cfg, const char *spec, const char *cta, const char *warp, run_result_t *r)
+{
+    memset(r, 0, sizeof *r);
+    cs_error_t err;
+    workload_t *w = synth_workload_open(spec, &err);
+    if (!w) {
+        printf("  synth_workload_open(%s): %s\n", spec, err.msg);
+        r->rc = -1;
+        return;
+    }
+    gpu_t *g = gpu_create(cfg, cta, warp, &err);
+    if (!g) {
+        printf("  gpu_create: %s\n", err.msg);
+        workload_destroy(w);
+        r->rc = -1;
+        return;
+    }
+    kernel_desc_t k;
+    if (workload_next_kernel(w, &k, &err) != 1 || gpu_launch(g, &k, &err) < 0 || gpu_run(g, &err) < 0) {
+        printf("  run %s: %s\n", spec, err.msg);
+        r->rc = -1;
+    }
+    r->expected_warp_insts = k.expected_warp_insts;
+    gpu_get_totals(g, &r->t);
+    for (uint32_t i = 0; i < gpu_n_sm(g) && i < 128; i++)
+        r->ctas_per_sm[i] = gpu_sm_counters(g, i)->ctas_issued;
+    if (gpu_n_kernels(g))
+        r->max_ctas_per_sm = gpu_kernel(g, 0)->max_ctas_per_sm;
+    gpu_destroy(g);
+    workload_destroy(w);
+}
+
+/* Per-load latency from two runs of a dependent chain that differ only in length. */
+static double chain_latency(const gpu_config_t *cfg, const char *probe, unsigned n1, unsigned n2)
+{
+    char s1[128], s2[128];
+    snprintf(s1, sizeof s1, "%s:iters=%u", probe, n1);
+    snprintf(s2, sizeof s2, "%s:iters=%u", probe, n2);
+    run_result_t a, b;
+    run_synth(cfg, s1, NULL, NULL, &a);
+    run_synth(cfg, s2, NULL, NULL, &b);
+    if (a.rc || b.rc)
+        return -1;
+    return (double)(b.t.cycles - a.t.cycles) / (double)(n2 - n1);
+}
+
+static void l1_hit_latency_matches_config(void)
+{
+    gpu_config_t c = base_cfg();
+    derived_latency_t d;
+    gpu_derived_latency(&c, &d);
+    double lat = chain_latency(&c, "l1hit", 33, 97);
+    CHECK_EQ(lat, c.l1_latency);
+    CHECK_EQ(d.l1_hit, c.l1_latency);
+    /* and it follows the option, not a constant */
+    c.l1_latency = 50;
+    CHECK_EQ(chain_latency(&c, "l1hit", 33, 97), 50);
+}
+
+static void l2_hit_latency_matches_config(void)
+{
+    gpu_config_t c = base_cfg();
+    derived_latency_t d;
+    gpu_derived_latency(&c, &d);
+    /* 512 lines cycled: every access misses the 16 KB L1 and hits L2 after the first pass */
+    double lat = chain_latency(&c, "l2hit", 1024, 2048);
+    printf("  l2 hit: measured %.2f derived %.2f\n", lat, d.l2_hit);
+    CHECK_NEAR(lat, d.l2_hit, 0.01);
+    c.l2_rop_latency += 40;
+    gpu_derived_latency(&c, &d);
+    CHECK_NEAR(chain_latency(&c, "l2hit", 1024, 2048), d.l2_hit, 0.01);
+}
+
+static void dram_latency_matches_config(void)
+{
+    gpu_config_t c = base_cfg();
+    derived_latency_t d;
+    gpu_derived_latency(&c, &d);
+    double lat = chain_latency(&c, "dram", 128, 256);
+    printf("  dram: measured %.2f derived %.2f (core cycles)\n", lat, d.dram);
+    /* clock-domain crossings into the 924 MHz DRAM clock round by up to a cycle each way */
+    CHECK_NEAR(lat, d.dram, 2.0);
+}
+
+static void streaming_reaches_dram_peak(void)
+{
+    gpu_config_t c = base_cfg();
+    run_result_t r;
+    run_synth(&c, "stream:store=0,ctas=720,threads=256,iters=24,alu=1", NULL, NULL, &r);
+    CHECK_EQ(r.rc, 0);
+    double peak_bytes = (double)c.n_mem * c.n_mem_per_ctrlr * c.dram_buswidth * c.dram_data_cmd_ratio *
+                        (double)r.t.dram_cycles / (double)c.n_mem;
+    double achieved = (double)r.t.dram_bytes / peak_bytes;
+    printf("  streaming: %.1f%% of peak DRAM bandwidth (%llu bytes, row hits %llu / %llu)\n", 100 * achieved,
+           (unsigned long long)r.t.dram_bytes, (unsigned long long)r.t.dram_row_hits,
+           (unsigned long long)(r.t.dram_row_hits + r.t.dram_row_misses));
+    CHECK(achieved >= 0.85);
+    CHECK(achieved <= 1.0);
+}
+
+static void alu_kernel_issues_at_peak(void)
+{
+    gpu_config_t c = base_cfg();
+    run_result_t r;
+    /* 6 CTAs x 8 warps per SM, 8 independent FFMA chains: never a dependence stall */
+    run_synth(&c, "compute:ctas=90,threads=256,iters=256,ilp=8", NULL, NULL, &r);
+    CHECK_EQ(r.rc, 0);
+    double per_sm = (double)r.t.warp_insts / ((double)r.t.cycles * 15);
+    printf("  compute: %.3f warp instructions per SM per cycle (peak %u)\n", per_sm, c.num_sched_per_core);
+    CHECK(per_sm >= 0.97 * c.num_sched_per_core);
+    CHECK(per_sm <= c.num_sched_per_core + 1e-9);
+}
+
+static void max_ctas_sweep_shows_the_papers_premise(void)
+{
+    gpu_config_t c = base_cfg();
+    double lat[9] = {0}, ipc[9] = {0};
+    for (unsigned n = 1; n <= 8; n++) {
+        c.max_ctas_override = n;
+        run_result_t r;
+        run_synth(&c, "strided:ctas=240,threads=128,iters=4", NULL, NULL, &r);
+        lat[n] = r.t.avg_mem_latency;
+        run_synth(&c, "compute:ctas=240,threads=128,iters=64,ilp=2", NULL, NULL, &r);
+        ipc[n] = r.t.ipc;
+    }
+    printf("  strided avg latency n=1..8:");
+    for (unsigned n = 1; n <= 8; n++)
+        printf(" %.0f", lat[n]);
+    printf("\n  compute IPC n=1..8:");
+    for (unsigned n = 1; n <= 8; n++)
+        printf(" %.1f", ipc[n]);
+    printf("\n");
+    CHECK(lat[8] > 1.5 * lat[1]);
+    for (unsigned n = 2; n <= 8; n++) {
+        CHECK(lat[n] >= lat[n - 1] * 0.98);
+        CHECK(ipc[n] >= ipc[n - 1] * 0.995);
+    }
+}
+
+static void instruction_accounting_is_exact(void)
+{
+    gpu_config_t c = base_cfg();
+    const char *specs[] = {"stream:ctas=37,threads=96,iters=3", "strided:ctas=20", "compute:ctas=16,sfu=1,dp=1",
+                           "shmem:ctas=12,conflict=4", "chase:iters=10"};
+    for (unsigned i = 0; i < CS_ARRAY_LEN(specs); i++) {
+        run_result_t r;
+        run_synth(&c, specs[i], NULL, NULL, &r);
+        CHECK_EQ(r.rc, 0);
+        CHECK_EQ(r.t.warp_insts, r.expected_warp_insts);
+    }
+}
+
+static void runs_are_deterministic(void)
+{
+    gpu_config_t c = base_cfg();
+    run_result_t a, b;
+    run_synth(&c, "strided:ctas=60,iters=3", NULL, NULL, &a);
+    run_synth(&c, "strided:ctas=60,iters=3", NULL, NULL, &b);
+    a.t.sim_wall_seconds = b.t.sim_wall_seconds = 0;
+    CHECK(memcmp(&a.t, &b.t, sizeof a.t) == 0);
+    CHECK(memcmp(a.ctas_per_sm, b.ctas_per_sm, sizeof a.ctas_per_sm) == 0);
+}
+
+static void occupancy_limits_and_rr_placement(void)
+{
+    gpu_config_t c = base_cfg();
+    run_result_t r;
+    /* 256 threads x 32 regs = 8192 regs/CTA -> 4 CTAs by registers (32768) */
+    run_synth(&c, "compute:ctas=60,threads=256,regs=32,iters=4", NULL, NULL, &r);
+    CHECK_EQ(r.max_ctas_per_sm, 4);
+    for (unsigned i = 0; i < 15; i++)
+        CHECK_EQ(r.ctas_per_sm[i], 4); /* 60 CTAs round-robin over 15 cores */
+    /* shared memory: 20 KB per CTA -> 2 of 48 KB */
+    run_synth(&c, "shmem:ctas=30,shmem=20480", NULL, NULL, &r);
+    CHECK_EQ(r.max_ctas_per_sm, 2);
+    /* --max-ctas caps below the resource limit */
+    c.max_ctas_override = 3;
+    run_synth(&c, "compute:ctas=60,threads=128,iters=4", NULL, NULL, &r);
+    CHECK_EQ(r.max_ctas_per_sm, 3);
+}
+
+static void static_policy_caps_ctas(void)
+{
+    gpu_config_t c = base_cfg();
+    run_result_t a, b;
+    run_synth(&c, "strided:ctas=120,threads=128,iters=2", "static:n=2", NULL, &a);
+    c.max_ctas_override = 2;
+    run_synth(&c, "strided:ctas=120,threads=128,iters=2", NULL, NULL, &b);
+    CHECK_EQ(a.rc, 0);
+    /* the static policy and the global cap are the same schedule */
+    CHECK_EQ(a.t.cycles, b.t.cycles);
+}
+
+static void gto_and_lrr_differ_but_count_the_same(void)
+{
+    gpu_config_t c = base_cfg();
+    run_result_t a, b;
+    run_synth(&c, "strided:ctas=60,threads=256,iters=4", NULL, "lrr", &a);
+    run_synth(&c, "strided:ctas=60,threads=256,iters=4", NULL, "gto", &b);
+    CHECK_EQ(a.t.warp_insts, b.t.warp_insts);
+    CHECK(a.t.cycles != b.t.cycles);
+}
+
+int main(void)
+{
+    RUN(l1_hit_latency_matches_config);
+    RUN(l2_hit_latency_matches_config);
+    RUN(dram_latency_matches_config);
+    RUN(streaming_reaches_dram_peak);
+    RUN(alu_kernel_issues_at_peak);
+    RUN(max_ctas_sweep_shows_the_papers_premise);
+    RUN(instruction_accounting_is_exact);
+    RUN(runs_are_deterministic);
+    RUN(occupancy_limits_and_rr_placement);
+    RUN(static_policy_caps_ctas);
+    RUN(gto_and_lrr_differ_but_count_the_same);
+    TEST_EXIT();
+}
