@@ -1,0 +1,36 @@
+#!/bin/sh
+# Speed benchmark (`make bench`). Figures are medians of 3 runs; the machine
+# is shared and noisy, so compare ratios, not absolute numbers.
+#  1. coalesced streaming trace of ~4 M warp instructions, gtx480, one thread:
+#     simulated warp instructions per wall-clock second (target >= 1 M/s);
+#  2. the same kernel generated directly (no trace parsing);
+#  3. peak memory while simulating a ~1 GB trace (target < 200 MB).
+#     Skip with BENCH_BIG=0.
+BUILD=${1:-build}
+C=$BUILD/ctasim
+D=$BUILD/bench
+mkdir -p "$D"
+median() { sort -n | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}'; }
+rate() { grep '^gpgpu_simulation_rate' | awk '{print $3}'; }
+
+SPEC="stream:ctas=1200,threads=256,iters=52"
+if [ ! -f "$D/stream4m/kernelslist.g" ]; then
+    echo "bench: writing a ~4M warp-instruction streaming trace"
+    $C trace "$SPEC" -o "$D/stream4m" || exit 1
+fi
+ls -l "$D/stream4m"/kernel-1.traceg | awk '{printf "bench: trace size %.1f MB\n", $5/1e6}'
+for i in 1 2 3; do $C run "$D/stream4m/kernelslist.g" | rate; done >"$D/trace_rates"
+for i in 1 2 3; do $C run "$SPEC" | rate; done >"$D/synth_rates"
+$C run "$D/stream4m/kernelslist.g" | grep -E '^(gpu_tot_warp_insn|gpu_sim_cycle|gpgpu_simulation_time)'
+echo "bench: trace-driven streaming  median $(median <"$D/trace_rates") warp inst/s  (runs: $(tr '\n' ' ' <"$D/trace_rates"))"
+echo "bench: synthetic streaming     median $(median <"$D/synth_rates") warp inst/s  (runs: $(tr '\n' ' ' <"$D/synth_rates"))"
+
+if [ "${BENCH_BIG:-1}" = 1 ]; then
+    BIG="stream:ctas=4800,threads=256,iters=64"
+    if [ ! -f "$D/stream1g/kernelslist.g" ]; then
+        echo "bench: writing a ~1 GB trace (once; kept in $D/stream1g)"
+        $C trace "$BIG" -o "$D/stream1g" || exit 1
+    fi
+    ls -l "$D/stream1g"/kernel-1.traceg | awk '{printf "bench: big trace size %.0f MB\n", $5/1e6}'
+    $C run "$D/stream1g/kernelslist.g" | grep -E '^(gpu_tot_warp_insn|gpgpu_simulation_rate|gpgpu_peak_memory)'
+fi

@@ -1,0 +1,107 @@
+#!/bin/sh
+# Command-line tests: every check prints "PASS name" or "FAIL name".
+C=${CTASIM:-build/ctasim}
+SHARED=${CTASIM_SHARED_DIR:-../shared}
+T=$(mktemp -d)
+trap 'rm -rf "$T"' EXIT
+
+pass() { echo "PASS $1"; }
+fail() { echo "FAIL $1: $2"; }
+# expect_error NAME PATTERN CMD...: exit non-zero, exactly one stderr line matching PATTERN, no crash
+expect_error() {
+    name=$1; pat=$2; shift 2
+    "$@" >"$T/out" 2>"$T/err"; rc=$?
+    lines=$(wc -l <"$T/err")
+    if [ $rc -eq 0 ]; then fail "$name" "exit 0"; return; fi
+    if [ $rc -ge 128 ]; then fail "$name" "crashed (rc $rc)"; return; fi
+    if [ "$lines" -ne 1 ]; then fail "$name" "$lines stderr lines: $(head -3 "$T/err")"; return; fi
+    if ! grep -q -- "$pat" "$T/err"; then fail "$name" "message: $(cat "$T/err")"; return; fi
+    pass "$name"
+}
+
+# --- listing
+$C list >"$T/list" 2>&1
+for w in gtx480 c2050 hpca14-28sm date14-28sm pact13-30sm date16-15sm rr static lrr gto stream strided chase compute shmem l1hit l2hit dram; do
+    grep -q -w -- "$w" "$T/list" || { fail "list_$w" "missing from ctasim list"; continue; }
+done
+pass list_names_everything
+
+# --- a run prints GPGPU-Sim statistic lines and writes JSON
+if $C run --json "$T/a.json" stream:ctas=30,iters=2 >"$T/a.txt" 2>"$T/a.err"; then
+    ok=1
+    for k in "gpu_sim_cycle = " "gpu_sim_insn = " "gpu_ipc = " "L1D_total_cache_accesses = " \
+             "L2_total_cache_misses = " "total dram reads = " "averagemflatency = "; do
+        grep -q "^$k" "$T/a.txt" || { ok=0; fail run_stat_lines "missing '$k'"; }
+    done
+    [ $ok -eq 1 ] && pass run_stat_lines
+    ok=1
+    for k in '"cycles"' '"warp_insts"' '"thread_insts"' '"ipc"' '"kernels"' '"start_cycle"' '"end_cycle"' \
+             '"ctas"' '"cores"' '"ctas_issued"' '"active"' '"idle"' '"mem_stall"' '"core_stall"' \
+             '"no_cta_cycles"' '"l1d"' '"l2"' '"dram"' '"row_hits"' '"avg_mem_latency"' '"sim_wall_seconds"'; do
+        grep -q "$k" "$T/a.json" || { ok=0; fail run_json_keys "missing $k"; }
+    done
+    if [ $ok -eq 1 ] && command -v python3 >/dev/null; then
+        python3 -c "import json,sys; d=json.load(open(sys.argv[1])); assert d['warp_insts']>0 and len(d['cores'])==15" "$T/a.json" \
+            && pass run_json_keys || fail run_json_keys "not valid JSON"
+    elif [ $ok -eq 1 ]; then pass run_json_keys; fi
+else
+    fail run_stat_lines "run failed: $(cat "$T/a.err")"
+fi
+
+# --- determinism: identical statistics apart from wall time and memory
+$C run --json "$T/b.json" stream:ctas=30,iters=2 >/dev/null 2>&1
+grep -v -E 'sim_wall_seconds|peak_rss' "$T/a.json" >"$T/a2"; grep -v -E 'sim_wall_seconds|peak_rss' "$T/b.json" >"$T/b2"
+cmp -s "$T/a2" "$T/b2" && pass deterministic_json || fail deterministic_json "JSON differs"
+
+# --- GPGPU-Sim's own config files
+if [ -f "$SHARED/ecosystem/gpgpusim-gtx480.config" ]; then
+    if $C run --config "$SHARED/ecosystem/gpgpusim-gtx480.config" --allow-unknown stream:ctas=15,iters=1 >"$T/o" 2>"$T/e"; then
+        grep -q "^gpu_sim_cycle" "$T/o" && pass gtx480_config_with_allow_unknown || fail gtx480_config_with_allow_unknown "no stats"
+    else fail gtx480_config_with_allow_unknown "$(tail -1 "$T/e")"; fi
+    expect_error gtx480_config_without_allow_unknown "gpgpusim-gtx480.config:2: .*-gpgpu_ptx_instruction_classification" \
+        $C run --config "$SHARED/ecosystem/gpgpusim-gtx480.config" stream
+    if $C run --config "$SHARED/ecosystem/qv100/gpgpusim.config" --config "$SHARED/ecosystem/qv100/trace.config" \
+            --allow-unknown stream:ctas=80,iters=1 >"$T/o" 2>"$T/e"; then
+        pass qv100_config_pair
+    else fail qv100_config_pair "$(tail -1 "$T/e")"; fi
+fi
+
+# --- presets all simulate
+for p in gtx480 c2050 hpca14-28sm date14-28sm pact13-30sm date16-15sm; do
+    $C run --config $p --quiet stream:ctas=30,iters=1 >/dev/null 2>"$T/e" && pass "preset_$p" || fail "preset_$p" "$(cat "$T/e")"
+done
+
+# --- trace export and replay give the same instruction totals and timing
+if $C trace stream:ctas=20,iters=3 -o "$T/tr" 2>"$T/e" && [ -f "$T/tr/kernelslist.g" ]; then
+    $C run --json "$T/direct.json" --quiet stream:ctas=20,iters=3 2>/dev/null
+    $C run --json "$T/replay.json" --quiet "$T/tr/kernelslist.g" 2>"$T/e"
+    d=$(grep -E '"(warp_insts|thread_insts)"' "$T/direct.json" | head -2 | tr -d ' ,')
+    r=$(grep -E '"(warp_insts|thread_insts)"' "$T/replay.json" | head -2 | tr -d ' ,')
+    [ -n "$d" ] && [ "$d" = "$r" ] && pass trace_replay_counts || fail trace_replay_counts "direct $d replay $r $(cat "$T/e")"
+    dc=$(grep '"cycles"' "$T/direct.json"); rc2=$(grep '"cycles"' "$T/replay.json")
+    [ "$dc" = "$rc2" ] && pass trace_replay_cycles || fail trace_replay_cycles "direct $dc replay $rc2"
+else
+    fail trace_export "$(cat "$T/e")"
+fi
+
+# --- bad input: one clear line, non-zero exit, never a crash
+expect_error missing_trace "nope/kernelslist.g" $C run "$T/nope/kernelslist.g"
+head -c 3000 /dev/urandom >"$T/garbage.g"
+expect_error garbage_kernelslist "garbage.g" $C run "$T/garbage.g"
+printf -- '-gpgpu_n_clusters banana\n' >"$T/bad.config"
+expect_error bad_config_value "bad.config:1: .*gpgpu_n_clusters" $C run --config "$T/bad.config" stream
+printf -- '-gpgpu_n_clusters 15\n-gpgpu_frobnicate 3\n' >"$T/unk.config"
+expect_error unknown_config_option "unk.config:2: .*gpgpu_frobnicate" $C run --config "$T/unk.config" stream
+expect_error bad_set_value "gpgpu_shader_cta" $C run --set gpgpu_shader_cta=-4 stream
+expect_error unknown_cta_policy "unknown CTA policy 'nosuch'" $C run --cta-sched nosuch stream
+expect_error unknown_warp_policy "unknown warp scheduling policy 'nosuch'" $C run --warp-sched nosuch stream
+expect_error bad_policy_arg "unknown argument 'x'" $C run --cta-sched static:n=2,x=1 stream
+expect_error bad_max_ctas "max-ctas" $C run --max-ctas 0 stream
+expect_error unknown_synthetic_param "unknown parameter 'bogus'" $C run stream:bogus=1
+expect_error too_big_cta "cannot run" $C run compute:threads=1024,regs=64 --set gpgpu_shader_registers=32768
+if [ -f "$T/tr/kernel-1.traceg" ]; then
+    head -c 700 "$T/tr/kernel-1.traceg" >"$T/tr/trunc.traceg"
+    mkdir -p "$T/tt"; cp "$T/tr/trunc.traceg" "$T/tt/kernel-1.traceg"; echo "kernel-1.traceg" >"$T/tt/kernelslist.g"
+    expect_error truncated_trace "kernel-1.traceg:[0-9]*:" $C run "$T/tt/kernelslist.g"
+fi
+exit 0
