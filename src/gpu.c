@@ -19,15 +19,25 @@
 /* ------------------------------------------------------------------------ */
 /* memory request pool */
 
+#define REQ_SLAB 512
+
 mem_req_t *gpu_req_alloc(struct gpu *g)
 {
-    mem_req_t *r = g->free_reqs;
-    if (r)
-        g->free_reqs = r->next;
-    else {
-        r = cs_xmalloc(sizeof *r);
-        g->reqs_allocated++;
+    if (!g->free_reqs) {
+        mem_req_t *slab = cs_xcalloc(REQ_SLAB, sizeof *slab);
+        if (g->n_slabs == g->cap_slabs) {
+            g->cap_slabs = g->cap_slabs ? 2 * g->cap_slabs : 16;
+            g->req_slabs = cs_xrealloc(g->req_slabs, g->cap_slabs * sizeof *g->req_slabs);
+        }
+        g->req_slabs[g->n_slabs++] = slab;
+        for (int i = REQ_SLAB - 1; i >= 0; i--) {
+            slab[i].next = g->free_reqs;
+            g->free_reqs = &slab[i];
+        }
+        g->reqs_allocated += REQ_SLAB;
     }
+    mem_req_t *r = g->free_reqs;
+    g->free_reqs = r->next;
     memset(r, 0, sizeof *r);
     return r;
 }
@@ -149,11 +159,9 @@ void gpu_destroy(gpu_t *g)
         for (uint32_t i = 0; i < g->n_ch; i++)
             dram_destroy(g->dram[i]);
     free(g->dram);
-    while (g->free_reqs) {
-        mem_req_t *n = g->free_reqs->next;
-        free(g->free_reqs);
-        g->free_reqs = n;
-    }
+    for (uint32_t i = 0; i < g->n_slabs; i++)
+        free(g->req_slabs[i]);
+    free(g->req_slabs);
     free(g);
 }
 

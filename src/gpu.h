@@ -34,6 +34,10 @@ const kernel_run_t *gpu_kernel(const gpu_t *g, uint32_t index);
 const sm_counters_t *gpu_sm_counters(const gpu_t *g, uint32_t sm);
 uint32_t gpu_sm_resident_ctas(const gpu_t *g, uint32_t sm, const kernel_run_t *k); /* k NULL = all */
 enum core_state gpu_sm_state(const gpu_t *g, uint32_t sm);
+/* How many more CTAs of k fit on the core now by resources alone (threads,
+ * registers, shared memory, CTA and warp slots, the kernel's --max-ctas cap);
+ * policies' own limits are not applied. */
+uint32_t gpu_sm_free_ctas(const gpu_t *g, uint32_t sm, const kernel_run_t *k);
 /* CTAs resident on a core (for pausing decisions), most recently issued last. */
 uint32_t gpu_sm_ctas(const gpu_t *g, uint32_t sm, cta_info_t *out, uint32_t max);
 

@@ -9,6 +9,22 @@ const kernel_run_t *gpu_kernel(const gpu_t *g, uint32_t i) { return i < g->n_ker
 const sm_counters_t *gpu_sm_counters(const gpu_t *g, uint32_t sm) { return &g->sm[sm].c; }
 enum core_state gpu_sm_state(const gpu_t *g, uint32_t sm) { return g->sm[sm].state; }
 
+uint32_t gpu_sm_free_ctas(const gpu_t *g, uint32_t sm, const kernel_run_t *k)
+{
+    const sm_t *s = &g->sm[sm];
+    const gpu_config_t *c = &g->cfg;
+    uint32_t n = k->max_ctas_per_sm > sm_resident_ctas(s, k) ? k->max_ctas_per_sm - sm_resident_ctas(s, k) : 0;
+    uint32_t slots = CS_MIN(c->max_cta_per_sm, (uint32_t)MAX_CTAS_PER_SM);
+    n = CS_MIN(n, slots > s->used_ctas ? slots - s->used_ctas : 0);
+    n = CS_MIN(n, (c->max_threads_per_sm - s->used_threads) / k->threads_per_cta);
+    n = CS_MIN(n, (MAX_WARPS_PER_SM - s->used_warps) / k->warps_per_cta);
+    if (k->regs_per_cta)
+        n = CS_MIN(n, (c->registers_per_sm - s->used_regs) / k->regs_per_cta);
+    if (k->shmem_per_cta)
+        n = CS_MIN(n, (c->shmem_per_sm - s->used_shmem) / k->shmem_per_cta);
+    return n;
+}
+
 uint32_t gpu_sm_resident_ctas(const gpu_t *g, uint32_t sm, const kernel_run_t *k)
 {
     return sm_resident_ctas(&g->sm[sm], k);

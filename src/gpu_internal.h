@@ -41,8 +41,11 @@ struct gpu {
     bool dispatch_dirty;       /* something changed that may let a CTA start */
     uint64_t next_sample;
 
-    /* memory requests are recycled through a free list */
+    /* memory requests come from slabs (freed together at the end, wherever
+     * the requests still are) and are recycled through a free list */
     mem_req_t *free_reqs;
+    void **req_slabs;
+    uint32_t n_slabs, cap_slabs;
     uint64_t reqs_allocated;
 
     cs_error_t err;

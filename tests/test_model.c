@@ -142,7 +142,7 @@ static void max_ctas_sweep_shows_the_papers_premise(void)
     for (unsigned n = 1; n <= 8; n++) {
         c.max_ctas_override = n;
         run_result_t r;
-        run_synth(&c, "strided:ctas=240,threads=128,iters=4", NULL, NULL, &r);
+        run_synth(&c, "strided:ctas=240,threads=64,iters=4,stride=32", NULL, NULL, &r);
         lat[n] = r.t.avg_mem_latency;
         run_synth(&c, "compute:ctas=240,threads=128,iters=64,ilp=2", NULL, NULL, &r);
         ipc[n] = r.t.ipc;

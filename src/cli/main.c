@@ -12,6 +12,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "cli.h"
 #include "config.h"
 #include "cta_policy.h"
 #include "gpu.h"
@@ -25,6 +26,8 @@ static void usage(FILE *f)
     fputs("usage: ctasim run [--config NAME|FILE]... [--set OPTION=VALUE]... [--allow-unknown]\n"
           "                  [--cta-sched SPEC] [--warp-sched NAME] [--max-ctas N] [--json FILE]\n"
           "                  [--quiet] INPUT\n"
+          "       ctasim sweep [run options] [--max-ctas A..B] [--cta-sched SPEC]... [--warp-sched NAME]...\n"
+          "                  [--jobs N] [-o DIR] [--tolerance F] INPUT\n"
           "       ctasim list [configs|cta|warp|synthetic]\n"
           "       ctasim trace INPUT -o DIR [--binary-version N]\n"
           "       ctasim config [--config NAME|FILE]... [--set OPTION=VALUE]...\n"
@@ -33,18 +36,12 @@ static void usage(FILE *f)
           f);
 }
 
-static int fail(const cs_error_t *e)
+int cli_fail(const cs_error_t *e)
 {
     fprintf(stderr, "ctasim: %s\n", e->msg);
     return 1;
 }
-
-typedef struct run_opts {
-    gpu_config_t cfg;
-    const char *cta_sched, *warp_sched, *json, *input, *out_dir;
-    bool quiet;
-    unsigned binary_version;
-} run_opts_t;
+#define fail cli_fail
 
 static bool is_file(const char *p)
 {
@@ -53,7 +50,7 @@ static bool is_file(const char *p)
 }
 
 /* Shared option parsing for run/trace/config. Returns 0, or an exit code. */
-static int parse_opts(int argc, char **argv, run_opts_t *o, bool want_input)
+int cli_parse_opts(int argc, char **argv, run_opts_t *o, bool want_input)
 {
     cs_error_t err;
     memset(o, 0, sizeof *o);
@@ -141,7 +138,7 @@ static int parse_opts(int argc, char **argv, run_opts_t *o, bool want_input)
     return 0;
 }
 
-static workload_t *open_input(const char *input, cs_error_t *err)
+workload_t *cli_open_input(const char *input, cs_error_t *err)
 {
     if (synth_is_name(input))
         return synth_workload_open(input, err);
@@ -151,11 +148,11 @@ static workload_t *open_input(const char *input, cs_error_t *err)
 static int cmd_run(int argc, char **argv)
 {
     run_opts_t o;
-    int rc = parse_opts(argc, argv, &o, true);
+    int rc = cli_parse_opts(argc, argv, &o, true);
     if (rc)
         return rc;
     cs_error_t err;
-    workload_t *w = open_input(o.input, &err);
+    workload_t *w = cli_open_input(o.input, &err);
     if (!w)
         return fail(&err);
     gpu_t *g = gpu_create(&o.cfg, o.cta_sched, o.warp_sched, &err);
@@ -182,7 +179,7 @@ static int cmd_run(int argc, char **argv)
 static int cmd_trace(int argc, char **argv)
 {
     run_opts_t o;
-    int rc = parse_opts(argc, argv, &o, true);
+    int rc = cli_parse_opts(argc, argv, &o, true);
     if (rc)
         return rc;
     if (!o.out_dir) {
@@ -190,7 +187,7 @@ static int cmd_trace(int argc, char **argv)
         return 2;
     }
     cs_error_t err;
-    workload_t *w = open_input(o.input, &err);
+    workload_t *w = cli_open_input(o.input, &err);
     if (!w)
         return fail(&err);
     trace_writer_t *tw = trace_writer_open(o.out_dir, o.binary_version, &err);
@@ -219,7 +216,7 @@ static int cmd_trace(int argc, char **argv)
 static int cmd_config(int argc, char **argv)
 {
     run_opts_t o;
-    int rc = parse_opts(argc, argv, &o, false);
+    int rc = cli_parse_opts(argc, argv, &o, false);
     if (rc)
         return rc;
     config_dump(&o.cfg, stdout);
@@ -272,6 +269,8 @@ int main(int argc, char **argv)
     const char *cmd = argv[1];
     if (!strcmp(cmd, "run"))
         return cmd_run(argc, argv);
+    if (!strcmp(cmd, "sweep"))
+        return cmd_sweep(argc, argv);
     if (!strcmp(cmd, "list"))
         return cmd_list(argc, argv);
     if (!strcmp(cmd, "trace"))
