@@ -198,7 +198,7 @@ static bool row_command(dram_channel_t *d, uint32_t qi, uint64_t now)
     if (b->open_row == (int64_t)r->row)
         return false; /* waiting for its column command */
     if (b->open_row >= 0) {
-        if (now < b->pre_ok || row_hit_pending(d, r->bank, b->open_row))
+        if (now < b->pre_ok || (!d->fifo && row_hit_pending(d, r->bank, b->open_row)))
             return false;
         b->open_row = -1;
         uint64_t act = now + d->t.tRP;
@@ -217,9 +217,9 @@ static bool row_command(dram_channel_t *d, uint32_t qi, uint64_t now)
     b->act_ok = now + d->t.tRC;
     d->act_any_ok = now + d->t.tRRD;
     d->st.activates++;
-    for (uint32_t i = 0; i < d->qn; i++) /* everyone waiting for this row now needed an ACT */
-        if (d->q[i].req->bank == r->bank && d->q[i].req->row == r->row)
-            d->q[i].activated = true;
+    /* only the request that needed the row counts as a row miss; others that
+     * find it open when their turn comes are row hits */
+    d->q[qi].activated = true;
     return true;
 }
 
