@@ -26,7 +26,7 @@ echo "bench: trace-driven streaming  median $(median <"$D/trace_rates") warp ins
 echo "bench: synthetic streaming     median $(median <"$D/synth_rates") warp inst/s  (runs: $(tr '\n' ' ' <"$D/synth_rates"))"
 
 if [ "${BENCH_BIG:-1}" = 1 ]; then
-    BIG="stream:ctas=4800,threads=256,iters=64"
+    BIG="stream:ctas=6800,threads=256,iters=64"
     if [ ! -f "$D/stream1g/kernelslist.g" ]; then
         echo "bench: writing a ~1 GB trace (once; kept in $D/stream1g)"
         $C trace "$BIG" -o "$D/stream1g" || exit 1

@@ -28,6 +28,7 @@ typedef struct bank {
     uint64_t act_ok;     /* earliest ACT (tRP after PRE, tRC after ACT) */
     uint64_t pre_ok;     /* earliest PRE (tRAS, tRTP, tWR) */
     uint64_t col_ok;     /* earliest RD/WR (tRCD) */
+    uint32_t hits_queued;/* queued requests for the open row (FR-FCFS keeps the row open for them) */
 } bank_t;
 
 typedef struct queued {
@@ -46,6 +47,7 @@ struct dram_channel {
     /* issued, waiting for data + latency: completion times are monotonic */
     mem_req_t *done_head, *done_tail;
     uint32_t reads_in_flight;
+    uint32_t need_row;   /* queued requests whose row is not open: the row pass has work */
     dram_stats_t st;
 };
 
@@ -95,6 +97,10 @@ void dram_push(dram_channel_t *d, mem_req_t *req, uint64_t now)
         d->q = cs_xrealloc(d->q, d->qalloc * sizeof *d->q);
     }
     req->bank %= d->nbk;
+    if (d->bank[req->bank].open_row == (int64_t)req->row)
+        d->bank[req->bank].hits_queued++;
+    else
+        d->need_row++;
     d->q[d->qn].req = req;
     d->q[d->qn].activated = false;
     d->qn++;
@@ -163,6 +169,7 @@ static void issue_column(dram_channel_t *d, uint32_t qi, uint64_t now)
         d->st.row_misses++;
     else
         d->st.row_hits++;
+    b->hits_queued--;
     dequeue(d, qi);
     /* completion order: writes finish before reads issued around the same
      * time; keep the list sorted by ready time (short insertion from the tail) */
@@ -182,14 +189,6 @@ static void issue_column(dram_channel_t *d, uint32_t qi, uint64_t now)
     }
 }
 
-static bool row_hit_pending(const dram_channel_t *d, uint32_t bank, int64_t row)
-{
-    for (uint32_t i = 0; i < d->qn; i++)
-        if (d->q[i].req->bank == bank && (int64_t)d->q[i].req->row == row)
-            return true;
-    return false;
-}
-
 /* PRE or ACT on behalf of queue entry qi, if legal now. */
 static bool row_command(dram_channel_t *d, uint32_t qi, uint64_t now)
 {
@@ -198,9 +197,11 @@ static bool row_command(dram_channel_t *d, uint32_t qi, uint64_t now)
     if (b->open_row == (int64_t)r->row)
         return false; /* waiting for its column command */
     if (b->open_row >= 0) {
-        if (now < b->pre_ok || (!d->fifo && row_hit_pending(d, r->bank, b->open_row)))
+        if (now < b->pre_ok || (!d->fifo && b->hits_queued))
             return false;
         b->open_row = -1;
+        d->need_row += b->hits_queued; /* they need the row opened again */
+        b->hits_queued = 0;
         uint64_t act = now + d->t.tRP;
         if (act > b->act_ok)
             b->act_ok = act;
@@ -217,6 +218,11 @@ static bool row_command(dram_channel_t *d, uint32_t qi, uint64_t now)
     b->act_ok = now + d->t.tRC;
     d->act_any_ok = now + d->t.tRRD;
     d->st.activates++;
+    for (uint32_t i = 0; i < d->qn; i++)
+        if (d->q[i].req->bank == r->bank && d->q[i].req->row == r->row) {
+            b->hits_queued++;
+            d->need_row--;
+        }
     /* only the request that needed the row counts as a row miss; others that
      * find it open when their turn comes are row hits */
     d->q[qi].activated = true;
@@ -229,14 +235,19 @@ void dram_cycle(dram_channel_t *d, uint64_t now)
     if (!d->qn)
         return;
     uint32_t limit = d->fifo ? 1 : d->qn;
-    for (uint32_t i = 0; i < limit; i++)
-        if (column_legal(d, d->q[i].req, now)) {
-            issue_column(d, i, now);
-            return;
-        }
-    for (uint32_t i = 0; i < limit; i++)
-        if (row_command(d, i, now))
-            return;
+    /* While the data bus is booked beyond what any column command issued now
+     * could use, only row commands can go. */
+    uint32_t lead = d->t.tCL > d->t.tWL ? d->t.tCL : d->t.tWL;
+    if (now + lead >= d->bus_free)
+        for (uint32_t i = 0; i < limit; i++)
+            if (column_legal(d, d->q[i].req, now)) {
+                issue_column(d, i, now);
+                return;
+            }
+    if (d->need_row)
+        for (uint32_t i = 0; i < limit; i++)
+            if (row_command(d, i, now))
+                return;
 }
 
 mem_req_t *dram_pop_done(dram_channel_t *d, uint64_t now)

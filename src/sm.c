@@ -154,6 +154,7 @@ static int fetch(sm_t *s, uint32_t w, uint64_t now)
     wp->inst = in;
     wp->ready_hint = 0;
     s->winfo[w].has_inst = true;
+    s->issue_dirty = true;
     return 0;
 }
 
@@ -202,6 +203,7 @@ static void warp_try_finish(sm_t *s, uint32_t w, uint64_t now)
         return;
     wi->valid = false;
     s->warp_epoch++;
+    s->issue_dirty = true;
     cta_slot_t *c = &s->cta[wi->cta_slot];
     c->live_warps--;
     if (c->live_warps == 0)
@@ -246,6 +248,7 @@ int sm_start_cta(sm_t *s, kernel_run_t *k, uint64_t cta_id, void *fe, uint64_t n
         if (fetch(s, c->warp_slot[i], now) < 0)
             return -1;
     s->wake = now;
+    s->issue_dirty = true;
     return (int)slot;
 }
 
@@ -327,6 +330,7 @@ static void lrec_try_complete(sm_t *s, uint32_t id, uint64_t now)
             }
     wp->outstanding_loads--;
     wp->ready_hint = 0; /* its instruction may have been waiting for this load */
+    s->issue_dirty = true;
     s->winfo[r->warp].waiting_mem = wp->outstanding_loads != 0;
     r->next_free = s->lrec_free;
     s->lrec_free = id;
@@ -423,6 +427,7 @@ static void op_done(sm_t *s, ldst_op_t *op, uint64_t now)
     s->warp[op->warp].ldst_inflight--;
     s->ldst_head = (s->ldst_head + 1) % LDST_QUEUE;
     s->ldst_count--;
+    s->issue_dirty = true; /* a memory instruction may issue again */
     warp_try_finish(s, op->warp, now);
 }
 
@@ -819,13 +824,24 @@ int sm_cycle(sm_t *s, uint64_t now)
         }
         busy = true;
     }
-    /* 4. issue */
+    /* 4. issue (or the previous verdict, if nothing it depends on changed) */
     uint64_t next_ready = CS_NEVER;
     uint32_t flags = 0;
     if (s->used_ctas) {
-        flags = issue_stage(s, now, &next_ready) | BLK_HAS_CTA;
-        if (g->failed)
-            return -1;
+        if (s->issue_dirty || now >= s->issue_wake || s->mem_throttle) {
+            uint64_t sb0 = s->c.sb_conflicts;
+            s->issue_dirty = false;
+            flags = issue_stage(s, now, &next_ready) | BLK_HAS_CTA;
+            if (g->failed)
+                return -1;
+            s->issue_flags = flags & ~(uint32_t)BLK_LDST_STALL;
+            s->issue_sb = s->c.sb_conflicts - sb0;
+            s->issue_wake = (flags & BLK_ISSUED) ? now + 1 : next_ready;
+        } else {
+            flags = s->issue_flags;
+            s->c.sb_conflicts += s->issue_sb;
+            next_ready = s->issue_wake;
+        }
     }
     if (ldst_stalled)
         flags |= BLK_LDST_STALL;

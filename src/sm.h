@@ -124,6 +124,13 @@ typedef struct sm {
     uint64_t last_cycle;      /* last cycle simulated (counters replay from here) */
     enum issue_outcome last_outcome;
     uint32_t last_flags;      /* stall flags of the last simulated cycle, for replay */
+    /* The issue stage is skipped while nothing it depends on changed: a load
+     * completing, a new instruction, a barrier release, the LD/ST unit freeing
+     * a slot, a CTA arriving set issue_dirty; ALU results and units set issue_wake. */
+    bool issue_dirty;
+    uint64_t issue_wake;
+    uint32_t issue_flags;     /* verdict of the last evaluation */
+    uint64_t issue_sb;        /* scoreboard conflicts that evaluation counted */
     sm_counters_t c;
 } sm_t;
 
