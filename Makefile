@@ -11,13 +11,14 @@ CC      ?= cc
 BUILD   ?= build
 OPT     ?= -O2
 CFLAGS  ?= $(OPT) -g
-CFLAGS  += -std=c11 -D_GNU_SOURCE -Wall -Wextra -Wno-unused-parameter -Wshadow -Isrc -Iinclude -MMD -MP
+# Flags the code needs whatever CFLAGS the caller passes (make CFLAGS=... keeps these).
+BASE_CFLAGS := -std=c11 -D_GNU_SOURCE -Wall -Wextra -Wno-unused-parameter -Wshadow -Isrc -Iinclude -MMD -MP
 LDLIBS  += -lm -lpthread
 
 # Optional liblzma: detected by trying to link against it.
 HAVE_LZMA := $(shell printf '\#include <lzma.h>\nint main(void){lzma_stream s=LZMA_STREAM_INIT;(void)s;return 0;}\n' | $(CC) -x c - -llzma -o /dev/null 2>/dev/null && echo 1)
 ifeq ($(HAVE_LZMA),1)
-CFLAGS  += -DCS_HAVE_LZMA=1
+BASE_CFLAGS += -DCS_HAVE_LZMA=1
 LDLIBS  += -llzma
 endif
 
@@ -34,22 +35,22 @@ all: $(BUILD)/ctasim
 
 $(BUILD)/obj/%.o: %.c
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS) -c $< -o $@
+	$(CC) $(CFLAGS) $(BASE_CFLAGS) -c $< -o $@
 
 $(BUILD)/libctasim.a: $(LIB_OBJ)
 	@rm -f $@
 	ar rcs $@ $^
 
 $(BUILD)/ctasim: $(CLI_OBJ) $(BUILD)/libctasim.a
-	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $^ $(LDLIBS)
+	$(CC) $(CFLAGS) $(BASE_CFLAGS) $(LDFLAGS) -o $@ $^ $(LDLIBS)
 
 $(BUILD)/tests/%: $(BUILD)/obj/tests/%.o $(BUILD)/libctasim.a
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $^ $(LDLIBS)
+	$(CC) $(CFLAGS) $(BASE_CFLAGS) $(LDFLAGS) -o $@ $^ $(LDLIBS)
 
 $(BUILD)/obj/tests/%.o: tests/%.c
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS) -Itests -c $< -o $@
+	$(CC) $(CFLAGS) $(BASE_CFLAGS) -Itests -c $< -o $@
 
 # Unit tests, then command-line tests against the built binary.
 test: $(BUILD)/ctasim $(TEST_BIN)
@@ -59,7 +60,7 @@ demo: $(BUILD)/ctasim
 	$(BUILD)/ctasim run stream
 
 asan:
-	$(MAKE) BUILD=build-asan OPT=-O1 CFLAGS_EXTRA= \
+	$(MAKE) BUILD=build-asan \
 	  CFLAGS="-O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined" \
 	  LDFLAGS="-fsanitize=address,undefined" test
 
