@@ -1,0 +1,586 @@
+/* test_ptx_ops.c — PTX opcode semantics against C reference values,
+ * reconvergence, calls, memory spaces, atomics, the timing view of
+ * instructions, and parser errors. Each case is a tiny hand-written kernel
+ * run through the runtime's functional executor: thread t reads in[t] (u64)
+ * and writes out[t] (u64). */
+#include "ctasim_runtime.h"
+#include "ptx/ptx_ir.h"
+#include "ptx/ptx_source.h"
+#include "test.h"
+
+#include <math.h>
+
+#define MAXT 128
+
+static const char *prologue =
+    ".version 9.0\n.target sm_75\n.address_size 64\n"
+    "%s\n" /* module-scope extras */
+    ".visible .entry k(.param .u64 k_out, .param .u64 k_in)\n{\n"
+    ".reg .pred %%p<16>;\n.reg .b16 %%rs<16>;\n.reg .b32 %%r<64>;\n.reg .b64 %%rd<32>;\n"
+    ".reg .f32 %%f<32>;\n.reg .f64 %%fd<16>;\n"
+    "ld.param.u64 %%rd0, [k_out];\nld.param.u64 %%rd1, [k_in];\n"
+    "mov.u32 %%r0, %%tid.x;\nmul.wide.u32 %%rd2, %%r0, 8;\n"
+    "add.s64 %%rd3, %%rd0, %%rd2;\nadd.s64 %%rd4, %%rd1, %%rd2;\n"
+    "ld.global.u32 %%r1, [%%rd4];\nld.global.u32 %%r2, [%%rd4+4];\nld.global.u64 %%rd5, [%%rd4];\n"
+    "%s\nret;\n}\n";
+
+static char last_err[CS_ERRMSG_MAX];
+
+/* Run `body` (with module-scope `extra`) on n threads (one CTA). 0 ok. */
+static int run_kernel_src(const char *extra, const char *body, unsigned n, const uint64_t *in, uint64_t *out)
+{
+    static char src[16384];
+    snprintf(src, sizeof src, prologue, extra ? extra : "", body);
+    ctasim_runtime_t *rt = ctasim_create();
+    ctasim_module_t *m;
+    cs_error_t err = {{0}};
+    uint64_t din, dout;
+    int rc = -1;
+    if (ctasim_module_load_string(rt, "snippet.ptx", src, strlen(src), &m, &err) < 0)
+        goto out;
+    if (ctasim_malloc(rt, &din, n * 8, &err) || ctasim_malloc(rt, &dout, n * 8, &err) ||
+        ctasim_memcpy_htod(rt, din, in, n * 8, &err))
+        goto out;
+    void *args[] = {&dout, &din};
+    dim3_t g = {1, 1, 1}, b = {n, 1, 1};
+    if (ctasim_launch(rt, m, "k", g, b, 0, 0, args, 2, &err) || ctasim_memcpy_dtoh(rt, out, dout, n * 8, &err))
+        goto out;
+    rc = 0;
+out:
+    snprintf(last_err, sizeof last_err, "%s", err.msg);
+    if (rc)
+        printf("  error: %s\n", err.msg);
+    ctasim_destroy(rt);
+    return rc;
+}
+
+static uint64_t pack(uint32_t a, uint32_t b) { return a | (uint64_t)b << 32; }
+static uint64_t fpack(float a, float b)
+{
+    uint32_t x, y;
+    memcpy(&x, &a, 4);
+    memcpy(&y, &b, 4);
+    return pack(x, y);
+}
+static float f32_of(uint64_t v)
+{
+    uint32_t u = (uint32_t)v;
+    float f;
+    memcpy(&f, &u, 4);
+    return f;
+}
+static uint32_t bits_of(float f)
+{
+    uint32_t u;
+    memcpy(&u, &f, 4);
+    return u;
+}
+
+/* one binary op on (a, b) pairs: out = op(a, b) as 32 bits */
+static void binop32(const char *op, unsigned n, const uint64_t *in, uint64_t *out)
+{
+    char body[256];
+    snprintf(body, sizeof body, "%s %%r3, %%r1, %%r2;\nst.global.u32 [%%rd3], %%r3;\n", op);
+    memset(out, 0, n * 8);
+    run_kernel_src(NULL, body, n, in, out);
+}
+
+static void int_arith(void)
+{
+    uint64_t in[8], out[8];
+    in[0] = pack(0x7fffffff, 1);            /* add.sat.s32 overflow */
+    in[1] = pack(0x80000000u, 0xffffffffu); /* add.sat.s32 underflow */
+    in[2] = pack(5, 7);
+    binop32("add.sat.s32", 3, in, out);
+    CHECK_EQ((uint32_t)out[0], 0x7fffffff);
+    CHECK_EQ((uint32_t)out[1], 0x80000000u);
+    CHECK_EQ((uint32_t)out[2], 12);
+    in[0] = pack(0x40000000, 8); /* mul.hi.s32: 2^30*8 = 2^33 -> hi = 2 */
+    in[1] = pack((uint32_t)-3, 0x7fffffff);
+    binop32("mul.hi.s32", 2, in, out);
+    CHECK_EQ((uint32_t)out[0], 2);
+    CHECK_EQ((int32_t)out[1], (int32_t)(((int64_t)-3 * 0x7fffffff) >> 32));
+    binop32("mul.hi.u32", 2, in, out);
+    CHECK_EQ((uint32_t)out[1], (uint32_t)(((uint64_t)0xfffffffdu * 0x7fffffff) >> 32));
+    /* division: by zero and overflow as sm_7x produces them */
+    in[0] = pack(7, 0);
+    in[1] = pack((uint32_t)-7, 0);
+    in[2] = pack(0x80000000u, (uint32_t)-1);
+    in[3] = pack((uint32_t)-7, 2);
+    binop32("div.s32", 4, in, out);
+    CHECK_EQ((int32_t)out[0], -1);
+    CHECK_EQ((int32_t)out[1], 1);
+    CHECK_EQ((uint32_t)out[2], 0x80000000u);
+    CHECK_EQ((int32_t)out[3], -3);
+    binop32("rem.s32", 4, in, out);
+    CHECK_EQ((int32_t)out[0], 7);
+    CHECK_EQ((int32_t)out[2], 0);
+    CHECK_EQ((int32_t)out[3], -1);
+    binop32("div.u32", 1, in, out);
+    CHECK_EQ((uint32_t)out[0], 0xffffffffu);
+    binop32("rem.u32", 1, in, out);
+    CHECK_EQ((uint32_t)out[0], 7);
+    /* shifts clamp */
+    in[0] = pack(0x80000000u, 40);
+    in[1] = pack(0x80000000u, 4);
+    binop32("shr.s32", 2, in, out);
+    CHECK_EQ((uint32_t)out[0], 0xffffffffu);
+    CHECK_EQ((uint32_t)out[1], 0xf8000000u);
+    binop32("shr.u32", 2, in, out);
+    CHECK_EQ((uint32_t)out[0], 0);
+    CHECK_EQ((uint32_t)out[1], 0x08000000u);
+    binop32("shl.b32", 2, in, out);
+    CHECK_EQ((uint32_t)out[0], 0);
+    in[0] = pack(3, 0xfffffff0u);
+    binop32("min.s32", 1, in, out);
+    CHECK_EQ((int32_t)out[0], -16);
+    binop32("min.u32", 1, in, out);
+    CHECK_EQ((uint32_t)out[0], 3);
+    in[0] = pack(0x00123456, 0x00000100); /* mul24: 24-bit operands */
+    binop32("mul24.lo.u32", 1, in, out);
+    CHECK_EQ((uint32_t)out[0], 0x12345600);
+}
+
+static void int_wide_and_bits(void)
+{
+    uint64_t in[4] = {pack((uint32_t)-5, 100000), pack(0xffffffffu, 0xffffffffu)}, out[4];
+    run_kernel_src(NULL, "mul.wide.s32 %rd6, %r1, %r2;\nst.global.u64 [%rd3], %rd6;\n", 2, in, out);
+    CHECK_EQ((int64_t)out[0], -500000);
+    CHECK_EQ((int64_t)out[1], 1);
+    run_kernel_src(NULL, "mul.wide.u32 %rd6, %r1, %r2;\nst.global.u64 [%rd3], %rd6;\n", 2, in, out);
+    CHECK_EQ(out[1], 0xfffffffe00000001ull);
+    run_kernel_src(NULL, "mad.wide.s32 %rd6, %r1, %r2, 7;\nst.global.u64 [%rd3], %rd6;\n", 1, in, out);
+    CHECK_EQ((int64_t)out[0], -499993);
+    in[0] = pack(0x00f0f000, 0);
+    run_kernel_src(NULL,
+                   "popc.b32 %r3, %r1;\nclz.b32 %r4, %r1;\nbrev.b32 %r5, %r1;\nbfind.u32 %r6, %r1;\n"
+                   "st.global.u8 [%rd3], %r3;\nst.global.u8 [%rd3+1], %r4;\nst.global.u32 [%rd3+4], %r5;\n"
+                   "st.global.u8 [%rd3+2], %r6;\n",
+                   1, in, out);
+    CHECK_EQ(out[0] & 0xff, 8);
+    CHECK_EQ((out[0] >> 8) & 0xff, 8);
+    CHECK_EQ((out[0] >> 16) & 0xff, 23);
+    CHECK_EQ((uint32_t)(out[0] >> 32), 0x000f0f00);
+    in[0] = pack(0xf0f0abcd, 0);
+    run_kernel_src(NULL, "bfe.u32 %r3, %r1, 8, 8;\nbfe.s32 %r4, %r1, 24, 8;\n"
+                         "st.global.u32 [%rd3], %r3;\nst.global.u32 [%rd3+4], %r4;\n",
+                   1, in, out);
+    CHECK_EQ((uint32_t)out[0], 0xab);
+    CHECK_EQ((int32_t)(out[0] >> 32), (int32_t)0xfffffff0);
+    run_kernel_src(NULL, "bfi.b32 %r3, 5, %r1, 4, 4;\nprmt.b32 %r4, %r1, 0, 0x0123;\n"
+                         "st.global.u32 [%rd3], %r3;\nst.global.u32 [%rd3+4], %r4;\n",
+                   1, in, out);
+    CHECK_EQ((uint32_t)out[0], 0xf0f0ab5d);
+    CHECK_EQ((uint32_t)(out[0] >> 32), 0xcdabf0f0);
+    /* 16-bit types and wide registers: cvt, ld.s8 sign extension */
+    in[0] = pack(0x0001fffe, 0);
+    run_kernel_src(NULL, "cvt.u16.u32 %rs1, %r1;\nadd.s16 %rs2, %rs1, 3;\ncvt.s32.s16 %r3, %rs2;\n"
+                         "ld.global.s8 %r4, [%rd4+1];\nst.global.u32 [%rd3], %r3;\nst.global.u32 [%rd3+4], %r4;\n",
+                   1, in, out);
+    CHECK_EQ((int32_t)out[0], 1);
+    CHECK_EQ((int32_t)(out[0] >> 32), -1);
+}
+
+static void float_rounding_ftz_sat(void)
+{
+    uint64_t in[4], out[4];
+    /* 1 + 2^-30 is not representable: rz/rm round down, rp up, rn to 1 */
+    in[0] = fpack(1.0f, ldexpf(1.0f, -30));
+    in[1] = fpack(-1.0f, -ldexpf(1.0f, -30));
+    binop32("add.rz.f32", 2, in, out);
+    CHECK_EQ((uint32_t)out[0], bits_of(1.0f));
+    CHECK_EQ((uint32_t)out[1], bits_of(-1.0f));
+    binop32("add.rp.f32", 2, in, out);
+    CHECK_EQ((uint32_t)out[0], bits_of(nextafterf(1.0f, 2.0f)));
+    CHECK_EQ((uint32_t)out[1], bits_of(-1.0f));
+    binop32("add.rm.f32", 2, in, out);
+    CHECK_EQ((uint32_t)out[1], bits_of(nextafterf(-1.0f, -2.0f)));
+    binop32("add.rn.f32", 2, in, out);
+    CHECK_EQ((uint32_t)out[0], bits_of(1.0f));
+    binop32("add.f32", 2, in, out); /* default is rn */
+    CHECK_EQ((uint32_t)out[0], bits_of(1.0f));
+    /* ftz: a subnormal input is flushed, so x * 2^10 stays 0 */
+    float sub = ldexpf(1.0f, -140);
+    in[0] = fpack(sub, 1024.0f);
+    binop32("mul.ftz.f32", 1, in, out);
+    CHECK_EQ((uint32_t)out[0], 0);
+    binop32("mul.f32", 1, in, out);
+    CHECK_EQ(f32_of(out[0]), sub * 1024.0f);
+    /* sat clamps to [0,1] and NaN to 0 */
+    in[0] = fpack(0.75f, 0.5f);
+    in[1] = fpack(-3.0f, 1.0f);
+    in[2] = fpack(NAN, 1.0f);
+    binop32("add.sat.f32", 3, in, out);
+    CHECK_EQ(f32_of(out[0]), 1.0f);
+    CHECK_EQ(f32_of(out[1]), 0.0f);
+    CHECK_EQ(f32_of(out[2]), 0.0f);
+    /* min/max with NaN return the number */
+    binop32("min.f32", 3, in, out);
+    CHECK_EQ(f32_of(out[2]), 1.0f);
+    /* fma is fused: a*b+c with one rounding */
+    float a = 1.0f + ldexpf(1.0f, -12), c = -(1.0f + ldexpf(1.0f, -11));
+    in[0] = fpack(a, c);
+    run_kernel_src(NULL, "mov.b32 %f1, %r1;\nmov.b32 %f2, %r2;\nfma.rn.f32 %f3, %f1, %f1, %f2;\nst.global.f32 [%rd3], %f3;\n",
+                   1, in, out);
+    CHECK_EQ(f32_of(out[0]), fmaf(a, a, c));
+    CHECK(f32_of(out[0]) != 0.0f);
+    /* sfu approximations */
+    in[0] = fpack(3.0f, 0.0f);
+    run_kernel_src(NULL, "mov.b32 %f1, %r1;\nex2.approx.ftz.f32 %f2, %f1;\nlg2.approx.f32 %f3, %f2;\n"
+                         "st.global.f32 [%rd3], %f2;\nst.global.f32 [%rd3+4], %f3;\n",
+                   1, in, out);
+    CHECK_NEAR(f32_of(out[0]), 8.0, 1e-5);
+    CHECK_NEAR(f32_of(out[0] >> 32), 3.0, 1e-5);
+    /* hex float immediates, f64 */
+    run_kernel_src(NULL, "mov.f64 %fd1, 0d4000000000000000;\nmul.f64 %fd2, %fd1, 0d3FF8000000000000;\n"
+                         "st.global.f64 [%rd3], %fd2;\n",
+                   1, in, out);
+    double d;
+    memcpy(&d, &out[0], 8);
+    CHECK_EQ(d, 3.0);
+}
+
+static void cvt_and_compare(void)
+{
+    uint64_t in[6], out[6];
+    in[0] = fpack(1e10f, 0);
+    in[1] = fpack(-1e10f, 0);
+    in[2] = fpack(NAN, 0);
+    in[3] = fpack(2.5f, 0);
+    in[4] = fpack(-2.5f, 0);
+    in[5] = fpack(3.5f, 0);
+    run_kernel_src(NULL, "mov.b32 %f1, %r1;\ncvt.rzi.s32.f32 %r3, %f1;\ncvt.rni.s32.f32 %r4, %f1;\n"
+                         "st.global.u32 [%rd3], %r3;\nst.global.u32 [%rd3+4], %r4;\n",
+                   6, in, out);
+    CHECK_EQ((int32_t)out[0], INT32_MAX);
+    CHECK_EQ((int32_t)out[1], INT32_MIN);
+    CHECK_EQ((int32_t)out[2], 0);
+    CHECK_EQ((int32_t)out[3], 2);
+    CHECK_EQ((int32_t)(out[3] >> 32), 2); /* round half to even */
+    CHECK_EQ((int32_t)(out[4] >> 32), -2);
+    CHECK_EQ((int32_t)(out[5] >> 32), 4);
+    run_kernel_src(NULL, "mov.b32 %f1, %r1;\ncvt.rzi.u32.f32 %r3, %f1;\ncvt.rmi.f32.f32 %f2, %f1;\n"
+                         "st.global.u32 [%rd3], %r3;\nst.global.f32 [%rd3+4], %f2;\n",
+                   6, in, out);
+    CHECK_EQ((uint32_t)out[1], 0); /* negative -> 0 for unsigned */
+    CHECK_EQ(f32_of(out[4] >> 32), -3.0f);
+    in[0] = pack(300, 0);
+    in[1] = pack((uint32_t)-5, 0);
+    run_kernel_src(NULL, "cvt.sat.u8.s32 %r3, %r1;\ncvt.sat.s8.s32 %r4, %r1;\ncvt.u8.u32 %r5, %r1;\n"
+                         "st.global.u8 [%rd3], %r3;\nst.global.u8 [%rd3+1], %r4;\nst.global.u8 [%rd3+2], %r5;\n",
+                   2, in, out);
+    CHECK_EQ(out[0] & 0xff, 255);
+    CHECK_EQ((out[0] >> 8) & 0xff, 127);
+    CHECK_EQ((out[0] >> 16) & 0xff, 44);
+    CHECK_EQ(out[1] & 0xff, 0);
+    CHECK_EQ((out[1] >> 8) & 0xff, 0xfb);
+    /* f16 round trip and int -> float */
+    in[0] = pack(0x3e00 /* 1.5 */, 16777217);
+    run_kernel_src(NULL, "cvt.u16.u32 %rs1, %r1;\ncvt.f32.f16 %f1, %rs1;\ncvt.rn.f32.u32 %f2, %r2;\n"
+                         "cvt.rz.f32.u32 %f3, %r2;\nst.global.f32 [%rd3], %f1;\nst.global.f32 [%rd3+4], %f2;\n",
+                   1, in, out);
+    CHECK_EQ(f32_of(out[0]), 1.5f);
+    CHECK_EQ(f32_of(out[0] >> 32), 16777216.0f);
+    /* setp: ordered vs unordered with NaN, and combination */
+    in[0] = fpack(NAN, 1.0f);
+    in[1] = fpack(0.5f, 1.0f);
+    run_kernel_src(NULL, "mov.b32 %f1, %r1;\nmov.b32 %f2, %r2;\nsetp.lt.f32 %p1, %f1, %f2;\nsetp.ltu.f32 %p2, %f1, %f2;\n"
+                         "setp.nan.f32 %p3, %f1, %f2;\nsetp.ge.and.f32 %p4|%p5, %f1, %f2, %p2;\n"
+                         "selp.u32 %r3, 1, 0, %p1;\nselp.u32 %r4, 1, 0, %p2;\nselp.u32 %r5, 1, 0, %p3;\nselp.u32 %r6, 1, 0, %p5;\n"
+                         "st.global.u8 [%rd3], %r3;\nst.global.u8 [%rd3+1], %r4;\nst.global.u8 [%rd3+2], %r5;\n"
+                         "st.global.u8 [%rd3+3], %r6;\n",
+                   2, in, out);
+    CHECK_EQ(out[0] & 0xffffffff, 0x01010100); /* lt=0 ltu=1 nan=1, q = !ge & ltu = 1 */
+    CHECK_EQ(out[1] & 0xffffffff, 0x01000101);
+}
+
+static void warp_ops(void)
+{
+    uint64_t in[64] = {0}, out[64];
+    for (int i = 0; i < 64; i++)
+        in[i] = pack(i * 10, i);
+    run_kernel_src(NULL, "shfl.sync.down.b32 %r3|%p1, %r1, 1, 0x1f, -1;\nshfl.sync.bfly.b32 %r4, %r1, 3, 0x1f, -1;\n"
+                         "selp.u32 %r5, 1, 0, %p1;\nst.global.u32 [%rd3], %r3;\nst.global.u16 [%rd3+4], %r4;\n"
+                         "st.global.u8 [%rd3+6], %r5;\n",
+                   64, in, out);
+    CHECK_EQ((uint32_t)out[0], 10);
+    CHECK_EQ((uint32_t)out[31], 310); /* out of range: own value, p = 0 */
+    CHECK_EQ((out[31] >> 48) & 0xff, 0);
+    CHECK_EQ((out[30] >> 48) & 0xff, 1);
+    CHECK_EQ((out[5] >> 32) & 0xffff, 60);
+    CHECK_EQ((uint32_t)out[32], 330);
+    run_kernel_src(NULL, "and.b32 %r3, %r2, 1;\nsetp.eq.u32 %p1, %r3, 1;\nvote.sync.ballot.b32 %r4, %p1, -1;\n"
+                         "vote.sync.any.pred %p2, %p1, -1;\nvote.sync.all.pred %p3, %p1, -1;\n"
+                         "selp.u32 %r5, 1, 0, %p2;\nselp.u32 %r6, 1, 0, %p3;\nactivemask.b32 %r7;\n"
+                         "st.global.u32 [%rd3], %r4;\nst.global.u8 [%rd3+4], %r5;\nst.global.u8 [%rd3+5], %r6;\n",
+                   40, in, out);
+    CHECK_EQ((uint32_t)out[0], 0xaaaaaaaau);
+    CHECK_EQ((uint32_t)out[35], 0xaau);
+    CHECK_EQ((out[0] >> 32) & 0xffff, 1);
+}
+
+/* nested divergence: path id from two nested conditions, then a shuffle that
+ * needs every lane reconverged */
+static void reconvergence_nested(void)
+{
+    uint64_t in[32] = {0}, out[32];
+    const char *body =
+        "and.b32 %r3, %r0, 1;\nand.b32 %r4, %r0, 2;\nmov.u32 %r5, 0;\n"
+        "setp.eq.u32 %p1, %r3, 0;\n@%p1 bra EVEN;\n"
+        "  setp.eq.u32 %p2, %r4, 0;\n  @%p2 bra ODD_A;\n  mov.u32 %r5, 3;\n  bra ODD_END;\n"
+        "ODD_A:\n  mov.u32 %r5, 1;\nODD_END:\n  bra JOIN;\n"
+        "EVEN:\n  setp.eq.u32 %p3, %r4, 0;\n  @%p3 bra JOIN;\n  mov.u32 %r5, 2;\n"
+        "JOIN:\nactivemask.b32 %r6;\nshfl.sync.idx.b32 %r7, %r5, 3, 0x1f, -1;\n"
+        "st.global.u8 [%rd3], %r5;\nst.global.u32 [%rd3+4], %r6;\nst.global.u8 [%rd3+1], %r7;\n";
+    CHECK_EQ(run_kernel_src(NULL, body, 32, in, out), 0);
+    for (int t = 0; t < 32; t++) {
+        int want = (t & 1) ? ((t & 2) ? 3 : 1) : ((t & 2) ? 2 : 0);
+        CHECK_EQ(out[t] & 0xff, want);
+        CHECK_EQ((uint32_t)(out[t] >> 32), 0xffffffffu);
+        CHECK_EQ((out[t] >> 8) & 0xff, 3);
+    }
+}
+
+/* loop with per-thread trip count (tid), early exit of every third thread,
+ * and a barrier afterwards that only the survivors reach */
+static void reconvergence_loops_and_exit(void)
+{
+    uint64_t in[64] = {0}, out[64];
+    const char *body =
+        "mov.u32 %r3, 0;\nmov.u32 %r4, 0;\n"
+        "setp.eq.u32 %p5, %r0, 0;\n@%p5 bra DONE;\n"
+        "LOOP:\n  add.s32 %r4, %r4, %r3;\n  add.s32 %r3, %r3, 1;\n  setp.lt.u32 %p1, %r3, %r0;\n  @%p1 bra LOOP;\n"
+        "DONE:\nrem.u32 %r5, %r0, 3;\nsetp.eq.u32 %p2, %r5, 0;\n@%p2 bra EARLY;\n"
+        "activemask.b32 %r6;\nbar.sync 0;\nst.global.u32 [%rd3], %r4;\nst.global.u32 [%rd3+4], %r6;\nexit;\n"
+        "EARLY:\nst.global.u32 [%rd3], 777;\nexit;\n";
+    CHECK_EQ(run_kernel_src(NULL, body, 64, in, out), 0);
+    for (unsigned t = 0; t < 64; t++) {
+        if (t % 3 == 0) {
+            CHECK_EQ((uint32_t)out[t], 777);
+            continue;
+        }
+        CHECK_EQ((uint32_t)out[t], t * (t - 1) / 2);
+        uint32_t mask = 0;
+        for (unsigned l = 0; l < 32; l++)
+            if (((t & ~31u) + l) % 3 != 0)
+                mask |= 1u << l;
+        CHECK_EQ((uint32_t)(out[t] >> 32), mask);
+    }
+}
+
+/* .func call with .param arguments and return value; .local array; calls
+ * from divergent lanes */
+static void calls_and_local(void)
+{
+    const char *extra =
+        ".func (.param .b32 sq_ret) sq(.param .b32 sq_x, .param .b32 sq_y)\n{\n"
+        ".reg .b32 %r<4>;\n.local .align 4 .b8 buf[16];\n.reg .b64 %rd<3>;\n"
+        "ld.param.b32 %r1, [sq_x];\nld.param.b32 %r2, [sq_y];\n"
+        "mov.u64 %rd1, buf;\nst.local.u32 [%rd1+8], %r1;\nld.local.u32 %r3, [buf+8];\n"
+        "mad.lo.s32 %r3, %r3, %r3, %r2;\nst.param.b32 [sq_ret], %r3;\nret;\n}\n";
+    const char *body =
+        "setp.lt.u32 %p1, %r0, 5;\n@%p1 bra SKIP;\n"
+        "{\n.param .b32 a0;\n.param .b32 a1;\nst.param.b32 [a0], %r0;\nst.param.b32 [a1], 1;\n"
+        ".param .b32 rv;\ncall.uni (rv), sq, (a0, a1);\nld.param.b32 %r3, [rv];\n}\n"
+        "st.global.u32 [%rd3], %r3;\nSKIP:\nret;\n";
+    uint64_t in[40] = {0}, out[40];
+    CHECK_EQ(run_kernel_src(extra, body, 40, in, out), 0);
+    for (unsigned t = 0; t < 40; t++)
+        CHECK_EQ((uint32_t)out[t], t < 5 ? 0 : t * t + 1);
+}
+
+/* atomics on shared and global, deterministic; bar.sync between two warps;
+ * module .global with initialiser and .const */
+static void atomics_shared_barrier(void)
+{
+    const char *extra = ".global .align 4 .u32 counter[1] = {100};\n.const .align 4 .b32 tab[4] = {5, 6, 7, 8};\n"
+                        ".shared .align 4 .b32 sh[64];\n";
+    const char *body =
+        "mov.u64 %rd6, counter;\natom.global.add.u32 %r3, [%rd6], 1;\n"
+        "mov.u32 %r8, sh;\nshl.b32 %r9, %r0, 2;\nadd.s32 %r10, %r8, %r9;\nst.shared.u32 [%r10], %r0;\n"
+        "atom.shared.max.s32 %r11, [sh+252], %r0;\n"
+        "bar.sync 0;\n"
+        "xor.b32 %r12, %r0, 32;\nshl.b32 %r13, %r12, 2;\nadd.s32 %r14, %r8, %r13;\nld.shared.u32 %r15, [%r14];\n"
+        "and.b32 %r16, %r0, 3;\nshl.b32 %r16, %r16, 2;\nmov.u64 %rd7, tab;\ncvt.u64.u32 %rd8, %r16;\nadd.s64 %rd7, %rd7, %rd8;\n"
+        "ld.const.u32 %r17, [%rd7];\nadd.s32 %r15, %r15, %r17;\n"
+        "st.global.u32 [%rd3], %r3;\nst.global.u32 [%rd3+4], %r15;\n";
+    uint64_t in[64] = {0}, out[64];
+    CHECK_EQ(run_kernel_src(extra, body, 64, in, out), 0);
+    for (unsigned t = 0; t < 64; t++) {
+        CHECK_EQ((uint32_t)out[t], 100 + t); /* lane order within warp, warps in order */
+        CHECK_EQ((uint32_t)(out[t] >> 32), (t ^ 32) + 5 + (t & 3));
+    }
+}
+
+static void vector_ld_st_and_generic(void)
+{
+    const char *body =
+        "ld.global.v2.u32 {%r3, %r4}, [%rd4];\nadd.s32 %r5, %r3, %r4;\n"
+        "mov.b64 %rd6, {%r4, %r3};\ncvta.to.global.u64 %rd7, %rd3;\ncvta.global.u64 %rd8, %rd7;\n"
+        "st.u64 [%rd8], %rd6;\n"
+        ".shared .align 8 .b8 s[256];\nmov.u64 %rd9, s;\ncvta.shared.u64 %rd10, %rd9;\nmul.wide.u32 %rd11, %r0, 4;\n"
+        "add.s64 %rd10, %rd10, %rd11;\nst.u32 [%rd10], %r5;\nld.shared.u32 %r6, [%rd9];\n"
+        "st.global.u8 [%rd3+3], %r6;\n";
+    uint64_t in[4] = {pack(1, 2), pack(3, 4)}, out[4];
+    CHECK_EQ(run_kernel_src(NULL, body, 2, in, out), 0);
+    CHECK_EQ(out[0], pack(2, 1) | (3ull << 24));
+    CHECK_EQ(out[1], pack(4, 3) | (3ull << 24));
+}
+
+static void runtime_errors_name_kernel(void)
+{
+    uint64_t in[1] = {0}, out[1];
+    CHECK_EQ(run_kernel_src(NULL, "ld.global.u32 %r3, [%rd5+8];\n", 1, in, out), -1);
+    CHECK(strstr(last_err, "kernel 'k'") && strstr(last_err, "out-of-bounds global read"));
+    CHECK(strstr(last_err, "snippet.ptx:") != NULL);
+    CHECK_EQ(run_kernel_src(NULL, ".local .b8 l[8];\nld.local.u32 %r3, [l+8];\n", 1, in, out), -1);
+    CHECK(strstr(last_err, "out-of-bounds local read") != NULL);
+    CHECK_EQ(run_kernel_src(NULL, "st.global.u32 [%rd3+8], %r1;\n", 1, in, out), -1);
+    CHECK(strstr(last_err, "write") != NULL);
+}
+
+static void parse_errors(void)
+{
+    uint64_t in[1] = {0}, out[1];
+    CHECK_EQ(run_kernel_src(NULL, "tex.2d.v4.f32.f32 {%f1,%f2,%f3,%f4}, [t, {%f1,%f1}];\n", 1, in, out), -1);
+    CHECK(strstr(last_err, "snippet.ptx:") && strstr(last_err, "unsupported opcode 'tex.2d"));
+    CHECK_EQ(run_kernel_src(NULL, "add.f32.bogus %f1, %f2, %f3;\n", 1, in, out), -1);
+    CHECK(strstr(last_err, "modifier '.bogus'") != NULL);
+    CHECK_EQ(run_kernel_src(NULL, "bra NOWHERE;\n", 1, in, out), -1);
+    CHECK(strstr(last_err, "undefined label 'NOWHERE'") != NULL);
+    CHECK_EQ(run_kernel_src(NULL, "add.s32 %r1, %q9, 1;\n", 1, in, out), -1);
+    CHECK(strstr(last_err, "unknown register '%q9'") != NULL);
+    CHECK_EQ(run_kernel_src(NULL, "add.s32 %r1, 0x;\n", 1, in, out), -1);
+    CHECK_EQ(run_kernel_src(NULL, "add.s32 %r1, %r2;\n", 1, in, out), -1);
+    CHECK(strstr(last_err, "operands") != NULL);
+    CHECK_EQ(run_kernel_src(NULL, "add.cc.u32 %r1, %r2, %r3;\n", 1, in, out), -1);
+    CHECK_EQ(run_kernel_src(NULL, "ld.global.v4.u32 {%r1,%r2}, [%rd1];\n", 1, in, out), -1);
+    /* the line number is the offending line */
+    cs_error_t err;
+    const char *src = ".version 9.0\n.target sm_75\n.address_size 64\n.visible .entry e()\n{\n\tret;\n\tfoo.bar 1;\n}\n";
+    CHECK(ptx_parse("x.ptx", src, strlen(src), &err) == NULL);
+    CHECK(strncmp(err.msg, "x.ptx:7: unsupported opcode 'foo.bar'", 37) == 0);
+    /* truncated inputs never crash */
+    for (size_t n = 0; n < strlen(src); n++) {
+        ptx_module_t *m = ptx_parse("x.ptx", src, n, &err);
+        ptx_module_free(m);
+    }
+}
+
+static void parse_real_module(void)
+{
+    cs_error_t err;
+    ptx_module_t *m = ptx_parse_file("workloads/ptx/mmul.ptx", &err);
+    CHECK(m != NULL);
+    if (!m)
+        return;
+    int k = ptx_find_function(m, "mmul");
+    CHECK(k >= 0);
+    CHECK_EQ(m->static_shared_bytes, 2048);
+    const ptx_function_t *f = &m->funcs[k];
+    CHECK_EQ(f->n_params, 4);
+    CHECK_EQ(f->param_bytes, 28);
+    CHECK(f->n_regs >= 12 + 63 + 37 + 16);
+    ptx_module_free(m);
+}
+
+/* the timing view: units, latency classes, flags, registers, masks, addresses */
+static void timing_view(void)
+{
+    const char *src =
+        ".version 9.0\n.target sm_75\n.address_size 64\n"
+        ".visible .entry t(.param .u64 t_p)\n{\n.reg .pred %p<2>;\n.reg .b32 %r<8>;\n.reg .f32 %f<4>;\n"
+        ".reg .f64 %fd<3>;\n.reg .b64 %rd<4>;\n"
+        "ld.param.u64 %rd1, [t_p];\n"                     /* 0 */
+        "mov.u32 %r1, %tid.x;\n"                          /* 1 */
+        "fma.rn.f32 %f1, %f2, %f3, %f1;\n"                /* 2 */
+        "mul.lo.s32 %r2, %r1, %r1;\n"                     /* 3 */
+        "div.s32 %r3, %r2, 3;\n"                          /* 4 */
+        "sin.approx.f32 %f2, %f1;\n"                      /* 5 */
+        "add.f64 %fd1, %fd2, %fd2;\n"                     /* 6 */
+        "mul.wide.u32 %rd2, %r1, 4;\n"                    /* 7 */
+        "add.s64 %rd3, %rd1, %rd2;\n"                     /* 8 */
+        "setp.lt.u32 %p1, %r1, 3;\n"                      /* 9 */
+        "@%p1 ld.global.v2.f32 {%f1, %f2}, [%rd3+8];\n"   /* 10 */
+        "bar.sync 0;\n"                                   /* 11 */
+        "@!%p1 bra L;\n"                                  /* 12 */
+        "L:\nret;\n}\n";                                  /* 13 */
+    ctasim_runtime_t *rt = ctasim_create();
+    ctasim_module_t *mod;
+    cs_error_t err = {{0}};
+    CHECK_EQ(ctasim_module_load_string(rt, "t.ptx", src, strlen(src), &mod, &err), 0);
+    uint64_t buf;
+    ctasim_malloc(rt, &buf, 4096, &err);
+    ptx_module_t *pm = ptx_parse("t.ptx", src, strlen(src), &err);
+    ptx_device_memory_t *mem = ptx_mem_create();
+    kernel_desc_t k;
+    dim3_t g = {1, 1, 1}, b = {8, 1, 1};
+    uint64_t dbuf = 0;
+    CHECK(pm != NULL);
+    if (!pm) {
+        ctasim_destroy(rt);
+        ptx_mem_destroy(mem);
+        return;
+    }
+    dbuf = ptx_mem_alloc(mem, 4096);
+    CHECK_EQ(ptx_kernel_desc(pm, "t", g, b, 0, &dbuf, 8, mem, 0, &k, &err), 0);
+    CHECK_EQ(k.regs_per_thread >= 16, 1);
+    void *cta = k.ops->cta_begin(k.src, 0, &err);
+    const warp_inst_t *in;
+    warp_inst_t seen[16];
+    int n = 0;
+    while (n < 16 && k.ops->warp_next(cta, 0, &in, &err) == 1) {
+        seen[n] = *in;
+        if (in->addr)
+            for (int l = 0; l < 3; l++)
+                CHECK_EQ(in->addr[l], dbuf + 8 + 4 * l);
+        n++;
+    }
+    CHECK_EQ(n, 14);
+    CHECK_EQ(seen[0].unit, UNIT_INT); /* kernel parameter: constant-bank move */
+    CHECK_EQ(seen[2].unit, UNIT_SP);
+    CHECK_EQ(seen[2].lat, LAT_FP_MAD);
+    CHECK_EQ(seen[3].unit, UNIT_INT);
+    CHECK_EQ(seen[3].lat, LAT_INT_MUL);
+    CHECK_EQ(seen[4].lat, LAT_INT_DIV);
+    CHECK_EQ(seen[5].unit, UNIT_SFU);
+    CHECK_EQ(seen[6].unit, UNIT_DP);
+    CHECK_EQ(seen[10].unit, UNIT_LDST);
+    CHECK_EQ(seen[10].space, SPACE_GLOBAL);
+    CHECK_EQ(seen[10].flags, INST_LOAD);
+    CHECK_EQ(seen[10].access_size, 8);
+    CHECK_EQ(seen[10].active_mask, 0x7);
+    CHECK_EQ(seen[10].ndst, 2);
+    CHECK_EQ(seen[10].nsrc, 2); /* address register + guard */
+    CHECK_EQ(seen[11].flags, INST_BARRIER);
+    CHECK_EQ(seen[12].unit, UNIT_BRANCH);
+    CHECK_EQ(seen[12].active_mask, 0xf8);
+    CHECK_EQ(seen[13].flags, INST_EXIT);
+    CHECK_EQ(seen[13].active_mask, 0xff);
+    CHECK_EQ(seen[3].dst[0], seen[4].src[0]); /* scoreboard dependency r2 */
+    CHECK_EQ(seen[1].pc + 16, seen[2].pc);
+    k.ops->cta_end(k.src, cta);
+    k.ops->destroy(k.src);
+    ptx_module_free(pm);
+    ptx_mem_destroy(mem);
+    ctasim_destroy(rt);
+}
+
+int main(void)
+{
+    RUN(int_arith);
+    RUN(int_wide_and_bits);
+    RUN(float_rounding_ftz_sat);
+    RUN(cvt_and_compare);
+    RUN(warp_ops);
+    RUN(reconvergence_nested);
+    RUN(reconvergence_loops_and_exit);
+    RUN(calls_and_local);
+    RUN(atomics_shared_barrier);
+    RUN(vector_ld_st_and_generic);
+    RUN(runtime_errors_name_kernel);
+    RUN(parse_errors);
+    RUN(parse_real_module);
+    RUN(timing_view);
+    TEST_EXIT();
+}

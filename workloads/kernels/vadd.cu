@@ -1,0 +1,7 @@
+// vadd.cu — VADD: c[i] = a[i] + b[i], one thread per element (memory-bound streaming).
+extern "C" __global__ void vadd(const float *a, const float *b, float *c, int n)
+{
+    int i = blockIdx.x * blockDim.x + threadIdx.x;
+    if (i < n)
+        c[i] = a[i] + b[i];
+}
