@@ -22,7 +22,7 @@ BASE_CFLAGS += -DCS_HAVE_LZMA=1
 LDLIBS  += -llzma
 endif
 
-LIB_SRC  := $(wildcard src/*.c src/ptx/*.c src/policy/*.c)
+LIB_SRC  := $(wildcard src/*.c src/ptx/*.c src/policy/*.c src/apps/*.c)
 CLI_SRC  := $(wildcard src/cli/*.c)
 TEST_SRC := $(wildcard tests/test_*.c)
 

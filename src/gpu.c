@@ -143,7 +143,7 @@ void gpu_destroy(gpu_t *g)
     free(g->sm);
     for (uint32_t k = 0; k < g->n_kernels; k++) {
         kernel_run_t *kr = g->kernels[k];
-        if (kr->state != KERNEL_DONE && kr->desc.ops && kr->desc.ops->destroy)
+        if (kr->state != KERNEL_DONE && kr->desc.ops && kr->desc.ops->destroy && !kr->desc.borrowed)
             kr->desc.ops->destroy(kr->desc.src);
         free(kr);
     }
@@ -254,7 +254,7 @@ static void kernel_done(gpu_t *g, kernel_run_t *k, uint64_t now)
     for (unsigned l = 0; l < g->chain.n; l++)
         if (g->chain.link[l].ops->kernel_finished)
             g->chain.link[l].ops->kernel_finished(g->chain.link[l].st, g, k);
-    if (k->desc.ops->destroy)
+    if (k->desc.ops->destroy && !k->desc.borrowed)
         k->desc.ops->destroy(k->desc.src);
     k->desc.src = NULL;
     while (g->first_unfinished < g->n_kernels && g->kernels[g->first_unfinished]->state == KERNEL_DONE)

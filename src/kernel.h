@@ -47,6 +47,9 @@ typedef struct kernel_desc {
     uint64_t expected_warp_insts;   /* 0 if unknown; used to verify accounting */
     const cta_source_ops_t *ops;
     void *src;
+    /* The source belongs to someone else (the PTX runtime destroys its own
+     * sources after its executor returns): the GPU must not destroy it. */
+    bool borrowed;
 } kernel_desc_t;
 
 static inline uint32_t kernel_threads_per_cta(const kernel_desc_t *k) { return (uint32_t)dim3_count(k->block); }

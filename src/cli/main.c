@@ -25,14 +25,15 @@ static void usage(FILE *f)
 {
     fputs("usage: ctasim run [--config NAME|FILE]... [--set OPTION=VALUE]... [--allow-unknown]\n"
           "                  [--cta-sched SPEC] [--warp-sched NAME] [--max-ctas N] [--json FILE]\n"
-          "                  [--quiet] INPUT\n"
+          "                  [--size small|default|paper] [--seed N] [--quiet] INPUT\n"
           "       ctasim sweep [run options] [--max-ctas A..B] [--cta-sched SPEC]... [--warp-sched NAME]...\n"
           "                  [--jobs N] [-o DIR] [--tolerance F] INPUT\n"
-          "       ctasim list [configs|cta|warp|synthetic]\n"
+          "       ctasim list [configs|cta|warp|workloads|synthetic]\n"
           "       ctasim trace INPUT -o DIR [--binary-version N]\n"
           "       ctasim config [--config NAME|FILE]... [--set OPTION=VALUE]...\n"
-          "INPUT is a trace (path/to/kernelslist.g or its directory) or a built-in kernel\n"
-          "such as stream, stream:ctas=480,iters=32 (see `ctasim list synthetic`).\n",
+          "INPUT is a workload of the suite (VADD, MMUL, BFS, ...: `ctasim list workloads`), a\n"
+          "trace (path/to/kernelslist.g or its directory) or a built-in synthetic kernel such as\n"
+          "stream or stream:ctas=480,iters=32 (`ctasim list synthetic`).\n",
           f);
 }
 
@@ -55,6 +56,8 @@ int cli_parse_opts(int argc, char **argv, run_opts_t *o, bool want_input)
     cs_error_t err;
     memset(o, 0, sizeof *o);
     o->binary_version = 70;
+    o->size = APP_DEFAULT;
+    o->seed = 1;
     config_defaults(&o->cfg);
     bool allow_unknown = false;
     for (int i = 2; i < argc; i++)
@@ -112,6 +115,15 @@ int cli_parse_opts(int argc, char **argv, run_opts_t *o, bool want_input)
         } else if (!strcmp(a, "--binary-version")) {
             NEED_VALUE();
             o->binary_version = (unsigned)strtoul(v, NULL, 10);
+        } else if (!strcmp(a, "--size")) {
+            NEED_VALUE();
+            if (app_size_parse(v, &o->size) < 0) {
+                fprintf(stderr, "ctasim: --size expects small, default or paper, got '%s'\n", v);
+                return 2;
+            }
+        } else if (!strcmp(a, "--seed")) {
+            NEED_VALUE();
+            o->seed = strtoull(v, NULL, 0);
         } else if (!strcmp(a, "--quiet")) {
             o->quiet = true;
         } else if (!strcmp(a, "--allow-unknown")) {
@@ -138,13 +150,6 @@ int cli_parse_opts(int argc, char **argv, run_opts_t *o, bool want_input)
     return 0;
 }
 
-workload_t *cli_open_input(const char *input, cs_error_t *err)
-{
-    if (synth_is_name(input))
-        return synth_workload_open(input, err);
-    return trace_workload_open(input, err);
-}
-
 static int cmd_run(int argc, char **argv)
 {
     run_opts_t o;
@@ -152,17 +157,12 @@ static int cmd_run(int argc, char **argv)
     if (rc)
         return rc;
     cs_error_t err;
-    workload_t *w = cli_open_input(o.input, &err);
-    if (!w)
-        return fail(&err);
     gpu_t *g = gpu_create(&o.cfg, o.cta_sched, o.warp_sched, &err);
-    if (!g) {
-        workload_destroy(w);
+    if (!g)
         return fail(&err);
-    }
-    rc = gpu_run_workload(g, w, &err);
-    workload_destroy(w);
-    if (rc < 0) {
+    int check = -1;
+    char detail[256] = "";
+    if (cli_simulate(g, &o, &check, detail, sizeof detail, &err) < 0) {
         gpu_destroy(g);
         return fail(&err);
     }
@@ -173,6 +173,12 @@ static int cmd_run(int argc, char **argv)
         return fail(&err);
     }
     gpu_destroy(g);
+    if (check >= 0) {
+        printf("%s (%s): %s%s%s\n", o.input, app_size_name(o.size), check ? "PASS" : "FAIL", detail[0] ? " - " : "",
+               detail);
+        if (!check)
+            return 1;
+    }
     return 0;
 }
 
@@ -248,13 +254,19 @@ static int cmd_list(int argc, char **argv)
             printf("  %-10s %s%s%s%s\n", (*p)->name, (*p)->summary, (*p)->params[0] ? " [" : "", (*p)->params,
                    (*p)->params[0] ? "]" : "");
     }
+    if (all || !strcmp(what, "workloads")) {
+        known = true;
+        printf("workloads (INPUT = NAME, --size small|default|paper, --seed N):\n");
+        for (unsigned i = 0; i < app_count(); i++)
+            printf("  %-8s %-58s [%s]\n", app_at(i)->name, app_at(i)->summary, app_at(i)->traits);
+    }
     if (all || !strcmp(what, "synthetic")) {
         known = true;
         printf("synthetic kernels (INPUT = NAME[:k=v,...]):\n");
         synth_list(stdout);
     }
     if (!known) {
-        fprintf(stderr, "ctasim: list what? (configs, cta, warp, synthetic)\n");
+        fprintf(stderr, "ctasim: list what? (configs, cta, warp, workloads, synthetic)\n");
         return 2;
     }
     return 0;
