@@ -30,7 +30,7 @@ LIB_OBJ  := $(LIB_SRC:%.c=$(BUILD)/obj/%.o)
 CLI_OBJ  := $(CLI_SRC:%.c=$(BUILD)/obj/%.o)
 TEST_BIN := $(TEST_SRC:tests/%.c=$(BUILD)/tests/%)
 
-.PHONY: all test unit-test asan fuzz bench clean demo ptx
+.PHONY: all test unit-test asan fuzz bench clean demo ptx check-ptx
 all: $(BUILD)/ctasim
 
 $(BUILD)/obj/%.o: %.c
@@ -67,6 +67,12 @@ asan:
 FUZZ_SECONDS ?= 20
 fuzz:
 	@sh fuzz/run_fuzz.sh $(FUZZ_SECONDS)
+
+# Regenerate workloads/ptx from workloads/kernels (needs nvcc); check it is current.
+ptx:
+	sh tools/gen_ptx.sh
+check-ptx:
+	sh tools/check_ptx.sh
 
 bench: $(BUILD)/ctasim
 	@sh bench/run_bench.sh $(BUILD)

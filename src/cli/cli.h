@@ -28,5 +28,6 @@ int cli_simulate(gpu_t *g, const run_opts_t *o, int *check, char *detail, size_t
 int cli_fail(const cs_error_t *e);
 
 int cmd_sweep(int argc, char **argv);
+int cmd_launch(int argc, char **argv);
 
 #endif

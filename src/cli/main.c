@@ -28,6 +28,9 @@ static void usage(FILE *f)
           "                  [--size small|default|paper] [--seed N] [--quiet] INPUT\n"
           "       ctasim sweep [run options] [--max-ctas A..B] [--cta-sched SPEC]... [--warp-sched NAME]...\n"
           "                  [--jobs N] [-o DIR] [--tolerance F] INPUT\n"
+          "       ctasim launch --ptx FILE --kernel NAME --grid X[,Y,Z] --block X[,Y,Z] [--shmem BYTES]\n"
+          "                  [--const SYMBOL=FILE]... [run options] ARG...   (u32:5 f32:1.5 in:FILE\n"
+          "                  out:BYTES:FILE inout:FILE:OUTFILE ...)\n"
           "       ctasim list [configs|cta|warp|workloads|synthetic]\n"
           "       ctasim trace INPUT -o DIR [--binary-version N]\n"
           "       ctasim config [--config NAME|FILE]... [--set OPTION=VALUE]...\n"
@@ -182,6 +185,16 @@ static int cmd_run(int argc, char **argv)
     return 0;
 }
 
+/* The runtime's launches, written to an Accel-Sim trace instead of simulated
+ * (the functional execution happens as each kernel is drained). */
+static int trace_executor(void *ctx, kernel_desc_t *kernels, size_t n, cs_error_t *err)
+{
+    for (size_t i = 0; i < n; i++)
+        if (trace_writer_dump_kernel(ctx, &kernels[i], err) < 0)
+            return -1;
+    return 0;
+}
+
 static int cmd_trace(int argc, char **argv)
 {
     run_opts_t o;
@@ -193,12 +206,30 @@ static int cmd_trace(int argc, char **argv)
         return 2;
     }
     cs_error_t err;
-    workload_t *w = cli_open_input(o.input, &err);
-    if (!w)
-        return fail(&err);
     trace_writer_t *tw = trace_writer_open(o.out_dir, o.binary_version, &err);
-    if (!tw) {
-        workload_destroy(w);
+    if (!tw)
+        return fail(&err);
+    const app_def_t *app = app_find(o.input);
+    if (app) {
+        ctasim_runtime_t *rt = ctasim_create();
+        ctasim_executor_t ex = {.ctx = tw, .run_kernels = trace_executor};
+        ctasim_set_executor(rt, &ex);
+        char detail[256] = "";
+        int r = app_run(app, rt, o.size, o.seed, detail, sizeof detail, &err);
+        ctasim_destroy(rt);
+        if (r < 0) {
+            trace_writer_close(tw, NULL);
+            return fail(&err);
+        }
+        if (trace_writer_close(tw, &err) < 0)
+            return fail(&err);
+        printf("%s (%s): %s%s%s; trace written to %s\n", o.input, app_size_name(o.size), r ? "PASS" : "FAIL",
+               detail[0] ? " - " : "", detail, o.out_dir);
+        return r ? 0 : 1;
+    }
+    workload_t *w = cli_open_input(o.input, &err);
+    if (!w) {
+        trace_writer_close(tw, NULL);
         return fail(&err);
     }
     kernel_desc_t k;
@@ -281,6 +312,8 @@ int main(int argc, char **argv)
     const char *cmd = argv[1];
     if (!strcmp(cmd, "run"))
         return cmd_run(argc, argv);
+    if (!strcmp(cmd, "launch"))
+        return cmd_launch(argc, argv);
     if (!strcmp(cmd, "sweep"))
         return cmd_sweep(argc, argv);
     if (!strcmp(cmd, "list"))

@@ -104,4 +104,30 @@ if [ -f "$T/tr/kernel-1.traceg" ]; then
     mkdir -p "$T/tt"; cp "$T/tr/trunc.traceg" "$T/tt/kernel-1.traceg"; echo "kernel-1.traceg" >"$T/tt/kernelslist.g"
     expect_error truncated_trace "kernel-1.traceg:[0-9]*:" $C run "$T/tt/kernelslist.g"
 fi
+
+# --- workloads of the suite, launch, and trace export of a workload
+if $C run --size small --quiet VADD >"$T/v.out" 2>"$T/e" && grep -q "VADD (small): PASS" "$T/v.out"; then
+    pass workload_vadd_passes
+else fail workload_vadd_passes "$(cat "$T/v.out" "$T/e")"; fi
+i=0; : >"$T/ones.bin"; : >"$T/zeros.bin"
+while [ $i -lt 256 ]; do printf '\000\000\200\077' >>"$T/ones.bin"; printf '\000\000\000\000' >>"$T/zeros.bin"; i=$((i+1)); done
+if $C launch --quiet --ptx workloads/ptx/vadd.ptx --kernel vadd --grid 1 --block 256 \
+        in:"$T/zeros.bin" in:"$T/ones.bin" out:1024:"$T/sum.bin" s32:256 2>"$T/e" && cmp -s "$T/sum.bin" "$T/ones.bin"; then
+    pass launch_vadd_output
+else fail launch_vadd_output "$(cat "$T/e")"; fi
+expect_error launch_wrong_arg_count "kernel 'vadd' takes 4 arguments, 2 given" \
+    $C launch --ptx workloads/ptx/vadd.ptx --kernel vadd --grid 1 --block 256 in:"$T/ones.bin" s32:256
+expect_error launch_wrong_arg_size "argument 3 is 4 bytes" \
+    $C launch --ptx workloads/ptx/vadd.ptx --kernel vadd --grid 1 --block 256 in:"$T/ones.bin" in:"$T/ones.bin" out:1024:"$T/x" u64:5
+expect_error launch_too_many_threads "kernel 'vadd'" \
+    $C launch --ptx workloads/ptx/vadd.ptx --kernel vadd --grid 1 --block 4096 in:"$T/ones.bin" in:"$T/ones.bin" out:1024:"$T/x" s32:256
+expect_error launch_out_of_bounds "out-of-bounds" \
+    $C launch --ptx workloads/ptx/vadd.ptx --kernel vadd --grid 8 --block 256 in:"$T/ones.bin" in:"$T/ones.bin" out:1024:"$T/x" s32:2048
+expect_error unknown_workload_size "size" $C run --size huge VADD
+if $C trace --size small VADD -o "$T/vtr" >/dev/null 2>"$T/e"; then
+    $C run --quiet --json "$T/vt.json" "$T/vtr/kernelslist.g" 2>/dev/null
+    $C run --quiet --json "$T/vd.json" --size small VADD >/dev/null 2>&1
+    a=$(grep -E '"(warp_insts|cycles)"' "$T/vt.json" | head -2 | tr -d ' ,'); b=$(grep -E '"(warp_insts|cycles)"' "$T/vd.json" | head -2 | tr -d ' ,')
+    [ -n "$a" ] && [ "$a" = "$b" ] && pass workload_trace_replay || fail workload_trace_replay "trace $a direct $b"
+else fail workload_trace_replay "$(cat "$T/e")"; fi
 exit 0

@@ -1,0 +1,291 @@
+/* launch.c — `ctasim launch`: run one kernel of a PTX file without writing a
+ * host driver.
+ *
+ *   ctasim launch --ptx FILE --kernel NAME --grid X[,Y,Z] --block X[,Y,Z]
+ *                 [--shmem BYTES] [--const SYMBOL=FILE]... [run options] ARG...
+ *
+ * Arguments, in the kernel's parameter order: scalars u32:5 s32:-1 u64:N
+ * s64:N f32:1.5 f64:2.5, and buffers in:FILE (bytes loaded into device
+ * memory), out:BYTES:FILE (zeroed device memory written to FILE afterwards),
+ * inout:FILE:OUTFILE (both). A buffer argument passes its device address. */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+
+#define MAX_ARGS 64
+
+typedef struct launch_arg {
+    unsigned char value[8];
+    size_t size;
+    const char *out_file; /* download after the kernel */
+    uint64_t dptr;
+    size_t bytes;
+} launch_arg_t;
+
+static int read_file(const char *path, unsigned char **data, size_t *len, cs_error_t *err)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f)
+        return cs_err(err, path, 0, "cannot open: %s", strerror(errno));
+    size_t cap = 1 << 16, n = 0;
+    unsigned char *buf = malloc(cap);
+    size_t got;
+    while ((got = fread(buf + n, 1, cap - n, f)) > 0) {
+        n += got;
+        if (n == cap)
+            buf = cs_xrealloc(buf, cap *= 2);
+    }
+    fclose(f);
+    *data = buf;
+    *len = n;
+    return 0;
+}
+
+static int parse_dim(const char *s, dim3_t *d)
+{
+    unsigned long v[3] = {1, 1, 1};
+    int n = 0;
+    const char *p = s;
+    while (n < 3) {
+        char *end;
+        errno = 0;
+        v[n] = strtoul(p, &end, 10);
+        if (end == p || errno || v[n] == 0 || v[n] > 0x7fffffff)
+            return -1;
+        n++;
+        if (*end == 0)
+            break;
+        if (*end != ',')
+            return -1;
+        p = end + 1;
+    }
+    if (*p && n == 3 && strchr(p, ','))
+        return -1;
+    d->x = (uint32_t)v[0], d->y = (uint32_t)v[1], d->z = (uint32_t)v[2];
+    return 0;
+}
+
+/* One ARG -> device memory / value. */
+static int parse_arg(ctasim_runtime_t *rt, const char *kernel, unsigned idx, const char *spec, launch_arg_t *a,
+                     cs_error_t *err)
+{
+    const char *colon = strchr(spec, ':');
+    if (!colon)
+        return cs_err(err, NULL, 0, "kernel '%s': argument %u '%s': expected TYPE:VALUE", kernel, idx, spec);
+    size_t tl = (size_t)(colon - spec);
+    const char *v = colon + 1;
+    char *end;
+    errno = 0;
+#define IS(t) (tl == strlen(t) && !strncmp(spec, t, tl))
+    if (IS("u32") || IS("s32")) {
+        long long x = IS("u32") ? (long long)strtoull(v, &end, 0) : strtoll(v, &end, 0);
+        if (*end || end == v || errno)
+            return cs_err(err, NULL, 0, "kernel '%s': argument %u: bad integer '%s'", kernel, idx, v);
+        uint32_t u = (uint32_t)x;
+        memcpy(a->value, &u, 4);
+        a->size = 4;
+    } else if (IS("u64") || IS("s64")) {
+        unsigned long long x = IS("u64") ? strtoull(v, &end, 0) : (unsigned long long)strtoll(v, &end, 0);
+        if (*end || end == v || errno)
+            return cs_err(err, NULL, 0, "kernel '%s': argument %u: bad integer '%s'", kernel, idx, v);
+        memcpy(a->value, &x, 8);
+        a->size = 8;
+    } else if (IS("f32")) {
+        float x = strtof(v, &end);
+        if (*end || end == v)
+            return cs_err(err, NULL, 0, "kernel '%s': argument %u: bad number '%s'", kernel, idx, v);
+        memcpy(a->value, &x, 4);
+        a->size = 4;
+    } else if (IS("f64")) {
+        double x = strtod(v, &end);
+        if (*end || end == v)
+            return cs_err(err, NULL, 0, "kernel '%s': argument %u: bad number '%s'", kernel, idx, v);
+        memcpy(a->value, &x, 8);
+        a->size = 8;
+    } else if (IS("in") || IS("inout")) {
+        char path[1024];
+        const char *c2 = IS("inout") ? strchr(v, ':') : NULL;
+        if (IS("inout") && !c2)
+            return cs_err(err, NULL, 0, "kernel '%s': argument %u: expected inout:FILE:OUTFILE", kernel, idx);
+        snprintf(path, sizeof path, "%.*s", (int)(c2 ? (size_t)(c2 - v) : strlen(v)), v);
+        unsigned char *data;
+        size_t len;
+        if (read_file(path, &data, &len, err) < 0)
+            return -1;
+        int r = ctasim_malloc(rt, &a->dptr, len ? len : 4, err) < 0 || ctasim_memcpy_htod(rt, a->dptr, data, len, err) < 0;
+        free(data);
+        if (r)
+            return -1;
+        a->bytes = len;
+        a->out_file = c2 ? c2 + 1 : NULL;
+        memcpy(a->value, &a->dptr, 8);
+        a->size = 8;
+    } else if (IS("out")) {
+        unsigned long long bytes = strtoull(v, &end, 0);
+        if (*end != ':' || end == v || !bytes)
+            return cs_err(err, NULL, 0, "kernel '%s': argument %u: expected out:BYTES:FILE", kernel, idx);
+        if (ctasim_malloc(rt, &a->dptr, bytes, err) < 0 || ctasim_memset(rt, a->dptr, 0, bytes, err) < 0)
+            return -1;
+        a->bytes = bytes;
+        a->out_file = end + 1;
+        memcpy(a->value, &a->dptr, 8);
+        a->size = 8;
+    } else {
+        return cs_err(err, NULL, 0, "kernel '%s': argument %u: unknown type '%.*s' (u32 s32 u64 s64 f32 f64 in out inout)",
+                      kernel, idx, (int)tl, spec);
+    }
+#undef IS
+    return 0;
+}
+
+static int gpu_exec(void *ctx, kernel_desc_t *kernels, size_t n, cs_error_t *err)
+{
+    for (size_t i = 0; i < n; i++) {
+        kernel_desc_t k = kernels[i];
+        k.borrowed = true;
+        if (gpu_launch(ctx, &k, err) < 0)
+            return -1;
+    }
+    return gpu_run(ctx, err);
+}
+
+int cmd_launch(int argc, char **argv)
+{
+    const char *ptx = NULL, *kernel = NULL, *grid_s = NULL, *block_s = NULL, *consts[16];
+    unsigned nconst = 0;
+    uint32_t shmem = 0;
+    const char *args[MAX_ARGS];
+    unsigned nargs = 0;
+    char **rest = calloc((size_t)argc + 1, sizeof *rest);
+    int nrest = 0;
+    rest[nrest++] = argv[0];
+    rest[nrest++] = argv[1];
+    /* launch's own options and positional ARGs; the rest are run options */
+    static const char *run_with_value[] = {"--config", "--set", "--cta-sched", "--warp-sched", "--max-ctas", "--json", NULL};
+    for (int i = 2; i < argc; i++) {
+        const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
+        bool mine = !strcmp(a, "--ptx") || !strcmp(a, "--kernel") || !strcmp(a, "--grid") || !strcmp(a, "--block") ||
+                    !strcmp(a, "--shmem") || !strcmp(a, "--const");
+        if (mine) {
+            if (!v) {
+                fprintf(stderr, "ctasim: option %s needs a value\n", a);
+                free(rest);
+                return 2;
+            }
+            i++;
+            if (!strcmp(a, "--ptx"))
+                ptx = v;
+            else if (!strcmp(a, "--kernel"))
+                kernel = v;
+            else if (!strcmp(a, "--grid"))
+                grid_s = v;
+            else if (!strcmp(a, "--block"))
+                block_s = v;
+            else if (!strcmp(a, "--shmem"))
+                shmem = (uint32_t)strtoul(v, NULL, 0);
+            else if (nconst < 16)
+                consts[nconst++] = v;
+            continue;
+        }
+        if (a[0] == '-') {
+            rest[nrest++] = argv[i];
+            for (unsigned k = 0; run_with_value[k]; k++)
+                if (!strcmp(a, run_with_value[k]) && v) {
+                    rest[nrest++] = argv[++i];
+                    break;
+                }
+            continue;
+        }
+        if (nargs < MAX_ARGS)
+            args[nargs++] = a;
+    }
+    run_opts_t o;
+    int rc = cli_parse_opts(nrest, rest, &o, false);
+    free(rest);
+    if (rc)
+        return rc;
+    dim3_t grid, block;
+    if (!ptx || !kernel || !grid_s || !block_s) {
+        fprintf(stderr, "ctasim: launch needs --ptx FILE --kernel NAME --grid X[,Y,Z] --block X[,Y,Z]\n");
+        return 2;
+    }
+    if (parse_dim(grid_s, &grid) < 0 || parse_dim(block_s, &block) < 0) {
+        fprintf(stderr, "ctasim: kernel '%s': --grid/--block expect X[,Y,Z] with positive integers\n", kernel);
+        return 2;
+    }
+    cs_error_t err;
+    gpu_t *g = gpu_create(&o.cfg, o.cta_sched, o.warp_sched, &err);
+    if (!g)
+        return cli_fail(&err);
+    ctasim_runtime_t *rt = ctasim_create();
+    ctasim_executor_t ex = {.ctx = g, .run_kernels = gpu_exec};
+    ctasim_set_executor(rt, &ex);
+    ctasim_module_t *mod;
+    launch_arg_t la[MAX_ARGS];
+    memset(la, 0, sizeof la);
+    void *argp[MAX_ARGS];
+    size_t want_n = 0, want_sizes[MAX_ARGS];
+    rc = -1;
+    if (ctasim_module_load_file(rt, ptx, &mod, &err) < 0 ||
+        ctasim_kernel_params(mod, kernel, &want_n, want_sizes, MAX_ARGS, &err) < 0)
+        goto out;
+    if (want_n != nargs) {
+        cs_err(&err, NULL, 0, "kernel '%s' takes %zu arguments, %u given", kernel, want_n, nargs);
+        goto out;
+    }
+    for (unsigned i = 0; i < nconst; i++) {
+        const char *eq = strchr(consts[i], '=');
+        if (!eq) {
+            cs_err(&err, NULL, 0, "kernel '%s': --const expects SYMBOL=FILE, got '%s'", kernel, consts[i]);
+            goto out;
+        }
+        char sym[256];
+        snprintf(sym, sizeof sym, "%.*s", (int)(eq - consts[i]), consts[i]);
+        unsigned char *data;
+        size_t len;
+        if (read_file(eq + 1, &data, &len, &err) < 0)
+            goto out;
+        int r = ctasim_set_const(rt, mod, sym, data, len, &err);
+        free(data);
+        if (r < 0)
+            goto out;
+    }
+    for (unsigned i = 0; i < nargs; i++) {
+        if (parse_arg(rt, kernel, i, args[i], &la[i], &err) < 0)
+            goto out;
+        if (la[i].size != want_sizes[i]) {
+            cs_err(&err, NULL, 0, "kernel '%s': argument %u is %zu bytes in the kernel, '%s' gives %zu", kernel, i,
+                   want_sizes[i], args[i], la[i].size);
+            goto out;
+        }
+        argp[i] = la[i].value;
+    }
+    if (ctasim_launch(rt, mod, kernel, grid, block, shmem, 0, argp, nargs, &err) < 0 || ctasim_synchronize(rt, &err) < 0)
+        goto out;
+    for (unsigned i = 0; i < nargs; i++) {
+        if (!la[i].out_file)
+            continue;
+        unsigned char *buf = malloc(la[i].bytes ? la[i].bytes : 1);
+        FILE *f = NULL;
+        int bad = ctasim_memcpy_dtoh(rt, buf, la[i].dptr, la[i].bytes, &err) < 0;
+        if (!bad && (!(f = fopen(la[i].out_file, "wb")) || fwrite(buf, 1, la[i].bytes, f) != la[i].bytes))
+            bad = cs_err(&err, la[i].out_file, 0, "cannot write output: %s", strerror(errno)) != 0;
+        if (f)
+            fclose(f);
+        free(buf);
+        if (bad)
+            goto out;
+    }
+    if (!o.quiet)
+        gpu_print_stats(g, stdout);
+    if (o.json && gpu_write_json(g, o.json, &err) < 0)
+        goto out;
+    rc = 0;
+out:
+    ctasim_destroy(rt);
+    gpu_destroy(g);
+    return rc < 0 ? cli_fail(&err) : 0;
+}
