@@ -4,7 +4,9 @@
 #  1. coalesced streaming trace of ~4 M warp instructions, gtx480, one thread:
 #     simulated warp instructions per wall-clock second (target >= 1 M/s);
 #  2. the same kernel generated directly (no trace parsing);
-#  3. peak memory while simulating a ~1 GB trace (target < 200 MB).
+#  3. PTX workloads end to end (functional + timing), MMUL and BFS at
+#     default size: warp instructions per wall-clock second (target >= 0.5 M/s);
+#  4. peak memory while simulating a ~1 GB trace (target < 200 MB).
 #     Skip with BENCH_BIG=0.
 BUILD=${1:-build}
 C=$BUILD/ctasim
@@ -24,6 +26,16 @@ for i in 1 2 3; do $C run "$SPEC" | rate; done >"$D/synth_rates"
 $C run "$D/stream4m/kernelslist.g" | grep -E '^(gpu_tot_warp_insn|gpu_sim_cycle|gpgpu_simulation_time)'
 echo "bench: trace-driven streaming  median $(median <"$D/trace_rates") warp inst/s  (runs: $(tr '\n' ' ' <"$D/trace_rates"))"
 echo "bench: synthetic streaming     median $(median <"$D/synth_rates") warp inst/s  (runs: $(tr '\n' ' ' <"$D/synth_rates"))"
+
+for w in MMUL BFS; do
+    for i in 1 2 3; do
+        s=$(date +%s.%N)
+        n=$($C run "$w" | awk '/^gpu_tot_warp_insn/ {print $3}')
+        e=$(date +%s.%N)
+        echo "$n $s $e" | awk '{printf "%.0f\n", $1 / ($3 - $2)}'
+    done >"$D/${w}_rates"
+    echo "bench: $w end to end (default size) median $(median <"$D/${w}_rates") warp inst/s, wall clock incl. host code  (runs: $(tr '\n' ' ' <"$D/${w}_rates"))"
+done
 
 if [ "${BENCH_BIG:-1}" = 1 ]; then
     BIG="stream:ctas=6800,threads=256,iters=64"
