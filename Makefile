@@ -15,8 +15,9 @@ CFLAGS  ?= $(OPT) -g
 BASE_CFLAGS := -std=c11 -D_GNU_SOURCE -Wall -Wextra -Wno-unused-parameter -Wshadow -Isrc -Iinclude -MMD -MP
 LDLIBS  += -lm -lpthread
 
-# Optional liblzma: detected by trying to link against it.
-HAVE_LZMA := $(shell printf '\#include <lzma.h>\nint main(void){lzma_stream s=LZMA_STREAM_INIT;(void)s;return 0;}\n' | $(CC) -x c - -llzma -o /dev/null 2>/dev/null && echo 1)
+# Optional liblzma: detected by compiling and linking a probe against it
+# (-include avoids a '#' that make would take for a comment).
+HAVE_LZMA := $(shell echo 'int main(void){lzma_stream s=LZMA_STREAM_INIT;(void)s;return 0;}' | $(CC) -x c -include lzma.h - -llzma -o /dev/null 2>/dev/null && echo 1)
 ifeq ($(HAVE_LZMA),1)
 BASE_CFLAGS += -DCS_HAVE_LZMA=1
 LDLIBS  += -llzma

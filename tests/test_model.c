@@ -5,6 +5,7 @@
 
 #include "gpu.h"
 #include "synth.h"
+#include "trace_reader.h"
 #include "test.h"
 
 typedef struct run_result {
@@ -174,6 +175,36 @@ static void instruction_accounting_is_exact(void)
     }
 }
 
+static void trace_instruction_totals_are_exact(void)
+{
+    gpu_config_t c = base_cfg();
+    cs_error_t err;
+    workload_t *w = trace_workload_open("tests/data/traces/basic/kernelslist.g", &err);
+    CHECK(w != NULL);
+    if (!w) {
+        printf("  %s\n", err.msg);
+        return;
+    }
+    gpu_t *g = gpu_create(&c, NULL, NULL, &err);
+    int rc = gpu_run_workload(g, w, &err);
+    if (rc < 0)
+        printf("  %s\n", err.msg);
+    CHECK_EQ(rc, 0);
+    trace_counts_t tc;
+    trace_workload_counts(w, &tc);
+    gpu_totals_t t;
+    gpu_get_totals(g, &t);
+    printf("  trace: %llu warp / %llu thread instructions; simulated %llu / %llu\n",
+           (unsigned long long)tc.warp_insts, (unsigned long long)tc.thread_insts,
+           (unsigned long long)t.warp_insts, (unsigned long long)t.thread_insts);
+    CHECK(tc.warp_insts > 0);
+    CHECK_EQ(t.warp_insts, tc.warp_insts);
+    CHECK_EQ(t.thread_insts, tc.thread_insts);
+    CHECK_EQ(gpu_n_kernels(g), 2);
+    gpu_destroy(g);
+    workload_destroy(w);
+}
+
 static void runs_are_deterministic(void)
 {
     gpu_config_t c = base_cfg();
@@ -234,6 +265,7 @@ int main(void)
     RUN(alu_kernel_issues_at_peak);
     RUN(max_ctas_sweep_shows_the_papers_premise);
     RUN(instruction_accounting_is_exact);
+    RUN(trace_instruction_totals_are_exact);
     RUN(runs_are_deterministic);
     RUN(occupancy_limits_and_rr_placement);
     RUN(static_policy_caps_ctas);
