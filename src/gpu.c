@@ -130,6 +130,7 @@ void gpu_destroy(gpu_t *g)
     if (!g)
         return;
     cta_chain_destroy(&g->chain);
+    metrics_free(&g->metrics);
     if (g->sm) {
         for (uint32_t i = 0; i < g->n_sm; i++) {
             sm_t *s = &g->sm[i];

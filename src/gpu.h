@@ -53,6 +53,14 @@ void gpu_request_dispatch(gpu_t *g);
 /* Ask for sample() every `period` core cycles (the calling link). */
 void gpu_policy_set_sample_period(gpu_t *g, void *policy_state, uint32_t period);
 
+/* --- metrics policies publish (JSON "metrics" / "series") ----------------- */
+void gpu_metric_set(gpu_t *g, const char *name, double value);
+void gpu_metric_add(gpu_t *g, const char *name, double delta);
+void gpu_metric_sample(gpu_t *g, const char *series, double value); /* at the current cycle */
+bool gpu_metric_get(const gpu_t *g, const char *name, double *value);
+/* Series points, or 0 if none: *cycles and *values stay valid until the GPU changes. */
+size_t gpu_metric_series(const gpu_t *g, const char *series, const uint64_t **cycles, const double **values);
+
 /* --- results ------------------------------------------------------------- */
 typedef struct gpu_totals {
     uint64_t cycles, warp_insts, thread_insts;

@@ -94,3 +94,20 @@ void gpu_policy_set_sample_period(gpu_t *g, void *policy_state, uint32_t period)
                 g->next_sample = g->chain.link[l].next_sample;
         }
 }
+
+void gpu_metric_set(gpu_t *g, const char *name, double value) { metrics_set(&g->metrics, name, value); }
+void gpu_metric_add(gpu_t *g, const char *name, double delta) { metrics_add(&g->metrics, name, delta); }
+void gpu_metric_sample(gpu_t *g, const char *series, double value)
+{
+    metrics_sample(&g->metrics, series, g->cycle[CLK_CORE], value);
+}
+bool gpu_metric_get(const gpu_t *g, const char *name, double *value) { return metrics_get(&g->metrics, name, value); }
+size_t gpu_metric_series(const gpu_t *g, const char *series, const uint64_t **cycles, const double **values)
+{
+    const metric_series_t *s = metrics_series(&g->metrics, series);
+    if (!s)
+        return 0;
+    *cycles = s->cycle;
+    *values = s->value;
+    return s->n;
+}

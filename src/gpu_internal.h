@@ -8,6 +8,7 @@
 #include "dram.h"
 #include "gpu.h"
 #include "mem_partition.h"
+#include "metrics.h"
 #include "sm.h"
 
 enum clock_domain { CLK_CORE = 0, CLK_ICNT, CLK_L2, CLK_DRAM, CLK__COUNT };
@@ -47,6 +48,8 @@ struct gpu {
     void **req_slabs;
     uint32_t n_slabs, cap_slabs;
     uint64_t reqs_allocated;
+
+    metrics_t metrics;         /* what policies publish */
 
     cs_error_t err;
     bool failed;

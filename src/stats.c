@@ -183,6 +183,7 @@ int gpu_write_json(const gpu_t *g, const char *path, cs_error_t *err)
             t.icnt_reply_flits);
     fprintf(f, "  \"avg_mem_latency\": %.4f,\n  \"max_mem_latency\": %" PRIu64 ",\n", t.avg_mem_latency,
             t.mem_lat_max);
+    metrics_write_json(&g->metrics, f);
     fprintf(f, "  \"peak_rss_mb\": %.1f,\n", peak_rss_mb());
     fprintf(f, "  \"sim_wall_seconds\": %.6f\n}\n", t.sim_wall_seconds);
     if (fclose(f) != 0)
