@@ -29,5 +29,6 @@ int cli_fail(const cs_error_t *e);
 
 int cmd_sweep(int argc, char **argv);
 int cmd_launch(int argc, char **argv);
+int cmd_experiment(int argc, char **argv);
 
 #endif

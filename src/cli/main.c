@@ -31,6 +31,7 @@ static void usage(FILE *f)
           "       ctasim launch --ptx FILE --kernel NAME --grid X[,Y,Z] --block X[,Y,Z] [--shmem BYTES]\n"
           "                  [--const SYMBOL=FILE]... [run options] ARG...   (u32:5 f32:1.5 in:FILE\n"
           "                  out:BYTES:FILE inout:FILE:OUTFILE ...)\n"
+          "       ctasim experiment NAME|list [--size S] [--workloads A,B] [--jobs N] [-o DIR]\n"
           "       ctasim list [configs|cta|warp|workloads|synthetic]\n"
           "       ctasim trace INPUT -o DIR [--binary-version N]\n"
           "       ctasim config [--config NAME|FILE]... [--set OPTION=VALUE]...\n"
@@ -312,6 +313,8 @@ int main(int argc, char **argv)
     const char *cmd = argv[1];
     if (!strcmp(cmd, "run"))
         return cmd_run(argc, argv);
+    if (!strcmp(cmd, "experiment"))
+        return cmd_experiment(argc, argv);
     if (!strcmp(cmd, "launch"))
         return cmd_launch(argc, argv);
     if (!strcmp(cmd, "sweep"))

@@ -1,17 +1,9 @@
 /* sweep.c — `ctasim sweep`: one workload across static CTA caps (--max-ctas
  * A..B) and any list of CTA / warp policies, points simulated in parallel on
  * all cores, one JSON per point, a summary CSV, and each kernel classified
- * the way the papers do:
- *   Lee et al. (HPCA'14 §3):  Type I    performance still rising at the maximum
- *                             Type II   rises, then saturates (within tolerance)
- *                             Type III  best at the minimum, falls after
- *                             Type IV   rises to an interior optimum, then falls
- *   Li & Liang (DATE'16 §II): Up (best at the maximum), Optimal (interior),
- *                             Down (best at the minimum); opt(k) = best cap
- *   Kayiran et al. (PACT'13 §3.2), at maximum TLP: Type-C if RACT > 66 %,
- *                             else Type-M if the idle ratio < 20 %, else Type-X
- * "Within tolerance" (default 2 %) treats IPCs that close as equal, so noise in
- * a flat curve does not invent a type. OPT is the cap with the highest IPC.
+ * the way the papers do (classify.h: Lee et al. Types I-IV, Li & Liang
+ * Up/Optimal/Down with opt(k), Kayiran et al. Type-C/M/X; tolerance default
+ * 2 %). OPT is the cap with the highest IPC.
  * Results do not depend on --jobs: points are independent simulations and are
  * reported in a fixed order. */
 #include <pthread.h>
@@ -21,6 +13,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "classify.h"
 #include "cli.h"
 #include "gpu.h"
 
@@ -39,7 +32,7 @@ typedef struct point {
     int rc;
     cs_error_t err;
     gpu_totals_t t;
-    uint64_t act, inact, idle, cycles_all_cores;
+    uint64_t act, inact, idle, no_cta, cycles_all_cores;
     unsigned nk;
     kernel_result_t k[SWEEP_MAX_KERNEL_NAMES];
 } point_t;
@@ -112,6 +105,7 @@ static void run_point(sweep_t *s, point_t *p)
         p->act += c->act_cycles;
         p->inact += c->inact_cycles;
         p->idle += c->outcome[OUT_IDLE];
+        p->no_cta += c->no_cta_cycles;
         p->cycles_all_cores += c->cycles;
     }
     /* per kernel name: launches of the same kernel (BFS levels) add up */
@@ -149,62 +143,6 @@ static void *worker(void *arg)
         progress(s);
         pthread_mutex_unlock(&s->lock);
     }
-}
-
-/* --- classification ------------------------------------------------------ */
-
-typedef struct curve {
-    double ipc[65];
-    unsigned lo, hi; /* caps present */
-} curve_t;
-
-static unsigned curve_opt(const curve_t *c)
-{
-    unsigned best = c->lo;
-    for (unsigned n = c->lo; n <= c->hi; n++)
-        if (c->ipc[n] > c->ipc[best])
-            best = n;
-    return best;
-}
-
-static const char *lee_type(const curve_t *c, double tol)
-{
-    unsigned opt = curve_opt(c);
-    double max = c->ipc[opt], near = max * (1.0 - tol);
-    bool max_at_top = c->ipc[c->hi] >= near, max_at_bottom = c->ipc[c->lo] >= near;
-    if (c->hi == c->lo)
-        return "-";
-    if (max_at_bottom && !max_at_top)
-        return "III";
-    if (max_at_top) {
-        unsigned first = c->lo; /* first cap reaching the plateau */
-        while (c->ipc[first] < near)
-            first++;
-        if (max_at_bottom)
-            return "II"; /* flat from the start: saturated at once */
-        return first == c->hi ? "I" : "II";
-    }
-    return "IV";
-}
-
-static const char *liliang_type(const curve_t *c, double tol)
-{
-    unsigned opt = curve_opt(c);
-    double near = c->ipc[opt] * (1.0 - tol);
-    if (c->ipc[c->hi] >= near)
-        return "Up";
-    if (c->ipc[c->lo] >= near)
-        return "Down";
-    return "Optimal";
-}
-
-static const char *kayiran_type(double ract, double idle_ratio)
-{
-    if (ract > 0.66)
-        return "Type-C";
-    if (idle_ratio < 0.20)
-        return "Type-M";
-    return "Type-X";
 }
 
 /* --- command --------------------------------------------------------------- */
@@ -365,7 +303,7 @@ int cmd_sweep(int argc, char **argv)
     for (unsigned se = 0; se < s.nseries; se++) {
         const point_t *base = &s.pts[se * per];
         for (unsigned k = 0; k < base->nk; k++) {
-            curve_t c = {.lo = s.lo, .hi = s.hi};
+            ipc_curve_t c = {.lo = s.lo, .hi = s.hi};
             uint32_t occ = 0;
             for (unsigned n = s.lo; n <= s.hi; n++) {
                 const point_t *p = &s.pts[se * per + (n - s.lo)];
@@ -380,11 +318,11 @@ int cmd_sweep(int argc, char **argv)
             if (occ && occ < c.hi) /* caps above the resource limit change nothing */
                 c.hi = occ < c.lo ? c.lo : occ;
             const point_t *top = &s.pts[se * per + (c.hi - s.lo)];
-            double ract = top->act + top->inact ? (double)top->act / (double)(top->act + top->inact) : 0.0;
-            double idle_ratio = top->cycles_all_cores ? (double)top->idle / (double)top->cycles_all_cores : 0.0;
+            double all = top->cycles_all_cores ? (double)top->cycles_all_cores : 1.0;
+            double ract = (double)top->act / all, idle_ratio = (double)top->no_cta / all;
             unsigned opt = curve_opt(&c);
-            const char *lee = lee_type(&c, s.tolerance), *ll = liliang_type(&c, s.tolerance),
-                       *ky = kayiran_type(ract, idle_ratio);
+            const char *lee = classify_lee(&c, s.tolerance), *ll = classify_liliang(&c, s.tolerance),
+                       *ky = classify_kayiran(ract, idle_ratio);
             const char *wname = s.warp[se] ? s.warp[se] : s.base.cfg.warp_sched;
             printf("%-10s %-6s %-24.24s %4u %4u %-5s %-8s %-7s ", s.cta[se], wname, base->k[k].name, c.hi, opt, lee,
                    ll, ky);

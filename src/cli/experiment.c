@@ -1,0 +1,592 @@
+/* experiment.c — `ctasim experiment NAME`: the papers' experiments on our own
+ * workloads, one command each.
+ *
+ * An experiment is a configuration preset, a set of workloads, and a list of
+ * series (CTA policy chain, warp policy, static CTA cap). Every (workload,
+ * series) pair is an independent simulation; they run in parallel on all cores
+ * and are reported in a fixed order, so results do not depend on --jobs. Each
+ * report prints a table, writes it as CSV, and puts the paper's headline
+ * number beside ours.
+ *
+ *   ctasim experiment NAME [--size small|default|paper] [--workloads A,B,..]
+ *                          [--jobs N] [-o DIR]
+ *   ctasim experiment list */
+#include <pthread.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "classify.h"
+#include "cli.h"
+
+#define EXP_MAX_SERIES 32
+#define EXP_MAX_WORKLOADS 64
+
+typedef struct exp_series {
+    char label[32];
+    char cta[96];
+    char warp[32];
+    unsigned max_ctas; /* 0: no cap */
+} exp_series_t;
+
+typedef struct exp_result {
+    int rc, check;
+    cs_error_t err;
+    gpu_totals_t t;
+    uint64_t no_cta, act, cycles_all;
+    double t_new;      /* LCS: metric "lcs.t_new" (last kernel), -1 if absent */
+    double n_avg;      /* DYNCTA: metric "dyncta.n_avg", -1 if absent */
+    uint32_t occupancy;/* largest resource limit over the kernels */
+    double seconds;
+} exp_result_t;
+
+struct exp_def;
+
+typedef struct exp_run {
+    const struct exp_def *def;
+    gpu_config_t cfg;
+    app_size_t size;
+    const app_def_t *wl[EXP_MAX_WORKLOADS];
+    unsigned nw;
+    exp_series_t series[EXP_MAX_SERIES];
+    unsigned ns;
+    exp_result_t *res; /* nw * ns */
+    unsigned next, done;
+    pthread_mutex_t lock;
+    const char *out_dir;
+    FILE *csv;
+    bool tty;
+} exp_run_t;
+
+typedef struct exp_def {
+    const char *name, *summary, *config, *warp;
+    bool (*want)(const app_def_t *a); /* NULL: every workload */
+    void (*plan)(exp_run_t *r);
+    void (*report)(exp_run_t *r);
+} exp_def_t;
+
+static exp_result_t *R(exp_run_t *r, unsigned w, unsigned s) { return &r->res[w * r->ns + s]; }
+
+static void add_series(exp_run_t *r, const char *label, const char *cta, const char *warp, unsigned cap)
+{
+    if (r->ns == EXP_MAX_SERIES)
+        return;
+    exp_series_t *s = &r->series[r->ns++];
+    snprintf(s->label, sizeof s->label, "%s", label);
+    snprintf(s->cta, sizeof s->cta, "%s", cta);
+    snprintf(s->warp, sizeof s->warp, "%s", warp ? warp : r->def->warp);
+    s->max_ctas = cap;
+}
+
+static void add_static_sweep(exp_run_t *r, const char *warp)
+{
+    unsigned n = r->cfg.max_cta_per_sm < 8 ? r->cfg.max_cta_per_sm : 8;
+    for (unsigned k = 1; k <= n; k++) {
+        char label[32];
+        snprintf(label, sizeof label, "n=%u", k);
+        add_series(r, label, "rr", warp, k);
+    }
+}
+
+static unsigned find_series(const exp_run_t *r, const char *label)
+{
+    for (unsigned s = 0; s < r->ns; s++)
+        if (!strcmp(r->series[s].label, label))
+            return s;
+    return 0;
+}
+
+static double ipc(const exp_result_t *x) { return x->t.ipc; }
+
+/* Write to stdout and to the report file. */
+static void out(exp_run_t *r, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static void out(exp_run_t *r, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    vprintf(fmt, ap);
+    va_end(ap);
+    if (r->csv) {
+        va_start(ap, fmt);
+        vfprintf(r->csv, fmt, ap);
+        va_end(ap);
+    }
+}
+
+/* --- running ------------------------------------------------------------- */
+
+static int gpu_exec(void *ctx, kernel_desc_t *kernels, size_t n, cs_error_t *err)
+{
+    for (size_t i = 0; i < n; i++) {
+        kernel_desc_t k = kernels[i];
+        k.borrowed = true;
+        if (gpu_launch(ctx, &k, err) < 0)
+            return -1;
+    }
+    return gpu_run(ctx, err);
+}
+
+static void run_job(exp_run_t *r, unsigned w, unsigned s)
+{
+    exp_result_t *x = R(r, w, s);
+    const exp_series_t *se = &r->series[s];
+    gpu_config_t cfg = r->cfg;
+    cfg.max_ctas_override = se->max_ctas;
+    x->t_new = x->n_avg = -1;
+    gpu_t *g = gpu_create(&cfg, se->cta, se->warp, &x->err);
+    if (!g) {
+        x->rc = -1;
+        return;
+    }
+    ctasim_runtime_t *rt = ctasim_create();
+    ctasim_executor_t ex = {.ctx = g, .run_kernels = gpu_exec};
+    ctasim_set_executor(rt, &ex);
+    char detail[256];
+    int c = app_run(r->wl[w], rt, r->size, 1, detail, sizeof detail, &x->err);
+    ctasim_destroy(rt);
+    x->rc = c < 0 ? -1 : 0;
+    x->check = c;
+    gpu_get_totals(g, &x->t);
+    x->seconds = x->t.sim_wall_seconds;
+    for (uint32_t i = 0; i < gpu_n_sm(g); i++) {
+        const sm_counters_t *k = gpu_sm_counters(g, i);
+        x->no_cta += k->no_cta_cycles;
+        x->act += k->act_cycles;
+        x->cycles_all += k->cycles;
+    }
+    for (uint32_t i = 0; i < gpu_n_kernels(g); i++)
+        if (gpu_kernel(g, i)->occupancy_limit > x->occupancy)
+            x->occupancy = gpu_kernel(g, i)->occupancy_limit;
+    gpu_metric_get(g, "lcs.t_new", &x->t_new);
+    gpu_metric_get(g, "dyncta.n_avg", &x->n_avg);
+    if (x->rc == 0 && c == 0)
+        cs_err(&x->err, NULL, 0, "%s: output check FAILED under %s: %s", r->wl[w]->name, se->label, detail);
+    gpu_destroy(g);
+}
+
+static void *worker(void *arg)
+{
+    exp_run_t *r = arg;
+    unsigned total = r->nw * r->ns;
+    for (;;) {
+        pthread_mutex_lock(&r->lock);
+        unsigned i = r->next < total ? r->next++ : total;
+        pthread_mutex_unlock(&r->lock);
+        if (i >= total)
+            return NULL;
+        run_job(r, i / r->ns, i % r->ns);
+        pthread_mutex_lock(&r->lock);
+        r->done++;
+        if (r->tty)
+            fprintf(stderr, "\r%s: %u/%u runs", r->def->name, r->done, total);
+        else if (r->done == total || r->done % 10 == 0)
+            fprintf(stderr, "%s: %u/%u runs\n", r->def->name, r->done, total);
+        pthread_mutex_unlock(&r->lock);
+    }
+}
+
+/* --- helpers for reports ---------------------------------------------------- */
+
+static double mean(const double *v, unsigned n)
+{
+    double s = 0;
+    for (unsigned i = 0; i < n; i++)
+        s += v[i];
+    return n ? s / n : 0;
+}
+
+static void curve_of(exp_run_t *r, unsigned w, ipc_curve_t *c)
+{
+    memset(c, 0, sizeof *c);
+    c->lo = 1;
+    c->hi = 0;
+    for (unsigned s = 0; s < r->ns; s++) {
+        unsigned k = r->series[s].max_ctas;
+        if (k && !strcmp(r->series[s].cta, "rr") && !strncmp(r->series[s].label, "n=", 2)) {
+            c->ipc[k] = ipc(R(r, w, s));
+            if (k > c->hi)
+                c->hi = k;
+        }
+    }
+    uint32_t occ = R(r, w, 0)->occupancy;
+    if (occ && occ < c->hi)
+        c->hi = occ;
+    if (c->hi < c->lo)
+        c->hi = c->lo;
+}
+
+/* --- the experiments ----------------------------------------------------------- */
+
+static void plan_lee_fig4(exp_run_t *r) { add_static_sweep(r, NULL); }
+
+static void report_lee_fig4(exp_run_t *r)
+{
+    out(r, "workload,N,OPT,ipc_normalised_to_N_by_cap,our_type,paper_type\n");
+    unsigned agree = 0, known = 0, count[4] = {0};
+    for (unsigned w = 0; w < r->nw; w++) {
+        ipc_curve_t c;
+        curve_of(r, w, &c);
+        const char *ours = classify_lee(&c, 0.02), *paper = paper_type_lee(r->wl[w]->name);
+        out(r, "%s,%u,%u,", r->wl[w]->name, c.hi, curve_opt(&c));
+        for (unsigned k = c.lo; k <= c.hi; k++)
+            out(r, "%s%.3f", k > c.lo ? ";" : "", c.ipc[c.hi] > 0 ? c.ipc[k] / c.ipc[c.hi] : 0);
+        out(r, ",%s,%s\n", ours, paper);
+        if (strcmp(paper, "-")) {
+            known++;
+            agree += !strcmp(ours, paper);
+        }
+        for (int t = 0; t < 4; t++)
+            count[t] += !strcmp(ours, (const char *[]){"I", "II", "III", "IV"}[t]);
+    }
+    printf("\nLee et al. Fig. 4 / Table 2: our types I/II/III/IV = %u/%u/%u/%u; the paper's type matches ours for %u "
+           "of the %u workloads its table lists.\n",
+           count[0], count[1], count[2], count[3], agree, known);
+}
+
+static void plan_lee_fig12_13(exp_run_t *r)
+{
+    add_series(r, "gto", "rr", NULL, 0);
+    add_series(r, "lcs", "lcs", NULL, 0);
+    add_static_sweep(r, NULL);
+}
+
+static void report_lee_fig12_13(exp_run_t *r)
+{
+    unsigned sb = find_series(r, "gto"), sl = find_series(r, "lcs");
+    double sp[EXP_MAX_WORKLOADS], sp34[EXP_MAX_WORKLOADS];
+    unsigned n34 = 0;
+    out(r, "workload,type,lcs_speedup_over_gto,t_new,opt\n");
+    for (unsigned w = 0; w < r->nw; w++) {
+        ipc_curve_t c;
+        curve_of(r, w, &c);
+        const char *type = classify_lee(&c, 0.02);
+        sp[w] = ipc(R(r, w, sb)) > 0 ? ipc(R(r, w, sl)) / ipc(R(r, w, sb)) : 0;
+        if (!strcmp(type, "III") || !strcmp(type, "IV"))
+            sp34[n34++] = sp[w];
+        out(r, "%s,%s,%.3f,%.0f,%u\n", r->wl[w]->name, type, sp[w], R(r, w, sl)->t_new, curve_opt(&c));
+    }
+    printf("\nLCS speedup over GTO: ours %.1f%% on average, %.1f%% on Type III/IV (%u workloads); "
+           "paper: ~7%% on average, ~23%% on Type III/IV.\n",
+           100 * (mean(sp, r->nw) - 1), n34 ? 100 * (mean(sp34, n34) - 1) : 0.0, n34);
+}
+
+/* Workloads with 2D grids, where BCS pairs CTAs that share rows or columns. */
+static bool want_2d(const app_def_t *a)
+{
+    static const char *const names[] = {"MMUL", "MADD", "TRAN", "CONV", "HOT", "SRAD", "LPS", "3DFD", "NW", "CP", "STN", NULL};
+    for (unsigned i = 0; names[i]; i++)
+        if (!strcasecmp(a->name, names[i]))
+            return true;
+    return false;
+}
+
+static void plan_lee_fig16_17(exp_run_t *r)
+{
+    add_series(r, "gto", "rr", "gto", 0);
+    add_series(r, "bcs+gto", "bcs", "gto", 0);
+    add_series(r, "bcs+sca", "bcs", "sca", 0);
+}
+
+static double l1_miss(const exp_result_t *x) { return x->t.l1_accesses ? (double)x->t.l1_misses / x->t.l1_accesses : 0; }
+
+static void report_lee_fig16_17(exp_run_t *r)
+{
+    double sg[EXP_MAX_WORKLOADS], ss[EXP_MAX_WORKLOADS], mg[EXP_MAX_WORKLOADS], ms[EXP_MAX_WORKLOADS];
+    out(r, "workload,bcs_gto_speedup,bcs_sca_speedup,l1_miss_gto,l1_miss_bcs_gto,l1_miss_bcs_sca\n");
+    for (unsigned w = 0; w < r->nw; w++) {
+        exp_result_t *b = R(r, w, 0), *g = R(r, w, 1), *s = R(r, w, 2);
+        sg[w] = ipc(g) / ipc(b);
+        ss[w] = ipc(s) / ipc(b);
+        mg[w] = l1_miss(b) > 0 ? 1 - l1_miss(g) / l1_miss(b) : 0;
+        ms[w] = l1_miss(b) > 0 ? 1 - l1_miss(s) / l1_miss(b) : 0;
+        out(r, "%s,%.3f,%.3f,%.4f,%.4f,%.4f\n", r->wl[w]->name, sg[w], ss[w], l1_miss(b), l1_miss(g), l1_miss(s));
+    }
+    printf("\nBCS+GTO %+.1f%%, BCS+SCA %+.1f%% over GTO; L1 miss rate reduced by %.1f%% / %.1f%%. "
+           "Paper: +3%% / +15%%; miss rate -8%% / -24%%.\n",
+           100 * (mean(sg, r->nw) - 1), 100 * (mean(ss, r->nw) - 1), 100 * mean(mg, r->nw), 100 * mean(ms, r->nw));
+}
+
+static void plan_lee_fig19(exp_run_t *r)
+{
+    add_series(r, "gto", "rr", "gto", 0);
+    add_series(r, "tl", "rr", "tl", 0);
+    add_series(r, "ccws", "rr", "ccws", 0);
+    add_series(r, "dyncta", "dyncta", "gto", 0);
+    add_series(r, "lcs", "lcs", "gto", 0);
+    add_series(r, "lcs+bcs", "lcs+bcs", "sca", 0);
+}
+
+static void report_lee_fig19(exp_run_t *r)
+{
+    double sp[EXP_MAX_SERIES][EXP_MAX_WORKLOADS];
+    out(r, "workload");
+    for (unsigned s = 0; s < r->ns; s++)
+        out(r, ",%s", r->series[s].label);
+    out(r, "\n");
+    for (unsigned w = 0; w < r->nw; w++) {
+        out(r, "%s", r->wl[w]->name);
+        for (unsigned s = 0; s < r->ns; s++) {
+            sp[s][w] = ipc(R(r, w, s)) / ipc(R(r, w, 0));
+            out(r, ",%.3f", sp[s][w]);
+        }
+        out(r, "\n");
+    }
+    printf("\nNormalised to GTO (mean):");
+    for (unsigned s = 1; s < r->ns; s++)
+        printf(" %s %+.1f%%", r->series[s].label, 100 * (mean(sp[s], r->nw) - 1));
+    double lb = mean(sp[5], r->nw), dy = mean(sp[3], r->nw);
+    printf("; LCS+BCS over DYNCTA %+.1f%%.\nPaper: LCS +8%%, LCS+BCS +15-16%% over GTO, LCS+BCS +14%% over DYNCTA.\n",
+           100 * (lb / dy - 1));
+}
+
+static void plan_kayiran(exp_run_t *r)
+{
+    add_static_sweep(r, NULL);
+    add_series(r, "dyncta", "dyncta", NULL, 0);
+}
+
+static void report_kayiran(exp_run_t *r)
+{
+    unsigned sd = find_series(r, "dyncta");
+    double opt_sp[EXP_MAX_WORKLOADS], dyn_sp[EXP_MAX_WORKLOADS], min_sp[EXP_MAX_WORKLOADS];
+    out(r, "workload,our_type,paper_type,N,opt,avg_n_dyncta,min_norm,opt_norm,dyncta_norm\n");
+    for (unsigned w = 0; w < r->nw; w++) {
+        ipc_curve_t c;
+        curve_of(r, w, &c);
+        unsigned opt = curve_opt(&c), mn = c.lo;
+        for (unsigned k = c.lo; k <= c.hi; k++)
+            if (c.ipc[k] < c.ipc[mn])
+                mn = k;
+        double maxipc = c.ipc[c.hi] > 0 ? c.ipc[c.hi] : 1;
+        const exp_result_t *top = R(r, w, find_series(r, "n=1") + c.hi - 1);
+        double all = top->cycles_all ? (double)top->cycles_all : 1;
+        const char *ours = classify_kayiran(top->act / all, top->no_cta / all);
+        opt_sp[w] = c.ipc[opt] / maxipc;
+        dyn_sp[w] = ipc(R(r, w, sd)) / maxipc;
+        min_sp[w] = c.ipc[mn] / maxipc;
+        out(r, "%s,%s,%s,%u,%u,%.2f,%.3f,%.3f,%.3f\n", r->wl[w]->name, ours, paper_type_kayiran(r->wl[w]->name), c.hi,
+            opt, R(r, w, sd)->n_avg, min_sp[w], opt_sp[w], dyn_sp[w]);
+    }
+    printf("\nNormalised to maximum TLP (mean): min %.3f, opt %+.1f%%, DYNCTA %+.1f%%. "
+           "Paper: opt +39%%, DYNCTA +28%% on average.\n",
+           mean(min_sp, r->nw), 100 * (mean(opt_sp, r->nw) - 1), 100 * (mean(dyn_sp, r->nw) - 1));
+}
+
+static void plan_kayiran_fig8(exp_run_t *r) { add_series(r, "dyncta", "dyncta", NULL, 0); }
+
+static void report_kayiran_fig8(exp_run_t *r)
+{
+    out(r, "workload,N,avg_n,cycles\n");
+    for (unsigned w = 0; w < r->nw; w++)
+        out(r, "%s,%u,%.2f,%llu\n", r->wl[w]->name, R(r, w, 0)->occupancy, R(r, w, 0)->n_avg,
+            (unsigned long long)R(r, w, 0)->t.cycles);
+    printf("\nThe n-over-time series (\"dyncta.n\") of each run is in the per-run JSON written by `ctasim run "
+           "--cta-sched dyncta --json`; the paper's Fig. 8 shows n settling below N for memory-intensive kernels.\n");
+}
+
+static void plan_yu_11_12(exp_run_t *r)
+{
+    add_series(r, "lrr", "rr", "lrr", 0);
+    add_series(r, "CLASO10", "rr+claso:pa=1,pl=0", "lrr", 0);
+    add_series(r, "CLASO20", "rr+claso:pa=2,pl=0", "lrr", 0);
+}
+
+static void report_claso(exp_run_t *r, unsigned base, unsigned with, const char *paper)
+{
+    double sp[EXP_MAX_WORKLOADS], idle[EXP_MAX_WORKLOADS], best = 0;
+    for (unsigned w = 0; w < r->nw; w++) {
+        exp_result_t *b = R(r, w, base), *c = R(r, w, with);
+        sp[w] = ipc(c) / ipc(b);
+        idle[w] = b->no_cta ? 1 - (double)c->no_cta / (double)b->no_cta : 0;
+        if (sp[w] > best)
+            best = sp[w];
+        out(r, "%s,%s,%.3f,%.3f\n", r->wl[w]->name, r->series[with].label, sp[w], idle[w]);
+    }
+    printf("%s on %s: speedup %+.1f%% mean, up to %+.1f%%; idle cycles %+.1f%%. %s\n", r->series[with].label,
+           r->series[base].label, 100 * (mean(sp, r->nw) - 1), 100 * (best - 1), -100 * mean(idle, r->nw), paper);
+}
+
+static void report_yu_11_12(exp_run_t *r)
+{
+    out(r, "workload,series,speedup,idle_cycle_reduction\n");
+    report_claso(r, 0, 1, "Paper: idle cycles -52.4% on average, speedup up to +26.6%.");
+    report_claso(r, 0, 2, "");
+}
+
+static void plan_yu_13(exp_run_t *r)
+{
+    add_series(r, "tl", "rr", "tl", 0);
+    add_series(r, "tl+claso", "rr+claso:pa=1,pl=0", "tl", 0);
+    add_series(r, "owl", "rr", "owl", 0);
+    add_series(r, "owl+claso", "rr+claso:pa=1,pl=0", "owl", 0);
+    add_series(r, "dyncta", "dyncta", "lrr", 0);
+    add_series(r, "dyncta+claso", "dyncta+claso:pa=1,pl=0", "lrr", 0);
+}
+
+static void report_yu_13(exp_run_t *r)
+{
+    out(r, "workload,series,speedup,idle_cycle_reduction\n");
+    for (unsigned s = 0; s + 1 < r->ns; s += 2)
+        report_claso(r, s, s + 1, s == 0 ? "Paper: +5.1% on average over TL, OWL and DYNCTA, up to +18.3%." : "");
+}
+
+static void plan_yu_16(exp_run_t *r)
+{
+    add_series(r, "lrr", "rr", "lrr", 0);
+    for (unsigned pa = 1; pa <= 3; pa++)
+        for (unsigned pl = 0; pl <= 2; pl++) {
+            char label[32], spec[96];
+            snprintf(label, sizeof label, "CLASO%u%u", pa, pl);
+            snprintf(spec, sizeof spec, "rr+claso:pa=%u,pl=%u", pa, pl);
+            add_series(r, label, spec, "lrr", 0);
+        }
+}
+
+static void report_yu_16(exp_run_t *r)
+{
+    out(r, "series,mean_speedup,mean_idle_reduction\n");
+    for (unsigned s = 1; s < r->ns; s++) {
+        double sp[EXP_MAX_WORKLOADS], idle[EXP_MAX_WORKLOADS];
+        for (unsigned w = 0; w < r->nw; w++) {
+            sp[w] = ipc(R(r, w, s)) / ipc(R(r, w, 0));
+            idle[w] = R(r, w, 0)->no_cta ? 1 - (double)R(r, w, s)->no_cta / R(r, w, 0)->no_cta : 0;
+        }
+        out(r, "%s,%.3f,%.3f\n", r->series[s].label, mean(sp, r->nw), mean(idle, r->nw));
+    }
+    printf("\nPaper: CLASO10 and CLASO20 best; the gain fades as p_A and p_L grow, p_L more sensitive than p_A.\n");
+}
+
+static const exp_def_t experiments[] = {
+    {"lee-fig4", "performance vs CTAs per core per workload, Lee et al. types", "hpca14-28sm", "gto", NULL,
+     plan_lee_fig4, report_lee_fig4},
+    {"lee-fig12-13", "LCS speedup over GTO and T_new vs OPT", "hpca14-28sm", "gto", NULL, plan_lee_fig12_13,
+     report_lee_fig12_13},
+    {"lee-fig16-17", "BCS+GTO vs BCS+SCA speedup and L1 miss rate on 2D kernels", "hpca14-28sm", "gto", want_2d,
+     plan_lee_fig16_17, report_lee_fig16_17},
+    {"lee-fig19", "LCS, LCS+BCS vs TL, CCWS, DYNCTA, normalised to GTO", "hpca14-28sm", "gto", NULL, plan_lee_fig19,
+     report_lee_fig19},
+    {"kayiran-fig1-10", "min, opt and DYNCTA IPC vs maximum TLP; DYNCTA's average n", "pact13-30sm", "lrr", NULL,
+     plan_kayiran, report_kayiran},
+    {"kayiran-fig8", "DYNCTA's CTA limit over time", "pact13-30sm", "lrr", NULL, plan_kayiran_fig8,
+     report_kayiran_fig8},
+    {"yu-fig11-12", "CLASO10/20 speedup and idle-cycle reduction on LRR", "c2050", "lrr", NULL, plan_yu_11_12,
+     report_yu_11_12},
+    {"yu-fig13", "CLASO on TL, OWL and DYNCTA", "c2050", "lrr", NULL, plan_yu_13, report_yu_13},
+    {"yu-fig16", "CLASO p_A / p_L sensitivity", "c2050", "lrr", NULL, plan_yu_16, report_yu_16},
+};
+
+int cmd_experiment(int argc, char **argv)
+{
+    if (argc < 3 || !strcmp(argv[2], "list")) {
+        printf("experiments (ctasim experiment NAME [--size small|default|paper] [--workloads A,B] [--jobs N] [-o DIR]):\n");
+        for (unsigned i = 0; i < CS_ARRAY_LEN(experiments); i++)
+            printf("  %-16s %-64s [%s]\n", experiments[i].name, experiments[i].summary, experiments[i].config);
+        return argc < 3 ? 2 : 0;
+    }
+    const exp_def_t *def = NULL;
+    for (unsigned i = 0; i < CS_ARRAY_LEN(experiments); i++)
+        if (!strcmp(experiments[i].name, argv[2]))
+            def = &experiments[i];
+    if (!def) {
+        fprintf(stderr, "ctasim: unknown experiment '%s' (see `ctasim experiment list`)\n", argv[2]);
+        return 2;
+    }
+    static exp_run_t r;
+    memset(&r, 0, sizeof r);
+    r.def = def;
+    r.size = APP_DEFAULT;
+    r.out_dir = "experiments-out";
+    unsigned jobs = (unsigned)sysconf(_SC_NPROCESSORS_ONLN);
+    const char *only = NULL;
+    for (int i = 3; i < argc; i++) {
+        const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
+        if (!v) {
+            fprintf(stderr, "ctasim: option %s needs a value\n", a);
+            return 2;
+        }
+        i++;
+        if (!strcmp(a, "--size")) {
+            if (app_size_parse(v, &r.size) < 0) {
+                fprintf(stderr, "ctasim: --size expects small, default or paper\n");
+                return 2;
+            }
+        } else if (!strcmp(a, "--workloads"))
+            only = v;
+        else if (!strcmp(a, "--jobs"))
+            jobs = (unsigned)strtoul(v, NULL, 10);
+        else if (!strcmp(a, "-o"))
+            r.out_dir = v;
+        else {
+            fprintf(stderr, "ctasim: unknown option '%s' for experiment\n", a);
+            return 2;
+        }
+    }
+    cs_error_t err;
+    config_defaults(&r.cfg);
+    if (config_load_preset(&r.cfg, def->config, &err) < 0)
+        return cli_fail(&err);
+    for (unsigned i = 0; i < app_count() && r.nw < EXP_MAX_WORKLOADS; i++) {
+        const app_def_t *a = app_at(i);
+        if (def->want && !def->want(a))
+            continue;
+        if (only) {
+            bool hit = false;
+            const char *p = only;
+            size_t len = strlen(a->name);
+            while (*p && !hit) {
+                const char *comma = strchr(p, ',');
+                size_t l = comma ? (size_t)(comma - p) : strlen(p);
+                hit = l == len && !strncasecmp(p, a->name, l);
+                p = comma ? comma + 1 : p + l;
+            }
+            if (!hit)
+                continue;
+        }
+        r.wl[r.nw++] = a;
+    }
+    if (!r.nw) {
+        fprintf(stderr, "ctasim: experiment %s: no workloads selected\n", def->name);
+        return 2;
+    }
+    def->plan(&r);
+    r.res = calloc((size_t)r.nw * r.ns, sizeof *r.res);
+    r.tty = isatty(2);
+    pthread_mutex_init(&r.lock, NULL);
+    if (jobs < 1)
+        jobs = 1;
+    pthread_t th[64];
+    if (jobs > 64)
+        jobs = 64;
+    printf("%s: %s (%s preset, %u workloads x %u series, %s size)\n", def->name, def->summary, def->config, r.nw, r.ns,
+           app_size_name(r.size));
+    for (unsigned j = 0; j < jobs; j++)
+        pthread_create(&th[j], NULL, worker, &r);
+    for (unsigned j = 0; j < jobs; j++)
+        pthread_join(th[j], NULL);
+    if (r.tty)
+        fputc('\n', stderr);
+    pthread_mutex_destroy(&r.lock);
+    double wall = 0;
+    for (unsigned i = 0; i < r.nw * r.ns; i++) {
+        wall += r.res[i].seconds;
+        if (r.res[i].rc < 0 || r.res[i].check == 0) {
+            int rc = cli_fail(&r.res[i].err);
+            free(r.res);
+            return rc;
+        }
+    }
+    mkdir(r.out_dir, 0777);
+    char path[1024];
+    snprintf(path, sizeof path, "%s/%s.csv", r.out_dir, def->name);
+    r.csv = fopen(path, "w");
+    def->report(&r);
+    if (r.csv)
+        fclose(r.csv);
+    printf("%s: %u simulations, %.1f s of simulation; table in %s\n", def->name, r.nw * r.ns, wall, path);
+    free(r.res);
+    return 0;
+}
