@@ -31,7 +31,7 @@ LIB_OBJ  := $(LIB_SRC:%.c=$(BUILD)/obj/%.o)
 CLI_OBJ  := $(CLI_SRC:%.c=$(BUILD)/obj/%.o)
 TEST_BIN := $(TEST_SRC:tests/%.c=$(BUILD)/tests/%)
 
-.PHONY: all test unit-test asan fuzz bench clean demo ptx check-ptx
+.PHONY: all test unit-test asan fuzz bench clean demo ptx check-ptx check-workloads
 all: $(BUILD)/ctasim
 
 $(BUILD)/obj/%.o: %.c
@@ -68,6 +68,10 @@ asan:
 FUZZ_SECONDS ?= 20
 fuzz:
 	@sh fuzz/run_fuzz.sh $(FUZZ_SECONDS)
+
+# Every workload at default size (make test runs them at small size).
+check-workloads: $(BUILD)/ctasim
+	@sh tests/check_workloads.sh $(BUILD)/ctasim default
 
 # Regenerate workloads/ptx from workloads/kernels (needs nvcc); check it is current.
 ptx:

@@ -75,10 +75,17 @@ gpu_t *gpu_create(const gpu_config_t *cfg, const char *cta_spec, const char *war
         return NULL;
     }
     const char *ws = warp_spec && *warp_spec ? warp_spec : cfg->warp_sched;
-    /* GPGPU-Sim spells two-level as "two_level_active:..." */
-    if (!strncmp(ws, "two_level_active", 16))
-        ws = "tl";
-    snprintf(g->warp_spec, sizeof g->warp_spec, "%s", ws);
+    /* GPGPU-Sim spells two-level "two_level_active:N:..." with N the active
+     * (fetch-group) size; ours is tl:group=N. */
+    if (!strncmp(ws, "two_level_active", 16)) {
+        unsigned n = ws[16] == ':' ? (unsigned)strtoul(ws + 17, NULL, 10) : 0;
+        if (n)
+            snprintf(g->warp_spec, sizeof g->warp_spec, "tl:group=%u", n);
+        else
+            snprintf(g->warp_spec, sizeof g->warp_spec, "tl");
+    } else {
+        snprintf(g->warp_spec, sizeof g->warp_spec, "%s", ws);
+    }
     policy_args_t wa;
     if (policy_args_parse(&wa, g->warp_spec, err) < 0) {
         free(g);

@@ -5,10 +5,18 @@
 
 extern const warp_policy_ops_t warp_policy_lrr;
 extern const warp_policy_ops_t warp_policy_gto;
+extern const warp_policy_ops_t warp_policy_tl;
+extern const warp_policy_ops_t warp_policy_sca;
+extern const warp_policy_ops_t warp_policy_ccws;
+extern const warp_policy_ops_t warp_policy_owl;
 
 static const warp_policy_ops_t *const registry[] = {
     &warp_policy_lrr,
     &warp_policy_gto,
+    &warp_policy_tl,
+    &warp_policy_sca,
+    &warp_policy_ccws,
+    &warp_policy_owl,
     NULL,
 };
 
