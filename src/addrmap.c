@@ -1,110 +1,258 @@
-/* addrmap.c — GPGPU-Sim-style address decoding (see addrmap.h).
+/* addrmap.c — GPGPU-Sim-compatible physical address decoding (see addrmap.h).
  *
- * The mapping string lists, from bit 63 down to bit 0, which field each
- * address bit feeds: D channel, B bank, R row, C column, S byte within the
- * burst, 0 unused. Field values are the listed bits packed in order (the
- * lowest listed bit becomes bit 0 of the field).
+ * Mapping string (-gpgpu_mem_addr_mapping), as GPGPU-Sim's addrdec.cc reads it:
+ *   [dramid@N;]<64 letters, bit 63 first>
+ * Letters: D channel, B bank, R row, C column, S byte within the burst, 0 bit
+ * unused; lower case is accepted; '.', '|' and ' ' are separators. A field's
+ * value is its bits packed in order (the lowest listed bit is field bit 0).
+ * Unlike GPGPU-Sim, our `col` holds only the C bits (GPGPU-Sim also folds the
+ * S bits into its column): the DRAM model needs the column in burst units.
  *
- * "dramid@N;" (GPGPU-Sim's form for channel counts that are not powers of
- * two): the channel is taken as (addr >> N) mod n_channels, and the quotient
- * replaces the bits above N before the other fields are extracted, so that
- * consecutive 2^N-byte chunks rotate over the channels and no address space
- * is lost. */
+ * Channel selection, in one rule for every case:
+ *   - "dramid@N;" with n channels: chip = (addr >> N) mod n, and the other
+ *     fields are extracted from  rest = ((addr >> N) / n) << N | (addr mod 2^N),
+ *     i.e. the channel index is removed from the address at bit N and the bits
+ *     above slide down. For non-power-of-two n this is exactly GPGPU-Sim's
+ *     "gap" path. For power-of-two n GPGPU-Sim instead shifts every field mask
+ *     above bit N up by log2(n) and puts the channel bits at N..N+log2(n)-1;
+ *     that is the same function (tested), computed here with a shift and a mask.
+ *     Consecutive 2^N-byte chunks therefore rotate over the channels and no
+ *     address space is lost.
+ *   - D letters (no dramid@): chip = the D bits; n must be 2^(number of D bits)
+ *     (GPGPU-Sim asserts a power of two here).
+ *
+ * Sub-partition (L2 slice): chip * n_sub + (bank mod n_sub) — the low bank
+ * bits, as GPGPU-Sim (which requires n_sub to be a power of two; we accept any
+ * n_sub and use the modulo).
+ *
+ * -gpgpu_memory_partition_indexing, on the "high bits" h = the address above
+ * the channel (and sub-partition) bits, as GPGPU-Sim defines them:
+ *   dramid@N, n not a power of two: h = (addr >> N) / n
+ *   dramid@N, n a power of two:     h = addr >> (N + log2 n + log2 n_sub)
+ *   D letters:                      h = addr >> (highest D bit + 1 + log2 n_sub)
+ *     (GPGPU-Sim computes this one from ADDR_CHIP_S = -1, which is meaningless;
+ *     "the bits above the channel field" is the evident intent.)
+ *   0 consecutive: no change.
+ *   1 bitwise XOR: chip ^= h & (n - 1). GPGPU-Sim aborts for non-power-of-two n;
+ *     we rotate instead, chip = (chip + h) mod n (documented extension).
+ *   2 IPOLY: the global sub-partition s = chip * n_sub + local is replaced by
+ *     s' = s XOR (h(x) * x^k mod P(x)) over GF(2), k = log2 of the next power of
+ *     two >= n * n_sub, P a primitive polynomial of degree k, h truncated to a
+ *     fixed number of bits; then s' mod (n * n_sub) when that total is not a
+ *     power of two; chip = s' / n_sub. For 16, 32 and 64 slices (P = x^4+x+1,
+ *     x^5+x^2+1, x^6+x+1, h truncated to 13, 15, 19 bits) this reproduces
+ *     GPGPU-Sim's hand-expanded ipoly_hash_function equations bit for bit; other
+ *     sizes are our extension (GPGPU-Sim asserts). */
 #include "addrmap.h"
 
 #include <string.h>
+
+#define MAP_ERR(err, ...) cs_err((err), NULL, 0, "-gpgpu_mem_addr_mapping: " __VA_ARGS__)
+
+static bool is_pow2(uint32_t v) { return v && !(v & (v - 1)); }
+
+/* ceil(log2(v)) for v >= 1 */
+static unsigned log2_ceil(uint32_t v)
+{
+    unsigned k = 0;
+    while ((1ull << k) < v)
+        k++;
+    return k;
+}
+
+/* Primitive polynomials over GF(2) by degree (bit i = coefficient of x^i).
+ * Degrees 4-6 are the ones GPGPU-Sim's IPOLY tables were derived from. */
+static const uint32_t ipoly_poly[15] = {
+    0,      0x3,    0x7,    0xB,    0x13,   0x25,   0x43,   0x83,
+    0x11D,  0x211,  0x409,  0x805,  0x1053, 0x201B, 0x4443,
+};
+
+/* How many high address bits feed the IPOLY hash (GPGPU-Sim's tables use
+ * a[0..12], a[0..14] and a[0..18] for 16, 32 and 64 slices). */
+static unsigned ipoly_high_bits(unsigned degree)
+{
+    switch (degree) {
+    case 4: return 13;
+    case 5: return 15;
+    case 6: return 19;
+    default: return 24;
+    }
+}
+
+/* IPOLY: index XOR (high(x) * x^degree mod P(x)). Walks the high bits while
+ * keeping x^(degree+i) mod P in `column`: ~20 shift/xor steps, no tables. */
+static uint32_t ipoly_hash(uint64_t high, uint32_t index, unsigned degree)
+{
+    const uint32_t poly = ipoly_poly[degree], top = 1u << degree;
+    uint32_t column = poly ^ top; /* x^degree mod P */
+    uint32_t h = index;
+    unsigned nbits = ipoly_high_bits(degree);
+    for (unsigned i = 0; i < nbits && high; i++, high >>= 1) {
+        h ^= (uint32_t)(-(int32_t)(high & 1)) & column;
+        column <<= 1;
+        if (column & top)
+            column ^= poly;
+    }
+    return h & (top - 1);
+}
+
+static int add_bit(uint8_t *bits, uint8_t *nbits, int pos)
+{
+    /* The string is read from bit 63 down, so each new bit is the lowest so
+     * far: shift the list up and put it first (lists are LSB first). */
+    memmove(bits + 1, bits, *nbits);
+    bits[0] = (uint8_t)pos;
+    (*nbits)++;
+    return 0;
+}
 
 int addrmap_init(addrmap_t *m, const char *spec, uint32_t n_channels, uint32_t n_sub_per_channel,
                  uint32_t indexing, cs_error_t *err)
 {
     memset(m, 0, sizeof *m);
-    m->n_channels = n_channels;
-    m->n_sub_per_channel = n_sub_per_channel ? n_sub_per_channel : 1;
-    m->indexing = indexing;
     m->dramid_at = -1;
+    m->n_channels = n_channels;
+    m->n_sub_per_channel = n_sub_per_channel;
+    m->indexing = indexing;
+
     if (n_channels < 1 || n_channels > 256)
-        return cs_err(err, NULL, 0, "-gpgpu_mem_addr_mapping: %u channels (1..256 supported)", n_channels);
+        return MAP_ERR(err, "%u channels (-gpgpu_n_mem) not supported, 1 to 256", n_channels);
+    if (n_sub_per_channel < 1 || n_sub_per_channel > 64)
+        return MAP_ERR(err, "%u sub-partitions per channel not supported, 1 to 64", n_sub_per_channel);
+    if (indexing > 2)
+        return cs_err(err, NULL, 0,
+                      "-gpgpu_memory_partition_indexing: %u not supported (0 consecutive, 1 XOR, 2 IPOLY)",
+                      indexing);
+    if (!spec || !*spec)
+        return MAP_ERR(err, "empty mapping string");
+
     const char *p = spec;
+    while (*p == ' ')
+        p++;
     if (!strncmp(p, "dramid@", 7)) {
         p += 7;
-        int v = 0;
         if (*p < '0' || *p > '9')
-            return cs_err(err, NULL, 0, "-gpgpu_mem_addr_mapping: expected a bit number after 'dramid@'");
-        while (*p >= '0' && *p <= '9')
-            v = v * 10 + (*p++ - '0');
-        if (v > 40)
-            return cs_err(err, NULL, 0, "-gpgpu_mem_addr_mapping: dramid@%d is out of range", v);
+            return MAP_ERR(err, "expected a bit number after 'dramid@' in \"%s\"", spec);
+        unsigned v = 0;
+        while (*p >= '0' && *p <= '9' && v < 1000)
+            v = v * 10 + (unsigned)(*p++ - '0');
+        if (v > 63)
+            return MAP_ERR(err, "dramid@%u is out of range (bit 0 to 63)", v);
         if (*p != ';')
-            return cs_err(err, NULL, 0, "-gpgpu_mem_addr_mapping: expected ';' after dramid@%d", v);
+            return MAP_ERR(err, "expected ';' after 'dramid@%u' in \"%s\"", v, spec);
         p++;
-        m->dramid_at = v;
+        m->dramid_at = (int)v;
     }
-    int bit = 63, count = 0;
-    for (; *p; p++) {
-        char ch = *p;
-        if (ch == '.' || ch == ' ')
+
+    int pos = 63; /* bit number of the next letter */
+    for (const char *s = p; *s; s++) {
+        char ch = *s;
+        if (ch == '.' || ch == '|' || ch == ' ')
             continue;
-        if (count == 64)
-            return cs_err(err, NULL, 0, "-gpgpu_mem_addr_mapping: more than 64 address bits");
-        uint8_t *nb;
-        uint8_t *bits;
+        if (pos < 0)
+            return MAP_ERR(err, "more than 64 bit positions in \"%s\"", spec);
         switch (ch) {
-        case 'D': nb = &m->nbits_d; bits = m->bits_d; break;
-        case 'B': nb = &m->nbits_b; bits = m->bits_b; break;
-        case 'R': nb = &m->nbits_r; bits = m->bits_r; break;
-        case 'C': nb = &m->nbits_c; bits = m->bits_c; break;
-        case 'S': nb = &m->nbits_s; bits = m->bits_s; break;
-        case '0': nb = NULL; bits = NULL; break;
+        case 'D': case 'd': add_bit(m->bits_d, &m->nbits_d, pos); break;
+        case 'B': case 'b': add_bit(m->bits_b, &m->nbits_b, pos); break;
+        case 'R': case 'r': add_bit(m->bits_r, &m->nbits_r, pos); break;
+        case 'C': case 'c': add_bit(m->bits_c, &m->nbits_c, pos); break;
+        case 'S': case 's': add_bit(m->bits_s, &m->nbits_s, pos); break;
+        case '0': break;
         default:
-            return cs_err(err, NULL, 0, "-gpgpu_mem_addr_mapping: unexpected character '%c' (use D B R C S 0)", ch);
+            return MAP_ERR(err, "unexpected character '%c' at bit %d of \"%s\" (letters D B R C S 0, '.' separators)",
+                           ch, pos, spec);
         }
-        if (nb) { /* stored LSB first: insert at the front as we walk down from bit 63 */
-            memmove(bits + 1, bits, *nb);
-            bits[0] = (uint8_t)bit;
-            (*nb)++;
-        }
-        bit--;
-        count++;
+        pos--;
     }
-    if (count != 64)
-        return cs_err(err, NULL, 0, "-gpgpu_mem_addr_mapping: %d address bits given, 64 expected", count);
-    if (m->dramid_at >= 0 && m->nbits_d)
-        return cs_err(err, NULL, 0, "-gpgpu_mem_addr_mapping: both dramid@ and D bits given");
-    if (m->dramid_at < 0 && (1ull << m->nbits_d) < n_channels)
-        return cs_err(err, NULL, 0, "-gpgpu_mem_addr_mapping: %u D bits cannot address %u channels", m->nbits_d,
-                      n_channels);
-    if (!m->nbits_b && m->n_sub_per_channel > 1)
-        return cs_err(err, NULL, 0, "-gpgpu_mem_addr_mapping: no bank bits to choose among %u L2 slices per channel",
-                      m->n_sub_per_channel);
+    if (pos != -1)
+        return MAP_ERR(err, "%d bit positions given, 64 expected, in \"%s\"", 63 - pos, spec);
+
+    if (m->nbits_b > 32 || m->nbits_r > 32 || m->nbits_c > 32)
+        return MAP_ERR(err, "a bank, row or column field wider than 32 bits");
+    if (m->dramid_at >= 0) {
+        if (m->nbits_d)
+            return MAP_ERR(err, "both 'dramid@%d' and D letters given; use one or the other", m->dramid_at);
+    } else {
+        if (!is_pow2(n_channels))
+            return MAP_ERR(err, "%u channels is not a power of two: D letters cannot select them, use dramid@N;",
+                           n_channels);
+        if ((1ull << m->nbits_d) != n_channels)
+            return MAP_ERR(err, "%u D bits address %llu channels, but -gpgpu_n_mem is %u", m->nbits_d,
+                           1ull << m->nbits_d, n_channels);
+    }
+    if ((1ull << m->nbits_b) < n_sub_per_channel)
+        return MAP_ERR(err, "%u bank bits cannot choose among %u L2 slices per channel", m->nbits_b,
+                       n_sub_per_channel);
+    if (indexing == 2 && log2_ceil(n_channels * n_sub_per_channel) >= CS_ARRAY_LEN(ipoly_poly))
+        return cs_err(err, NULL, 0, "-gpgpu_memory_partition_indexing: IPOLY supports at most %u L2 slices",
+                      1u << (CS_ARRAY_LEN(ipoly_poly) - 1));
     return 0;
 }
 
-static uint32_t gather(uint64_t a, const uint8_t *bits, uint8_t n)
+/* Software pext over a short LSB-first bit list; one shift+mask when the
+ * bits are contiguous (the common case for rows). */
+static inline uint32_t gather(uint64_t a, const uint8_t *bits, unsigned n)
 {
+    if (!n)
+        return 0;
+    if (bits[n - 1] - bits[0] == (int)n - 1)
+        return (uint32_t)((a >> bits[0]) & (n >= 32 ? 0xFFFFFFFFull : ((1ull << n) - 1)));
     uint32_t v = 0;
-    for (uint8_t i = 0; i < n; i++)
+    for (unsigned i = 0; i < n; i++)
         v |= (uint32_t)((a >> bits[i]) & 1u) << i;
     return v;
 }
 
 void addrmap_decode(const addrmap_t *m, uint64_t addr, dram_coord_t *out)
 {
-    uint64_t a = addr;
-    uint32_t ch;
+    const uint32_t n = m->n_channels, nsub = m->n_sub_per_channel;
+    const unsigned sub_bits = log2_ceil(nsub);
+    uint64_t rest = addr, high;
+    uint32_t chip;
+
     if (m->dramid_at >= 0) {
-        uint64_t low = a & ((1ull << m->dramid_at) - 1), high = a >> m->dramid_at;
-        ch = (uint32_t)(high % m->n_channels);
-        a = ((high / m->n_channels) << m->dramid_at) | low;
+        const unsigned at = (unsigned)m->dramid_at;
+        const uint64_t low = addr & ((1ull << at) - 1), above = addr >> at;
+        if (is_pow2(n)) {
+            const unsigned k = (unsigned)__builtin_ctz(n);
+            chip = (uint32_t)(above & (n - 1));
+            rest = ((k < 64 ? above >> k : 0) << at) | low;
+            high = at + k + sub_bits < 64 ? addr >> (at + k + sub_bits) : 0;
+        } else {
+            /* one division per request; a 32-bit one when the address allows
+             * (below 2^(32+N) bytes), which is several times cheaper */
+            const uint64_t q = above <= UINT32_MAX ? (uint32_t)above / n : above / n;
+            chip = (uint32_t)(above - q * n);
+            rest = (q << at) | low;
+            high = q;
+        }
     } else {
-        ch = gather(a, m->bits_d, m->nbits_d) % m->n_channels;
+        chip = gather(addr, m->bits_d, m->nbits_d);
+        const unsigned top = m->nbits_d ? m->bits_d[m->nbits_d - 1] + 1u : 0u;
+        high = top + sub_bits < 64 ? addr >> (top + sub_bits) : 0;
     }
-    out->bank = gather(a, m->bits_b, m->nbits_b);
-    out->row = gather(a, m->bits_r, m->nbits_r);
-    out->col = gather(a, m->bits_c, m->nbits_c);
-    if (m->indexing == 1) /* XOR the channel with low row bits: spreads power-of-two strides */
-        ch = (ch ^ out->row) % m->n_channels;
-    else if (m->indexing >= 2) /* a polynomial-style hash of row and bank (approximation) */
-        ch = (uint32_t)((ch + out->row * 0x9E37u + out->bank * 0x85EBu) % m->n_channels);
-    out->channel = ch;
-    out->sub_partition = ch * m->n_sub_per_channel + out->bank % m->n_sub_per_channel;
+
+    out->bank = gather(rest, m->bits_b, m->nbits_b);
+    out->row = gather(rest, m->bits_r, m->nbits_r);
+    out->col = gather(rest, m->bits_c, m->nbits_c);
+    const uint32_t local = is_pow2(nsub) ? (out->bank & (nsub - 1)) : out->bank % nsub;
+
+    switch (m->indexing) {
+    case 1:
+        chip = is_pow2(n) ? chip ^ (uint32_t)(high & (n - 1)) : (uint32_t)((chip + high % n) % n);
+        break;
+    case 2: {
+        const uint32_t total = n * nsub;
+        uint32_t s = ipoly_hash(high, chip * nsub + local, log2_ceil(total));
+        if (!is_pow2(total))
+            s %= total;
+        out->channel = s / nsub;
+        out->sub_partition = s;
+        return;
+    }
+    default:
+        break;
+    }
+    out->channel = chip;
+    out->sub_partition = chip * nsub + local;
 }

@@ -1,79 +1,175 @@
-/* dram.c — one DRAM channel (see dram.h for the interface and clocking).
+/* dram.c — one DRAM channel (interface, clocking and timing list in dram.h).
  *
- * Model: one rank; nbk banks in nbkgrp bank groups (bank b in group b % nbkgrp);
- * open-page policy (a row stays open until another row of the bank is needed);
- * one command (PRE, ACT, RD, WR) per cycle on the command bus; data bursts
- * serialised on the data bus. No refresh, no power-down.
+ * What is modelled
+ *   - One rank of nbk banks, each with a row buffer, in nbkgrp bank groups
+ *     (bank b is in group b / (nbk / nbkgrp), as GPGPU-Sim numbers them).
+ *   - Open-page policy: a row stays open until a request for another row of
+ *     the same bank needs the bank (no timeout or auto-precharge).
+ *   - A scheduler queue of frfcfs_queue entries (0 = unbounded) in arrival
+ *     order. FR-FCFS (-gpgpu_dram_scheduler 1): each cycle the oldest request
+ *     that hits an open row and whose column command is legal now issues it;
+ *     failing that, the oldest request whose next row command (PRE of the
+ *     other row, or ACT) is legal issues that. A row is not precharged while a
+ *     queued request still hits it. FIFO (0): only the oldest request moves.
+ *   - One command (ACT, PRE, RD, WR) per cycle on the command bus.
+ *   - Timing: per bank tRCD (ACT->RD/WR), tRAS (ACT->PRE), tRP (PRE->ACT),
+ *     tRC (ACT->ACT), tRTP (RD->PRE), tWR (end of write data->PRE); per bank
+ *     group tCCDL (column->column) and tRTPL (RD->PRE) when nbkgrp > 1; per
+ *     channel tRRD (ACT->ACT), tCCD (column->column), tCDLR (end of write
+ *     data->RD, GPGPU-Sim's tWTR = WL + burst + CDLR).
+ *   - Data bus: a request occupies max(ceil(bytes / bytes_per_cycle),
+ *     burst_length / data_cmd_ratio) cycles; transfers never overlap and are
+ *     placed in issue order. Read data starts tCL after RD, write data tWL
+ *     after WR.
+ *   - Completion: a read is returned dram_latency cycles after its last data
+ *     cycle, a write at its last data cycle. dram_pop_done hands them back in
+ *     completion order. At most dram_return_queue reads may be issued and not
+ *     yet popped; when that many are outstanding, no read column command issues.
  *
- * Scheduling (FR-FCFS, -gpgpu_dram_scheduler 1): each cycle, the oldest queued
- * request that hits an open row and whose column command is legal now issues
- * it; otherwise the oldest request whose bank can take the PRE or ACT it needs
- * gets that command. A bank is not precharged while a queued request still
- * hits its open row (row hits first). FIFO (0): only the oldest request moves.
+ * Simplifications (deliberate)
+ *   - No refresh, no power-down, no tFAW, one rank, no read-to-write bus
+ *     turnaround bubble beyond data-bus serialisation (GPGPU-Sim's tRTW).
+ *   - A request larger than one burst issues ONE column command whose bursts
+ *     stream back to back (GPGPU-Sim issues one command per 64-byte atom):
+ *     tCCD/tCCDL apply between requests, not between the bursts of one
+ *     request; tRTP/tRTPL count from the request's last burst.
+ *   - tRCD is used for writes too (no separate tRCDWR).
+ *   - FR-FCFS has no starvation guard: a stream of hits to an open row can
+ *     delay a miss to the same bank indefinitely (as in GPGPU-Sim).
  *
- * Timing per bank: ACT->RD/WR tRCD; ACT->PRE tRAS; PRE->ACT tRP; ACT->ACT tRC;
- * RD->PRE tRTP; end of write data->PRE tWR. Per channel: ACT->ACT tRRD;
- * column->column tCCD (tCCDL within a bank group when nbkgrp > 1); end of
- * write data->RD tCDLR (tWTR). Read data starts tCL after RD, write data tWL
- * after WR; a request occupies the bus for max(ceil(bytes/bytes_per_cycle),
- * BL/ratio) cycles. A read is complete at the end of its data plus
- * dram_latency (controller and PHY); a write at the end of its data. */
+ * Speed: dram_cycle returns at once when the queue is empty or when the last
+ * scan proved nothing can issue before a known cycle (`wake`); push and pop
+ * reset that. All legality conditions are "now >= some time" except the
+ * return-queue bound (changed only by pop) and pending row hits (changed only
+ * by our own column commands), which is what makes `wake` safe: it may be
+ * early (a scan that finds nothing), never late. Building with
+ * -DDRAM_CHECK_WAKE re-evaluates every skipped cycle and aborts if a command
+ * was legal there (tests/test_dram.c passes under it).
+ * A scan does not walk the queue: whether a command is legal depends only on
+ * its bank, the channel and read-vs-write, so the oldest legal request is
+ * always among each bank's oldest read hit, oldest write hit and oldest miss.
+ * Each bank keeps its requests in an age-ordered list and those three
+ * candidates up to date; a scan looks at <= 3 candidates per bank. */
 #include "dram.h"
 
 #include <stdlib.h>
 #include <string.h>
 
-typedef struct bank {
-    int64_t open_row;    /* -1 when closed */
-    uint64_t act_ok;     /* earliest ACT (tRP after PRE, tRC after ACT) */
-    uint64_t pre_ok;     /* earliest PRE (tRAS, tRTP, tWR) */
-    uint64_t col_ok;     /* earliest RD/WR (tRCD) */
-    uint32_t hits_queued;/* queued requests for the open row (FR-FCFS keeps the row open for them) */
-} bank_t;
+#define NONE (-1)
+#define NO_SEQ UINT64_MAX
 
-typedef struct queued {
+typedef struct sched_entry {
     mem_req_t *req;
-    bool activated;      /* an ACT was issued for it: not a row hit */
-} queued_t;
+    uint64_t seq;         /* arrival number: smaller is older */
+    uint32_t row;
+    uint32_t xfer;        /* data-bus cycles */
+    int32_t next;         /* next younger entry of the same bank, or free-list link */
+    bool is_write;
+    bool needed_act;      /* an ACT was issued on its behalf: a row miss */
+} sched_entry_t;
+
+typedef struct bank_state {
+    bool open;
+    uint32_t open_row;
+    uint32_t group;
+    uint64_t act_ready;   /* earliest ACT: tRP after PRE, tRC after ACT */
+    uint64_t pre_ready;   /* earliest PRE: tRAS after ACT, tRTP after RD, tWR after write data */
+    uint64_t col_ready;   /* earliest RD/WR: tRCD after ACT */
+    int32_t head, tail;   /* this bank's queued requests, oldest first */
+    uint32_t count;
+    /* scheduling candidates (entry indices or NONE): the oldest read and the
+     * oldest write hitting the open row, and the oldest request that does not;
+     * with their arrival numbers (NO_SEQ when absent) so a scan needs no
+     * pointer chasing */
+    int32_t hit_rd, hit_wr, miss;
+    uint64_t seq_rd, seq_wr, seq_miss;
+} bank_state_t;
 
 struct dram_channel {
     dram_timing_t t;
     uint32_t id, nbk, ngrp;
-    uint32_t bytes_per_cycle, min_burst, latency, qcap, retcap, fifo;
-    bank_t *bank;
-    queued_t *q;         /* arrival order */
-    uint32_t qn, qalloc;
-    uint64_t act_any_ok, col_any_ok, *col_grp_ok, read_ok, bus_free;
-    /* issued, waiting for data + latency: completion times are monotonic */
-    mem_req_t *done_head, *done_tail;
-    uint32_t reads_in_flight;
-    uint32_t need_row;   /* queued requests whose row is not open: the row pass has work */
+    uint32_t bytes_per_cycle, burst_cycles, latency, rtp;
+    uint32_t queue_cap, return_cap;
+    bool fifo;
+
+    bank_state_t *banks;
+    uint64_t *busy_banks;    /* bit per bank with queued requests: scans skip the rest */
+    uint32_t busy_words;
+    uint64_t *grp_col_ready; /* tCCDL */
+    uint64_t *grp_pre_ready; /* tRTPL */
+
+    sched_entry_t *pool;     /* queue entries; free ones chained from free_head */
+    uint32_t pool_size, queued;
+    int32_t free_head;
+    uint64_t next_seq;
+
+    uint64_t act_ready;      /* tRRD */
+    uint64_t col_ready;      /* tCCD */
+    uint64_t read_ready;     /* write-to-read turnaround */
+    uint64_t bus_free;       /* first cycle the data bus is free */
+    uint64_t wake;           /* no command can issue before this cycle */
+
+    mem_req_t *done_head, *done_tail; /* issued, sorted by ready time */
+    uint32_t reads_unreturned;
+
+    bool started;
+    uint64_t first_cycle;
+    dram_trace_fn trace;
+    void *trace_ctx;
     dram_stats_t st;
 };
 
-dram_channel_t *dram_create(const gpu_config_t *cfg, uint32_t id)
+static inline uint64_t max_u64(uint64_t a, uint64_t b) { return a > b ? a : b; }
+
+/* Branch-free helpers for the scheduler scan, whose conditions are data
+ * dependent and mispredict badly as jumps: all-ones when cond holds. */
+static inline uint64_t mask_if(bool cond) { return (uint64_t)0 - (uint64_t)cond; }
+static inline uint64_t select_u64(bool cond, uint64_t a, uint64_t b) { return b ^ ((a ^ b) & mask_if(cond)); }
+
+static void pool_grow(dram_channel_t *d, uint32_t new_size)
+{
+    d->pool = cs_xrealloc(d->pool, new_size * sizeof *d->pool);
+    for (uint32_t i = d->pool_size; i < new_size; i++)
+        d->pool[i].next = i + 1 < new_size ? (int32_t)(i + 1) : d->free_head;
+    d->free_head = (int32_t)d->pool_size;
+    d->pool_size = new_size;
+}
+
+dram_channel_t *dram_create(const gpu_config_t *cfg, uint32_t channel_id)
 {
     dram_channel_t *d = cs_xcalloc(1, sizeof *d);
     d->t = cfg->dram;
-    d->id = id;
+    d->id = channel_id;
     d->nbk = cfg->dram.nbk ? cfg->dram.nbk : 1;
-    d->ngrp = cfg->dram.nbkgrp ? cfg->dram.nbkgrp : 1;
+    d->ngrp = cfg->dram.nbkgrp > 1 && cfg->dram.nbkgrp <= d->nbk ? cfg->dram.nbkgrp : 1;
     d->bytes_per_cycle = cfg->n_mem_per_ctrlr * cfg->dram_buswidth * cfg->dram_data_cmd_ratio;
     if (!d->bytes_per_cycle)
         d->bytes_per_cycle = 1;
-    d->min_burst = cfg->dram_data_cmd_ratio ? cfg->dram_burst_length / cfg->dram_data_cmd_ratio : 1;
-    if (!d->min_burst)
-        d->min_burst = 1;
+    d->burst_cycles = cfg->dram_data_cmd_ratio ? cfg->dram_burst_length / cfg->dram_data_cmd_ratio : 1;
+    if (!d->burst_cycles)
+        d->burst_cycles = 1;
+    d->rtp = d->t.tRTP ? d->t.tRTP : d->burst_cycles; /* GPGPU-Sim: BL / data_cmd_ratio */
+    if (!d->t.tCCD)
+        d->t.tCCD = 1;
     d->latency = cfg->dram_latency;
-    d->qcap = cfg->frfcfs_queue;
-    d->retcap = cfg->dram_return_queue;
+    d->queue_cap = cfg->frfcfs_queue;
+    d->return_cap = cfg->dram_return_queue;
     d->fifo = cfg->dram_scheduler == 0;
-    d->bank = cs_xcalloc(d->nbk, sizeof *d->bank);
-    for (uint32_t b = 0; b < d->nbk; b++)
-        d->bank[b].open_row = -1;
-    d->col_grp_ok = cs_xcalloc(d->ngrp, sizeof *d->col_grp_ok);
-    d->qalloc = d->qcap ? d->qcap : 64;
-    d->q = cs_xcalloc(d->qalloc, sizeof *d->q);
+
+    d->banks = cs_xcalloc(d->nbk, sizeof *d->banks);
+    const uint32_t per_group = d->nbk / d->ngrp;
+    for (uint32_t b = 0; b < d->nbk; b++) {
+        bank_state_t *bk = &d->banks[b];
+        bk->group = CS_MIN(b / per_group, d->ngrp - 1);
+        bk->head = bk->tail = bk->hit_rd = bk->hit_wr = bk->miss = NONE;
+        bk->seq_rd = bk->seq_wr = bk->seq_miss = NO_SEQ;
+    }
+    d->busy_words = (d->nbk + 63) / 64;
+    d->busy_banks = cs_xcalloc(d->busy_words, sizeof *d->busy_banks);
+    d->grp_col_ready = cs_xcalloc(d->ngrp, sizeof *d->grp_col_ready);
+    d->grp_pre_ready = cs_xcalloc(d->ngrp, sizeof *d->grp_pre_ready);
+    d->free_head = NONE;
+    pool_grow(d, d->queue_cap ? d->queue_cap : 64);
     return d;
 }
 
@@ -81,98 +177,116 @@ void dram_destroy(dram_channel_t *d)
 {
     if (!d)
         return;
-    free(d->bank);
-    free(d->col_grp_ok);
-    free(d->q);
+    free(d->banks);
+    free(d->busy_banks);
+    free(d->grp_col_ready);
+    free(d->grp_pre_ready);
+    free(d->pool);
     free(d);
 }
 
-bool dram_can_accept(const dram_channel_t *d) { return !d->qcap || d->qn < d->qcap; }
+void dram_set_trace(dram_channel_t *d, dram_trace_fn fn, void *ctx)
+{
+    d->trace = fn;
+    d->trace_ctx = ctx;
+}
+
+bool dram_can_accept(const dram_channel_t *d)
+{
+    if (!d->queue_cap || d->queued < d->queue_cap)
+        return true;
+    /* The statistic is bookkeeping, not state the caller can observe through
+     * the const interface; the channel itself is always heap-allocated. */
+    ((dram_channel_t *)d)->st.queue_full_rejects++;
+    return false;
+}
+
+/* Re-derive a bank's three candidates from its age-ordered list (a handful
+ * of entries); called whenever its open row or its list changes. */
+static void offer_candidate(dram_channel_t *d, bank_state_t *b, int32_t i)
+{
+    const sched_entry_t *e = &d->pool[i];
+    if (b->open && e->row == b->open_row) {
+        if (e->is_write && b->hit_wr == NONE) {
+            b->hit_wr = i;
+            b->seq_wr = e->seq;
+        } else if (!e->is_write && b->hit_rd == NONE) {
+            b->hit_rd = i;
+            b->seq_rd = e->seq;
+        }
+    } else if (b->miss == NONE) {
+        b->miss = i;
+        b->seq_miss = e->seq;
+    }
+}
+
+static void refresh_candidates(dram_channel_t *d, bank_state_t *b)
+{
+    b->hit_rd = b->hit_wr = b->miss = NONE;
+    b->seq_rd = b->seq_wr = b->seq_miss = NO_SEQ;
+    for (int32_t i = b->head; i != NONE; i = d->pool[i].next) {
+        offer_candidate(d, b, i);
+        if (b->hit_rd != NONE && b->hit_wr != NONE && b->miss != NONE)
+            break;
+    }
+}
 
 void dram_push(dram_channel_t *d, mem_req_t *req, uint64_t now)
 {
     (void)now;
-    if (d->qn == d->qalloc) {
-        d->qalloc *= 2;
-        d->q = cs_xrealloc(d->q, d->qalloc * sizeof *d->q);
-    }
-    req->bank %= d->nbk;
-    if (d->bank[req->bank].open_row == (int64_t)req->row)
-        d->bank[req->bank].hits_queued++;
+    if (d->free_head == NONE) /* unbounded queue, or a caller ignoring can_accept */
+        pool_grow(d, d->pool_size * 2);
+    const int32_t i = d->free_head;
+    sched_entry_t *e = &d->pool[i];
+    d->free_head = e->next;
+    e->req = req;
+    e->seq = d->next_seq++;
+    e->row = req->row;
+    e->is_write = req->type == REQ_WRITE;
+    e->needed_act = false;
+    e->next = NONE;
+    const uint32_t xfer = (req->bytes + d->bytes_per_cycle - 1) / d->bytes_per_cycle;
+    e->xfer = CS_MAX(xfer, d->burst_cycles);
+
+    const uint32_t bank = req->bank % d->nbk;
+    bank_state_t *b = &d->banks[bank];
+    d->busy_banks[bank / 64] |= 1ull << (bank % 64);
+    if (b->tail == NONE)
+        b->head = i;
     else
-        d->need_row++;
-    d->q[d->qn].req = req;
-    d->q[d->qn].activated = false;
-    d->qn++;
+        d->pool[b->tail].next = i;
+    b->tail = i;
+    b->count++;
+    d->queued++;
+    offer_candidate(d, b, i); /* the youngest only fills an empty slot */
+    d->wake = 0;
 }
 
-static void dequeue(dram_channel_t *d, uint32_t i)
+static void unlink_entry(dram_channel_t *d, uint32_t bank, int32_t i)
 {
-    memmove(&d->q[i], &d->q[i + 1], (d->qn - i - 1) * sizeof *d->q);
-    d->qn--;
-}
-
-static uint32_t transfer_cycles(const dram_channel_t *d, uint32_t bytes)
-{
-    uint32_t c = (bytes + d->bytes_per_cycle - 1) / d->bytes_per_cycle;
-    return c < d->min_burst ? d->min_burst : c;
-}
-
-static bool column_legal(const dram_channel_t *d, const mem_req_t *r, uint64_t now)
-{
-    const bank_t *b = &d->bank[r->bank];
-    if (b->open_row != (int64_t)r->row || now < b->col_ok || now < d->col_any_ok)
-        return false;
-    if (d->ngrp > 1 && now < d->col_grp_ok[r->bank % d->ngrp])
-        return false;
-    bool is_read = r->type != REQ_WRITE;
-    if (is_read) {
-        if (now < d->read_ok)
-            return false;
-        if (d->retcap && d->reads_in_flight >= d->retcap)
-            return false;
-    }
-    uint64_t data_start = now + (is_read ? d->t.tCL : d->t.tWL);
-    return data_start >= d->bus_free;
-}
-
-static void issue_column(dram_channel_t *d, uint32_t qi, uint64_t now)
-{
-    mem_req_t *r = d->q[qi].req;
-    bank_t *b = &d->bank[r->bank];
-    bool is_read = r->type != REQ_WRITE;
-    uint64_t start = now + (is_read ? d->t.tCL : d->t.tWL);
-    uint32_t xfer = transfer_cycles(d, r->bytes);
-    uint64_t end = start + xfer;
-    d->bus_free = end;
-    d->st.busy_cycles += xfer;
-    d->st.bytes += r->bytes;
-    d->col_any_ok = now + (d->t.tCCD ? d->t.tCCD : 1);
-    if (d->ngrp > 1)
-        d->col_grp_ok[r->bank % d->ngrp] = now + (d->t.tCCDL ? d->t.tCCDL : d->t.tCCD);
-    if (is_read) {
-        uint64_t rtp = now + (d->t.tRTP ? d->t.tRTP : d->t.tRTPL);
-        if (rtp > b->pre_ok)
-            b->pre_ok = rtp;
-        r->ready = end + d->latency;
-        d->reads_in_flight++;
-        d->st.reads++;
-    } else {
-        uint64_t wr = end + d->t.tWR;
-        if (wr > b->pre_ok)
-            b->pre_ok = wr;
-        d->read_ok = end + d->t.tCDLR;
-        r->ready = end;
-        d->st.writes++;
-    }
-    if (d->q[qi].activated)
-        d->st.row_misses++;
+    bank_state_t *b = &d->banks[bank];
+    int32_t prev = NONE;
+    for (int32_t j = b->head; j != i; j = d->pool[j].next)
+        prev = j;
+    const int32_t next = d->pool[i].next;
+    if (prev == NONE)
+        b->head = next;
     else
-        d->st.row_hits++;
-    b->hits_queued--;
-    dequeue(d, qi);
-    /* completion order: writes finish before reads issued around the same
-     * time; keep the list sorted by ready time (short insertion from the tail) */
+        d->pool[prev].next = next;
+    if (b->tail == i)
+        b->tail = prev;
+    if (--b->count == 0)
+        d->busy_banks[bank / 64] &= ~(1ull << (bank % 64));
+    d->queued--;
+    d->pool[i].next = d->free_head;
+    d->free_head = i;
+}
+
+static void insert_done(dram_channel_t *d, mem_req_t *r)
+{
+    /* Reads complete in issue order (the bus serialises them and all add the
+     * same latency); a write can finish before earlier reads, so walk from the
+     * head in that case. Equal times keep issue order. */
     r->next = NULL;
     if (!d->done_tail || d->done_tail->ready <= r->ready) {
         if (d->done_tail)
@@ -180,74 +294,272 @@ static void issue_column(dram_channel_t *d, uint32_t qi, uint64_t now)
         else
             d->done_head = r;
         d->done_tail = r;
-    } else {
-        mem_req_t **pp = &d->done_head;
-        while (*pp && (*pp)->ready <= r->ready)
-            pp = &(*pp)->next;
-        r->next = *pp;
-        *pp = r;
+        return;
     }
+    mem_req_t **pp = &d->done_head;
+    while ((*pp)->ready <= r->ready)
+        pp = &(*pp)->next;
+    r->next = *pp;
+    *pp = r;
 }
 
-/* PRE or ACT on behalf of queue entry qi, if legal now. */
-static bool row_command(dram_channel_t *d, uint32_t qi, uint64_t now)
+static void issue_column(dram_channel_t *d, uint32_t bank, int32_t i, uint64_t now)
 {
-    mem_req_t *r = d->q[qi].req;
-    bank_t *b = &d->bank[r->bank];
-    if (b->open_row == (int64_t)r->row)
-        return false; /* waiting for its column command */
-    if (b->open_row >= 0) {
-        if (now < b->pre_ok || (!d->fifo && b->hits_queued))
-            return false;
-        b->open_row = -1;
-        d->need_row += b->hits_queued; /* they need the row opened again */
-        b->hits_queued = 0;
-        uint64_t act = now + d->t.tRP;
-        if (act > b->act_ok)
-            b->act_ok = act;
-        d->st.precharges++;
-        return true;
+    bank_state_t *b = &d->banks[bank];
+    const sched_entry_t e = d->pool[i];
+    mem_req_t *r = e.req;
+
+    const uint64_t data_start = now + (e.is_write ? d->t.tWL : d->t.tCL);
+    const uint64_t data_end = data_start + e.xfer;
+    const uint64_t last_burst = now + (e.xfer - d->burst_cycles);
+    d->bus_free = data_end;
+    d->col_ready = now + d->t.tCCD;
+    if (d->ngrp > 1)
+        d->grp_col_ready[b->group] = now + CS_MAX(d->t.tCCDL, d->t.tCCD);
+    if (e.is_write) {
+        b->pre_ready = max_u64(b->pre_ready, data_end + d->t.tWR);
+        d->read_ready = max_u64(d->read_ready, data_end + d->t.tCDLR);
+        r->ready = data_end;
+        d->st.writes++;
+    } else {
+        b->pre_ready = max_u64(b->pre_ready, last_burst + d->rtp);
+        if (d->ngrp > 1)
+            d->grp_pre_ready[b->group] = max_u64(d->grp_pre_ready[b->group], last_burst + d->t.tRTPL);
+        r->ready = data_end + d->latency;
+        d->reads_unreturned++;
+        d->st.reads++;
     }
-    if (now < b->act_ok || now < d->act_any_ok)
-        return false;
-    b->open_row = (int64_t)r->row;
-    b->col_ok = now + d->t.tRCD;
-    uint64_t ras = now + d->t.tRAS;
-    if (ras > b->pre_ok)
-        b->pre_ok = ras;
-    b->act_ok = now + d->t.tRC;
-    d->act_any_ok = now + d->t.tRRD;
-    d->st.activates++;
-    for (uint32_t i = 0; i < d->qn; i++)
-        if (d->q[i].req->bank == r->bank && d->q[i].req->row == r->row) {
-            b->hits_queued++;
-            d->need_row--;
-        }
-    /* only the request that needed the row counts as a row miss; others that
-     * find it open when their turn comes are row hits */
-    d->q[qi].activated = true;
-    return true;
+    if (e.needed_act)
+        d->st.row_misses++;
+    else
+        d->st.row_hits++;
+    d->st.busy_cycles += e.xfer;
+    d->st.bytes += r->bytes;
+
+    unlink_entry(d, bank, i);
+    refresh_candidates(d, b);
+    insert_done(d, r);
+    if (d->trace)
+        d->trace(d->trace_ctx, now, e.is_write ? 'W' : 'R', bank, e.row, r);
 }
+
+/* PRE of the open row, or ACT of the row entry `i` needs. */
+static void issue_row(dram_channel_t *d, uint32_t bank, int32_t i, uint64_t now)
+{
+    bank_state_t *b = &d->banks[bank];
+    sched_entry_t *e = &d->pool[i];
+    if (b->open) {
+        b->open = false;
+        b->act_ready = max_u64(b->act_ready, now + d->t.tRP);
+        d->st.precharges++;
+        if (d->trace)
+            d->trace(d->trace_ctx, now, 'P', bank, b->open_row, e->req);
+    } else {
+        b->open = true;
+        b->open_row = e->row;
+        b->col_ready = now + d->t.tRCD;
+        b->pre_ready = max_u64(b->pre_ready, now + d->t.tRAS);
+        b->act_ready = now + d->t.tRC;
+        d->act_ready = now + d->t.tRRD;
+        e->needed_act = true;
+        d->st.activates++;
+        if (d->trace)
+            d->trace(d->trace_ctx, now, 'A', bank, e->row, e->req);
+    }
+    refresh_candidates(d, b);
+}
+
+/* Channel-wide part of column legality, per direction: tCCD, the data bus
+ * (data may start only once it is free), write-to-read turnaround, and the
+ * return-queue bound for reads. */
+static inline void channel_times(const dram_channel_t *d, uint64_t *chan_rd, uint64_t *chan_wr)
+{
+    const uint64_t bus = d->bus_free;
+    *chan_wr = max_u64(d->col_ready, bus > d->t.tWL ? bus - d->t.tWL : 0);
+    *chan_rd = max_u64(max_u64(d->col_ready, bus > d->t.tCL ? bus - d->t.tCL : 0), d->read_ready);
+    if (d->return_cap && d->reads_unreturned >= d->return_cap)
+        *chan_rd = CS_NEVER; /* only a pop can change this; it resets `wake` */
+}
+
+/* Earliest cycles at which bank `b` could take a read column command, a write
+ * column command, and the row command its oldest miss needs (PRE of the other
+ * open row, or ACT). Branch-free: the scan runs on unpredictable data.
+ * FR-FCFS does not precharge a row that queued requests still hit. Group
+ * arrays stay 0 without bank groups, so the max() is harmless then. */
+static inline void bank_times(const dram_channel_t *d, const bank_state_t *b, uint64_t chan_rd,
+                              uint64_t chan_wr, uint64_t *t_rd, uint64_t *t_wr, uint64_t *t_row)
+{
+    const uint64_t col = max_u64(b->col_ready, d->grp_col_ready[b->group]);
+    *t_rd = max_u64(chan_rd, col);
+    *t_wr = max_u64(chan_wr, col);
+    const bool hits_pending = (b->seq_rd & b->seq_wr) != NO_SEQ; /* either is set */
+    const uint64_t t_pre =
+        max_u64(b->pre_ready, d->grp_pre_ready[b->group]) | mask_if(hits_pending & !d->fifo); /* NEVER */
+    const uint64_t t_act = max_u64(b->act_ready, d->act_ready);
+    *t_row = select_u64(b->open, t_pre, t_act);
+}
+
+/* Earliest of a bank's candidate times (ignoring absent candidates). */
+static uint64_t bank_earliest(const dram_channel_t *d, const bank_state_t *b)
+{
+    uint64_t chan_rd, chan_wr, t_rd, t_wr, t_row;
+    channel_times(d, &chan_rd, &chan_wr);
+    bank_times(d, b, chan_rd, chan_wr, &t_rd, &t_wr, &t_row);
+    uint64_t t = CS_NEVER;
+    if (b->seq_rd != NO_SEQ)
+        t = CS_MIN(t, t_rd);
+    if (b->seq_wr != NO_SEQ)
+        t = CS_MIN(t, t_wr);
+    if (b->seq_miss != NO_SEQ)
+        t = CS_MIN(t, t_row);
+    return t;
+}
+
+/* FIFO: only the oldest request may proceed. Returns when its next command
+ * is legal; sets its bank and whether it is a row hit. */
+static uint64_t fifo_head_ready(const dram_channel_t *d, uint64_t chan_rd, uint64_t chan_wr, uint32_t *bank,
+                                bool *hit)
+{
+    uint64_t oldest = NO_SEQ;
+    *bank = 0;
+    for (uint32_t w = 0; w < d->busy_words; w++)
+        for (uint64_t m = d->busy_banks[w]; m; m &= m - 1) {
+            const uint32_t k = w * 64 + (uint32_t)__builtin_ctzll(m);
+            if (d->pool[d->banks[k].head].seq < oldest) {
+                oldest = d->pool[d->banks[k].head].seq;
+                *bank = k;
+            }
+        }
+    const bank_state_t *b = &d->banks[*bank];
+    const sched_entry_t *e = &d->pool[b->head];
+    uint64_t t_rd, t_wr, t_row;
+    bank_times(d, b, chan_rd, chan_wr, &t_rd, &t_wr, &t_row);
+    *hit = b->open && e->row == b->open_row;
+    return *hit ? (e->is_write ? t_wr : t_rd) : t_row;
+}
+
+typedef struct scan_result {
+    uint64_t best_col, best_row; /* ages of the oldest legal hit / row command (NO_SEQ: none) */
+    uint32_t col_bank, row_bank;
+    uint32_t legal;              /* candidates legal now */
+    uint64_t future;             /* earliest time a candidate not legal now becomes legal */
+} scan_result_t;
+
+/* FR-FCFS evaluation of every bank's candidates at `now`; issues nothing.
+ * Absent candidates have seq NO_SEQ and so never win. */
+static void scan_frfcfs(const dram_channel_t *d, uint64_t now, uint64_t chan_rd, uint64_t chan_wr,
+                        scan_result_t *r)
+{
+    uint64_t best_col = NO_SEQ, best_row = NO_SEQ, future = CS_NEVER;
+    uint32_t col_bank = 0, row_bank = 0, legal = 0;
+    for (uint32_t w = 0; w < d->busy_words; w++)
+        for (uint64_t m = d->busy_banks[w]; m; m &= m - 1) {
+            const uint32_t k = w * 64 + (uint32_t)__builtin_ctzll(m);
+            const bank_state_t *b = &d->banks[k];
+            uint64_t t_rd, t_wr, t_row;
+            bank_times(d, b, chan_rd, chan_wr, &t_rd, &t_wr, &t_row);
+            /* a candidate's key is its age when legal now, NO_SEQ otherwise */
+            const uint64_t k_rd = b->seq_rd | mask_if(t_rd > now);
+            const uint64_t k_wr = b->seq_wr | mask_if(t_wr > now);
+            const uint64_t k_row = b->seq_miss | mask_if(t_row > now);
+            const uint64_t k_col = CS_MIN(k_rd, k_wr);
+            legal += (unsigned)(k_rd != NO_SEQ) + (unsigned)(k_wr != NO_SEQ) + (unsigned)(k_row != NO_SEQ);
+            col_bank = (uint32_t)select_u64(k_col < best_col, k, col_bank);
+            best_col = CS_MIN(best_col, k_col);
+            row_bank = (uint32_t)select_u64(k_row < best_row, k, row_bank);
+            best_row = CS_MIN(best_row, k_row);
+            /* when each present candidate not legal now could go: next wake-up */
+            future = CS_MIN(future, t_rd | mask_if(b->seq_rd == NO_SEQ || t_rd <= now));
+            future = CS_MIN(future, t_wr | mask_if(b->seq_wr == NO_SEQ || t_wr <= now));
+            future = CS_MIN(future, t_row | mask_if(b->seq_miss == NO_SEQ || t_row <= now));
+        }
+    *r = (scan_result_t){best_col, best_row, col_bank, row_bank, legal, future};
+}
+
+#ifdef DRAM_CHECK_WAKE
+#include <stdio.h>
+/* Verification build: a skipped cycle must really have nothing to issue. */
+static void check_wake(const dram_channel_t *d, uint64_t now)
+{
+    uint64_t chan_rd, chan_wr;
+    channel_times(d, &chan_rd, &chan_wr);
+    bool legal;
+    if (d->fifo) {
+        uint32_t bank;
+        bool hit;
+        legal = fifo_head_ready(d, chan_rd, chan_wr, &bank, &hit) <= now;
+    } else {
+        scan_result_t r;
+        scan_frfcfs(d, now, chan_rd, chan_wr, &r);
+        legal = r.legal > 0;
+    }
+    if (legal) {
+        fprintf(stderr, "dram: channel %u skipped cycle %llu (wake %llu) with a legal command\n", d->id,
+                (unsigned long long)now, (unsigned long long)d->wake);
+        abort();
+    }
+}
+#endif
 
 void dram_cycle(dram_channel_t *d, uint64_t now)
 {
-    d->st.cycles++;
-    if (!d->qn)
+    if (!d->started) {
+        d->started = true;
+        d->first_cycle = now;
+    }
+    if (now >= d->first_cycle)
+        d->st.cycles = now - d->first_cycle + 1;
+    if (!d->queued)
         return;
-    uint32_t limit = d->fifo ? 1 : d->qn;
-    /* While the data bus is booked beyond what any column command issued now
-     * could use, only row commands can go. */
-    uint32_t lead = d->t.tCL > d->t.tWL ? d->t.tCL : d->t.tWL;
-    if (now + lead >= d->bus_free)
-        for (uint32_t i = 0; i < limit; i++)
-            if (column_legal(d, d->q[i].req, now)) {
-                issue_column(d, i, now);
-                return;
-            }
-    if (d->need_row)
-        for (uint32_t i = 0; i < limit; i++)
-            if (row_command(d, i, now))
-                return;
+    if (now < d->wake) {
+#ifdef DRAM_CHECK_WAKE
+        check_wake(d, now);
+#endif
+        return;
+    }
+
+    uint64_t chan_rd, chan_wr;
+    channel_times(d, &chan_rd, &chan_wr);
+    if (d->fifo) {
+        uint32_t bank;
+        bool hit;
+        const uint64_t t = fifo_head_ready(d, chan_rd, chan_wr, &bank, &hit);
+        if (t > now) {
+            d->wake = t;
+            return;
+        }
+        if (hit)
+            issue_column(d, bank, d->banks[bank].head, now);
+        else
+            issue_row(d, bank, d->banks[bank].head, now);
+        d->wake = now + 1;
+        return;
+    }
+
+    /* FR-FCFS: the oldest legal row hit, else the oldest legal row command */
+    scan_result_t r;
+    scan_frfcfs(d, now, chan_rd, chan_wr, &r);
+    if (!r.legal) {
+        d->wake = r.future;
+        return;
+    }
+    uint32_t bank;
+    if (r.best_col != NO_SEQ) {
+        bank = r.col_bank;
+        const bank_state_t *b = &d->banks[bank];
+        issue_column(d, bank, b->seq_rd == r.best_col ? b->hit_rd : b->hit_wr, now);
+    } else {
+        bank = r.row_bank;
+        issue_row(d, bank, d->banks[bank].miss, now);
+    }
+    /* Next wake-up without another scan: other legal candidates may go next
+     * cycle; otherwise the times computed above are lower bounds (issuing
+     * only pushes ready times later), except in the bank just served, whose
+     * candidates changed — recompute that one. */
+    if (r.legal > 1)
+        d->wake = now + 1;
+    else
+        d->wake = max_u64(now + 1, CS_MIN(r.future, bank_earliest(d, &d->banks[bank])));
 }
 
 mem_req_t *dram_pop_done(dram_channel_t *d, uint64_t now)
@@ -259,20 +571,24 @@ mem_req_t *dram_pop_done(dram_channel_t *d, uint64_t now)
     if (!d->done_head)
         d->done_tail = NULL;
     r->next = NULL;
-    if (r->type != REQ_WRITE)
-        d->reads_in_flight--;
+    if (r->type != REQ_WRITE) {
+        if (d->return_cap && d->reads_unreturned >= d->return_cap)
+            d->wake = 0; /* a read blocked on the return queue may go now */
+        d->reads_unreturned--;
+    }
     return r;
 }
 
 uint64_t dram_next_event(const dram_channel_t *d, uint64_t now)
 {
-    if (d->qn)
-        return now;
+    uint64_t t = CS_NEVER;
+    if (d->queued)
+        t = max_u64(d->wake, now);
     if (d->done_head)
-        return d->done_head->ready > now ? d->done_head->ready : now;
-    return CS_NEVER;
+        t = CS_MIN(t, max_u64(d->done_head->ready, now));
+    return t;
 }
 
-bool dram_idle(const dram_channel_t *d) { return !d->qn && !d->done_head; }
+bool dram_idle(const dram_channel_t *d) { return !d->queued && !d->done_head; }
 
 const dram_stats_t *dram_get_stats(const dram_channel_t *d) { return &d->st; }

@@ -53,6 +53,13 @@ uint64_t dram_next_event(const dram_channel_t *d, uint64_t now);
 bool dram_idle(const dram_channel_t *d);
 const dram_stats_t *dram_get_stats(const dram_channel_t *d);
 
+/* Optional command trace (tests, debugging): called for every command the
+ * channel issues, cmd 'A' activate, 'P' precharge, 'R' read, 'W' write, at
+ * DRAM cycle `now`. NULL turns it off. Costs nothing when off. */
+typedef void (*dram_trace_fn)(void *ctx, uint64_t now, char cmd, uint32_t bank, uint32_t row,
+                              const mem_req_t *req);
+void dram_set_trace(dram_channel_t *d, dram_trace_fn fn, void *ctx);
+
 /* Peak bandwidth of one channel in bytes per DRAM cycle (see above). */
 static inline double dram_peak_bytes_per_cycle(const gpu_config_t *c)
 {
