@@ -8,11 +8,19 @@
 
 extern const cta_policy_ops_t cta_policy_rr;
 extern const cta_policy_ops_t cta_policy_static;
+extern const cta_policy_ops_t cta_policy_lcs;
+extern const cta_policy_ops_t cta_policy_bcs;
+extern const cta_policy_ops_t cta_policy_dyncta;
+extern const cta_policy_ops_t cta_policy_claso;
 
 /* One line per policy. */
 static const cta_policy_ops_t *const registry[] = {
     &cta_policy_rr,
     &cta_policy_static,
+    &cta_policy_lcs,
+    &cta_policy_bcs,
+    &cta_policy_dyncta,
+    &cta_policy_claso,
     NULL,
 };
 

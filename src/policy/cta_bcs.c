@@ -1,0 +1,302 @@
+/* cta_bcs.c — Block CTA Scheduling (BCS), Lee et al., HPCA'14, §4.2 and §4.3.
+ *
+ * Consecutive CTAs come in blocks of `block` (the paper uses 2; the final
+ * block of a grid may be smaller). All CTAs of a block go to the same core,
+ * one after another. Our dispatcher issues at most one CTA per core per
+ * cycle, so while a block is half issued only its core may take that
+ * kernel's next CTA.
+ *
+ * Delayed assignment (§4.2): a core is given a block only when it has room
+ * for all of it (gpu_sm_free_ctas >= size of the block). With wait=pair
+ * (the default) it must also have fewer than floor(cap / block) blocks of
+ * the kernel still running, where a block runs until its last CTA finishes.
+ * This is the paper's "a new thread block is not allocated to a core until
+ * [a] pair of sequential thread blocks finish execution". With a cap of 4,
+ * a core that has lost one CTA of each of its two pairs waits for one pair
+ * to finish completely. wait=room drops this second test and gives a block
+ * as soon as the CTA slots are free.
+ *
+ * One-dimensional kernels: "BCS is not applicable to workloads with
+ * one-dimensional CTAs as there is little inter-CTA L1 locality" (§4.2), and
+ * Fig. 10 sends 1D kernels to plain LCS. So with apply=2d (the default) a
+ * kernel whose thread block is one-dimensional (block.y == block.z == 1) is
+ * not blocked at all, and BCS admits every CTA like `rr`. apply=all blocks
+ * every kernel.
+ *
+ * Combined flow (§4.3, Fig. 10), the chain "lcs+bcs": 1D kernels get LCS
+ * alone. 2D kernels get BCS in the monitor phase, and after it each block
+ * must fit under LCS's T_new. LCS publishes T_new per kernel as the metric
+ * "lcs.t_new.k<index>", and BCS reads it: cap = min(N, T_new). The block
+ * size is at most the cap, so T_new = 1 means single CTAs. The warp
+ * scheduler Fig. 10 expects is GTO for 1D kernels and SCA (sequential
+ * CTA-aware) for 2D kernels. That choice belongs to the warp policy, not to
+ * this file.
+ *
+ * Interpretations:
+ *   - "1D" means a one-dimensional thread block, as in the paper's wording.
+ *     The inter-CTA L1 locality it relies on comes from narrow 2D blocks
+ *     (16x16 blocks whose rows fill half a 128-byte line).
+ *   - Another link (or a core that lost its room) may refuse a half-issued
+ *     block's next CTA. If another core asked for that CTA in a dispatch pass
+ *     after the block's first CTA, and the block is still unfinished at the
+ *     next pass, the block is cut short: its remaining CTAs become a new block
+ *     that may go to any core. Without this rule, "bcs+claso" could
+ *     deadlock: CLASO may have no credit left on the block's core for its
+ *     second CTA.
+ *
+ * Arguments: block=2, wait=pair|room, apply=2d|all.
+ * Published: "bcs.blocks_cut", the number of blocks cut short (absent if none). */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cta_policy.h"
+#include "gpu.h"
+
+typedef struct live_block {
+    uint64_t first, end; /* CTAs [first, end) */
+    uint32_t issued, left; /* CTAs issued so far / still resident */
+} live_block_t;
+
+typedef struct bcs_kernel {
+    const kernel_run_t *kernel;
+    bool blocked;         /* BCS applies to this kernel */
+    uint64_t cur_end;     /* end of the most recently started block */
+    uint64_t admit_end;   /* end of the block the last admit() agreed to start */
+    bool pending;         /* a block is half issued */
+    uint32_t pending_core;
+    uint64_t started_cycle, other_ask_cycle; /* block start; latest ask by another core */
+    live_block_t *live;   /* per core: max_ctas_per_sm entries */
+    uint32_t *n_live;
+} bcs_kernel_t;
+
+typedef struct bcs {
+    uint32_t block;
+    bool wait_pair, apply_all;
+    bool recheck_armed; /* a one-cycle sample is due (see bcs_admit) */
+    uint32_t n_core;
+    bcs_kernel_t *kernels;
+    unsigned n_kernels, cap_kernels;
+} bcs_t;
+
+static bcs_kernel_t *find_kernel(bcs_t *s, const kernel_run_t *k)
+{
+    for (unsigned i = 0; i < s->n_kernels; i++)
+        if (s->kernels[i].kernel == k)
+            return &s->kernels[i];
+    return NULL;
+}
+
+static void *bcs_create(struct gpu *g, policy_args_t *a, cs_error_t *err)
+{
+    uint32_t block;
+    if (policy_arg_u32(a, "block", 2, &block, err) < 0)
+        return NULL;
+    const char *wait = policy_arg_str(a, "wait", "pair");
+    const char *apply = policy_arg_str(a, "apply", "2d");
+    if (block < 1) {
+        cs_err(err, NULL, 0, "policy 'bcs': block must be at least 1");
+        return NULL;
+    }
+    if (strcmp(wait, "pair") && strcmp(wait, "room")) {
+        cs_err(err, NULL, 0, "policy 'bcs': wait=%s: expected pair or room", wait);
+        return NULL;
+    }
+    if (strcmp(apply, "2d") && strcmp(apply, "all")) {
+        cs_err(err, NULL, 0, "policy 'bcs': apply=%s: expected 2d or all", apply);
+        return NULL;
+    }
+    bcs_t *s = cs_xcalloc(1, sizeof *s);
+    s->block = block;
+    s->wait_pair = !strcmp(wait, "pair");
+    s->apply_all = !strcmp(apply, "all");
+    s->n_core = gpu_n_sm(g);
+    return s;
+}
+
+static void free_kernel(bcs_kernel_t *e)
+{
+    free(e->live);
+    free(e->n_live);
+}
+
+static void bcs_destroy(void *st)
+{
+    bcs_t *s = st;
+    for (unsigned i = 0; i < s->n_kernels; i++)
+        free_kernel(&s->kernels[i]);
+    free(s->kernels);
+    free(s);
+}
+
+static void bcs_kernel_launched(void *st, struct gpu *g, const kernel_run_t *k)
+{
+    bcs_t *s = st;
+    if (s->n_kernels == s->cap_kernels) {
+        s->cap_kernels = s->cap_kernels ? 2 * s->cap_kernels : 4;
+        s->kernels = cs_xrealloc(s->kernels, s->cap_kernels * sizeof *s->kernels);
+    }
+    bcs_kernel_t *e = &s->kernels[s->n_kernels++];
+    memset(e, 0, sizeof *e);
+    e->kernel = k;
+    bool two_d = k->desc.block.y > 1 || k->desc.block.z > 1;
+    e->blocked = s->block > 1 && (s->apply_all || two_d);
+    if (e->blocked) {
+        e->live = cs_xcalloc((size_t)s->n_core * (k->max_ctas_per_sm + 1u), sizeof *e->live);
+        e->n_live = cs_xcalloc(s->n_core, sizeof *e->n_live);
+    }
+}
+
+static void bcs_kernel_finished(void *st, struct gpu *g, const kernel_run_t *k)
+{
+    bcs_t *s = st;
+    bcs_kernel_t *e = find_kernel(s, k);
+    if (!e)
+        return;
+    free_kernel(e);
+    *e = s->kernels[--s->n_kernels];
+}
+
+/* CTAs of the kernel a core may hold: N, or LCS's T_new when a `lcs` link
+ * in the chain has decided it. */
+static uint32_t core_cap(struct gpu *g, const kernel_run_t *k)
+{
+    uint32_t cap = k->max_ctas_per_sm;
+    char name[64];
+    double t_new;
+    snprintf(name, sizeof name, "lcs.t_new.k%u", k->index);
+    if (gpu_metric_get(g, name, &t_new) && t_new >= 1 && t_new < cap)
+        cap = (uint32_t)t_new;
+    return cap;
+}
+
+/* A core's running blocks: each holds a resident CTA, except perhaps the
+ * half-issued one, so max_ctas_per_sm + 1 entries suffice. */
+static live_block_t *core_blocks(bcs_kernel_t *e, uint32_t sm)
+{
+    return &e->live[(size_t)sm * (e->kernel->max_ctas_per_sm + 1u)];
+}
+
+static void drop_if_done(bcs_kernel_t *e, uint32_t sm, live_block_t *b)
+{
+    if (b->left == 0 && b->issued == b->end - b->first)
+        *b = core_blocks(e, sm)[--e->n_live[sm]];
+}
+
+/* Cut the half-issued block at the next unissued CTA. */
+static void cut_pending_block(struct gpu *g, bcs_kernel_t *e)
+{
+    uint64_t next = e->kernel->next_cta;
+    uint32_t sm = e->pending_core;
+    live_block_t *b = core_blocks(e, sm);
+    for (uint32_t i = 0; i < e->n_live[sm]; i++)
+        if (b[i].first < next && next < b[i].end) {
+            b[i].end = next;
+            drop_if_done(e, sm, &b[i]);
+            break;
+        }
+    e->pending = false;
+    gpu_metric_add(g, "bcs.blocks_cut", 1);
+}
+
+static bool bcs_admit(void *st, struct gpu *g, uint32_t sm, const kernel_run_t *k)
+{
+    bcs_t *s = st;
+    bcs_kernel_t *e = find_kernel(s, k);
+    if (!e || !e->blocked)
+        return true;
+    uint64_t now = gpu_cycle(g), next = k->next_cta;
+    if (e->pending) {
+        if (sm == e->pending_core)
+            return true;
+        /* Stuck: in an earlier pass after the block started, another core
+         * already asked. Every pass visits every core, so the block's core
+         * had its turn in that pass and did not take the CTA. */
+        bool stuck = e->other_ask_cycle > e->started_cycle && now > e->other_ask_cycle;
+        e->other_ask_cycle = now;
+        if (!stuck) {
+            /* Make sure the dispatcher looks again next cycle, so a stuck
+             * block is found even if nothing else happens. A
+             * gpu_request_dispatch() from inside admit() is lost when the
+             * pass issues nothing, so ask for a sample one cycle from now:
+             * the dispatcher always runs after a sample. */
+            if (!s->recheck_armed) {
+                s->recheck_armed = true;
+                gpu_policy_set_sample_period(g, s, 1);
+            }
+            return false;
+        }
+        cut_pending_block(g, e);
+    }
+    /* a block starts at `next` */
+    uint32_t cap = core_cap(g, k);
+    uint32_t block = s->block < cap ? s->block : cap;
+    uint64_t limit = next < e->cur_end ? e->cur_end : k->total_ctas; /* rest of a cut block */
+    uint64_t size = limit - next < block ? limit - next : block;
+    if (gpu_sm_free_ctas(g, sm, k) < size || gpu_sm_resident_ctas(g, sm, k) + size > cap)
+        return false;
+    if (s->wait_pair && e->n_live[sm] >= cap / block)
+        return false;
+    e->admit_end = next + size;
+    return true;
+}
+
+static void bcs_cta_issued(void *st, struct gpu *g, const cta_info_t *cta)
+{
+    bcs_t *s = st;
+    bcs_kernel_t *e = find_kernel(s, cta->kernel);
+    if (!e || !e->blocked)
+        return;
+    uint32_t sm = cta->sm;
+    live_block_t *b = core_blocks(e, sm);
+    if (!e->pending) { /* first CTA of a block */
+        e->cur_end = e->admit_end;
+        e->pending_core = sm;
+        e->started_cycle = e->other_ask_cycle = gpu_cycle(g);
+        b[e->n_live[sm]++] = (live_block_t){.first = cta->cta_id, .end = e->cur_end};
+    }
+    for (uint32_t i = 0; i < e->n_live[sm]; i++)
+        if (b[i].first <= cta->cta_id && cta->cta_id < b[i].end) {
+            b[i].issued++;
+            b[i].left++;
+            break;
+        }
+    e->pending = cta->cta_id + 1 < e->cur_end;
+}
+
+static void bcs_cta_finished(void *st, struct gpu *g, const cta_info_t *cta)
+{
+    bcs_t *s = st;
+    bcs_kernel_t *e = find_kernel(s, cta->kernel);
+    if (!e || !e->blocked)
+        return;
+    live_block_t *b = core_blocks(e, cta->sm);
+    for (uint32_t i = 0; i < e->n_live[cta->sm]; i++)
+        if (b[i].first <= cta->cta_id && cta->cta_id < b[i].end) {
+            b[i].left--;
+            drop_if_done(e, cta->sm, &b[i]);
+            break;
+        }
+}
+
+/* The one-cycle recheck armed by bcs_admit: the dispatcher runs after this. */
+static void bcs_sample(void *st, struct gpu *g, uint64_t cycle)
+{
+    bcs_t *s = st;
+    s->recheck_armed = false;
+    gpu_policy_set_sample_period(g, s, 0);
+}
+
+const cta_policy_ops_t cta_policy_bcs = {
+    .name = "bcs",
+    .summary = "Block CTA Scheduling (Lee et al. HPCA'14 4.2): blocks of consecutive CTAs to one core, delayed",
+    .params = "block=2,wait=pair,apply=2d",
+    .create = bcs_create,
+    .destroy = bcs_destroy,
+    .kernel_launched = bcs_kernel_launched,
+    .kernel_finished = bcs_kernel_finished,
+    .admit = bcs_admit,
+    .cta_issued = bcs_cta_issued,
+    .cta_finished = bcs_cta_finished,
+    .sample = bcs_sample,
+};

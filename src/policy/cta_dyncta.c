@@ -1,0 +1,242 @@
+/* cta_dyncta.c — DYNCTA, dynamic CTA scheduling with CTA pausing,
+ * Kayiran et al., PACT'13, §4.1 and Algorithm 1.
+ *
+ * Per kernel and per core, a CTA limit n with 1 <= n <= N, where N is the
+ * kernel's maximum CTAs per core (kernel_run_t.max_ctas_per_sm: resources
+ * and --max-ctas). At launch n = floor(N/2), at least 1. The dispatcher's
+ * round-robin places CTAs one by one, so cores differ by at most one CTA.
+ * Every `period` core cycles, each core decides on its own from C_idle and
+ * C_mem of the last window (counters.h: outcome[OUT_IDLE] and
+ * outcome[OUT_MEM_STALL]; they are cumulative, so we keep the previous
+ * sample and subtract, which is the paper's "reset to 0"):
+ *   C_idle >= t_idle       -> n + 1
+ *   else C_mem <  t_mem_l  -> n + 1
+ *   else C_mem >= t_mem_h  -> n - 1
+ * A change that would leave [1, N] is not made.
+ *
+ * CTA pausing: with nCTA CTAs of the kernel on the core (paused ones
+ * included), the max(0, nCTA - n) most recently assigned are paused.
+ * gpu_set_cta_paused deprioritises their warps in every warp scheduler, so
+ * they still issue when no other warp can. A new CTA is admitted only while
+ * nCTA < n. So when n goes up while CTAs are paused, the least recently
+ * assigned paused CTA resumes and no new CTA is issued. When a CTA finishes,
+ * the oldest paused CTA resumes in its place. Paused CTAs are never
+ * starved: they keep the lowest priority and still run.
+ *
+ * Arguments: period=2048, t_idle=16, t_mem_l=128, t_mem_h=384 (§4.1, Table 3).
+ *
+ * Interpretations:
+ *   - In Algorithm 1's increment branch, "if nCTA > n: unpause the least
+ *     recently assigned CTA, else if n < N: n <- n + 1" leaves n unchanged
+ *     when it unpauses, and then its final loop would pause nCTA - n CTAs
+ *     again. The text and the worked example (N=4, n=3: down, down, up, up)
+ *     say that n is incremented and the paused CTA resumes instead of a new
+ *     CTA being issued. That is what we implement: n + 1, then re-pause the
+ *     max(0, nCTA - n) newest.
+ *   - The thresholds follow the pseudo-code: C_idle >= t_idle and
+ *     C_mem >= t_mem_h. (The prose says "> t_idle".)
+ *   - Kernels running at the same time on a core each keep their own n and
+ *     N. The core's single decision moves all of them.
+ *   - The sampling phase restarts when a kernel starts and no other kernel
+ *     of this policy is running. (Setting the period inside create() has no
+ *     effect; see the report.)
+ *
+ * Published: series "dyncta.n" (mean n over cores of the oldest running
+ * kernel, at each sample) and metric "dyncta.n_avg" (the mean of that
+ * series), "dyncta.N" (N of the latest kernel). */
+#include <stdlib.h>
+
+#include "cta_policy.h"
+#include "gpu.h"
+
+typedef struct dyncta_kernel {
+    const kernel_run_t *kernel;
+    uint32_t max_n; /* N */
+    uint32_t *n;    /* per core */
+} dyncta_kernel_t;
+
+typedef struct dyncta {
+    uint32_t period, t_idle, t_mem_l, t_mem_h;
+    uint32_t n_core;
+    uint64_t *prev_idle, *prev_mem; /* counters at the previous sample */
+    dyncta_kernel_t *kernels;       /* running kernels, launch order */
+    unsigned n_kernels, cap_kernels;
+    cta_info_t *ctas; /* scratch for gpu_sm_ctas */
+    uint32_t cap_ctas;
+    double n_sum;
+    uint64_t n_samples;
+} dyncta_t;
+
+static dyncta_kernel_t *find_kernel(dyncta_t *s, const kernel_run_t *k)
+{
+    for (unsigned i = 0; i < s->n_kernels; i++)
+        if (s->kernels[i].kernel == k)
+            return &s->kernels[i];
+    return NULL;
+}
+
+static void *dyncta_create(struct gpu *g, policy_args_t *a, cs_error_t *err)
+{
+    uint32_t period, t_idle, t_mem_l, t_mem_h;
+    if (policy_arg_u32(a, "period", 2048, &period, err) < 0 || policy_arg_u32(a, "t_idle", 16, &t_idle, err) < 0 ||
+        policy_arg_u32(a, "t_mem_l", 128, &t_mem_l, err) < 0 || policy_arg_u32(a, "t_mem_h", 384, &t_mem_h, err) < 0)
+        return NULL;
+    if (period == 0) {
+        cs_err(err, NULL, 0, "policy 'dyncta': period must be at least 1 cycle");
+        return NULL;
+    }
+    dyncta_t *s = cs_xcalloc(1, sizeof *s);
+    s->period = period;
+    s->t_idle = t_idle;
+    s->t_mem_l = t_mem_l;
+    s->t_mem_h = t_mem_h;
+    s->n_core = gpu_n_sm(g);
+    s->prev_idle = cs_xcalloc(s->n_core, sizeof *s->prev_idle);
+    s->prev_mem = cs_xcalloc(s->n_core, sizeof *s->prev_mem);
+    s->cap_ctas = gpu_config(g)->max_cta_per_sm;
+    s->ctas = cs_xcalloc(s->cap_ctas, sizeof *s->ctas);
+    return s;
+}
+
+static void dyncta_destroy(void *st)
+{
+    dyncta_t *s = st;
+    for (unsigned i = 0; i < s->n_kernels; i++)
+        free(s->kernels[i].n);
+    free(s->kernels);
+    free(s->prev_idle);
+    free(s->prev_mem);
+    free(s->ctas);
+    free(s);
+}
+
+static void snapshot_counters(dyncta_t *s, struct gpu *g)
+{
+    for (uint32_t c = 0; c < s->n_core; c++) {
+        const sm_counters_t *ctr = gpu_sm_counters(g, c);
+        s->prev_idle[c] = ctr->outcome[OUT_IDLE];
+        s->prev_mem[c] = ctr->outcome[OUT_MEM_STALL];
+    }
+}
+
+/* Pause the max(0, nCTA - n) most recently assigned CTAs of kernel e on core
+ * `sm` and let the others run. `leaving` is a CTA that is finishing now and no
+ * longer counts (UINT64_MAX: none). */
+static void apply_pausing(dyncta_t *s, struct gpu *g, uint32_t sm, const dyncta_kernel_t *e, uint64_t leaving)
+{
+    uint32_t n = gpu_sm_ctas(g, sm, s->ctas, s->cap_ctas); /* oldest first */
+    uint32_t mine = 0;
+    for (uint32_t i = 0; i < n; i++)
+        if (s->ctas[i].kernel == e->kernel && s->ctas[i].cta_id != leaving)
+            mine++;
+    uint32_t run = e->n[sm], rank = 0;
+    for (uint32_t i = 0; i < n; i++) {
+        if (s->ctas[i].kernel != e->kernel || s->ctas[i].cta_id == leaving)
+            continue;
+        gpu_set_cta_paused(g, sm, s->ctas[i].slot, mine > run && rank >= run);
+        rank++;
+    }
+}
+
+static void dyncta_kernel_launched(void *st, struct gpu *g, const kernel_run_t *k)
+{
+    dyncta_t *s = st;
+    if (s->n_kernels == 0) {
+        /* new sampling windows from now on */
+        snapshot_counters(s, g);
+        gpu_policy_set_sample_period(g, s, s->period);
+    }
+    if (s->n_kernels == s->cap_kernels) {
+        s->cap_kernels = s->cap_kernels ? 2 * s->cap_kernels : 4;
+        s->kernels = cs_xrealloc(s->kernels, s->cap_kernels * sizeof *s->kernels);
+    }
+    dyncta_kernel_t *e = &s->kernels[s->n_kernels++];
+    e->kernel = k;
+    e->max_n = k->max_ctas_per_sm ? k->max_ctas_per_sm : 1;
+    uint32_t n0 = e->max_n / 2 ? e->max_n / 2 : 1;
+    e->n = cs_xmalloc(s->n_core * sizeof *e->n);
+    for (uint32_t c = 0; c < s->n_core; c++)
+        e->n[c] = n0;
+    gpu_metric_set(g, "dyncta.N", e->max_n);
+}
+
+static void dyncta_kernel_finished(void *st, struct gpu *g, const kernel_run_t *k)
+{
+    dyncta_t *s = st;
+    dyncta_kernel_t *e = find_kernel(s, k);
+    if (!e)
+        return;
+    free(e->n);
+    unsigned i = (unsigned)(e - s->kernels);
+    for (; i + 1 < s->n_kernels; i++) /* keep launch order */
+        s->kernels[i] = s->kernels[i + 1];
+    s->n_kernels--;
+}
+
+static bool dyncta_admit(void *st, struct gpu *g, uint32_t sm, const kernel_run_t *k)
+{
+    dyncta_kernel_t *e = find_kernel(st, k);
+    if (!e)
+        return true;
+    return gpu_sm_resident_ctas(g, sm, k) < e->n[sm];
+}
+
+static void dyncta_cta_finished(void *st, struct gpu *g, const cta_info_t *cta)
+{
+    dyncta_t *s = st;
+    dyncta_kernel_t *e = find_kernel(s, cta->kernel);
+    if (e)
+        apply_pausing(s, g, cta->sm, e, cta->cta_id);
+}
+
+static void dyncta_sample(void *st, struct gpu *g, uint64_t cycle)
+{
+    dyncta_t *s = st;
+    bool raised = false;
+    for (uint32_t c = 0; c < s->n_core; c++) {
+        const sm_counters_t *ctr = gpu_sm_counters(g, c);
+        uint64_t c_idle = ctr->outcome[OUT_IDLE] - s->prev_idle[c];
+        uint64_t c_mem = ctr->outcome[OUT_MEM_STALL] - s->prev_mem[c];
+        s->prev_idle[c] = ctr->outcome[OUT_IDLE];
+        s->prev_mem[c] = ctr->outcome[OUT_MEM_STALL];
+        int step = 0;
+        if (c_idle >= s->t_idle || c_mem < s->t_mem_l)
+            step = +1;
+        else if (c_mem >= s->t_mem_h)
+            step = -1;
+        for (unsigned i = 0; i < s->n_kernels; i++) {
+            dyncta_kernel_t *e = &s->kernels[i];
+            if (step > 0 && e->n[c] < e->max_n) {
+                e->n[c]++;
+                raised = true;
+            } else if (step < 0 && e->n[c] > 1)
+                e->n[c]--;
+            apply_pausing(s, g, c, e, UINT64_MAX);
+        }
+    }
+    if (raised)
+        gpu_request_dispatch(g);
+    if (s->n_kernels) {
+        double sum = 0;
+        for (uint32_t c = 0; c < s->n_core; c++)
+            sum += s->kernels[0].n[c];
+        double mean = sum / s->n_core;
+        gpu_metric_sample(g, "dyncta.n", mean);
+        s->n_sum += mean;
+        s->n_samples++;
+        gpu_metric_set(g, "dyncta.n_avg", s->n_sum / (double)s->n_samples);
+    }
+}
+
+const cta_policy_ops_t cta_policy_dyncta = {
+    .name = "dyncta",
+    .summary = "DYNCTA (Kayiran et al. PACT'13 Alg. 1): per-core CTA limit from C_idle/C_mem, CTA pausing",
+    .params = "period=2048,t_idle=16,t_mem_l=128,t_mem_h=384",
+    .create = dyncta_create,
+    .destroy = dyncta_destroy,
+    .kernel_launched = dyncta_kernel_launched,
+    .kernel_finished = dyncta_kernel_finished,
+    .admit = dyncta_admit,
+    .cta_finished = dyncta_cta_finished,
+    .sample = dyncta_sample,
+};

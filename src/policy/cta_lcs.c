@@ -1,0 +1,208 @@
+/* cta_lcs.c — Lazy CTA Scheduling (LCS), Lee et al., HPCA'14, §4.1.
+ *
+ * Per kernel, three phases:
+ *   1. Monitor: every core runs the baseline's maximum CTAs (T_max) while the
+ *      GPU counts the warp instructions each CTA issues (cta_info_t.warp_insts).
+ *   2. Throttle: when the first CTA of the kernel finishes on the monitored
+ *      core, T_new = floor(sum_x inst_x / max_x inst_x) over the kernel's CTAs
+ *      resident on that core, the finished one included (Eq. 1).
+ *   3. Lazy execution: no core is given a CTA of the kernel while it holds
+ *      T_new or more of them. Nothing is preempted: cores above T_new drain.
+ * kernel_launched starts over, so each kernel gets its own T_new.
+ *
+ * Arguments:
+ *   round=floor|ceil  Eq. 1 as written uses floor. §5.1 proposes ceil as a
+ *                     variant for Type-I kernels (MMUL: OPT 3, LCS 2).
+ *   core=N|first      The monitored core. The paper measures on "a single
+ *                     core" and does not say which one; the default is core 0.
+ *                     core=first monitors the core that received the kernel's
+ *                     CTA 0.
+ *
+ * Interpretations:
+ *   - Eq. 1's denominator is max_x inst_x. The paper says this equals the
+ *     finished CTA's count; we take the maximum, so the rule still holds when
+ *     another CTA has issued more.
+ *   - Fig. 7(b) counts 4, 3, 3, 0 instructions and the paper writes
+ *     T_new = floor(10/4) = 3. But floor(2.5) is 2; only round=ceil gives 3.
+ *     We follow Eq. 1 and §5.1 (floor by default, ceil as the variant), and
+ *     tests/test_cta_policies.c checks that scenario under both roundings.
+ *   - If the monitored core never gets a CTA of the kernel (a grid smaller
+ *     than the GPU), the kernel never leaves the monitor phase and runs like
+ *     the baseline.
+ *   - Only CTAs of the monitored kernel count. CTAs of concurrent kernels on
+ *     the same core are left out.
+ *
+ * Published metrics: "lcs.t_new" (the latest decision) and
+ * "lcs.t_new.k<index>" (per kernel, by launch index). A `bcs` link in the
+ * same chain reads the per-kernel value to give a core a block only when the
+ * whole block fits under T_new (Fig. 10's BCS-assisted LCS). */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cta_policy.h"
+#include "gpu.h"
+
+#define LCS_CORE_FIRST UINT32_MAX /* core=first, not yet known */
+
+typedef struct lcs_kernel {
+    const kernel_run_t *kernel;
+    bool monitoring;
+    uint32_t monitored_core; /* LCS_CORE_FIRST until CTA 0 is placed (core=first) */
+    uint32_t t_new;          /* valid once !monitoring */
+} lcs_kernel_t;
+
+typedef struct lcs {
+    bool round_up;
+    bool core_first;
+    uint32_t core;
+    lcs_kernel_t *kernels; /* running kernels */
+    unsigned n_kernels, cap_kernels;
+    cta_info_t *ctas; /* scratch for gpu_sm_ctas */
+    uint64_t *inst;   /* scratch for Eq. 1 */
+    uint32_t cap_ctas;
+} lcs_t;
+
+/* T_new of Eq. 1 from the instruction counts of the CTAs on one core. */
+static uint32_t lcs_t_new(const uint64_t *inst, uint32_t n, bool round_up, uint32_t t_max)
+{
+    uint64_t sum = 0, max = 0;
+    for (uint32_t i = 0; i < n; i++) {
+        sum += inst[i];
+        if (inst[i] > max)
+            max = inst[i];
+    }
+    if (max == 0)
+        return t_max;
+    uint64_t t = round_up ? (sum + max - 1) / max : sum / max;
+    if (t < 1)
+        t = 1;
+    if (t > t_max)
+        t = t_max;
+    return (uint32_t)t;
+}
+
+static lcs_kernel_t *find_kernel(lcs_t *s, const kernel_run_t *k)
+{
+    for (unsigned i = 0; i < s->n_kernels; i++)
+        if (s->kernels[i].kernel == k)
+            return &s->kernels[i];
+    return NULL;
+}
+
+static void *lcs_create(struct gpu *g, policy_args_t *a, cs_error_t *err)
+{
+    const char *round = policy_arg_str(a, "round", "floor");
+    const char *core = policy_arg_str(a, "core", "0");
+    bool round_up;
+    if (!strcmp(round, "floor"))
+        round_up = false;
+    else if (!strcmp(round, "ceil"))
+        round_up = true;
+    else {
+        cs_err(err, NULL, 0, "policy 'lcs': round=%s: expected floor or ceil", round);
+        return NULL;
+    }
+    bool core_first = !strcmp(core, "first");
+    uint32_t core_id = 0;
+    if (!core_first) {
+        char *end;
+        unsigned long v = strtoul(core, &end, 10);
+        if (*end || core[0] == '-' || v >= gpu_n_sm(g)) {
+            cs_err(err, NULL, 0, "policy 'lcs': core=%s: expected first or a core number below %u", core,
+                   gpu_n_sm(g));
+            return NULL;
+        }
+        core_id = (uint32_t)v;
+    }
+    lcs_t *s = cs_xcalloc(1, sizeof *s);
+    s->round_up = round_up;
+    s->core_first = core_first;
+    s->core = core_id;
+    s->cap_ctas = gpu_config(g)->max_cta_per_sm;
+    s->ctas = cs_xcalloc(s->cap_ctas, sizeof *s->ctas);
+    s->inst = cs_xcalloc(s->cap_ctas + 1, sizeof *s->inst);
+    return s;
+}
+
+static void lcs_destroy(void *st)
+{
+    lcs_t *s = st;
+    free(s->kernels);
+    free(s->ctas);
+    free(s->inst);
+    free(s);
+}
+
+static void lcs_kernel_launched(void *st, struct gpu *g, const kernel_run_t *k)
+{
+    lcs_t *s = st;
+    if (s->n_kernels == s->cap_kernels) {
+        s->cap_kernels = s->cap_kernels ? 2 * s->cap_kernels : 4;
+        s->kernels = cs_xrealloc(s->kernels, s->cap_kernels * sizeof *s->kernels);
+    }
+    s->kernels[s->n_kernels++] = (lcs_kernel_t){
+        .kernel = k,
+        .monitoring = true,
+        .monitored_core = s->core_first ? LCS_CORE_FIRST : s->core,
+        .t_new = k->max_ctas_per_sm,
+    };
+}
+
+static void lcs_kernel_finished(void *st, struct gpu *g, const kernel_run_t *k)
+{
+    lcs_t *s = st;
+    lcs_kernel_t *e = find_kernel(s, k);
+    if (e)
+        *e = s->kernels[--s->n_kernels];
+}
+
+static bool lcs_admit(void *st, struct gpu *g, uint32_t sm, const kernel_run_t *k)
+{
+    lcs_kernel_t *e = find_kernel(st, k);
+    if (!e || e->monitoring)
+        return true;
+    return gpu_sm_resident_ctas(g, sm, k) < e->t_new;
+}
+
+static void lcs_cta_issued(void *st, struct gpu *g, const cta_info_t *cta)
+{
+    lcs_kernel_t *e = find_kernel(st, cta->kernel);
+    if (e && e->monitored_core == LCS_CORE_FIRST)
+        e->monitored_core = cta->sm;
+}
+
+static void lcs_cta_finished(void *st, struct gpu *g, const cta_info_t *cta)
+{
+    lcs_t *s = st;
+    lcs_kernel_t *e = find_kernel(s, cta->kernel);
+    if (!e || !e->monitoring || cta->sm != e->monitored_core)
+        return;
+    /* The finished CTA is counted from its own record: whether the GPU
+     * still lists it as resident during this call does not matter. */
+    uint32_t n = gpu_sm_ctas(g, cta->sm, s->ctas, s->cap_ctas);
+    uint32_t m = 0;
+    s->inst[m++] = cta->warp_insts;
+    for (uint32_t i = 0; i < n; i++)
+        if (s->ctas[i].kernel == cta->kernel && s->ctas[i].cta_id != cta->cta_id)
+            s->inst[m++] = s->ctas[i].warp_insts;
+    e->t_new = lcs_t_new(s->inst, m, s->round_up, cta->kernel->max_ctas_per_sm);
+    e->monitoring = false;
+    char name[64];
+    snprintf(name, sizeof name, "lcs.t_new.k%u", cta->kernel->index);
+    gpu_metric_set(g, name, e->t_new);
+    gpu_metric_set(g, "lcs.t_new", e->t_new);
+}
+
+const cta_policy_ops_t cta_policy_lcs = {
+    .name = "lcs",
+    .summary = "Lazy CTA Scheduling (Lee et al. HPCA'14 4.1): monitor the first CTA, then cap at T_new",
+    .params = "round=floor,core=0",
+    .create = lcs_create,
+    .destroy = lcs_destroy,
+    .kernel_launched = lcs_kernel_launched,
+    .kernel_finished = lcs_kernel_finished,
+    .admit = lcs_admit,
+    .cta_issued = lcs_cta_issued,
+    .cta_finished = lcs_cta_finished,
+};

@@ -1,0 +1,1007 @@
+/* test_cta_policies.c — the CTA policies of the papers (lcs, bcs, dyncta,
+ * claso): each paper's worked example as an exact scenario, plus property
+ * tests on real runs.
+ *
+ * How the scenarios are driven:
+ *   - A scripted front-end (script_src below) gives each CTA one warp with an
+ *     instruction mix chosen per CTA: independent ALU ops, a dependent ALU
+ *     chain (for a known duration), an SFU op whose initiation interval holds
+ *     the only SFU for thousands of cycles (a warp that must not issue yet),
+ *     and a global load (a CTA that stays resident until its data returns).
+ *   - The GPU is stepped one core cycle at a time: max_cycles is set one past
+ *     the current cycle and gpu_run() is called again. A run that reaches
+ *     max_cycles returns 0 and resumes where it stopped. Between steps the
+ *     test looks at CTA placement through the public queries. The
+ *     stepped_run_matches_plain_run case checks that stepping changes nothing.
+ *   - White-box access (gpu_internal.h) is used only to set max_cycles, read
+ *     a CTA's paused flag (gpu.h has no query for it), set counter values
+ *     for DYNCTA's sample() and call that hook on the chain's own policy
+ *     instance. */
+#include <math.h>
+
+#include "gpu_internal.h"
+#include "synth.h"
+#include "test.h"
+
+/* ------------------------------------------------------------------------ */
+/* a scripted front-end: one warp per CTA, a few segments of instructions */
+
+enum seg_kind { SEG_ALU, SEG_CHAIN, SEG_SFU, SEG_LOAD };
+typedef struct seg {
+    enum seg_kind kind;
+    uint32_t count;
+} seg_t;
+#define SEGS_MAX 4
+
+typedef struct script_src script_src_t;
+typedef void (*program_fn)(const script_src_t *s, uint64_t cta, seg_t out[SEGS_MAX]);
+
+struct script_src {
+    program_fn program;
+    const uint32_t *chain_len; /* per CTA, for programs that use it */
+    uint32_t n_chain_len;
+    uint64_t base; /* load addresses: distinct per kernel */
+};
+
+typedef struct script_cta {
+    uint64_t cta, base;
+    seg_t seg[SEGS_MAX];
+    unsigned si;      /* current segment */
+    uint32_t in_seg;  /* instructions emitted in it */
+    uint32_t emitted; /* in total */
+    warp_inst_t inst;
+    uint64_t addr[WARP_SIZE];
+} script_cta_t;
+
+static void *script_cta_begin(void *src, uint64_t cta, cs_error_t *err)
+{
+    script_src_t *s = src;
+    script_cta_t *c = cs_xcalloc(1, sizeof *c);
+    c->cta = cta;
+    c->base = s->base;
+    s->program(s, cta, c->seg);
+    return c;
+}
+
+static int script_warp_next(void *cta, unsigned warp, const warp_inst_t **out, cs_error_t *err)
+{
+    script_cta_t *c = cta;
+    while (c->si < SEGS_MAX && c->in_seg >= c->seg[c->si].count) {
+        c->si++;
+        c->in_seg = 0;
+    }
+    if (c->si == SEGS_MAX)
+        return 0;
+    warp_inst_t *in = &c->inst;
+    memset(in, 0, sizeof *in);
+    in->pc = 8 * c->emitted;
+    in->active_mask = 0xffffffffu;
+    in->ndst = 1;
+    switch (c->seg[c->si].kind) {
+    case SEG_ALU: /* independent: rotating destination registers */
+        in->unit = UNIT_SP;
+        in->lat = LAT_FP_ADD;
+        in->dst[0] = (uint16_t)(10 + c->emitted % 8);
+        break;
+    case SEG_CHAIN: /* R1 = R1 + x: one per ALU latency */
+        in->unit = UNIT_SP;
+        in->lat = LAT_FP_ADD;
+        in->dst[0] = 1;
+        in->src[0] = 1;
+        in->nsrc = 1;
+        break;
+    case SEG_SFU:
+        in->unit = UNIT_SFU;
+        in->lat = LAT_SFU;
+        in->dst[0] = 20;
+        break;
+    case SEG_LOAD: /* one line per CTA and kernel: always a miss */
+        in->unit = UNIT_LDST;
+        in->lat = LAT_INT_ADD;
+        in->space = SPACE_GLOBAL;
+        in->flags = INST_LOAD;
+        in->access_size = 4;
+        in->dst[0] = 30;
+        for (unsigned l = 0; l < WARP_SIZE; l++)
+            c->addr[l] = c->base + c->cta * 0x10000ull + 4ull * l;
+        in->addr = c->addr;
+        break;
+    }
+    c->in_seg++;
+    c->emitted++;
+    *out = in;
+    return 1;
+}
+
+static void script_cta_end(void *src, void *cta) { free(cta); }
+static void script_destroy(void *src) { free(src); }
+
+static const cta_source_ops_t script_ops = {
+    .cta_begin = script_cta_begin,
+    .warp_next = script_warp_next,
+    .cta_end = script_cta_end,
+    .destroy = script_destroy,
+};
+
+static uint64_t program_insts(const script_src_t *s, uint64_t ctas)
+{
+    uint64_t n = 0;
+    for (uint64_t c = 0; c < ctas; c++) {
+        seg_t seg[SEGS_MAX] = {{0}};
+        s->program(s, c, seg);
+        for (unsigned i = 0; i < SEGS_MAX; i++)
+            n += seg[i].count;
+    }
+    return n;
+}
+
+/* Launch a scripted kernel of `ctas` one-warp CTAs; block2d labels the
+ * 32-thread block 8x4 (a 2D kernel for BCS) instead of 32x1. */
+static int launch_script(gpu_t *g, program_fn program, const uint32_t *chain_len, uint32_t n_chain_len,
+                         uint32_t ctas, bool block2d)
+{
+    script_src_t *s = cs_xcalloc(1, sizeof *s);
+    s->program = program;
+    s->chain_len = chain_len;
+    s->n_chain_len = n_chain_len;
+    s->base = 0x10000000ull * (1 + gpu_n_kernels(g));
+    kernel_desc_t k;
+    memset(&k, 0, sizeof k);
+    snprintf(k.name, sizeof k.name, "script");
+    k.id = gpu_n_kernels(g) + 1;
+    k.grid = (dim3_t){ctas, 1, 1};
+    k.block = block2d ? (dim3_t){8, 4, 1} : (dim3_t){32, 1, 1};
+    k.regs_per_thread = 16;
+    k.expected_warp_insts = program_insts(s, ctas);
+    k.ops = &script_ops;
+    k.src = s;
+    cs_error_t err;
+    if (gpu_launch(g, &k, &err) < 0) {
+        printf("  launch: %s\n", err.msg);
+        free(s);
+        return -1;
+    }
+    return 0;
+}
+
+/* ------------------------------------------------------------------------ */
+/* GPU helpers */
+
+static gpu_config_t test_cfg(uint32_t cores, uint32_t max_ctas)
+{
+    gpu_config_t c;
+    config_defaults(&c);
+    c.n_clusters = cores;
+    c.n_cores_per_cluster = 1;
+    c.max_ctas_override = max_ctas;
+    c.lat[LAT_FP_ADD] = 10;
+    c.init[LAT_FP_ADD] = 1;
+    return c;
+}
+
+static gpu_t *make_gpu(const gpu_config_t *cfg, const char *cta, const char *warp)
+{
+    cs_error_t err;
+    gpu_t *g = gpu_create(cfg, cta, warp, &err);
+    if (!g)
+        printf("  gpu_create(%s): %s\n", cta, err.msg);
+    return g;
+}
+
+static bool all_done(const gpu_t *g)
+{
+    for (uint32_t i = 0; i < gpu_n_kernels(g); i++)
+        if (gpu_kernel(g, i)->state != KERNEL_DONE)
+            return false;
+    return true;
+}
+
+/* One more core cycle (idle skipping may jump further). */
+static int step(gpu_t *g)
+{
+    cs_error_t err;
+    g->cfg.max_cycles = gpu_cycle(g) + 1;
+    int rc = gpu_run(g, &err);
+    if (rc < 0)
+        printf("  step at cycle %llu: %s\n", (unsigned long long)gpu_cycle(g), err.msg);
+    return rc;
+}
+
+static int step_n(gpu_t *g, unsigned n)
+{
+    for (unsigned i = 0; i < n && !all_done(g); i++)
+        if (step(g) < 0)
+            return -1;
+    return 0;
+}
+
+/* Core a CTA of kernel 0 is resident on, or -1. */
+static int core_of(const gpu_t *g, uint64_t cta_id)
+{
+    cta_info_t buf[64];
+    for (uint32_t sm = 0; sm < gpu_n_sm(g); sm++) {
+        uint32_t n = gpu_sm_ctas(g, sm, buf, 64);
+        for (uint32_t i = 0; i < n; i++)
+            if (buf[i].kernel->index == 0 && buf[i].cta_id == cta_id)
+                return (int)sm;
+    }
+    return -1;
+}
+
+/* Is CTA cta_id of kernel 0 on core sm paused? -1 if not resident. */
+static int paused_of(const gpu_t *g, uint32_t sm, uint64_t cta_id)
+{
+    for (uint32_t i = 0; i < MAX_CTAS_PER_SM; i++) {
+        const cta_slot_t *c = &g->sm[sm].cta[i];
+        if (c->used && c->kernel->index == 0 && c->cta_id == cta_id)
+            return c->paused;
+    }
+    return -1;
+}
+
+static uint64_t total_issued(const gpu_t *g)
+{
+    uint64_t n = 0;
+    for (uint32_t sm = 0; sm < gpu_n_sm(g); sm++)
+        n += gpu_sm_counters(g, sm)->ctas_issued;
+    return n;
+}
+
+static double metric(const gpu_t *g, const char *name)
+{
+    double v = NAN;
+    gpu_metric_get(g, name, &v);
+    return v;
+}
+
+/* ------------------------------------------------------------------------ */
+/* LCS — Lee et al. Fig. 7(b): T_max = 4, greedy warp scheduler. When CTA0
+ * finishes it has issued 4 instructions, CTA1 and CTA2 3 each, CTA3 none.
+ *   CTA0: SFU (holds the one SFU for 3000 cycles), ALU, ALU, LOAD: it issues
+ *         all four, then stays resident until its load returns;
+ *   CTA1, CTA2: ALU, ALU, ALU, SFU: three issue, the SFU waits;
+ *   CTA3: SFU first: nothing issues;
+ *   CTA4..7: four ALU ops.
+ * With one scheduler running GTO, CTA0 issues first, then CTA1 and CTA2
+ * three each. Everything else waits on the SFU until CTA0's load completes. */
+
+static void fig7b_program(const script_src_t *s, uint64_t cta, seg_t out[SEGS_MAX])
+{
+    switch (cta) {
+    case 0:
+        out[0] = (seg_t){SEG_SFU, 1};
+        out[1] = (seg_t){SEG_ALU, 2};
+        out[2] = (seg_t){SEG_LOAD, 1};
+        break;
+    case 1:
+    case 2:
+        out[0] = (seg_t){SEG_ALU, 3};
+        out[1] = (seg_t){SEG_SFU, 1};
+        break;
+    case 3:
+        out[0] = (seg_t){SEG_SFU, 1};
+        out[1] = (seg_t){SEG_ALU, 3};
+        break;
+    default:
+        out[0] = (seg_t){SEG_ALU, 4};
+    }
+}
+
+static gpu_config_t fig7b_cfg(void)
+{
+    gpu_config_t c = test_cfg(1, 4);
+    c.num_sched_per_core = 1;
+    c.num_units[UNIT_BRANCH] = 1;
+    c.num_units[UNIT_SFU] = 1;
+    c.lat[LAT_SFU] = 20;
+    c.init[LAT_SFU] = 3000;
+    return c;
+}
+
+/* Run Fig. 7(b) under `spec`; returns T_new and checks lazy execution. */
+static double run_fig7b(const char *spec)
+{
+    gpu_config_t c = fig7b_cfg();
+    gpu_t *g = make_gpu(&c, spec, "gto");
+    if (!g || launch_script(g, fig7b_program, NULL, 0, 8, false) < 0) {
+        CHECK(0);
+        gpu_destroy(g);
+        return -1;
+    }
+    /* counts when CTA0 finishes: observed one step before it leaves */
+    uint64_t inst_at_finish[4] = {0};
+    double t_new = NAN;
+    bool cta0_gone = false;
+    while (!all_done(g)) {
+        cta_info_t buf[8];
+        uint32_t n = gpu_sm_ctas(g, 0, buf, 8);
+        if (!cta0_gone)
+            for (uint32_t i = 0; i < n; i++)
+                if (buf[i].cta_id < 4)
+                    inst_at_finish[buf[i].cta_id] = buf[i].warp_insts;
+        uint64_t issued = gpu_sm_counters(g, 0)->ctas_issued;
+        if (step(g) < 0) {
+            CHECK(0);
+            break;
+        }
+        if (!cta0_gone && core_of(g, 0) < 0 && gpu_sm_counters(g, 0)->ctas_done > 0) {
+            cta0_gone = true;
+            t_new = metric(g, "lcs.t_new");
+        }
+        /* lazy execution: once T_new is known no CTA starts on a core
+         * that then holds more than T_new of the kernel */
+        if (cta0_gone && gpu_sm_counters(g, 0)->ctas_issued > issued)
+            CHECK(gpu_sm_resident_ctas(g, 0, gpu_kernel(g, 0)) <= t_new);
+        CHECK(gpu_cycle(g) < 200000);
+        if (gpu_cycle(g) >= 200000)
+            break;
+    }
+    CHECK_EQ(inst_at_finish[0], 4);
+    CHECK_EQ(inst_at_finish[1], 3);
+    CHECK_EQ(inst_at_finish[2], 3);
+    CHECK_EQ(inst_at_finish[3], 0);
+    CHECK_EQ(total_issued(g), 8);
+    gpu_totals_t t;
+    gpu_get_totals(g, &t);
+    CHECK_EQ(t.warp_insts, 32);
+    gpu_destroy(g);
+    return t_new;
+}
+
+static void lcs_fig7b_t_new(void)
+{
+    /* Eq. 1: floor(10/4) = 2. (The paper prints "floor(10/4) = 3", but 2.5
+     * rounds down to 2.) The ceil variant of §5.1 gives the paper's 3. */
+    CHECK_EQ(run_fig7b("lcs"), 2);
+    CHECK_EQ(run_fig7b("lcs:round=ceil"), 3);
+    CHECK_EQ(run_fig7b("lcs:round=ceil,core=first"), 3);
+}
+
+/* Every CTA: three ALU ops and a load that keeps it resident. All four
+ * CTAs issue everything before the first load returns: T_new = 16/4 = 4. */
+static void even_program(const script_src_t *s, uint64_t cta, seg_t out[SEGS_MAX])
+{
+    out[0] = (seg_t){SEG_ALU, 3};
+    out[1] = (seg_t){SEG_LOAD, 1};
+}
+
+/* LCS starts over for each kernel: the Fig. 7(b) kernel (T_new 3 with ceil)
+ * and then an even kernel, which monitors at T_max again and gets 4. */
+static void lcs_repeats_per_kernel(void)
+{
+    gpu_config_t c = fig7b_cfg();
+    gpu_t *g = make_gpu(&c, "lcs:round=ceil", "gto");
+    CHECK(g != NULL);
+    if (!g)
+        return;
+    CHECK_EQ(launch_script(g, fig7b_program, NULL, 0, 8, false), 0);
+    CHECK_EQ(launch_script(g, even_program, NULL, 0, 8, false), 0);
+    cs_error_t err;
+    CHECK_EQ(gpu_run(g, &err), 0);
+    CHECK_EQ(metric(g, "lcs.t_new.k0"), 3);
+    CHECK_EQ(metric(g, "lcs.t_new.k1"), 4);
+    CHECK_EQ(metric(g, "lcs.t_new"), 4);
+    CHECK_EQ(total_issued(g), 16);
+    gpu_destroy(g);
+}
+
+/* ------------------------------------------------------------------------ */
+/* DYNCTA — Kayiran et al. §4.1: N = 4, n = 3, CTA1 the oldest and CTA3 the
+ * newest on the core (our CTAs 0, 1, 2). Decrement: CTA3 paused; again: CTA2
+ * paused too; n = 1 cannot go lower; increment: CTA2 resumes; again: all
+ * equal; and no new CTA is issued while a paused CTA is present. The policy
+ * in the GPU's chain has period=1000000, so it never samples by itself. The
+ * test sets the window's C_idle / C_mem by adding to the core's cumulative
+ * counters and calls the chain's sample() hook. */
+
+static void dyncta_sample_with(gpu_t *g, uint64_t add_idle, uint64_t add_mem)
+{
+    g->sm[0].c.outcome[OUT_IDLE] += add_idle;
+    g->sm[0].c.outcome[OUT_MEM_STALL] += add_mem;
+    cta_policy_t *p = &g->chain.link[0];
+    p->ops->sample(p->st, g, gpu_cycle(g));
+}
+
+static void long_chain_program(const script_src_t *s, uint64_t cta, seg_t out[SEGS_MAX])
+{
+    uint32_t len = cta < s->n_chain_len ? s->chain_len[cta] : 5000;
+    out[0] = (seg_t){SEG_CHAIN, len};
+}
+
+static void dyncta_pausing_sequence(void)
+{
+    gpu_config_t c = test_cfg(1, 4);
+    gpu_t *g = make_gpu(&c, "dyncta:period=1000000", "gto");
+    CHECK(g != NULL);
+    if (!g)
+        return;
+    CHECK_EQ(launch_script(g, long_chain_program, NULL, 0, 8, false), 0);
+    const kernel_run_t *k = NULL;
+    CHECK_EQ(step_n(g, 40), 0);
+    k = gpu_kernel(g, 0);
+    CHECK_EQ(k->max_ctas_per_sm, 4);            /* N */
+    CHECK_EQ(gpu_sm_resident_ctas(g, 0, k), 2); /* n = floor(N/2) */
+    /* increment (C_idle high): n = 3 */
+    dyncta_sample_with(g, 100, 0);
+    CHECK_EQ(step_n(g, 10), 0);
+    CHECK_EQ(gpu_sm_resident_ctas(g, 0, k), 3);
+    CHECK_EQ(paused_of(g, 0, 0) + paused_of(g, 0, 1) + paused_of(g, 0, 2), 0);
+    /* decrement (C_mem >= t_mem_h): n = 2, the newest CTA is paused */
+    dyncta_sample_with(g, 0, 1000);
+    CHECK_EQ(paused_of(g, 0, 0), 0);
+    CHECK_EQ(paused_of(g, 0, 1), 0);
+    CHECK_EQ(paused_of(g, 0, 2), 1);
+    /* decrement again: n = 1, the second newest too */
+    dyncta_sample_with(g, 0, 1000);
+    CHECK_EQ(paused_of(g, 0, 0), 0);
+    CHECK_EQ(paused_of(g, 0, 1), 1);
+    CHECK_EQ(paused_of(g, 0, 2), 1);
+    /* n = 1 is the floor */
+    dyncta_sample_with(g, 0, 1000);
+    CHECK_EQ(paused_of(g, 0, 0), 0);
+    CHECK_EQ(paused_of(g, 0, 1), 1);
+    CHECK_EQ(paused_of(g, 0, 2), 1);
+    /* the oldest keeps running while the others are paused */
+    uint64_t before = gpu_sm_ctas(g, 0, (cta_info_t[8]){{0}}, 8);
+    CHECK_EQ(before, 3);
+    CHECK_EQ(step_n(g, 30), 0);
+    CHECK_EQ(gpu_sm_counters(g, 0)->ctas_issued, 3);
+    /* increment (C_mem < t_mem_l): n = 2, the least recently assigned paused
+     * CTA resumes; no new CTA is issued */
+    dyncta_sample_with(g, 0, 0);
+    CHECK_EQ(paused_of(g, 0, 1), 0);
+    CHECK_EQ(paused_of(g, 0, 2), 1);
+    CHECK_EQ(step_n(g, 30), 0);
+    CHECK_EQ(gpu_sm_counters(g, 0)->ctas_issued, 3);
+    /* increment: n = 3, all three have the same priority, still no new CTA */
+    dyncta_sample_with(g, 0, 0);
+    CHECK_EQ(paused_of(g, 0, 0) + paused_of(g, 0, 1) + paused_of(g, 0, 2), 0);
+    CHECK_EQ(step_n(g, 30), 0);
+    CHECK_EQ(gpu_sm_counters(g, 0)->ctas_issued, 3);
+    /* increment: n = 4 = N, now a new CTA is issued */
+    dyncta_sample_with(g, 20, 0);
+    CHECK_EQ(step_n(g, 10), 0);
+    CHECK_EQ(gpu_sm_counters(g, 0)->ctas_issued, 4);
+    CHECK_EQ(gpu_sm_resident_ctas(g, 0, k), 4);
+    CHECK_EQ(paused_of(g, 0, 3), 0);
+    /* n = N: a further increment changes nothing */
+    dyncta_sample_with(g, 20, 0);
+    CHECK_EQ(step_n(g, 10), 0);
+    CHECK_EQ(gpu_sm_resident_ctas(g, 0, k), 4);
+    gpu_destroy(g);
+}
+
+/* A paused CTA resumes when a running CTA finishes (the CTA count drops to n),
+ * and the free slot is not refilled while the CTA count is not below n. */
+static void dyncta_finish_resumes_paused(void)
+{
+    static const uint32_t len[] = {20, 3000, 3000, 3000};
+    gpu_config_t c = test_cfg(1, 4);
+    gpu_t *g = make_gpu(&c, "dyncta:period=1000000", "gto");
+    CHECK(g != NULL);
+    if (!g)
+        return;
+    CHECK_EQ(launch_script(g, long_chain_program, len, 4, 6, false), 0);
+    CHECK_EQ(step_n(g, 5), 0);
+    dyncta_sample_with(g, 100, 0); /* n = 3 */
+    CHECK_EQ(step_n(g, 5), 0);
+    CHECK_EQ(gpu_sm_counters(g, 0)->ctas_issued, 3);
+    dyncta_sample_with(g, 0, 1000); /* n = 2: CTA 2 paused */
+    CHECK_EQ(paused_of(g, 0, 2), 1);
+    while (core_of(g, 0) >= 0 && gpu_cycle(g) < 5000)
+        if (step(g) < 0)
+            break;
+    CHECK_EQ(core_of(g, 0), -1); /* CTA 0 (20 x 10 cycles) finished */
+    CHECK_EQ(paused_of(g, 0, 1), 0);
+    CHECK_EQ(paused_of(g, 0, 2), 0);
+    CHECK_EQ(step_n(g, 30), 0);
+    CHECK_EQ(gpu_sm_counters(g, 0)->ctas_issued, 3); /* nCTA = n = 2 */
+    gpu_destroy(g);
+}
+
+/* ------------------------------------------------------------------------ */
+/* CLASO — Yu et al. §3.2: 17 CTAs, 4 cores, 3 CTAs per core, p_A = 1,
+ * p_L = 0: 5 local credits per core and 1 global credit.
+ *
+ * The paper's Fig. 9 places CTA c, c+4, c+8 on core c. Our dispatcher
+ * rotates its starting core each cycle, so its first 12 CTAs land
+ * differently. The test first finds where each of CTAs 0..11 lands and its
+ * rank on that core, and then gives it the duration of the paper CTA with
+ * the same core and rank. Core 3 is the fastest: its second CTA (paper CTA7)
+ * finishes first, then its third (CTA11), then its first (CTA3). Then core 0
+ * (CTA4, CTA0, CTA8), core 1, core 2. CTAs 12..16 are long. */
+
+static const uint32_t claso_role_cycles[4][3] = {
+    {350, 300, 400}, /* core 0: CTA0, CTA4, CTA8 */
+    {550, 500, 600}, /* core 1 */
+    {750, 700, 800}, /* core 2 */
+    {200, 100, 150}, /* core 3: CTA3, CTA7, CTA11 */
+};
+
+static int claso_initial_placement(int core[12], int rank[12])
+{
+    gpu_config_t c = test_cfg(4, 3);
+    gpu_t *g = make_gpu(&c, "rr", "lrr");
+    if (!g)
+        return -1;
+    launch_script(g, long_chain_program, NULL, 0, 17, false);
+    while (total_issued(g) < 12 && gpu_cycle(g) < 100)
+        if (step(g) < 0)
+            break;
+    int per_core[4] = {0};
+    for (uint64_t id = 0; id < 12; id++) {
+        core[id] = core_of(g, id);
+        if (core[id] < 0 || core[id] > 3) {
+            gpu_destroy(g);
+            return -1;
+        }
+        rank[id] = per_core[core[id]]++;
+    }
+    gpu_destroy(g);
+    return 0;
+}
+
+/* Runs the case study; core_of_cta[id] gets the core each CTA ran on. */
+static int claso_case_study(const char *spec, int core_of_cta[17], gpu_t **out)
+{
+    int core[12], rank[12];
+    if (claso_initial_placement(core, rank) < 0)
+        return -1;
+    static uint32_t len[17];
+    for (unsigned id = 0; id < 17; id++)
+        len[id] = id < 12 ? claso_role_cycles[core[id]][rank[id]] / 10 : 150; /* 10-cycle chain links */
+    gpu_config_t c = test_cfg(4, 3);
+    gpu_t *g = make_gpu(&c, spec, "lrr");
+    if (!g)
+        return -1;
+    launch_script(g, long_chain_program, len, 17, 17, false);
+    for (unsigned id = 0; id < 17; id++)
+        core_of_cta[id] = -1;
+    while (!all_done(g) && gpu_cycle(g) < 100000) {
+        if (step(g) < 0)
+            break;
+        for (unsigned id = 0; id < 17; id++)
+            if (core_of_cta[id] < 0)
+                core_of_cta[id] = core_of(g, id);
+        for (uint32_t sm = 0; sm < 4; sm++)
+            CHECK(gpu_sm_resident_ctas(g, sm, NULL) <= 3);
+    }
+    *out = g;
+    return all_done(g) ? 0 : -1;
+}
+
+static void claso_case_study_17_ctas_4_cores(void)
+{
+    int where[17];
+    gpu_t *g = NULL;
+    /* baseline (Fig. 9): core 3 takes 12, 13, 14 and core 0 takes 15, 16 */
+    CHECK_EQ(claso_case_study("rr", where, &g), 0);
+    CHECK_EQ(where[12], 3);
+    CHECK_EQ(where[13], 3);
+    CHECK_EQ(where[14], 3);
+    CHECK_EQ(where[15], 0);
+    CHECK_EQ(where[16], 0);
+    if (g) {
+        CHECK_EQ(gpu_sm_counters(g, 0)->ctas_issued, 5);
+        CHECK_EQ(gpu_sm_counters(g, 1)->ctas_issued, 3);
+        CHECK_EQ(gpu_sm_counters(g, 2)->ctas_issued, 3);
+        CHECK_EQ(gpu_sm_counters(g, 3)->ctas_issued, 6);
+    }
+    gpu_destroy(g);
+    g = NULL;
+
+    /* CLASO (Fig. 10). Core 3: CTA12 on a local credit, CTA13 on its last
+     * local credit plus the global credit, then refused (no local credit).
+     * Core 0: CTA14 on a local credit, then refused (global credit gone),
+     * then refused (no local credit). Cores 1 and 2: one more CTA each. */
+    CHECK_EQ(claso_case_study("rr+claso", where, &g), 0);
+    CHECK_EQ(where[12], 3);
+    CHECK_EQ(where[13], 3);
+    CHECK_EQ(where[14], 0);
+    CHECK_EQ(where[15], 1);
+    CHECK_EQ(where[16], 2);
+    if (g) {
+        CHECK_EQ(metric(g, "claso.local_credits"), 5);
+        CHECK_EQ(metric(g, "claso.global_credits"), 1);
+        /* final balance: 4, 4, 4, 5 CTAs; the global credit spent; cores
+         * 0..2 keep the one local credit they were refused on */
+        CHECK_EQ(gpu_sm_counters(g, 0)->ctas_issued, 4);
+        CHECK_EQ(gpu_sm_counters(g, 1)->ctas_issued, 4);
+        CHECK_EQ(gpu_sm_counters(g, 2)->ctas_issued, 4);
+        CHECK_EQ(gpu_sm_counters(g, 3)->ctas_issued, 5);
+        CHECK_EQ(metric(g, "claso.global_left"), 0);
+        CHECK_EQ(metric(g, "claso.local_left_max"), 1);
+        gpu_totals_t base, with;
+        gpu_get_totals(g, &with);
+        (void)base;
+        printf("  claso case study: %llu cycles\n", (unsigned long long)with.cycles);
+    }
+    gpu_destroy(g);
+}
+
+/* The credits always add up to the grid: pa/pl variants and grids that the
+ * core count does and does not divide all finish. */
+static void claso_credit_arithmetic(void)
+{
+    const char *specs[] = {"rr+claso", "rr+claso:pa=2", "rr+claso:pa=2,pl=1", "claso:pa=3,pl=2"};
+    const uint32_t grids[] = {1, 3, 4, 5, 17, 23};
+    for (unsigned s = 0; s < CS_ARRAY_LEN(specs); s++)
+        for (unsigned i = 0; i < CS_ARRAY_LEN(grids); i++) {
+            gpu_config_t c = test_cfg(4, 3);
+            gpu_t *g = make_gpu(&c, specs[s], "lrr");
+            CHECK(g != NULL);
+            if (!g)
+                continue;
+            launch_script(g, long_chain_program, (const uint32_t[]){30, 10, 20, 5, 40, 15, 25, 35}, 8, grids[i],
+                          false);
+            cs_error_t err;
+            int rc = gpu_run(g, &err);
+            if (rc < 0)
+                printf("  %s grid %u: %s\n", specs[s], grids[i], err.msg);
+            CHECK_EQ(rc, 0);
+            CHECK_EQ(total_issued(g), grids[i]);
+            CHECK(all_done(g));
+            gpu_destroy(g);
+        }
+}
+
+/* ------------------------------------------------------------------------ */
+/* BCS — pairs of consecutive CTAs go to one core; a core gets a pair only
+ * when both fit, and (wait=pair) only after one of its pairs has finished
+ * entirely. 3 cores, 4 CTAs per core (two pairs), durations that differ
+ * within each pair so pairs finish one CTA at a time. */
+
+static const uint32_t bcs_len[] = {10, 40, 30, 12, 25, 8, 50, 20, 9, 33, 17, 41, 22, 6, 38, 14};
+
+static void bcs_program(const script_src_t *s, uint64_t cta, seg_t out[SEGS_MAX])
+{
+    out[0] = (seg_t){SEG_CHAIN, s->chain_len[cta % s->n_chain_len]};
+}
+
+typedef struct bcs_watch {
+    int core[64];
+    int state[64]; /* 0 not yet issued, 1 resident, 2 finished */
+    unsigned max_live_pairs;
+    bool partner_room_ok, pairs_together, under_t_new;
+    double t_new, blocks_cut;
+} bcs_watch_t;
+
+/* t_new: LCS's decision before this step (NaN if none yet) */
+static void bcs_observe(gpu_t *g, uint32_t ctas, bcs_watch_t *w, double t_new)
+{
+    const kernel_run_t *k = gpu_kernel(g, 0);
+    for (uint64_t id = 0; id < ctas; id++) {
+        int c = core_of(g, id);
+        if (w->state[id] == 0 && c >= 0) {
+            w->state[id] = 1;
+            w->core[id] = c;
+            if (!isnan(t_new) && gpu_sm_resident_ctas(g, c, k) > t_new)
+                w->under_t_new = false;
+            /* the first CTA of a pair starts only with room for the second */
+            if ((id % 2) == 0 && id + 1 < ctas && core_of(g, id + 1) < 0 && gpu_sm_free_ctas(g, c, k) < 1)
+                w->partner_room_ok = false;
+        } else if (w->state[id] == 1 && c < 0)
+            w->state[id] = 2;
+    }
+    for (uint32_t sm = 0; sm < gpu_n_sm(g); sm++) {
+        unsigned live = 0;
+        for (uint64_t p = 0; 2 * p < ctas; p++) {
+            uint64_t a = 2 * p, b = 2 * p + 1 < ctas ? 2 * p + 1 : a;
+            bool on = (w->state[a] == 1 && w->core[a] == (int)sm) || (w->state[b] == 1 && w->core[b] == (int)sm) ||
+                      (w->state[a] == 2 && w->state[b] == 0 && w->core[a] == (int)sm);
+            live += on;
+        }
+        if (live > w->max_live_pairs)
+            w->max_live_pairs = live;
+    }
+}
+
+static int run_bcs(const char *spec, uint32_t ctas, bool block2d, bcs_watch_t *w, gpu_totals_t *t)
+{
+    memset(w, 0, sizeof *w);
+    w->partner_room_ok = w->pairs_together = w->under_t_new = true;
+    gpu_config_t c = test_cfg(3, 4);
+    gpu_t *g = make_gpu(&c, spec, "gto");
+    if (!g)
+        return -1;
+    launch_script(g, bcs_program, bcs_len, CS_ARRAY_LEN(bcs_len), ctas, block2d);
+    int rc = 0;
+    while (!all_done(g) && rc == 0 && gpu_cycle(g) < 100000) {
+        double t_new = metric(g, "lcs.t_new.k0");
+        rc = step(g);
+        bcs_observe(g, ctas, w, t_new);
+    }
+    w->t_new = metric(g, "lcs.t_new.k0");
+    w->blocks_cut = metric(g, "bcs.blocks_cut");
+    for (uint64_t id = 0; id + 1 < ctas; id += 2)
+        if (w->core[id] != w->core[id + 1])
+            w->pairs_together = false;
+    if (!all_done(g) || total_issued(g) != ctas)
+        rc = -1;
+    gpu_get_totals(g, t);
+    gpu_destroy(g);
+    return rc;
+}
+
+static void bcs_pairs_share_a_core(void)
+{
+    bcs_watch_t w;
+    gpu_totals_t t;
+    /* 2D kernel, odd grid: pairs 0-1 ... 34-35 and a last block of one */
+    CHECK_EQ(run_bcs("bcs", 37, true, &w, &t), 0);
+    CHECK(w.pairs_together);
+    CHECK(w.partner_room_ok);
+    CHECK(w.max_live_pairs <= 2); /* wait=pair: cap 4 / block 2 */
+    CHECK_EQ(t.warp_insts, program_insts(&(script_src_t){.program = bcs_program, .chain_len = bcs_len,
+                                                            .n_chain_len = CS_ARRAY_LEN(bcs_len)},
+                                             37));
+    /* wait=room: still pairs on one core with room for both, but a core may
+     * take a new pair while two half-finished pairs hold it */
+    CHECK_EQ(run_bcs("bcs:wait=room", 37, true, &w, &t), 0);
+    CHECK(w.pairs_together);
+    CHECK(w.partner_room_ok);
+    printf("  wait=room: up to %u pairs live on a core (wait=pair: 2)\n", w.max_live_pairs);
+    CHECK(w.max_live_pairs > 2);
+    /* block=3 with apply=all on a 1D kernel */
+    CHECK_EQ(run_bcs("bcs:block=3,apply=all", 20, false, &w, &t), 0);
+    /* the baseline splits pairs (a control for the observation itself) */
+    CHECK_EQ(run_bcs("rr", 37, true, &w, &t), 0);
+    CHECK(!w.pairs_together);
+}
+
+/* §4.2: BCS does not apply to one-dimensional CTAs, so on a 1D kernel bcs
+ * is exactly the baseline. */
+static void bcs_1d_kernel_is_baseline(void)
+{
+    bcs_watch_t w;
+    gpu_totals_t a, b;
+    CHECK_EQ(run_bcs("rr", 30, false, &w, &a), 0);
+    CHECK_EQ(run_bcs("bcs", 30, false, &w, &b), 0);
+    CHECK_EQ(a.cycles, b.cycles);
+    CHECK_EQ(a.warp_insts, b.warp_insts);
+}
+
+/* Fig. 10's chain: on a 2D kernel, pairs during LCS's monitor phase, and
+ * afterwards a pair goes only to a core where it fits under T_new. */
+static void lcs_bcs_chain_keeps_pairs_under_t_new(void)
+{
+    bcs_watch_t w;
+    gpu_totals_t t;
+    CHECK_EQ(run_bcs("lcs+bcs", 37, true, &w, &t), 0);
+    printf("  lcs+bcs: T_new = %g, blocks cut: %g\n", w.t_new, isnan(w.blocks_cut) ? 0 : w.blocks_cut);
+    CHECK(!isnan(w.t_new));
+    CHECK(w.pairs_together);
+    CHECK(w.partner_room_ok);
+    CHECK(w.under_t_new);
+    CHECK(w.max_live_pairs <= 2);
+    CHECK(isnan(w.blocks_cut)); /* BCS knew T_new: no block had to be cut */
+}
+
+/* A link that refuses the second CTA of a half-issued pair (static:n=3 on a
+ * core that took a pair with two CTAs resident, whether it comes before or
+ * after bcs in the chain) must not stall the kernel: the pair is cut, the
+ * CTA goes elsewhere, and everything still runs once. */
+static void bcs_cuts_a_pair_another_link_refuses(void)
+{
+    const char *specs[] = {"bcs+static:n=3", "static:n=3+bcs"};
+    for (unsigned i = 0; i < CS_ARRAY_LEN(specs); i++) {
+        bcs_watch_t w;
+        gpu_totals_t t;
+        CHECK_EQ(run_bcs(specs[i], 37, true, &w, &t), 0);
+        printf("  %s: blocks cut: %g\n", specs[i], w.blocks_cut);
+        CHECK(w.blocks_cut > 0);
+        CHECK(w.partner_room_ok);
+    }
+}
+
+/* ------------------------------------------------------------------------ */
+/* Property tests: real runs, several kernels (two in sequence on stream 0,
+ * one concurrent on stream 1; the second is labelled 2D), stepped cycle by
+ * cycle. Every CTA runs exactly once, no core exceeds the occupancy limit
+ * (or a policy's own cap), and the run finishes. */
+
+typedef struct prop_kernel {
+    const char *spec;
+    uint32_t stream;
+    bool block2d;
+} prop_kernel_t;
+
+#define PROP_CORES 4
+static const prop_kernel_t prop_kernels[] = {
+    {"strided:ctas=75,threads=128,iters=3", 0, false}, /* 8 per core: 2+ waves */
+    {"compute:ctas=53,threads=256,iters=6", 0, true},  /* 6 per core */
+    {"stream:ctas=45,threads=64,iters=4", 1, false},   /* concurrent, stream 1 */
+};
+
+static int launch_synth(gpu_t *g, const prop_kernel_t *pk, uint64_t *expected)
+{
+    cs_error_t err;
+    workload_t *w = synth_workload_open(pk->spec, &err);
+    if (!w) {
+        printf("  %s: %s\n", pk->spec, err.msg);
+        return -1;
+    }
+    kernel_desc_t k;
+    int rc = workload_next_kernel(w, &k, &err) == 1 ? 0 : -1;
+    if (rc == 0) {
+        k.stream = pk->stream;
+        if (pk->block2d && k.block.x % 16 == 0 && k.block.x > 16)
+            k.block = (dim3_t){16, k.block.x / 16, 1};
+        *expected += k.expected_warp_insts;
+        rc = gpu_launch(g, &k, &err);
+        if (rc < 0 && k.ops->destroy)
+            k.ops->destroy(k.src);
+    }
+    if (rc < 0)
+        printf("  %s: %s\n", pk->spec, err.msg);
+    workload_destroy(w);
+    return rc;
+}
+
+/* Extra per-core cap a policy promises: static:n=N -> N. */
+static uint32_t spec_cap(const char *spec)
+{
+    const char *p = strstr(spec, "static:n=");
+    return p ? (uint32_t)atoi(p + 9) : UINT32_MAX;
+}
+
+static void check_policy_properties(const char *spec, bool stepped)
+{
+    gpu_config_t c = test_cfg(PROP_CORES, 0);
+    gpu_t *g = make_gpu(&c, spec, "gto");
+    CHECK(g != NULL);
+    if (!g)
+        return;
+    uint64_t expected = 0, total = 0;
+    for (unsigned i = 0; i < CS_ARRAY_LEN(prop_kernels); i++)
+        CHECK_EQ(launch_synth(g, &prop_kernels[i], &expected), 0);
+    for (uint32_t i = 0; i < gpu_n_kernels(g); i++)
+        total += gpu_kernel(g, i)->total_ctas;
+    uint32_t cap = spec_cap(spec);
+    bool lcs = strstr(spec, "lcs") != NULL;
+    uint64_t paused_steps = 0;
+    int rc = 0;
+    if (stepped) {
+        while (!all_done(g) && rc == 0) {
+            uint64_t before = gpu_cycle(g);
+            double t_new[3];
+            for (uint32_t kk = 0; kk < 3 && kk < gpu_n_kernels(g); kk++) {
+                char name[32];
+                snprintf(name, sizeof name, "lcs.t_new.k%u", kk);
+                t_new[kk] = metric(g, name);
+            }
+            rc = step(g);
+            for (uint32_t sm = 0; sm < PROP_CORES; sm++)
+                paused_steps += g->sm[sm].any_paused;
+            for (uint32_t sm = 0; sm < PROP_CORES; sm++) {
+                cta_info_t buf[64];
+                uint32_t n = gpu_sm_ctas(g, sm, buf, 64);
+                for (uint32_t kk = 0; kk < gpu_n_kernels(g); kk++) {
+                    const kernel_run_t *k = gpu_kernel(g, kk);
+                    if (k->state != KERNEL_RUNNING)
+                        continue;
+                    uint32_t here = gpu_sm_resident_ctas(g, sm, k);
+                    CHECK(here <= k->max_ctas_per_sm);
+                    CHECK(here <= cap);
+                    /* LCS: a CTA started after T_new leaves at most T_new */
+                    bool started = false;
+                    for (uint32_t i = 0; i < n; i++)
+                        started |= buf[i].kernel == k && buf[i].start_cycle > before;
+                    if (lcs && started && kk < 3 && !isnan(t_new[kk]))
+                        CHECK(here <= t_new[kk]);
+                }
+            }
+            if (gpu_cycle(g) > 2000000) {
+                printf("  %s: no end after 2M cycles\n", spec);
+                rc = -1;
+            }
+        }
+    } else {
+        cs_error_t err;
+        rc = gpu_run(g, &err);
+        if (rc < 0)
+            printf("  %s: %s\n", spec, err.msg);
+    }
+    CHECK_EQ(rc, 0);
+    CHECK(all_done(g));
+    for (uint32_t i = 0; i < gpu_n_kernels(g); i++) {
+        const kernel_run_t *k = gpu_kernel(g, i);
+        CHECK_EQ(k->next_cta, k->total_ctas);
+        CHECK_EQ(k->ctas_done, k->total_ctas);
+    }
+    CHECK_EQ(total_issued(g), total);
+    gpu_totals_t t;
+    gpu_get_totals(g, &t);
+    CHECK_EQ(t.warp_insts, expected); /* every instruction of every CTA, once */
+    printf("  %-30s %8llu cycles", spec, (unsigned long long)t.cycles);
+    if (strstr(spec, "dyncta")) {
+        printf(", mean n %.2f, core-steps with a paused CTA %llu", metric(g, "dyncta.n_avg"),
+               (unsigned long long)paused_steps);
+        /* with a low t_mem_h the strided kernel makes DYNCTA pause */
+        if (stepped && strstr(spec, "t_mem_h=64"))
+            CHECK(paused_steps > 0);
+    }
+    printf("\n");
+    gpu_destroy(g);
+}
+
+static void every_policy_runs_every_cta_once(void)
+{
+    const char *specs[] = {"rr",           "static:n=2",   "lcs",          "lcs:round=ceil,core=first",
+                           "bcs",          "bcs:wait=room", "dyncta",      "claso",
+                           "rr+claso",     "dyncta+claso", "lcs+bcs",      "lcs+claso",
+                           "bcs+claso",    "lcs+bcs+claso", "dyncta:period=256,t_mem_h=64", "bcs+static:n=3",
+                           "dyncta+bcs"};
+    for (unsigned i = 0; i < CS_ARRAY_LEN(specs); i++)
+        check_policy_properties(specs[i], true);
+}
+
+/* The stepping harness does not change the simulation. */
+static void stepped_run_matches_plain_run(void)
+{
+    gpu_totals_t a, b;
+    for (int stepped = 0; stepped < 2; stepped++) {
+        gpu_config_t c = test_cfg(PROP_CORES, 0);
+        gpu_t *g = make_gpu(&c, "dyncta+claso", "gto");
+        CHECK(g != NULL);
+        if (!g)
+            return;
+        uint64_t expected = 0;
+        launch_synth(g, &prop_kernels[0], &expected);
+        cs_error_t err;
+        if (stepped)
+            while (!all_done(g) && step(g) == 0)
+                ;
+        else
+            CHECK_EQ(gpu_run(g, &err), 0);
+        gpu_get_totals(g, stepped ? &b : &a);
+        gpu_destroy(g);
+    }
+    CHECK_EQ(a.cycles, b.cycles);
+    CHECK_EQ(a.warp_insts, b.warp_insts);
+    CHECK_EQ(a.l1_misses, b.l1_misses);
+}
+
+static void bad_arguments_are_rejected(void)
+{
+    const char *bad[] = {"lcs:round=up", "lcs:core=99", "lcs:core=x", "bcs:wait=never", "bcs:apply=3d",
+                         "bcs:block=0",  "claso:pa=0",  "dyncta:period=0", "dyncta:t_low=3", "claso:pl=-1"};
+    gpu_config_t c = test_cfg(15, 0);
+    for (unsigned i = 0; i < CS_ARRAY_LEN(bad); i++) {
+        cs_error_t err;
+        gpu_t *g = gpu_create(&c, bad[i], NULL, &err);
+        CHECK(g == NULL);
+        if (g) {
+            printf("  accepted %s\n", bad[i]);
+            gpu_destroy(g);
+        }
+    }
+    const char *good[] = {"lcs:round=ceil,core=3", "bcs:block=4,wait=room,apply=all",
+                          "dyncta:period=4096,t_idle=8,t_mem_l=64,t_mem_h=192", "rr+claso:pa=2,pl=1"};
+    for (unsigned i = 0; i < CS_ARRAY_LEN(good); i++) {
+        cs_error_t err;
+        gpu_t *g = gpu_create(&c, good[i], NULL, &err);
+        CHECK(g != NULL);
+        if (!g)
+            printf("  rejected %s: %s\n", good[i], err.msg);
+        gpu_destroy(g);
+    }
+}
+
+int main(void)
+{
+    RUN(lcs_fig7b_t_new);
+    RUN(lcs_repeats_per_kernel);
+    RUN(dyncta_pausing_sequence);
+    RUN(dyncta_finish_resumes_paused);
+    RUN(claso_case_study_17_ctas_4_cores);
+    RUN(claso_credit_arithmetic);
+    RUN(bcs_pairs_share_a_core);
+    RUN(bcs_1d_kernel_is_baseline);
+    RUN(lcs_bcs_chain_keeps_pairs_under_t_new);
+    RUN(bcs_cuts_a_pair_another_link_refuses);
+    RUN(stepped_run_matches_plain_run);
+    RUN(every_policy_runs_every_cta_once);
+    RUN(bad_arguments_are_rejected);
+    TEST_EXIT();
+}
