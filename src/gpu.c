@@ -566,6 +566,18 @@ static int run_until(gpu_t *g, uint32_t target, cs_error_t *err)
 
 int gpu_run(gpu_t *g, cs_error_t *err) { return run_until(g, UINT32_MAX, err); }
 
+int gpu_execute_borrowed(void *gpu, kernel_desc_t *kernels, size_t n, cs_error_t *err)
+{
+    gpu_t *g = gpu;
+    for (size_t i = 0; i < n; i++) {
+        kernel_desc_t k = kernels[i];
+        k.borrowed = true;
+        if (gpu_launch(g, &k, err) < 0)
+            return -1;
+    }
+    return gpu_run(g, err);
+}
+
 int gpu_run_workload(gpu_t *g, workload_t *w, cs_error_t *err)
 {
     /* Launch everything up front only as far as the concurrency limit needs:

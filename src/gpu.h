@@ -22,6 +22,10 @@ void gpu_destroy(gpu_t *g);
 int gpu_launch(gpu_t *g, const kernel_desc_t *k, cs_error_t *err);
 /* Simulate until every launched kernel has finished. */
 int gpu_run(gpu_t *g, cs_error_t *err);
+/* An executor for the PTX runtime (ctasim_executor_t.run_kernels with ctx =
+ * the gpu_t): launch the runtime's kernels, which it keeps owning, and run
+ * them to completion. */
+int gpu_execute_borrowed(void *gpu, kernel_desc_t *kernels, size_t n, cs_error_t *err);
 /* Launch and run a whole workload, keeping only a few kernels open at once. */
 int gpu_run_workload(gpu_t *g, workload_t *w, cs_error_t *err);
 

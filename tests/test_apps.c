@@ -5,17 +5,6 @@
 #include "gpu.h"
 #include "test.h"
 
-static int gpu_executor(void *ctx, kernel_desc_t *kernels, size_t n, cs_error_t *err)
-{
-    for (size_t i = 0; i < n; i++) {
-        kernel_desc_t k = kernels[i];
-        k.borrowed = true;
-        if (gpu_launch(ctx, &k, err) < 0)
-            return -1;
-    }
-    return gpu_run(ctx, err);
-}
-
 static int run_timed(const app_def_t *app, gpu_totals_t *t, char *detail)
 {
     gpu_config_t cfg;
@@ -23,7 +12,7 @@ static int run_timed(const app_def_t *app, gpu_totals_t *t, char *detail)
     cs_error_t err;
     gpu_t *g = gpu_create(&cfg, NULL, NULL, &err);
     ctasim_runtime_t *rt = ctasim_create();
-    ctasim_executor_t ex = {.ctx = g, .run_kernels = gpu_executor};
+    ctasim_executor_t ex = {.ctx = g, .run_kernels = gpu_execute_borrowed};
     ctasim_set_executor(rt, &ex);
     int r = app_run(app, rt, APP_SMALL, 1, detail, 256, &err);
     if (r < 0)

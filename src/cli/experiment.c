@@ -119,17 +119,6 @@ static void out(exp_run_t *r, const char *fmt, ...)
 
 /* --- running ------------------------------------------------------------- */
 
-static int gpu_exec(void *ctx, kernel_desc_t *kernels, size_t n, cs_error_t *err)
-{
-    for (size_t i = 0; i < n; i++) {
-        kernel_desc_t k = kernels[i];
-        k.borrowed = true;
-        if (gpu_launch(ctx, &k, err) < 0)
-            return -1;
-    }
-    return gpu_run(ctx, err);
-}
-
 static void run_job(exp_run_t *r, unsigned w, unsigned s)
 {
     exp_result_t *x = R(r, w, s);
@@ -143,7 +132,7 @@ static void run_job(exp_run_t *r, unsigned w, unsigned s)
         return;
     }
     ctasim_runtime_t *rt = ctasim_create();
-    ctasim_executor_t ex = {.ctx = g, .run_kernels = gpu_exec};
+    ctasim_executor_t ex = {.ctx = g, .run_kernels = gpu_execute_borrowed};
     ctasim_set_executor(rt, &ex);
     char detail[256];
     int c = app_run(r->wl[w], rt, r->size, 1, detail, sizeof detail, &x->err);

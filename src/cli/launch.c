@@ -141,17 +141,6 @@ static int parse_arg(ctasim_runtime_t *rt, const char *kernel, unsigned idx, con
     return 0;
 }
 
-static int gpu_exec(void *ctx, kernel_desc_t *kernels, size_t n, cs_error_t *err)
-{
-    for (size_t i = 0; i < n; i++) {
-        kernel_desc_t k = kernels[i];
-        k.borrowed = true;
-        if (gpu_launch(ctx, &k, err) < 0)
-            return -1;
-    }
-    return gpu_run(ctx, err);
-}
-
 int cmd_launch(int argc, char **argv)
 {
     const char *ptx = NULL, *kernel = NULL, *grid_s = NULL, *block_s = NULL, *consts[16];
@@ -221,7 +210,7 @@ int cmd_launch(int argc, char **argv)
     if (!g)
         return cli_fail(&err);
     ctasim_runtime_t *rt = ctasim_create();
-    ctasim_executor_t ex = {.ctx = g, .run_kernels = gpu_exec};
+    ctasim_executor_t ex = {.ctx = g, .run_kernels = gpu_execute_borrowed};
     ctasim_set_executor(rt, &ex);
     ctasim_module_t *mod;
     launch_arg_t la[MAX_ARGS];

@@ -14,27 +14,13 @@ workload_t *cli_open_input(const char *input, cs_error_t *err)
     return trace_workload_open(input, err);
 }
 
-/* The runtime hands each batch of launches to the timing model; the runtime
- * keeps ownership of the kernel sources. */
-static int gpu_executor(void *ctx, kernel_desc_t *kernels, size_t n, cs_error_t *err)
-{
-    gpu_t *g = ctx;
-    for (size_t i = 0; i < n; i++) {
-        kernel_desc_t k = kernels[i];
-        k.borrowed = true;
-        if (gpu_launch(g, &k, err) < 0)
-            return -1;
-    }
-    return gpu_run(g, err);
-}
-
 int cli_simulate(gpu_t *g, const run_opts_t *o, int *check, char *detail, size_t detail_len, cs_error_t *err)
 {
     *check = -1;
     const app_def_t *app = app_find(o->input);
     if (app) {
         ctasim_runtime_t *rt = ctasim_create();
-        ctasim_executor_t ex = {.ctx = g, .run_kernels = gpu_executor};
+        ctasim_executor_t ex = {.ctx = g, .run_kernels = gpu_execute_borrowed};
         ctasim_set_executor(rt, &ex);
         int r = app_run(app, rt, o->size, o->seed, detail, detail_len, err);
         ctasim_destroy(rt);
