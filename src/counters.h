@@ -10,7 +10,12 @@
  *                      waits for data from memory (a load result)
  *           CORE_STALL nothing issued otherwise: execution unit busy, ALU
  *                      dependence, LD/ST unit or MSHR/miss queue full
- *   c_idle = IDLE cycles, c_mem = MEM_STALL cycles          (Kayiran et al.)
+ *   c_idle = IDLE cycles                                     (Kayiran et al.)
+ *   c_mem: nothing issued and every warp with a valid instruction waits on
+ *          memory, for load data or for the memory pipeline (LD/ST unit,
+ *          MSHRs) — "all the warps are waiting for their data to come back,
+ *          regardless of the pipeline state being stalled or not"
+ *          (Kayiran et al. §4.1). MEM_STALL is the narrower Lee et al. class.
  *   act_cycles / inact_cycles: cycles with >= 1 CTA resident that issued /
  *                      did not issue; RACT = act / (act + inact)
  *   struct_stall: nothing issued and some warp blocked by a busy unit or a
@@ -33,6 +38,7 @@ enum issue_outcome { OUT_ACTIVE = 0, OUT_IDLE, OUT_MEM_STALL, OUT_CORE_STALL, OU
 typedef struct sm_counters {
     uint64_t cycles;
     uint64_t outcome[OUT__COUNT];
+    uint64_t c_mem;
     uint64_t act_cycles, inact_cycles;
     uint64_t struct_stall, mem_stall;
     uint64_t ldst_stall_cycles, ldst_stall_run, ldst_stall_run_max;

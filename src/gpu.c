@@ -383,10 +383,12 @@ static int tick_core(gpu_t *g, uint64_t now, bool *any_sm)
     /* The dispatcher runs only when something changed: a kernel started, a CTA
      * finished, a policy sampled or changed a setting, or it issued last cycle. */
     if (g->dispatch_dirty && ctas_pending(g)) {
+        g->dispatch_dirty = false; /* a policy may set it again during the pass */
         int n = dispatch(g, now);
         if (n < 0)
             return -1;
-        g->dispatch_dirty = n > 0;
+        if (n > 0)
+            g->dispatch_dirty = true;
     }
     for (uint32_t i = 0; i < g->n_sm; i++) {
         sm_t *s = &g->sm[i];

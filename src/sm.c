@@ -764,6 +764,9 @@ static void account(sm_t *s, uint32_t f, uint64_t ncycles)
     else
         c->inact_cycles += ncycles;
     if (o != OUT_ACTIVE) {
+        /* Kayiran's C_mem: every blocked warp waits on the memory side */
+        if ((f & (BLK_MEMDATA | BLK_LDST)) && !(f & (BLK_ALUDEP | BLK_UNIT)))
+            c->c_mem += ncycles;
         if (f & (BLK_UNIT | BLK_LDST))
             c->struct_stall += ncycles;
         if (f & BLK_MEMDATA)

@@ -166,7 +166,7 @@ int gpu_write_json(const gpu_t *g, const char *path, cs_error_t *err)
                 ", \"l1d_accesses\": %" PRIu64 ", \"l1d_misses\": %" PRIu64 "}",
                 i ? "," : "", c->ctas_issued, c->outcome[OUT_ACTIVE], c->outcome[OUT_IDLE],
                 c->outcome[OUT_MEM_STALL], c->outcome[OUT_CORE_STALL], c->no_cta_cycles, c->warp_insts,
-                c->thread_insts, c->outcome[OUT_IDLE], c->outcome[OUT_MEM_STALL], c->struct_stall, c->mem_stall,
+                c->thread_insts, c->outcome[OUT_IDLE], c->c_mem, c->struct_stall, c->mem_stall,
                 c->ldst_stall_cycles, c->ldst_stall_run_max, c->sb_conflicts, c->act_cycles, c->inact_cycles,
                 c->l1_accesses, c->l1_misses);
     }

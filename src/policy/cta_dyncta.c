@@ -6,8 +6,8 @@
  * and --max-ctas). At launch n = floor(N/2), at least 1. The dispatcher's
  * round-robin places CTAs one by one, so cores differ by at most one CTA.
  * Every `period` core cycles, each core decides on its own from C_idle and
- * C_mem of the last window (counters.h: outcome[OUT_IDLE] and
- * outcome[OUT_MEM_STALL]; they are cumulative, so we keep the previous
+ * C_mem of the last window (counters.h: outcome[OUT_IDLE] and c_mem,
+ * which counts load-data and memory-pipeline waits; cumulative, so we keep the previous
  * sample and subtract, which is the paper's "reset to 0"):
  *   C_idle >= t_idle       -> n + 1
  *   else C_mem <  t_mem_l  -> n + 1
@@ -38,8 +38,10 @@
  *   - Kernels running at the same time on a core each keep their own n and
  *     N. The core's single decision moves all of them.
  *   - The sampling phase restarts when a kernel starts and no other kernel
- *     of this policy is running. (Setting the period inside create() has no
- *     effect; see the report.)
+ *     of this policy is running: the period is set in kernel_launched, with
+ *     fresh counter baselines. (Called from create(), the setter finds no
+ *     chain link yet, because the link's state is stored only after create
+ *     returns.)
  *
  * Published: series "dyncta.n" (mean n over cores of the oldest running
  * kernel, at each sample) and metric "dyncta.n_avg" (the mean of that
@@ -115,7 +117,7 @@ static void snapshot_counters(dyncta_t *s, struct gpu *g)
     for (uint32_t c = 0; c < s->n_core; c++) {
         const sm_counters_t *ctr = gpu_sm_counters(g, c);
         s->prev_idle[c] = ctr->outcome[OUT_IDLE];
-        s->prev_mem[c] = ctr->outcome[OUT_MEM_STALL];
+        s->prev_mem[c] = ctr->c_mem;
     }
 }
 
@@ -196,9 +198,9 @@ static void dyncta_sample(void *st, struct gpu *g, uint64_t cycle)
     for (uint32_t c = 0; c < s->n_core; c++) {
         const sm_counters_t *ctr = gpu_sm_counters(g, c);
         uint64_t c_idle = ctr->outcome[OUT_IDLE] - s->prev_idle[c];
-        uint64_t c_mem = ctr->outcome[OUT_MEM_STALL] - s->prev_mem[c];
+        uint64_t c_mem = ctr->c_mem - s->prev_mem[c];
         s->prev_idle[c] = ctr->outcome[OUT_IDLE];
-        s->prev_mem[c] = ctr->outcome[OUT_MEM_STALL];
+        s->prev_mem[c] = ctr->c_mem;
         int step = 0;
         if (c_idle >= s->t_idle || c_mem < s->t_mem_l)
             step = +1;
