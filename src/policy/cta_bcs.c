@@ -42,7 +42,8 @@
  *     next pass, the block is cut short: its remaining CTAs become a new block
  *     that may go to any core. Without this rule, "bcs+claso" could
  *     deadlock: CLASO may have no credit left on the block's core for its
- *     second CTA.
+ *     second CTA. To make sure that next pass happens, BCS asks for a
+ *     one-cycle sample: the dispatcher always runs after a sample.
  *
  * Arguments: block=2, wait=pair|room, apply=2d|all.
  * Published: "bcs.blocks_cut", the number of blocks cut short (absent if none). */
@@ -66,7 +67,7 @@ typedef struct bcs_kernel {
     bool pending;         /* a block is half issued */
     uint32_t pending_core;
     uint64_t started_cycle, other_ask_cycle; /* block start; latest ask by another core */
-    live_block_t *live;   /* per core: max_ctas_per_sm entries */
+    live_block_t *live;   /* per core: max_ctas_per_sm + 1 entries */
     uint32_t *n_live;
 } bcs_kernel_t;
 
