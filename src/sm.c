@@ -234,6 +234,7 @@ int sm_start_cta(sm_t *s, kernel_run_t *k, uint64_t cta_id, void *fe, uint64_t n
     s->c.ctas_issued++;
     s->warp_epoch++;
     uint32_t w = 0;
+    uint64_t cta_age = s->warp_age_seq;
     for (uint32_t i = 0; i < c->nwarps; i++) {
         while (s->winfo[w].valid)
             w++;
@@ -241,7 +242,8 @@ int sm_start_cta(sm_t *s, kernel_run_t *k, uint64_t cta_id, void *fe, uint64_t n
         warp_t *wp = &s->warp[w];
         memset(wp, 0, sizeof *wp);
         s->winfo[w] = (warp_info_t){.valid = true, .cta_slot = slot, .cta_id = cta_id,
-                                    .kernel = k->index, .warp_in_cta = i, .age = s->warp_age_seq++};
+                                    .kernel = k->index, .warp_in_cta = i, .age = s->warp_age_seq++,
+                                    .cta_age = cta_age};
         w++;
     }
     for (uint32_t i = 0; i < c->nwarps && c->used; i++)

@@ -21,6 +21,7 @@ typedef struct warp_info {
     uint32_t kernel;     /* kernel launch index */
     uint32_t warp_in_cta;
     uint64_t age;        /* launch order across the SM: lower = older */
+    uint64_t cta_age;    /* age of the CTA's first warp: equal within a CTA, orders CTAs */
     uint64_t last_issue; /* cycle of last issue */
 } warp_info_t;
 

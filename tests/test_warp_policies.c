@@ -56,9 +56,11 @@ static void fake_destroy(fake_sched_t *f)
 /* A CTA of `nwarps` warps in consecutive slots, launched now (ages follow launch order). */
 static void fake_cta(fake_sched_t *f, unsigned first_slot, unsigned nwarps, uint64_t cta_id, uint32_t cta_slot)
 {
+    uint64_t cta_age = f->next_age;
     for (unsigned i = 0; i < nwarps; i++)
         f->warps[first_slot + i] = (warp_info_t){.valid = true, .has_inst = true, .cta_slot = cta_slot,
-                                                 .cta_id = cta_id, .warp_in_cta = i, .age = f->next_age++};
+                                                 .cta_id = cta_id, .warp_in_cta = i, .age = f->next_age++,
+                                                 .cta_age = cta_age};
     f->v.epoch++;
 }
 

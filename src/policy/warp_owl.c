@@ -48,7 +48,7 @@ typedef struct {
     /* round-robin: per slot, when it last issued (a policy-local sequence number) */
     uint64_t issue_seq[OWL_MAX];
     uint64_t owner_age[OWL_MAX];
-    uint64_t cta_age[OWL_MAX];  /* slot -> age of its CTA's oldest live warp */
+    uint64_t cta_age[OWL_MAX];  /* slot -> its CTA's launch age (warp_info_t.cta_age) */
     uint64_t seq;
     /* preempt=0: the active group, kept through rebuilds by a member slot and its age */
     bool has_active;
@@ -82,18 +82,8 @@ static void owl_rebuild(owl_state_t *s, const sched_view_t *v)
     s->nw = 0;
     for (unsigned i = 0; i < OWL_MAX; i++)
         s->group_of[i] = -1;
-    /* rebuild only (warps came or went): O(n^2) with n <= 64 is fine */
-    for (unsigned i = 0; i < v->n && i < OWL_MAX; i++) {
-        uint16_t w = v->slots[i];
-        if (!v->warps[w].valid)
-            continue;
-        s->cta_age[w] = v->warps[w].age;
-        for (unsigned j = 0; j < v->n; j++) {
-            const warp_info_t *o = &v->warps[v->slots[j]];
-            if (o->valid && o->cta_slot == v->warps[w].cta_slot && o->age < s->cta_age[w])
-                s->cta_age[w] = o->age;
-        }
-    }
+    for (unsigned i = 0; i < v->n && i < OWL_MAX; i++)
+        s->cta_age[v->slots[i]] = v->warps[v->slots[i]].cta_age;
     for (unsigned i = 0; i < v->n && s->nw < OWL_MAX; i++) {
         uint16_t w = v->slots[i];
         const warp_info_t *wi = &v->warps[w];

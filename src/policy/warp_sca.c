@@ -51,7 +51,7 @@ typedef struct {
     uint8_t bgroups[SCA_MAX];
     int16_t group_of[SCA_MAX];     /* slot -> group, -1 if not live */
     uint64_t age_of[SCA_MAX];      /* slot -> age of the warp the layout saw */
-    uint64_t cta_age[SCA_MAX];     /* slot -> age of its CTA's oldest live warp */
+    uint64_t cta_age[SCA_MAX];     /* slot -> its CTA's launch age (warp_info_t.cta_age) */
     /* greedy state, kept across rebuilds through a slot and its warp's age */
     bool has_greedy;
     uint32_t greedy_slot;          /* a member of the greedy group */
@@ -100,18 +100,8 @@ static void sca_rebuild(sca_state_t *s, const sched_view_t *v)
     s->nw = 0;
     for (unsigned i = 0; i < SCA_MAX; i++)
         s->group_of[i] = -1;
-    /* rebuild only (warps came or went): O(n^2) with n <= 64 is fine */
-    for (unsigned i = 0; i < v->n && i < SCA_MAX; i++) {
-        uint16_t w = v->slots[i];
-        if (!v->warps[w].valid)
-            continue;
-        s->cta_age[w] = v->warps[w].age;
-        for (unsigned j = 0; j < v->n; j++) {
-            const warp_info_t *o = &v->warps[v->slots[j]];
-            if (o->valid && o->cta_slot == v->warps[w].cta_slot && o->age < s->cta_age[w])
-                s->cta_age[w] = o->age;
-        }
-    }
+    for (unsigned i = 0; i < v->n && i < SCA_MAX; i++)
+        s->cta_age[v->slots[i]] = v->warps[v->slots[i]].cta_age;
     for (unsigned i = 0; i < v->n && s->nw < SCA_MAX; i++) {
         uint16_t w = v->slots[i];
         const warp_info_t *wi = &v->warps[w];
