@@ -16,8 +16,10 @@
  *          MSHRs) — "all the warps are waiting for their data to come back,
  *          regardless of the pipeline state being stalled or not"
  *          (Kayiran et al. §4.1). MEM_STALL is the narrower Lee et al. class.
- *   act_cycles / inact_cycles: cycles with >= 1 CTA resident that issued /
- *                      did not issue; RACT = act / (act + inact)
+ *   act_cycles / inact_cycles: cycles with >= 1 CTA resident in which the
+ *                      core issued or had a ready warp waiting only for a
+ *                      busy execution unit (Kayiran's "can fetch new warps")
+ *                      / the rest; RACT = act / (act + inact)
  *   struct_stall: nothing issued and some warp blocked by a busy unit or a
  *                 full LD/ST path; mem_stall: nothing issued and some warp
  *                 waiting for load data                     (Li & Liang)

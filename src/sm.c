@@ -761,7 +761,12 @@ static void account(sm_t *s, uint32_t f, uint64_t ncycles)
     c->outcome[o] += ncycles;
     if (!(f & BLK_HAS_CTA))
         c->no_cta_cycles += ncycles;
-    else if (o == OUT_ACTIVE)
+    else if (o == OUT_ACTIVE || (f & BLK_UNIT))
+        /* Kayiran's N_act: the core "can fetch new warps". A ready warp
+         * held back only by a busy execution unit (a SIMD unit narrower than
+         * the warp takes several cycles per instruction) is a compute-bound
+         * core, not an inactive one; counting only issue cycles would make
+         * every kernel Type-M on an 8-wide SIMT config. */
         c->act_cycles += ncycles;
     else
         c->inact_cycles += ncycles;
