@@ -13,8 +13,11 @@ extern const cta_policy_ops_t cta_policy_bcs;
 extern const cta_policy_ops_t cta_policy_dyncta;
 extern const cta_policy_ops_t cta_policy_claso;
 
-/* One line per policy. */
-static const cta_policy_ops_t *const registry[] = {
+#define BUILTIN_POLICIES 6
+#define EXTRA_POLICIES 8
+
+/* One line per built-in policy; cta_policy_register() appends after them. */
+static const cta_policy_ops_t *registry[BUILTIN_POLICIES + EXTRA_POLICIES + 1] = {
     &cta_policy_rr,
     &cta_policy_static,
     &cta_policy_lcs,
@@ -25,6 +28,20 @@ static const cta_policy_ops_t *const registry[] = {
 };
 
 const cta_policy_ops_t *const *cta_policy_all(void) { return registry; }
+
+int cta_policy_register(const cta_policy_ops_t *ops, cs_error_t *err)
+{
+    unsigned n = 0;
+    while (registry[n])
+        n++;
+    if (cta_policy_find(ops->name))
+        return cs_err(err, NULL, 0, "CTA policy '%s' is already registered", ops->name);
+    if (n == BUILTIN_POLICIES + EXTRA_POLICIES)
+        return cs_err(err, NULL, 0, "at most %d CTA policies can be registered", EXTRA_POLICIES);
+    registry[n] = ops;
+    registry[n + 1] = NULL;
+    return 0;
+}
 
 const cta_policy_ops_t *cta_policy_find(const char *name)
 {
@@ -56,7 +73,9 @@ int cta_chain_create(cta_chain_t *c, struct gpu *g, const char *spec, cs_error_t
         cta_policy_t *p = &c->link[c->n++];
         p->ops = ops;
         p->next_sample = CS_NEVER;
+        c->creating = true;
         p->st = ops->create ? ops->create(g, &a, err) : NULL;
+        c->creating = false;
         if (ops->create && !p->st) {
             c->n--;
             cta_chain_destroy(c);

@@ -40,19 +40,23 @@ typedef struct cta_policy_ops {
 typedef struct cta_policy {
     const cta_policy_ops_t *ops;
     void *st;
-    uint32_t sample_period; /* set by create through gpu_policy_set_sample_period() */
+    uint32_t sample_period; /* set through gpu_policy_set_sample_period(), in create() or later */
     uint64_t next_sample;
 } cta_policy_t;
 
 #define CTA_CHAIN_MAX 4
 typedef struct cta_chain {
     unsigned n;
+    bool creating; /* link[n-1].create() is running: its state pointer is not known yet */
     cta_policy_t link[CTA_CHAIN_MAX];
 } cta_chain_t;
 
 /* Registry */
 const cta_policy_ops_t *cta_policy_find(const char *name);
 const cta_policy_ops_t *const *cta_policy_all(void);
+/* Add a policy defined outside src/policy/ (an experiment's own driver, a
+ * test). Call before any GPU is created; not thread-safe. */
+int cta_policy_register(const cta_policy_ops_t *ops, cs_error_t *err);
 /* Parse "a:k=v+b+c:k=v" and create each link. */
 int cta_chain_create(cta_chain_t *c, struct gpu *g, const char *spec, cs_error_t *err);
 void cta_chain_destroy(cta_chain_t *c);

@@ -568,6 +568,16 @@ static int run_until(gpu_t *g, uint32_t target, cs_error_t *err)
 
 int gpu_run(gpu_t *g, cs_error_t *err) { return run_until(g, UINT32_MAX, err); }
 
+int gpu_run_until(gpu_t *g, uint64_t core_cycle, cs_error_t *err)
+{
+    uint64_t limit = g->cfg.max_cycles;
+    if (!limit || core_cycle < limit)
+        g->cfg.max_cycles = core_cycle;
+    int rc = gpu_run(g, err);
+    g->cfg.max_cycles = limit;
+    return rc < 0 ? -1 : all_done(g) ? 1 : 0;
+}
+
 int gpu_execute_borrowed(void *gpu, kernel_desc_t *kernels, size_t n, cs_error_t *err)
 {
     gpu_t *g = gpu;

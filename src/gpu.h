@@ -22,6 +22,13 @@ void gpu_destroy(gpu_t *g);
 int gpu_launch(gpu_t *g, const kernel_desc_t *k, cs_error_t *err);
 /* Simulate until every launched kernel has finished. */
 int gpu_run(gpu_t *g, cs_error_t *err);
+/* Simulate until every launched kernel has finished or the core clock reaches
+ * core_cycle (idle skipping may land a little past it; the state is the same
+ * as if those idle cycles had been stepped). Returns 1 when all kernels are
+ * done, 0 when stopped at the cycle, -1 on error. For tests and drivers that
+ * step a run and look at the policies between steps; gpu_run may be called
+ * again to continue. */
+int gpu_run_until(gpu_t *g, uint64_t core_cycle, cs_error_t *err);
 /* An executor for the PTX runtime (ctasim_executor_t.run_kernels with ctx =
  * the gpu_t): launch the runtime's kernels, which it keeps owning, and run
  * them to completion. */

@@ -39,7 +39,8 @@ uint32_t gpu_sm_ctas(const gpu_t *g, uint32_t sm, cta_info_t *out, uint32_t max)
         if (!c->used)
             continue;
         out[n] = (cta_info_t){.kernel = c->kernel, .cta_id = c->cta_id, .sm = sm, .slot = i,
-                              .start_cycle = c->start_cycle, .end_cycle = 0, .warp_insts = c->warp_insts};
+                              .start_cycle = c->start_cycle, .end_cycle = 0, .warp_insts = c->warp_insts,
+                              .paused = c->paused};
         n++;
     }
     /* most recently issued last: order by start cycle, then CTA id */
@@ -87,7 +88,8 @@ void gpu_set_mem_throttle(gpu_t *g, uint32_t sm, bool throttle) { g->sm[sm].mem_
 void gpu_policy_set_sample_period(gpu_t *g, void *policy_state, uint32_t period)
 {
     for (unsigned l = 0; l < g->chain.n; l++)
-        if (g->chain.link[l].st == policy_state) {
+        /* during create() the link being built has no state pointer yet */
+        if (g->chain.link[l].st == policy_state || (g->chain.creating && l == g->chain.n - 1)) {
             g->chain.link[l].sample_period = period;
             g->chain.link[l].next_sample = g->cycle[CLK_CORE] + period;
             if (g->chain.link[l].next_sample < g->next_sample)

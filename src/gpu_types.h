@@ -33,6 +33,7 @@ typedef struct cta_info {
     uint32_t sm, slot;   /* where it runs */
     uint64_t start_cycle, end_cycle;
     uint64_t warp_insts; /* issued so far (LCS's inst_x) */
+    bool paused;         /* deprioritised by gpu_set_cta_paused */
 } cta_info_t;
 
 #endif

@@ -200,8 +200,7 @@ static bool all_done(const gpu_t *g)
 static int step(gpu_t *g)
 {
     cs_error_t err;
-    g->cfg.max_cycles = gpu_cycle(g) + 1;
-    int rc = gpu_run(g, &err);
+    int rc = gpu_run_until(g, gpu_cycle(g) + 1, &err) < 0 ? -1 : 0;
     if (rc < 0)
         printf("  step at cycle %llu: %s\n", (unsigned long long)gpu_cycle(g), err.msg);
     return rc;
@@ -231,11 +230,11 @@ static int core_of(const gpu_t *g, uint64_t cta_id)
 /* Is CTA cta_id of kernel 0 on core sm paused? -1 if not resident. */
 static int paused_of(const gpu_t *g, uint32_t sm, uint64_t cta_id)
 {
-    for (uint32_t i = 0; i < MAX_CTAS_PER_SM; i++) {
-        const cta_slot_t *c = &g->sm[sm].cta[i];
-        if (c->used && c->kernel->index == 0 && c->cta_id == cta_id)
-            return c->paused;
-    }
+    cta_info_t buf[64];
+    uint32_t n = gpu_sm_ctas(g, sm, buf, 64);
+    for (uint32_t i = 0; i < n; i++)
+        if (buf[i].kernel->index == 0 && buf[i].cta_id == cta_id)
+            return buf[i].paused;
     return -1;
 }
 
@@ -976,6 +975,69 @@ static void stepped_run_matches_plain_run(void)
     CHECK_EQ(a.l1_misses, b.l1_misses);
 }
 
+/* A policy defined by the test itself: asks for samples from create() and
+ * counts them, to show a period set there takes effect and that a
+ * registered out-of-tree policy chains like a built-in one. */
+typedef struct sampler {
+    uint32_t period;
+    uint64_t samples, last_cycle;
+} sampler_t;
+
+static void *sampler_create(struct gpu *g, policy_args_t *a, cs_error_t *err)
+{
+    sampler_t *s = calloc(1, sizeof *s);
+    if (policy_arg_u32(a, "period", 100, &s->period, err) < 0) {
+        free(s);
+        return NULL;
+    }
+    gpu_policy_set_sample_period(g, s, s->period);
+    return s;
+}
+
+static void sampler_sample(void *st, struct gpu *g, uint64_t cycle)
+{
+    sampler_t *s = st;
+    s->samples++;
+    s->last_cycle = cycle;
+}
+
+static sampler_t *last_sampler;
+static void sampler_destroy(void *st) { last_sampler = st; }
+
+static const cta_policy_ops_t sampler_policy = {
+    .name = "test_sampler",
+    .summary = "test: counts samples",
+    .create = sampler_create,
+    .destroy = sampler_destroy,
+    .sample = sampler_sample,
+};
+
+static void sample_period_set_in_create_takes_effect(void)
+{
+    cs_error_t err;
+    CHECK_EQ(cta_policy_register(&sampler_policy, &err), 0);
+    CHECK(cta_policy_register(&sampler_policy, &err) < 0); /* twice is an error */
+    gpu_config_t c = test_cfg(PROP_CORES, 0);
+    gpu_t *g = make_gpu(&c, "rr+test_sampler:period=64", NULL);
+    if (!g)
+        return;
+    uint64_t expected = 0;
+    CHECK_EQ(launch_synth(g, &prop_kernels[0], &expected), 0);
+    CHECK_EQ(gpu_run(g, &err), 0);
+    uint64_t cycles = gpu_cycle(g);
+    gpu_destroy(g);
+    sampler_t *s = last_sampler;
+    CHECK(s != NULL);
+    if (!s)
+        return;
+    printf("  %llu samples over %llu cycles, last at %llu\n", (unsigned long long)s->samples,
+           (unsigned long long)cycles, (unsigned long long)s->last_cycle);
+    CHECK(cycles > 1000);
+    CHECK_EQ(s->samples, cycles / 64);
+    CHECK_EQ(s->last_cycle, (cycles / 64) * 64);
+    free(s);
+}
+
 static void bad_arguments_are_rejected(void)
 {
     const char *bad[] = {"lcs:round=up", "lcs:core=99", "lcs:core=x", "bcs:wait=never", "bcs:apply=3d",
@@ -1017,5 +1079,6 @@ int main(void)
     RUN(stepped_run_matches_plain_run);
     RUN(every_policy_runs_every_cta_once);
     RUN(bad_arguments_are_rejected);
+    RUN(sample_period_set_in_create_takes_effect);
     TEST_EXIT();
 }
