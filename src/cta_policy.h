@@ -35,6 +35,12 @@ typedef struct cta_policy_ops {
     void (*cta_finished)(void *st, struct gpu *g, const cta_info_t *cta);
     /* Called every sample_period core cycles (0 = never). */
     void (*sample)(void *st, struct gpu *g, uint64_t cycle);
+    /* Optional: the most CTAs of k this link lets core sm hold now, for
+     * links that limit by count (static's n, LCS's T_new, DYNCTA's n);
+     * NULL or UINT32_MAX = no count limit of its own. Lets one link plan
+     * around the others through gpu_chain_cap (BCS sizes its blocks so a
+     * whole block fits under the chain's cap). admit() stays the authority. */
+    uint32_t (*cap)(void *st, struct gpu *g, uint32_t sm, const kernel_run_t *k);
 } cta_policy_ops_t;
 
 typedef struct cta_policy {

@@ -49,6 +49,10 @@ enum core_state gpu_sm_state(const gpu_t *g, uint32_t sm);
  * registers, shared memory, CTA and warp slots, the kernel's --max-ctas cap);
  * policies' own limits are not applied. */
 uint32_t gpu_sm_free_ctas(const gpu_t *g, uint32_t sm, const kernel_run_t *k);
+/* The most CTAs of k the policy chain lets core sm hold now: the kernel's
+ * max_ctas_per_sm lowered by every link's cap() except the link whose state
+ * is `except` (the asking link; NULL = ask all). */
+uint32_t gpu_chain_cap(gpu_t *g, uint32_t sm, const kernel_run_t *k, const void *except);
 /* CTAs resident on a core (for pausing decisions), most recently issued last. */
 uint32_t gpu_sm_ctas(const gpu_t *g, uint32_t sm, cta_info_t *out, uint32_t max);
 

@@ -85,6 +85,20 @@ void gpu_set_cta_bypass(gpu_t *g, uint32_t sm, uint32_t slot, bool bypass)
 
 void gpu_set_mem_throttle(gpu_t *g, uint32_t sm, bool throttle) { g->sm[sm].mem_throttle = throttle; }
 
+uint32_t gpu_chain_cap(gpu_t *g, uint32_t sm, const kernel_run_t *k, const void *except)
+{
+    uint32_t cap = k->max_ctas_per_sm;
+    for (unsigned l = 0; l < g->chain.n; l++) {
+        const cta_policy_t *p = &g->chain.link[l];
+        if (p->st == except || !p->ops->cap)
+            continue;
+        uint32_t c = p->ops->cap(p->st, g, sm, k);
+        if (c < cap)
+            cap = c;
+    }
+    return cap;
+}
+
 void gpu_policy_set_sample_period(gpu_t *g, void *policy_state, uint32_t period)
 {
     for (unsigned l = 0; l < g->chain.n; l++)

@@ -25,8 +25,9 @@
  *
  * Combined flow (§4.3, Fig. 10), the chain "lcs+bcs": 1D kernels get LCS
  * alone. 2D kernels get BCS in the monitor phase, and after it each block
- * must fit under LCS's T_new. LCS publishes T_new per kernel as the metric
- * "lcs.t_new.k<index>", and BCS reads it: cap = min(N, T_new). The block
+ * must fit under LCS's T_new. BCS asks the rest of the chain for its cap
+ * (gpu_chain_cap: LCS answers T_new once it has decided; static's n and
+ * DYNCTA's per-core n count the same way): cap = min(N, T_new). The block
  * size is at most the cap, so T_new = 1 means single CTAs. The warp
  * scheduler Fig. 10 expects is GTO for 1D kernels and SCA (sequential
  * CTA-aware) for 2D kernels. That choice belongs to the warp policy, not to
@@ -158,17 +159,13 @@ static void bcs_kernel_finished(void *st, struct gpu *g, const kernel_run_t *k)
     *e = s->kernels[--s->n_kernels];
 }
 
-/* CTAs of the kernel a core may hold: N, or LCS's T_new when a `lcs` link
- * in the chain has decided it. */
-static uint32_t core_cap(struct gpu *g, const kernel_run_t *k)
+/* CTAs of the kernel core sm may hold: N, lowered by the other links' caps
+ * (LCS's T_new once decided, static's n, DYNCTA's n). At least 1, so a block
+ * never has size 0. */
+static uint32_t core_cap(bcs_t *s, struct gpu *g, uint32_t sm, const kernel_run_t *k)
 {
-    uint32_t cap = k->max_ctas_per_sm;
-    char name[64];
-    double t_new;
-    snprintf(name, sizeof name, "lcs.t_new.k%u", k->index);
-    if (gpu_metric_get(g, name, &t_new) && t_new >= 1 && t_new < cap)
-        cap = (uint32_t)t_new;
-    return cap;
+    uint32_t cap = gpu_chain_cap(g, sm, k, s);
+    return cap ? cap : 1;
 }
 
 /* A core's running blocks: each holds a resident CTA, except perhaps the
@@ -230,7 +227,7 @@ static bool bcs_admit(void *st, struct gpu *g, uint32_t sm, const kernel_run_t *
         cut_pending_block(g, e);
     }
     /* a block starts at `next` */
-    uint32_t cap = core_cap(g, k);
+    uint32_t cap = core_cap(s, g, sm, k);
     uint32_t block = s->block < cap ? s->block : cap;
     uint64_t limit = next < e->cur_end ? e->cur_end : k->total_ctas; /* rest of a cut block */
     uint64_t size = limit - next < block ? limit - next : block;

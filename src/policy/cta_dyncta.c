@@ -175,12 +175,15 @@ static void dyncta_kernel_finished(void *st, struct gpu *g, const kernel_run_t *
     s->n_kernels--;
 }
 
-static bool dyncta_admit(void *st, struct gpu *g, uint32_t sm, const kernel_run_t *k)
+static uint32_t dyncta_cap(void *st, struct gpu *g, uint32_t sm, const kernel_run_t *k)
 {
     dyncta_kernel_t *e = find_kernel(st, k);
-    if (!e)
-        return true;
-    return gpu_sm_resident_ctas(g, sm, k) < e->n[sm];
+    return e ? e->n[sm] : UINT32_MAX;
+}
+
+static bool dyncta_admit(void *st, struct gpu *g, uint32_t sm, const kernel_run_t *k)
+{
+    return gpu_sm_resident_ctas(g, sm, k) < dyncta_cap(st, g, sm, k);
 }
 
 static void dyncta_cta_finished(void *st, struct gpu *g, const cta_info_t *cta)
@@ -239,6 +242,7 @@ const cta_policy_ops_t cta_policy_dyncta = {
     .kernel_launched = dyncta_kernel_launched,
     .kernel_finished = dyncta_kernel_finished,
     .admit = dyncta_admit,
+    .cap = dyncta_cap,
     .cta_finished = dyncta_cta_finished,
     .sample = dyncta_sample,
 };

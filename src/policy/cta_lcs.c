@@ -33,9 +33,10 @@
  *     the same core are left out.
  *
  * Published metrics: "lcs.t_new" (the latest decision) and
- * "lcs.t_new.k<index>" (per kernel, by launch index). A `bcs` link in the
- * same chain reads the per-kernel value to give a core a block only when the
- * whole block fits under T_new (Fig. 10's BCS-assisted LCS). */
+ * "lcs.t_new.k<index>" (per kernel, by launch index). T_new is also this
+ * link's cap() answer, which a `bcs` link in the same chain reads through
+ * gpu_chain_cap to give a core a block only when the whole block fits under
+ * T_new (Fig. 10's BCS-assisted LCS). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -157,12 +158,16 @@ static void lcs_kernel_finished(void *st, struct gpu *g, const kernel_run_t *k)
         *e = s->kernels[--s->n_kernels];
 }
 
-static bool lcs_admit(void *st, struct gpu *g, uint32_t sm, const kernel_run_t *k)
+/* No limit while monitoring (every core takes N), T_new after. */
+static uint32_t lcs_cap(void *st, struct gpu *g, uint32_t sm, const kernel_run_t *k)
 {
     lcs_kernel_t *e = find_kernel(st, k);
-    if (!e || e->monitoring)
-        return true;
-    return gpu_sm_resident_ctas(g, sm, k) < e->t_new;
+    return !e || e->monitoring ? UINT32_MAX : e->t_new;
+}
+
+static bool lcs_admit(void *st, struct gpu *g, uint32_t sm, const kernel_run_t *k)
+{
+    return gpu_sm_resident_ctas(g, sm, k) < lcs_cap(st, g, sm, k);
 }
 
 static void lcs_cta_issued(void *st, struct gpu *g, const cta_info_t *cta)
@@ -203,6 +208,7 @@ const cta_policy_ops_t cta_policy_lcs = {
     .kernel_launched = lcs_kernel_launched,
     .kernel_finished = lcs_kernel_finished,
     .admit = lcs_admit,
+    .cap = lcs_cap,
     .cta_issued = lcs_cta_issued,
     .cta_finished = lcs_cta_finished,
 };

@@ -45,9 +45,14 @@ static void *static_create(struct gpu *g, policy_args_t *a, cs_error_t *err)
     return s;
 }
 
+static uint32_t static_cap(void *st, struct gpu *g, uint32_t sm, const kernel_run_t *k)
+{
+    return ((static_cap_t *)st)->n;
+}
+
 static bool static_admit(void *st, struct gpu *g, uint32_t sm, const kernel_run_t *k)
 {
-    return gpu_sm_resident_ctas(g, sm, k) < ((static_cap_t *)st)->n;
+    return gpu_sm_resident_ctas(g, sm, k) < static_cap(st, g, sm, k);
 }
 
 const cta_policy_ops_t cta_policy_static = {
@@ -57,4 +62,5 @@ const cta_policy_ops_t cta_policy_static = {
     .create = static_create,
     .destroy = free,
     .admit = static_admit,
+    .cap = static_cap,
 };
