@@ -39,9 +39,8 @@
  *     N. The core's single decision moves all of them.
  *   - The sampling phase restarts when a kernel starts and no other kernel
  *     of this policy is running: the period is set in kernel_launched, with
- *     fresh counter baselines. (Called from create(), the setter finds no
- *     chain link yet, because the link's state is stored only after create
- *     returns.)
+ *     fresh counter baselines, so the gap between kernels (host code, other
+ *     policies' kernels) never lands in a window.
  *
  * Published: series "dyncta.n" (mean n over cores of the oldest running
  * kernel, at each sample) and metric "dyncta.n_avg" (the mean of that
