@@ -350,9 +350,11 @@ static double run_fig7b(const char *spec)
 static void lcs_fig7b_t_new(void)
 {
     /* Eq. 1: floor(10/4) = 2. (The paper prints "floor(10/4) = 3", but 2.5
-     * rounds down to 2.) The ceil variant of §5.1 gives the paper's 3. */
+     * rounds down to 2.) The ceil variant of §5.1 and rounding to nearest
+     * (2.5 -> 3) give the paper's 3. */
     CHECK_EQ(run_fig7b("lcs"), 2);
     CHECK_EQ(run_fig7b("lcs:round=ceil"), 3);
+    CHECK_EQ(run_fig7b("lcs:round=nearest"), 3);
     CHECK_EQ(run_fig7b("lcs:round=ceil,core=first"), 3);
 }
 

@@ -11,8 +11,11 @@
  * kernel_launched starts over, so each kernel gets its own T_new.
  *
  * Arguments:
- *   round=floor|ceil  Eq. 1 as written uses floor. §5.1 proposes ceil as a
+ *   round=floor|ceil|nearest
+ *                     Eq. 1 as written uses floor. §5.1 proposes ceil as a
  *                     variant for Type-I kernels (MMUL: OPT 3, LCS 2).
+ *                     nearest (halves up) is the other reading of Eq. 1's
+ *                     square brackets that makes Fig. 7(b)'s 10/4 come to 3.
  *   core=N|first      The monitored core. The paper measures on "a single
  *                     core" and does not say which one; the default is core 0.
  *                     core=first monitors the core that received the kernel's
@@ -23,9 +26,10 @@
  *     finished CTA's count; we take the maximum, so the rule still holds when
  *     another CTA has issued more.
  *   - Fig. 7(b) counts 4, 3, 3, 0 instructions and the paper writes
- *     T_new = floor(10/4) = 3. But floor(2.5) is 2; only round=ceil gives 3.
- *     We follow Eq. 1 and §5.1 (floor by default, ceil as the variant), and
- *     tests/test_cta_policies.c checks that scenario under both roundings.
+ *     T_new = floor(10/4) = 3. But floor(2.5) is 2; round=ceil and
+ *     round=nearest give 3. We follow Eq. 1 and §5.1 (floor by default, ceil
+ *     as the variant), and tests/test_cta_policies.c checks that scenario
+ *     under all three roundings.
  *   - If the monitored core never gets a CTA of the kernel (a grid smaller
  *     than the GPU), the kernel never leaves the monitor phase and runs like
  *     the baseline.
@@ -53,8 +57,10 @@ typedef struct lcs_kernel {
     uint32_t t_new;          /* valid once !monitoring */
 } lcs_kernel_t;
 
+enum lcs_round { ROUND_FLOOR, ROUND_CEIL, ROUND_NEAREST };
+
 typedef struct lcs {
-    bool round_up;
+    enum lcs_round round;
     bool core_first;
     uint32_t core;
     lcs_kernel_t *kernels; /* running kernels */
@@ -65,7 +71,7 @@ typedef struct lcs {
 } lcs_t;
 
 /* T_new of Eq. 1 from the instruction counts of the CTAs on one core. */
-static uint32_t lcs_t_new(const uint64_t *inst, uint32_t n, bool round_up, uint32_t t_max)
+static uint32_t lcs_t_new(const uint64_t *inst, uint32_t n, enum lcs_round round, uint32_t t_max)
 {
     uint64_t sum = 0, max = 0;
     for (uint32_t i = 0; i < n; i++) {
@@ -75,7 +81,9 @@ static uint32_t lcs_t_new(const uint64_t *inst, uint32_t n, bool round_up, uint3
     }
     if (max == 0)
         return t_max;
-    uint64_t t = round_up ? (sum + max - 1) / max : sum / max;
+    uint64_t t = round == ROUND_CEIL ? (sum + max - 1) / max
+                 : round == ROUND_NEAREST ? (2 * sum + max) / (2 * max)
+                                          : sum / max;
     if (t < 1)
         t = 1;
     if (t > t_max)
@@ -95,13 +103,15 @@ static void *lcs_create(struct gpu *g, policy_args_t *a, cs_error_t *err)
 {
     const char *round = policy_arg_str(a, "round", "floor");
     const char *core = policy_arg_str(a, "core", "0");
-    bool round_up;
+    enum lcs_round round_mode;
     if (!strcmp(round, "floor"))
-        round_up = false;
+        round_mode = ROUND_FLOOR;
     else if (!strcmp(round, "ceil"))
-        round_up = true;
+        round_mode = ROUND_CEIL;
+    else if (!strcmp(round, "nearest"))
+        round_mode = ROUND_NEAREST;
     else {
-        cs_err(err, NULL, 0, "policy 'lcs': round=%s: expected floor or ceil", round);
+        cs_err(err, NULL, 0, "policy 'lcs': round=%s: expected floor, ceil or nearest", round);
         return NULL;
     }
     bool core_first = !strcmp(core, "first");
@@ -117,7 +127,7 @@ static void *lcs_create(struct gpu *g, policy_args_t *a, cs_error_t *err)
         core_id = (uint32_t)v;
     }
     lcs_t *s = cs_xcalloc(1, sizeof *s);
-    s->round_up = round_up;
+    s->round = round_mode;
     s->core_first = core_first;
     s->core = core_id;
     s->cap_ctas = gpu_config(g)->max_cta_per_sm;
@@ -191,7 +201,7 @@ static void lcs_cta_finished(void *st, struct gpu *g, const cta_info_t *cta)
     for (uint32_t i = 0; i < n; i++)
         if (s->ctas[i].kernel == cta->kernel && s->ctas[i].cta_id != cta->cta_id)
             s->inst[m++] = s->ctas[i].warp_insts;
-    e->t_new = lcs_t_new(s->inst, m, s->round_up, cta->kernel->max_ctas_per_sm);
+    e->t_new = lcs_t_new(s->inst, m, s->round, cta->kernel->max_ctas_per_sm);
     e->monitoring = false;
     char name[64];
     snprintf(name, sizeof name, "lcs.t_new.k%u", cta->kernel->index);
