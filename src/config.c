@@ -563,8 +563,8 @@ static const option_def_t option_table[] = {
 
     /* memory partition */
     SPECIAL("gpgpu_cache:dl2", OPT_CACHE, l2, "L2 cache of one sub-partition (GPGPU-Sim cache string)"),
-    U32("gpgpu_l2_rop_latency", l2_rop_latency, 0, UINT32_MAX, "fixed delay before the L2 (L2 cycles)"),
-    U32("dram_latency", dram_latency, 0, UINT32_MAX, "fixed delay added to each DRAM access (DRAM cycles)"),
+    U32("gpgpu_l2_rop_latency", l2_rop_latency, 0, UINT32_MAX, "fixed delay before the L2 (core cycles, as GPGPU-Sim counts it)"),
+    U32("dram_latency", dram_latency, 0, UINT32_MAX, "fixed delay added to each DRAM access (core cycles, as GPGPU-Sim counts it)"),
     SPECIAL("gpgpu_dram_partition_queues", OPT_QUEUES, partition_queue,
             "<icnt->L2>:<L2->dram>:<dram->L2>:<L2->icnt> queue sizes (the first is used for all)"),
 

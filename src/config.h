@@ -94,8 +94,8 @@ typedef struct gpu_config {
 
     /* --- memory partition: L2 slice --- */
     cache_config_t l2;              /* -gpgpu_cache:dl2 (per sub-partition) */
-    uint32_t l2_rop_latency;        /* -gpgpu_l2_rop_latency (L2 cycles, fixed pipeline before L2 tag access) */
-    uint32_t dram_latency;          /* -dram_latency (DRAM cycles added to every access: PHY + controller) */
+    uint32_t l2_rop_latency;        /* -gpgpu_l2_rop_latency (core cycles, fixed pipeline before L2 tag access) */
+    uint32_t dram_latency;          /* -dram_latency (core cycles added to every DRAM access: PHY + controller) */
     uint32_t partition_queue;       /* -gpgpu_dram_partition_queues a:b:c:d (first value used for all queues) */
 
     /* --- DRAM --- */
@@ -118,6 +118,27 @@ typedef struct gpu_config {
 } gpu_config_t;
 
 static inline uint32_t config_n_sm(const gpu_config_t *c) { return c->n_clusters * c->n_cores_per_cluster; }
+
+/* GPGPU-Sim counts -gpgpu_l2_rop_latency and -dram_latency in core cycles
+ * (its gpu_sim_cycle), although the L2 and the DRAM controller apply them in
+ * their own clock domains. These give them in the domain's cycles, rounded to
+ * the nearest (at least 1 when the option is non-zero), so a preset whose L2
+ * or DRAM clock differs from the core clock keeps GPGPU-Sim's latencies. */
+static inline uint32_t config_core_to_domain_cycles(const gpu_config_t *c, uint32_t core_cycles, double domain_mhz)
+{
+    if (!core_cycles || c->clk_core_mhz <= 0)
+        return core_cycles;
+    double v = (double)core_cycles * domain_mhz / c->clk_core_mhz + 0.5;
+    return v < 1 ? 1 : (uint32_t)v;
+}
+static inline uint32_t config_rop_latency_l2(const gpu_config_t *c)
+{
+    return config_core_to_domain_cycles(c, c->l2_rop_latency, c->clk_l2_mhz);
+}
+static inline uint32_t config_dram_latency_dram(const gpu_config_t *c)
+{
+    return config_core_to_domain_cycles(c, c->dram_latency, c->clk_dram_mhz);
+}
 static inline uint32_t config_n_l2(const gpu_config_t *c) { return c->n_mem * c->n_sub_partition_per_mchannel; }
 
 /* Reset to the built-in default (the gtx480 preset). */

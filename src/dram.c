@@ -151,7 +151,7 @@ dram_channel_t *dram_create(const gpu_config_t *cfg, uint32_t channel_id)
     d->rtp = d->t.tRTP ? d->t.tRTP : d->burst_cycles; /* GPGPU-Sim: BL / data_cmd_ratio */
     if (!d->t.tCCD)
         d->t.tCCD = 1;
-    d->latency = cfg->dram_latency;
+    d->latency = config_dram_latency_dram(cfg);
     d->queue_cap = cfg->frfcfs_queue;
     d->return_cap = cfg->dram_return_queue;
     d->fifo = cfg->dram_scheduler == 0;

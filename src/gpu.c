@@ -355,6 +355,12 @@ static bool ctas_pending(const gpu_t *g)
 
 static void run_samples(gpu_t *g, uint64_t now)
 {
+    /* A sleeping core (waiting for memory, say) accounts its cycles only when
+     * it wakes. Bring every core's counters up to this cycle first, or a
+     * policy would read a sleeping core's window short: DYNCTA's C_mem of a
+     * core that waited on memory all window long would read near zero. */
+    for (uint32_t i = 0; i < g->n_sm; i++)
+        sm_catch_up(&g->sm[i], now);
     uint64_t next = CS_NEVER;
     for (unsigned l = 0; l < g->chain.n; l++) {
         cta_policy_t *p = &g->chain.link[l];

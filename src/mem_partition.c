@@ -15,6 +15,7 @@ void l2_init(l2_slice_t *l, struct gpu *g, uint32_t id)
     mshr_init(&l->mshr, g->cfg.l2.mshr_entries, g->cfg.l2.mshr_max_merge);
     l->mshr_req = cs_xcalloc(l->mshr.n, sizeof *l->mshr_req);
     l->rop_cap = g->cfg.partition_queue ? g->cfg.partition_queue : 64;
+    l->rop_delay = config_rop_latency_l2(&g->cfg);
 }
 
 void l2_free(l2_slice_t *l)
@@ -206,7 +207,7 @@ void l2_cycle(l2_slice_t *l, struct gpu *g, uint64_t now)
     if (l->rop.count < l->rop_cap) {
         mem_req_t *r = xbar_pop(&g->req_net, node, g->cycle[CLK_ICNT]);
         if (r) {
-            r->ready = now + cfg->l2_rop_latency;
+            r->ready = now + l->rop_delay;
             fifo_push(&l->rop, r);
         }
     }

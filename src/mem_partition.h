@@ -24,6 +24,7 @@ typedef struct l2_slice {
     mem_req_t **mshr_req;   /* per MSHR entry: requests waiting (linked via next) */
     req_fifo_t rop;         /* arrived, waiting out the ROP latency (ready in L2 cycles) */
     uint32_t rop_cap;
+    uint32_t rop_delay; /* -gpgpu_l2_rop_latency in L2 cycles */
     req_fifo_t to_dram;     /* fetches and write-backs waiting for DRAM queue space */
     req_fifo_t fills;       /* DRAM replies waiting to be installed */
     req_fifo_t replies;     /* replies waiting for the reply crossbar */

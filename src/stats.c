@@ -203,7 +203,7 @@ void gpu_derived_latency(const gpu_config_t *cfg, derived_latency_t *out)
     double reply_flits = (double)(uint32_t)((cfg->icnt_ctrl_bytes + line + flit - 1) / flit);
     double lat = cfg->icnt_latency;
     /* L1 access cycle, core->icnt, request flight, icnt->L2, ROP, reply flight (+ serialisation) */
-    double l2 = pc + pi + lat * pi + pl + cfg->l2_rop_latency * pl + (lat + reply_flits - 1) * pi;
+    double l2 = pc + pi + lat * pi + pl + config_rop_latency_l2(cfg) * pl + (lat + reply_flits - 1) * pi;
     double bytes_per_cycle = (double)cfg->n_mem_per_ctrlr * cfg->dram_buswidth * cfg->dram_data_cmd_ratio;
     double l2line = cfg->l2.line_size ? cfg->l2.line_size : 128;
     double xfer = (double)(uint32_t)((l2line + bytes_per_cycle - 1) / bytes_per_cycle);
@@ -211,7 +211,7 @@ void gpu_derived_latency(const gpu_config_t *cfg, derived_latency_t *out)
     if (xfer < min_burst)
         xfer = min_burst;
     /* row conflict: precharge, activate, column read, data, controller latency */
-    double dram_cycles = cfg->dram.tRP + cfg->dram.tRCD + cfg->dram.tCL + xfer + cfg->dram_latency;
+    double dram_cycles = cfg->dram.tRP + cfg->dram.tRCD + cfg->dram.tCL + xfer + config_dram_latency_dram(cfg);
     double dram = l2 + pd + dram_cycles * pd + pl;
     out->l1_hit = cfg->l1_latency;
     out->l2_hit = l2 / pc;

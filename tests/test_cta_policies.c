@@ -986,6 +986,7 @@ static void stepped_run_matches_plain_run(void)
 typedef struct sampler {
     uint32_t period;
     uint64_t samples, last_cycle;
+    uint64_t stale; /* samples at which some core's counters lagged the clock */
 } sampler_t;
 
 static void *sampler_create(struct gpu *g, policy_args_t *a, cs_error_t *err)
@@ -1004,6 +1005,10 @@ static void sampler_sample(void *st, struct gpu *g, uint64_t cycle)
     sampler_t *s = st;
     s->samples++;
     s->last_cycle = cycle;
+    /* every core, asleep or not, has accounted each cycle before this one */
+    for (uint32_t i = 0; i < gpu_n_sm(g); i++)
+        if (gpu_sm_counters(g, i)->cycles != cycle - 1)
+            s->stale++;
 }
 
 static sampler_t *last_sampler;
@@ -1040,6 +1045,7 @@ static void sample_period_set_in_create_takes_effect(void)
     CHECK(cycles > 1000);
     CHECK_EQ(s->samples, cycles / 64);
     CHECK_EQ(s->last_cycle, (cycles / 64) * 64);
+    CHECK_EQ(s->stale, 0);
     free(s);
 }
 

@@ -20,7 +20,7 @@ static gpu_config_t gtx480(void)
     c.dram_buswidth = 4;
     c.dram_burst_length = 8;
     c.dram_data_cmd_ratio = 4;
-    c.dram_latency = 100;
+    c.dram_latency = 100; /* no clocks set: taken as DRAM cycles as it is */
     c.dram = (dram_timing_t){.nbk = 16, .tCCD = 2, .tRRD = 6, .tRCD = 12, .tRAS = 28, .tRP = 12, .tRC = 40,
                              .tCL = 12, .tWL = 4, .tCDLR = 5, .tWR = 12, .nbkgrp = 4, .tCCDL = 3,
                              .tRTPL = 2, .tRTP = 2};

@@ -1,10 +1,13 @@
 /* test_dram_model.c — the DRAM channel and the address decoder against
  * numbers worked out by hand from the GTX 480 timing (tRCD 12, tCL 12, tRP 12,
- * tRAS 28, tRC 40, tCCD 2, tCCDL 3, tRTP 2, 32 bytes per DRAM cycle, 100
- * cycles of controller latency). */
+ * tRAS 28, tRC 40, tCCD 2, tCCDL 3, tRTP 2, 32 bytes per DRAM cycle, and
+ * -dram_latency 100, which GPGPU-Sim counts in core cycles: 100 at 700 MHz
+ * is CTRL = 132 cycles of the 924 MHz DRAM clock). */
 #include "addrmap.h"
 #include "dram.h"
 #include "test.h"
+
+#define CTRL 132 /* controller latency in DRAM cycles: round(100 * 924 / 700) */
 
 static gpu_config_t gtx480(void)
 {
@@ -51,17 +54,18 @@ static void unloaded_read_latencies(void)
     dram_channel_t *d = dram_create(&c, 0);
     mem_req_t pool[4];
     uint64_t when[3];
-    /* closed bank: ACT at 1, RD at 13, data 25..29, +100 -> 129 */
+    CHECK_EQ(config_dram_latency_dram(&c), CTRL);
+    /* closed bank: ACT at 1, RD at 13, data 25..29, + CTRL */
     dram_push(d, req(pool, 0, REQ_READ, 0, 7), 1);
-    /* same row, right behind: RD waits for the data bus (start >= 29) -> RD 17, data 29..33 -> 133 */
+    /* same row, right behind: RD waits for the data bus (start >= 29) -> RD 17, data 29..33, + CTRL */
     dram_push(d, req(pool, 1, REQ_READ, 0, 7), 1);
     drain(d, 1, 2, when, NULL);
-    CHECK_EQ(when[0], 1 + 12 + 12 + 4 + 100);
-    CHECK_EQ(when[1], 17 + 12 + 4 + 100);
+    CHECK_EQ(when[0], 1 + 12 + 12 + 4 + CTRL);
+    CHECK_EQ(when[1], 17 + 12 + 4 + CTRL);
     /* another row of the same bank at cycle 200: PRE 200, ACT 212, RD 224, data 236..240 -> 340 */
     dram_push(d, req(pool, 2, REQ_READ, 0, 9), 200);
     drain(d, 200, 1, when, NULL);
-    CHECK_EQ(when[0], 200 + 12 + 12 + 12 + 4 + 100);
+    CHECK_EQ(when[0], 200 + 12 + 12 + 12 + 4 + CTRL);
     const dram_stats_t *s = dram_get_stats(d);
     CHECK_EQ(s->reads, 3);
     CHECK_EQ(s->row_hits, 1);
@@ -81,8 +85,8 @@ static void tras_and_trc_delay_a_quick_row_switch(void)
     dram_push(d, req(pool, 1, REQ_READ, 3, 2), 1);
     drain(d, 1, 2, when, NULL);
     /* ACT 1; PRE no earlier than ACT + tRAS = 29; ACT no earlier than max(29 + tRP, 1 + tRC) = 41;
-     * RD 53; data 65..69; +100 */
-    CHECK_EQ(when[1], 41 + 12 + 12 + 4 + 100);
+     * RD 53; data 65..69; + CTRL */
+    CHECK_EQ(when[1], 41 + 12 + 12 + 4 + CTRL);
     dram_destroy(d);
 }
 
@@ -162,7 +166,7 @@ static void write_to_read_turnaround(void)
     dram_push(d, req(pool, 2, REQ_READ, 5, 4), 300);
     drain(d, 300, 2, when, NULL);
     CHECK_EQ(when[0], 308);
-    CHECK_EQ(when[1], 313 + 12 + 4 + 100);
+    CHECK_EQ(when[1], 313 + 12 + 4 + CTRL);
     CHECK_EQ(dram_get_stats(d)->writes, 1);
     dram_destroy(d);
 }
