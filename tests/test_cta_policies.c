@@ -386,6 +386,34 @@ static void lcs_repeats_per_kernel(void)
     gpu_destroy(g);
 }
 
+/* scope=name: the second launch of the kernel function "script" skips the
+ * monitor phase and runs at the T_new learned from the first (3, where its
+ * own monitor phase would have found 4): no core ever holds more than 3 of
+ * its CTAs. The default scope measures it again (the test above). */
+static void lcs_scope_name_reuses_t_new(void)
+{
+    gpu_config_t c = fig7b_cfg();
+    gpu_t *g = make_gpu(&c, "lcs:round=ceil,scope=name", "gto");
+    CHECK(g != NULL);
+    if (!g)
+        return;
+    CHECK_EQ(launch_script(g, fig7b_program, NULL, 0, 8, false), 0);
+    CHECK_EQ(launch_script(g, even_program, NULL, 0, 8, false), 0);
+    uint32_t most = 0;
+    while (!all_done(g) && step(g) == 0)
+        if (gpu_n_kernels(g) > 1 && gpu_kernel(g, 1)->state != KERNEL_QUEUED)
+            for (uint32_t sm = 0; sm < gpu_n_sm(g); sm++) {
+                uint32_t r = gpu_sm_resident_ctas(g, sm, gpu_kernel(g, 1));
+                most = r > most ? r : most;
+            }
+    CHECK(all_done(g));
+    CHECK_EQ(metric(g, "lcs.t_new.k0"), 3);
+    CHECK_EQ(metric(g, "lcs.t_new.k1"), 3);
+    CHECK_EQ(most, 3);
+    CHECK_EQ(total_issued(g), 16);
+    gpu_destroy(g);
+}
+
 /* ------------------------------------------------------------------------ */
 /* DYNCTA — Kayiran et al. §4.1: N = 4, n = 3, CTA1 the oldest and CTA3 the
  * newest on the core (our CTAs 0, 1, 2). Decrement: CTA3 paused; again: CTA2
@@ -1051,7 +1079,7 @@ static void sample_period_set_in_create_takes_effect(void)
 
 static void bad_arguments_are_rejected(void)
 {
-    const char *bad[] = {"lcs:round=up", "lcs:core=99", "lcs:core=x", "bcs:wait=never", "bcs:apply=3d",
+    const char *bad[] = {"lcs:round=up", "lcs:scope=kernel", "lcs:core=99", "lcs:core=x", "bcs:wait=never", "bcs:apply=3d",
                          "bcs:block=0",  "claso:pa=0",  "dyncta:period=0", "dyncta:t_low=3", "claso:pl=-1"};
     gpu_config_t c = test_cfg(15, 0);
     for (unsigned i = 0; i < CS_ARRAY_LEN(bad); i++) {
@@ -1079,6 +1107,7 @@ int main(void)
 {
     RUN(lcs_fig7b_t_new);
     RUN(lcs_repeats_per_kernel);
+    RUN(lcs_scope_name_reuses_t_new);
     RUN(dyncta_pausing_sequence);
     RUN(dyncta_finish_resumes_paused);
     RUN(claso_case_study_17_ctas_4_cores);

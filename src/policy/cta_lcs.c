@@ -20,6 +20,15 @@
  *                     core" and does not say which one; the default is core 0.
  *                     core=first monitors the core that received the kernel's
  *                     CTA 0.
+ *   scope=launch|name §4.1: "the algorithm is repeated for each kernel".
+ *                     launch (the default) monitors every launch anew.
+ *                     name remembers T_new per kernel function: a later
+ *                     launch of a kernel already measured starts in lazy
+ *                     execution at the remembered T_new (clamped to its N).
+ *                     Iterative workloads (a solver launching one kernel per
+ *                     step) then pay the monitor phase once, not per step;
+ *                     with grids of one or two waves the monitor phase is
+ *                     most of a launch (the paper's MUM remark, §5.1).
  *
  * Interpretations:
  *   - Eq. 1's denominator is max_x inst_x. The paper says this equals the
@@ -59,8 +68,16 @@ typedef struct lcs_kernel {
 
 enum lcs_round { ROUND_FLOOR, ROUND_CEIL, ROUND_NEAREST };
 
+typedef struct learned {
+    char name[KERNEL_NAME_MAX];
+    uint32_t t_new;
+} learned_t;
+
 typedef struct lcs {
     enum lcs_round round;
+    bool by_name;          /* scope=name */
+    learned_t *learned;    /* scope=name: T_new per kernel function */
+    unsigned n_learned, cap_learned;
     bool core_first;
     uint32_t core;
     lcs_kernel_t *kernels; /* running kernels */
@@ -103,6 +120,11 @@ static void *lcs_create(struct gpu *g, policy_args_t *a, cs_error_t *err)
 {
     const char *round = policy_arg_str(a, "round", "floor");
     const char *core = policy_arg_str(a, "core", "0");
+    const char *scope = policy_arg_str(a, "scope", "launch");
+    if (strcmp(scope, "launch") && strcmp(scope, "name")) {
+        cs_err(err, NULL, 0, "policy 'lcs': scope=%s: expected launch or name", scope);
+        return NULL;
+    }
     enum lcs_round round_mode;
     if (!strcmp(round, "floor"))
         round_mode = ROUND_FLOOR;
@@ -128,6 +150,7 @@ static void *lcs_create(struct gpu *g, policy_args_t *a, cs_error_t *err)
     }
     lcs_t *s = cs_xcalloc(1, sizeof *s);
     s->round = round_mode;
+    s->by_name = !strcmp(scope, "name");
     s->core_first = core_first;
     s->core = core_id;
     s->cap_ctas = gpu_config(g)->max_cta_per_sm;
@@ -140,9 +163,18 @@ static void lcs_destroy(void *st)
 {
     lcs_t *s = st;
     free(s->kernels);
+    free(s->learned);
     free(s->ctas);
     free(s->inst);
     free(s);
+}
+
+static void publish(struct gpu *g, const kernel_run_t *k, uint32_t t_new)
+{
+    char name[64];
+    snprintf(name, sizeof name, "lcs.t_new.k%u", k->index);
+    gpu_metric_set(g, name, t_new);
+    gpu_metric_set(g, "lcs.t_new", t_new);
 }
 
 static void lcs_kernel_launched(void *st, struct gpu *g, const kernel_run_t *k)
@@ -152,12 +184,37 @@ static void lcs_kernel_launched(void *st, struct gpu *g, const kernel_run_t *k)
         s->cap_kernels = s->cap_kernels ? 2 * s->cap_kernels : 4;
         s->kernels = cs_xrealloc(s->kernels, s->cap_kernels * sizeof *s->kernels);
     }
-    s->kernels[s->n_kernels++] = (lcs_kernel_t){
+    lcs_kernel_t *e = &s->kernels[s->n_kernels++];
+    *e = (lcs_kernel_t){
         .kernel = k,
         .monitoring = true,
         .monitored_core = s->core_first ? LCS_CORE_FIRST : s->core,
         .t_new = k->max_ctas_per_sm,
     };
+    for (unsigned i = 0; s->by_name && i < s->n_learned; i++)
+        if (!strcmp(s->learned[i].name, k->desc.name)) {
+            uint32_t t = s->learned[i].t_new;
+            e->t_new = t < k->max_ctas_per_sm ? t : (k->max_ctas_per_sm ? k->max_ctas_per_sm : 1);
+            e->monitoring = false;
+            publish(g, k, e->t_new);
+            break;
+        }
+}
+
+static void learn(lcs_t *s, const kernel_run_t *k, uint32_t t_new)
+{
+    for (unsigned i = 0; i < s->n_learned; i++)
+        if (!strcmp(s->learned[i].name, k->desc.name)) {
+            s->learned[i].t_new = t_new;
+            return;
+        }
+    if (s->n_learned == s->cap_learned) {
+        s->cap_learned = s->cap_learned ? 2 * s->cap_learned : 4;
+        s->learned = cs_xrealloc(s->learned, s->cap_learned * sizeof *s->learned);
+    }
+    learned_t *l = &s->learned[s->n_learned++];
+    snprintf(l->name, sizeof l->name, "%s", k->desc.name);
+    l->t_new = t_new;
 }
 
 static void lcs_kernel_finished(void *st, struct gpu *g, const kernel_run_t *k)
@@ -203,16 +260,15 @@ static void lcs_cta_finished(void *st, struct gpu *g, const cta_info_t *cta)
             s->inst[m++] = s->ctas[i].warp_insts;
     e->t_new = lcs_t_new(s->inst, m, s->round, cta->kernel->max_ctas_per_sm);
     e->monitoring = false;
-    char name[64];
-    snprintf(name, sizeof name, "lcs.t_new.k%u", cta->kernel->index);
-    gpu_metric_set(g, name, e->t_new);
-    gpu_metric_set(g, "lcs.t_new", e->t_new);
+    publish(g, cta->kernel, e->t_new);
+    if (s->by_name)
+        learn(s, cta->kernel, e->t_new);
 }
 
 const cta_policy_ops_t cta_policy_lcs = {
     .name = "lcs",
     .summary = "Lazy CTA Scheduling (Lee et al. HPCA'14 4.1): monitor the first CTA, then cap at T_new",
-    .params = "round=floor,core=0",
+    .params = "round=floor,core=0,scope=launch",
     .create = lcs_create,
     .destroy = lcs_destroy,
     .kernel_launched = lcs_kernel_launched,
