@@ -26,6 +26,7 @@ typedef struct cache_stats {
     uint64_t read_accesses, read_misses;
     uint64_t write_accesses, write_misses;
     uint64_t mshr_merges, reservation_fails, evictions, writebacks;
+    uint64_t pending_hits; /* merges whose fetch in flight brings every sector needed (not misses) */
 } cache_stats_t;
 
 typedef struct cache {

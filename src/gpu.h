@@ -80,8 +80,10 @@ size_t gpu_metric_series(const gpu_t *g, const char *series, const uint64_t **cy
 typedef struct gpu_totals {
     uint64_t cycles, warp_insts, thread_insts;
     double ipc; /* thread instructions per core cycle, as gpu_ipc */
-    uint64_t l1_accesses, l1_misses, l1_hits;
-    uint64_t l2_accesses, l2_misses, l2_hits, l2_writebacks;
+    /* pending hits: accesses merged into a fetch in flight (GPGPU-Sim's
+     * HIT_RESERVED), counted in accesses but neither as hits nor misses */
+    uint64_t l1_accesses, l1_misses, l1_hits, l1_pending_hits;
+    uint64_t l2_accesses, l2_misses, l2_hits, l2_pending_hits, l2_writebacks;
     uint64_t dram_reads, dram_writes, dram_row_hits, dram_row_misses, dram_busy_cycles, dram_cycles;
     uint64_t dram_bytes;
     double dram_bw_util; /* busy data-bus cycles / channel cycles */

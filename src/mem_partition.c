@@ -113,6 +113,9 @@ static bool l2_access(struct gpu *g, l2_slice_t *l, mem_req_t *r)
         return true;
     }
     int slot = mshr_find(&l->mshr, line);
+    /* GPGPU-Sim's classes: a merge into a fetch in flight that already brings
+     * every sector needed is a pending hit (HIT_RESERVED), not a miss */
+    bool miss = true;
     if (slot >= 0) {
         mshr_entry_t *e = &l->mshr.e[slot];
         if (e->nwait >= l->mshr.max_merge) {
@@ -131,6 +134,7 @@ static bool l2_access(struct gpu *g, l2_slice_t *l, mem_req_t *r)
                 l->dram_reads++;
             }
         }
+        miss = missing != 0;
         c->stats.mshr_merges++;
     } else {
         if (mshr_full(&l->mshr)) {
@@ -153,8 +157,12 @@ static bool l2_access(struct gpu *g, l2_slice_t *l, mem_req_t *r)
     }
     c->stats.accesses++;
     c->stats.read_accesses++;
-    c->stats.misses++;
-    c->stats.read_misses++;
+    if (miss) {
+        c->stats.misses++;
+        c->stats.read_misses++;
+    } else {
+        c->stats.pending_hits++;
+    }
     r->next = l->mshr_req[slot];
     l->mshr_req[slot] = r;
     r->l2_mshr_slot = (uint32_t)slot;

@@ -532,8 +532,10 @@ static bool ldst_step(sm_t *s, uint64_t now)
                     s->l1.stats.reservation_fails++;
                     return true;
                 }
+                /* GPGPU-Sim's HIT_RESERVED: an access, a pending hit, not a miss */
                 s->c.l1_mshr_merges++;
                 s->l1.stats.mshr_merges++;
+                s->l1.stats.pending_hits++;
             } else {
                 /* a fetch in flight that lacks some sectors: wait for it (rare) */
                 if (slot >= 0 || mshr_full(&s->mshr) || s->missq.count >= s->missq_cap) {
@@ -552,13 +554,13 @@ static bool ldst_step(sm_t *s, uint64_t now)
                 fifo_push(&s->missq, r);
                 if (s->g->wp->l1_miss)
                     s->g->wp->l1_miss(s->wp_state[op->warp % s->n_sched], op->warp, line);
+                s->c.l1_misses++;
+                s->l1.stats.misses++;
+                s->l1.stats.read_misses++;
             }
             s->c.l1_accesses++;
-            s->c.l1_misses++;
             s->l1.stats.accesses++;
             s->l1.stats.read_accesses++;
-            s->l1.stats.misses++;
-            s->l1.stats.read_misses++;
             lr->outstanding++;
         }
     }

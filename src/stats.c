@@ -19,6 +19,7 @@ void gpu_get_totals(const gpu_t *g, gpu_totals_t *t)
         t->l1_accesses += c->l1_accesses;
         t->l1_misses += c->l1_misses;
         t->l1_hits += c->l1_hits;
+        t->l1_pending_hits += c->l1_mshr_merges;
         lat_sum += c->mem_lat_sum;
         lat_n += c->mem_lat_count;
         if (c->mem_lat_max > t->mem_lat_max)
@@ -29,6 +30,7 @@ void gpu_get_totals(const gpu_t *g, gpu_totals_t *t)
         t->l2_accesses += s->accesses;
         t->l2_misses += s->misses;
         t->l2_hits += s->hits;
+        t->l2_pending_hits += s->pending_hits;
         t->l2_writebacks += s->writebacks;
     }
     for (uint32_t ch = 0; ch < g->n_ch; ch++) {
@@ -94,9 +96,11 @@ void gpu_print_stats(const gpu_t *g, void *stream)
     fprintf(f, "gpu_tot_issued_cta = %" PRIu64 "\n", ctas);
     fprintf(f, "L1D_total_cache_accesses = %" PRIu64 "\n", t.l1_accesses);
     fprintf(f, "L1D_total_cache_misses = %" PRIu64 "\n", t.l1_misses);
+    fprintf(f, "L1D_total_cache_pending_hits = %" PRIu64 "\n", t.l1_pending_hits);
     fprintf(f, "L1D_total_cache_miss_rate = %.4f\n", ratio(t.l1_misses, t.l1_accesses));
     fprintf(f, "L2_total_cache_accesses = %" PRIu64 "\n", t.l2_accesses);
     fprintf(f, "L2_total_cache_misses = %" PRIu64 "\n", t.l2_misses);
+    fprintf(f, "L2_total_cache_pending_hits = %" PRIu64 "\n", t.l2_pending_hits);
     fprintf(f, "L2_total_cache_miss_rate = %.4f\n", ratio(t.l2_misses, t.l2_accesses));
     fprintf(f, "total dram reads = %" PRIu64 "\n", t.dram_reads);
     fprintf(f, "total dram writes = %" PRIu64 "\n", t.dram_writes);
@@ -171,11 +175,13 @@ int gpu_write_json(const gpu_t *g, const char *path, cs_error_t *err)
                 c->l1_accesses, c->l1_misses);
     }
     fprintf(f, "\n  ],\n");
-    fprintf(f, "  \"l1d\": {\"accesses\": %" PRIu64 ", \"misses\": %" PRIu64 ", \"hits\": %" PRIu64 "},\n",
-            t.l1_accesses, t.l1_misses, t.l1_hits);
+    fprintf(f,
+            "  \"l1d\": {\"accesses\": %" PRIu64 ", \"misses\": %" PRIu64 ", \"hits\": %" PRIu64
+            ", \"pending_hits\": %" PRIu64 "},\n",
+            t.l1_accesses, t.l1_misses, t.l1_hits, t.l1_pending_hits);
     fprintf(f, "  \"l2\": {\"accesses\": %" PRIu64 ", \"misses\": %" PRIu64 ", \"hits\": %" PRIu64
-               ", \"writebacks\": %" PRIu64 "},\n",
-            t.l2_accesses, t.l2_misses, t.l2_hits, t.l2_writebacks);
+               ", \"pending_hits\": %" PRIu64 ", \"writebacks\": %" PRIu64 "},\n",
+            t.l2_accesses, t.l2_misses, t.l2_hits, t.l2_pending_hits, t.l2_writebacks);
     fprintf(f, "  \"dram\": {\"reads\": %" PRIu64 ", \"writes\": %" PRIu64 ", \"row_hits\": %" PRIu64
                ", \"row_misses\": %" PRIu64 ", \"bytes\": %" PRIu64 ", \"bw_util\": %.6f},\n",
             t.dram_reads, t.dram_writes, t.dram_row_hits, t.dram_row_misses, t.dram_bytes, t.dram_bw_util);

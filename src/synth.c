@@ -40,7 +40,7 @@
 
 enum param_id {
     P_CTAS, P_THREADS, P_REGS, P_SHMEM, P_SEED, /* common to every kernel */
-    P_ITERS, P_ALU, P_STORE, P_STRIDE, P_FOOTPRINT, P_LANES, P_SHUFFLE,
+    P_ITERS, P_ALU, P_STORE, P_STRIDE, P_FOOTPRINT, P_LANES, P_SHUFFLE, P_SHARED,
     P_ILP, P_SFU, P_DP, P_CONFLICT,
     P__COUNT
 };
@@ -69,6 +69,7 @@ static const param_desc_t param_descs[P__COUNT] = {
     [P_FOOTPRINT] = {"footprint", 4, 1ull << 40, 4, true},
     [P_LANES] = {"lanes", 1, 32, 0, false},
     [P_SHUFFLE] = {"shuffle", 0, 1, 0, false},
+    [P_SHARED] = {"shared", 0, 1, 0, false},
     [P_ILP] = {"ilp", 1, 64, 0, false},
     [P_SFU] = {"sfu", 0, 32, 0, false},
     [P_DP] = {"dp", 0, 32, 0, false},
@@ -93,8 +94,8 @@ static const kernel_def_t kernel_defs[] = {
      "ctas=120,threads=256,iters=8,stride=128,alu=2,store=1"},
     {"chase", FAM_CHASE,
      "pointer chase: load i at (i*stride)%footprint, each dependent on the last; a chain per warp "
-     "(shuffle=1: seeded slot order)",
-     "ctas=1,threads=32,iters=64,stride=128,footprint=4096,lanes=32,shuffle=0"},
+     "(shuffle=1: seeded slot order; shared=1: every warp chases the same chain)",
+     "ctas=1,threads=32,iters=64,stride=128,footprint=4096,lanes=32,shuffle=0,shared=0"},
     {"l1hit", FAM_CHASE, "latency probe: chase over one 128-byte line (first load misses, the rest hit L1)",
      "ctas=1,threads=32,iters=64,stride=128,footprint=128,lanes=32,shuffle=0"},
     {"l2hit", FAM_CHASE, "latency probe: chase cycling 512 lines (64 KiB): misses L1 every time, hits L2 after pass 1",
@@ -535,7 +536,7 @@ static void *synth_cta_begin(void *source, uint64_t cta_linear, cs_error_t *err)
         sw->chase_mask = sw->mask & s->chase_mask;
         sw->tid0 = w * WARP_SIZE;
         sw->gtid0 = cta_linear * s->v[P_THREADS] + sw->tid0;
-        sw->chase_base = s->base_a + (cta_linear * n + w) * s->chase_region;
+        sw->chase_base = s->base_a + (s->v[P_SHARED] ? 0 : (cta_linear * n + w) * s->chase_region);
     }
     return c;
 }

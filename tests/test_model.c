@@ -165,6 +165,26 @@ static void ract_separates_compute_from_memory_on_narrow_simt(void)
     CHECK(ract_mem < 0.5);
 }
 
+/* Two warps chase one chain on each of two cores: every load's second
+ * request merges into the first one's fetch in flight. GPGPU-Sim counts
+ * such an access as a pending hit (HIT_RESERVED), not a miss; the same holds
+ * in the L2 for the two cores' requests to one line. A miss rate that
+ * counted merges would hide the inter-CTA locality BCS exploits. */
+static void mshr_merges_are_pending_hits(void)
+{
+    gpu_config_t c = base_cfg();
+    run_result_t r;
+    run_synth(&c, "chase:ctas=2,threads=64,iters=32,footprint=1m,stride=4096,shared=1", NULL, NULL, &r);
+    CHECK_EQ(r.rc, 0);
+    CHECK_EQ(r.t.l1_accesses, 128);
+    CHECK_EQ(r.t.l1_misses, 64);
+    CHECK_EQ(r.t.l1_pending_hits, 64);
+    CHECK_EQ(r.t.l1_hits, 0);
+    CHECK_EQ(r.t.l2_accesses, 64);
+    CHECK_EQ(r.t.l2_misses, 32);
+    CHECK_EQ(r.t.l2_pending_hits, 32);
+}
+
 static void max_ctas_sweep_shows_the_papers_premise(void)
 {
     gpu_config_t c = base_cfg();
@@ -293,6 +313,7 @@ int main(void)
     RUN(streaming_reaches_dram_peak);
     RUN(alu_kernel_issues_at_peak);
     RUN(ract_separates_compute_from_memory_on_narrow_simt);
+    RUN(mshr_merges_are_pending_hits);
     RUN(max_ctas_sweep_shows_the_papers_premise);
     RUN(instruction_accounting_is_exact);
     RUN(trace_instruction_totals_are_exact);
