@@ -18,6 +18,7 @@
 #include <string.h>
 #include <strings.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "classify.h"
@@ -510,74 +511,50 @@ static const exp_def_t experiments[] = {
     {"yu-fig16", "CLASO p_A / p_L sensitivity", "c2050", "lrr", NULL, plan_yu_16, report_yu_16},
 };
 
-int cmd_experiment(int argc, char **argv)
+typedef struct exp_opts {
+    app_size_t size;
+    const char *out_dir, *only;
+    unsigned jobs;
+} exp_opts_t;
+
+static double wall_now(void)
 {
-    if (argc < 3 || !strcmp(argv[2], "list")) {
-        printf("experiments (ctasim experiment NAME [--size small|default|paper] [--workloads A,B] [--jobs N] [-o DIR]):\n");
-        for (unsigned i = 0; i < CS_ARRAY_LEN(experiments); i++)
-            printf("  %-16s %-64s [%s]\n", experiments[i].name, experiments[i].summary, experiments[i].config);
-        return argc < 3 ? 2 : 0;
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
+}
+
+static bool selected(const char *only, const char *name)
+{
+    if (!only)
+        return true;
+    size_t len = strlen(name);
+    for (const char *p = only; *p;) {
+        const char *comma = strchr(p, ',');
+        size_t l = comma ? (size_t)(comma - p) : strlen(p);
+        if (l == len && !strncasecmp(p, name, l))
+            return true;
+        p = comma ? comma + 1 : p + l;
     }
-    const exp_def_t *def = NULL;
-    for (unsigned i = 0; i < CS_ARRAY_LEN(experiments); i++)
-        if (!strcmp(experiments[i].name, argv[2]))
-            def = &experiments[i];
-    if (!def) {
-        fprintf(stderr, "ctasim: unknown experiment '%s' (see `ctasim experiment list`)\n", argv[2]);
-        return 2;
-    }
+    return false;
+}
+
+/* One experiment: plan, run every (workload, series) in parallel, report. */
+static int run_one(const exp_def_t *def, const exp_opts_t *o)
+{
     static exp_run_t r;
     memset(&r, 0, sizeof r);
     r.def = def;
-    r.size = APP_DEFAULT;
-    r.out_dir = "experiments-out";
-    unsigned jobs = (unsigned)sysconf(_SC_NPROCESSORS_ONLN);
-    const char *only = NULL;
-    for (int i = 3; i < argc; i++) {
-        const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
-        if (!v) {
-            fprintf(stderr, "ctasim: option %s needs a value\n", a);
-            return 2;
-        }
-        i++;
-        if (!strcmp(a, "--size")) {
-            if (app_size_parse(v, &r.size) < 0) {
-                fprintf(stderr, "ctasim: --size expects small, default or paper\n");
-                return 2;
-            }
-        } else if (!strcmp(a, "--workloads"))
-            only = v;
-        else if (!strcmp(a, "--jobs"))
-            jobs = (unsigned)strtoul(v, NULL, 10);
-        else if (!strcmp(a, "-o"))
-            r.out_dir = v;
-        else {
-            fprintf(stderr, "ctasim: unknown option '%s' for experiment\n", a);
-            return 2;
-        }
-    }
+    r.size = o->size;
+    r.out_dir = o->out_dir;
     cs_error_t err;
     config_defaults(&r.cfg);
     if (config_load_preset(&r.cfg, def->config, &err) < 0)
         return cli_fail(&err);
     for (unsigned i = 0; i < app_count() && r.nw < EXP_MAX_WORKLOADS; i++) {
         const app_def_t *a = app_at(i);
-        if (def->want && !def->want(a))
-            continue;
-        if (only) {
-            bool hit = false;
-            const char *p = only;
-            size_t len = strlen(a->name);
-            while (*p && !hit) {
-                const char *comma = strchr(p, ',');
-                size_t l = comma ? (size_t)(comma - p) : strlen(p);
-                hit = l == len && !strncasecmp(p, a->name, l);
-                p = comma ? comma + 1 : p + l;
-            }
-            if (!hit)
-                continue;
-        }
-        r.wl[r.nw++] = a;
+        if ((!def->want || def->want(a)) && selected(o->only, a->name))
+            r.wl[r.nw++] = a;
     }
     if (!r.nw) {
         fprintf(stderr, "ctasim: experiment %s: no workloads selected\n", def->name);
@@ -587,23 +564,22 @@ int cmd_experiment(int argc, char **argv)
     r.res = calloc((size_t)r.nw * r.ns, sizeof *r.res);
     r.tty = isatty(2);
     pthread_mutex_init(&r.lock, NULL);
-    if (jobs < 1)
-        jobs = 1;
+    unsigned jobs = o->jobs < 1 ? 1 : o->jobs > 64 ? 64 : o->jobs;
     pthread_t th[64];
-    if (jobs > 64)
-        jobs = 64;
     printf("%s: %s (%s preset, %u workloads x %u series, %s size)\n", def->name, def->summary, def->config, r.nw, r.ns,
            app_size_name(r.size));
+    double t0 = wall_now();
     for (unsigned j = 0; j < jobs; j++)
         pthread_create(&th[j], NULL, worker, &r);
     for (unsigned j = 0; j < jobs; j++)
         pthread_join(th[j], NULL);
+    double wall = wall_now() - t0;
     if (r.tty)
         fputc('\n', stderr);
     pthread_mutex_destroy(&r.lock);
-    double wall = 0;
+    double sim = 0;
     for (unsigned i = 0; i < r.nw * r.ns; i++) {
-        wall += r.res[i].seconds;
+        sim += r.res[i].seconds;
         if (r.res[i].rc < 0 || r.res[i].check == 0) {
             int rc = cli_fail(&r.res[i].err);
             free(r.res);
@@ -617,7 +593,70 @@ int cmd_experiment(int argc, char **argv)
     def->report(&r);
     if (r.csv)
         fclose(r.csv);
-    printf("%s: %u simulations, %.1f s of simulation; table in %s\n", def->name, r.nw * r.ns, wall, path);
+    printf("%s: %u simulations in %.1f s wall on %u jobs (%.1f s of simulation); table in %s\n\n", def->name,
+           r.nw * r.ns, wall, jobs, sim, path);
     free(r.res);
+    return 0;
+}
+
+int cmd_experiment(int argc, char **argv)
+{
+    if (argc < 3 || !strcmp(argv[2], "list")) {
+        printf("experiments (ctasim experiment NAME|all [--size small|default|paper] [--workloads A,B] [--jobs N] "
+               "[-o DIR]):\n");
+        for (unsigned i = 0; i < CS_ARRAY_LEN(experiments); i++)
+            printf("  %-16s %-64s [%s]\n", experiments[i].name, experiments[i].summary, experiments[i].config);
+        printf("  %-16s %-64s\n", "all", "every experiment above, one after another");
+        return argc < 3 ? 2 : 0;
+    }
+    bool all = !strcmp(argv[2], "all");
+    const exp_def_t *def = NULL;
+    for (unsigned i = 0; i < CS_ARRAY_LEN(experiments); i++)
+        if (!strcmp(experiments[i].name, argv[2]))
+            def = &experiments[i];
+    if (!def && !all) {
+        fprintf(stderr, "ctasim: unknown experiment '%s' (see `ctasim experiment list`)\n", argv[2]);
+        return 2;
+    }
+    exp_opts_t o = {.size = APP_DEFAULT, .out_dir = "experiments-out",
+                    .jobs = (unsigned)sysconf(_SC_NPROCESSORS_ONLN)};
+    for (int i = 3; i < argc; i++) {
+        const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
+        if (!v) {
+            fprintf(stderr, "ctasim: option %s needs a value\n", a);
+            return 2;
+        }
+        i++;
+        if (!strcmp(a, "--size")) {
+            if (app_size_parse(v, &o.size) < 0) {
+                fprintf(stderr, "ctasim: --size expects small, default or paper\n");
+                return 2;
+            }
+        } else if (!strcmp(a, "--workloads"))
+            o.only = v;
+        else if (!strcmp(a, "--jobs"))
+            o.jobs = (unsigned)strtoul(v, NULL, 10);
+        else if (!strcmp(a, "-o"))
+            o.out_dir = v;
+        else {
+            fprintf(stderr, "ctasim: unknown option '%s' for experiment\n", a);
+            return 2;
+        }
+    }
+    if (!all)
+        return run_one(def, &o);
+    double t0 = wall_now();
+    for (unsigned i = 0; i < CS_ARRAY_LEN(experiments); i++) {
+        /* a workload list may leave an experiment empty (lee-fig16-17 wants 2D kernels): skip it */
+        bool any = false;
+        for (unsigned k = 0; k < app_count() && !any; k++)
+            any = (!experiments[i].want || experiments[i].want(app_at(k))) && selected(o.only, app_at(k)->name);
+        if (!any)
+            continue;
+        int rc = run_one(&experiments[i], &o);
+        if (rc)
+            return rc;
+    }
+    printf("all experiments: %.1f s wall; tables in %s/\n", wall_now() - t0, o.out_dir);
     return 0;
 }

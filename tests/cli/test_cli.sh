@@ -130,4 +130,16 @@ if $C trace --size small VADD -o "$T/vtr" >/dev/null 2>"$T/e"; then
     a=$(grep -E '"(warp_insts|cycles)"' "$T/vt.json" | head -2 | tr -d ' ,'); b=$(grep -E '"(warp_insts|cycles)"' "$T/vd.json" | head -2 | tr -d ' ,')
     [ -n "$a" ] && [ "$a" = "$b" ] && pass workload_trace_replay || fail workload_trace_replay "trace $a direct $b"
 else fail workload_trace_replay "$(cat "$T/e")"; fi
+# --- experiments: `all` runs every one, writes a CSV each, and prints the paper's headline
+if $C experiment all --size small --workloads VADD,MMUL --jobs 2 -o "$T/exp" >"$T/exp.txt" 2>"$T/exp.err"; then
+    ok=1
+    for e in lee-fig4 lee-fig12-13 lee-fig16-17 lee-fig19 kayiran-fig1-10 kayiran-fig8 yu-fig11-12 yu-fig13 yu-fig16; do
+        [ -s "$T/exp/$e.csv" ] || { ok=0; fail experiment_all "no $e.csv"; }
+    done
+    grep -q "Paper: ~7% on average" "$T/exp.txt" || { ok=0; fail experiment_all "no LCS headline"; }
+    grep -q "s wall on 2 jobs" "$T/exp.txt" || { ok=0; fail experiment_all "no wall time"; }
+    [ $ok -eq 1 ] && pass experiment_all
+else fail experiment_all "$(head -3 "$T/exp.err")"; fi
+expect_error experiment_unknown "unknown experiment" $C experiment lee-fig99
+expect_error experiment_no_workloads "no workloads selected" $C experiment lee-fig16-17 --size small --workloads VADD
 exit 0
