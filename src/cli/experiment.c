@@ -41,6 +41,9 @@ typedef struct exp_result {
     uint64_t no_cta, act, cycles_all;
     double t_new;      /* LCS: metric "lcs.t_new" (last kernel), -1 if absent */
     double n_avg;      /* DYNCTA: metric "dyncta.n_avg", -1 if absent */
+    uint64_t *n_cycle; /* DYNCTA: series "dyncta.n" (mean n over cores at each sample), owned */
+    double *n_value;
+    size_t n_points;
     uint32_t occupancy;/* largest resource limit over the kernels */
     double seconds;
 } exp_result_t;
@@ -153,6 +156,16 @@ static void run_job(exp_run_t *r, unsigned w, unsigned s)
             x->occupancy = gpu_kernel(g, i)->occupancy_limit;
     gpu_metric_get(g, "lcs.t_new", &x->t_new);
     gpu_metric_get(g, "dyncta.n_avg", &x->n_avg);
+    const uint64_t *sc;
+    const double *sv;
+    size_t np = gpu_metric_series(g, "dyncta.n", &sc, &sv);
+    if (np) {
+        x->n_cycle = cs_xmalloc(np * sizeof *x->n_cycle);
+        x->n_value = cs_xmalloc(np * sizeof *x->n_value);
+        memcpy(x->n_cycle, sc, np * sizeof *sc);
+        memcpy(x->n_value, sv, np * sizeof *sv);
+        x->n_points = np;
+    }
     if (x->rc == 0 && c == 0)
         cs_err(&x->err, NULL, 0, "%s: output check FAILED under %s: %s", r->wl[w]->name, se->label, detail);
     gpu_destroy(g);
@@ -395,14 +408,33 @@ static void report_kayiran(exp_run_t *r)
 
 static void plan_kayiran_fig8(exp_run_t *r) { add_series(r, "dyncta", "dyncta", NULL, 0); }
 
+/* The table gives n at ten evenly spaced points of each run (the shape of
+ * Fig. 8); every sample goes to kayiran-fig8-series.csv for plotting. */
 static void report_kayiran_fig8(exp_run_t *r)
 {
-    out(r, "workload,N,avg_n,cycles\n");
-    for (unsigned w = 0; w < r->nw; w++)
-        out(r, "%s,%u,%.2f,%llu\n", r->wl[w]->name, R(r, w, 0)->occupancy, R(r, w, 0)->n_avg,
-            (unsigned long long)R(r, w, 0)->t.cycles);
-    printf("\nThe n-over-time series (\"dyncta.n\") of each run is in the per-run JSON written by `ctasim run "
-           "--cta-sched dyncta --json`; the paper's Fig. 8 shows n settling below N for memory-intensive kernels.\n");
+    enum { POINTS = 10 };
+    out(r, "workload,N,avg_n,cycles,n_over_time\n");
+    for (unsigned w = 0; w < r->nw; w++) {
+        const exp_result_t *x = R(r, w, 0);
+        out(r, "%s,%u,%.2f,%llu,", r->wl[w]->name, x->occupancy, x->n_avg, (unsigned long long)x->t.cycles);
+        for (unsigned p = 0; p < POINTS && x->n_points; p++)
+            out(r, "%s%.1f", p ? ";" : "", x->n_value[(size_t)p * (x->n_points - 1) / (POINTS - 1)]);
+        out(r, "\n");
+    }
+    char path[1024];
+    snprintf(path, sizeof path, "%s/kayiran-fig8-series.csv", r->out_dir);
+    FILE *f = fopen(path, "w");
+    if (f) {
+        fprintf(f, "workload,cycle,mean_n\n");
+        for (unsigned w = 0; w < r->nw; w++)
+            for (size_t p = 0; p < R(r, w, 0)->n_points; p++)
+                fprintf(f, "%s,%llu,%.3f\n", r->wl[w]->name, (unsigned long long)R(r, w, 0)->n_cycle[p],
+                        R(r, w, 0)->n_value[p]);
+        fclose(f);
+    }
+    printf("\nn over time: every sample (mean n over cores, every 2048 cycles) in %s. The paper's Fig. 8 shows n "
+           "settling below N for memory-intensive kernels.\n",
+           path);
 }
 
 static void plan_yu_11_12(exp_run_t *r)
@@ -539,6 +571,15 @@ static bool selected(const char *only, const char *name)
     return false;
 }
 
+static void free_results(exp_run_t *r)
+{
+    for (unsigned i = 0; i < r->nw * r->ns; i++) {
+        free(r->res[i].n_cycle);
+        free(r->res[i].n_value);
+    }
+    free(r->res);
+}
+
 /* One experiment: plan, run every (workload, series) in parallel, report. */
 static int run_one(const exp_def_t *def, const exp_opts_t *o)
 {
@@ -582,7 +623,7 @@ static int run_one(const exp_def_t *def, const exp_opts_t *o)
         sim += r.res[i].seconds;
         if (r.res[i].rc < 0 || r.res[i].check == 0) {
             int rc = cli_fail(&r.res[i].err);
-            free(r.res);
+            free_results(&r);
             return rc;
         }
     }
@@ -595,7 +636,7 @@ static int run_one(const exp_def_t *def, const exp_opts_t *o)
         fclose(r.csv);
     printf("%s: %u simulations in %.1f s wall on %u jobs (%.1f s of simulation); table in %s\n\n", def->name,
            r.nw * r.ns, wall, jobs, sim, path);
-    free(r.res);
+    free_results(&r);
     return 0;
 }
 

@@ -136,6 +136,9 @@ if $C experiment all --size small --workloads VADD,MMUL --jobs 2 -o "$T/exp" >"$
     for e in lee-fig4 lee-fig12-13 lee-fig16-17 lee-fig19 kayiran-fig1-10 kayiran-fig8 yu-fig11-12 yu-fig13 yu-fig16; do
         [ -s "$T/exp/$e.csv" ] || { ok=0; fail experiment_all "no $e.csv"; }
     done
+    for e in kayiran-fig8-series; do
+        [ -s "$T/exp/$e.csv" ] || { ok=0; fail experiment_all "no $e.csv"; }
+    done
     grep -q "Paper: ~7% on average" "$T/exp.txt" || { ok=0; fail experiment_all "no LCS headline"; }
     grep -q "s wall on 2 jobs" "$T/exp.txt" || { ok=0; fail experiment_all "no wall time"; }
     [ $ok -eq 1 ] && pass experiment_all
