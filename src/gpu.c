@@ -516,8 +516,9 @@ static double now_seconds(void)
     return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
 }
 
-/* Simulate until kernel `target` finished (UINT32_MAX: every launched kernel). */
-static int run_until(gpu_t *g, uint32_t target, cs_error_t *err)
+/* Simulate until kernel `target` finished (UINT32_MAX: every launched kernel)
+ * or the core clock reaches stop_cycle. */
+static int run_until(gpu_t *g, uint32_t target, uint64_t stop_cycle, cs_error_t *err)
 {
     double t0 = now_seconds();
     while (!g->failed && (target == UINT32_MAX ? !all_done(g) : g->kernels[target]->state != KERNEL_DONE)) {
@@ -556,7 +557,7 @@ static int run_until(gpu_t *g, uint32_t target, cs_error_t *err)
                     break;
                 }
             }
-            if (g->cfg.max_cycles && g->cycle[CLK_CORE] >= g->cfg.max_cycles)
+            if (g->cycle[CLK_CORE] >= stop_cycle)
                 break;
         }
     }
@@ -572,16 +573,17 @@ static int run_until(gpu_t *g, uint32_t target, cs_error_t *err)
     return 0;
 }
 
-int gpu_run(gpu_t *g, cs_error_t *err) { return run_until(g, UINT32_MAX, err); }
+/* The core cycle at which a run stops early: -gpgpu_max_cycle, if set. */
+static uint64_t cycle_limit(const gpu_t *g) { return g->cfg.max_cycles ? g->cfg.max_cycles : UINT64_MAX; }
+
+int gpu_run(gpu_t *g, cs_error_t *err) { return run_until(g, UINT32_MAX, cycle_limit(g), err); }
 
 int gpu_run_until(gpu_t *g, uint64_t core_cycle, cs_error_t *err)
 {
-    uint64_t limit = g->cfg.max_cycles;
-    if (!limit || core_cycle < limit)
-        g->cfg.max_cycles = core_cycle;
-    int rc = gpu_run(g, err);
-    g->cfg.max_cycles = limit;
-    return rc < 0 ? -1 : all_done(g) ? 1 : 0;
+    uint64_t stop = CS_MIN(core_cycle, cycle_limit(g));
+    if (run_until(g, UINT32_MAX, stop, err) < 0)
+        return -1;
+    return all_done(g) ? 1 : 0;
 }
 
 int gpu_execute_borrowed(void *gpu, kernel_desc_t *kernels, size_t n, cs_error_t *err)
@@ -623,7 +625,7 @@ int gpu_run_workload(gpu_t *g, workload_t *w, cs_error_t *err)
         if (!more)
             return gpu_run(g, err);
         /* run until the oldest open kernel finishes, then refill */
-        if (run_until(g, g->first_unfinished, err) < 0)
+        if (run_until(g, g->first_unfinished, cycle_limit(g), err) < 0)
             return -1;
         if (g->cfg.max_cycles && g->cycle[CLK_CORE] >= g->cfg.max_cycles)
             return 0;
