@@ -19,7 +19,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "config.h"
+#include "config/config.h"
 
 /* config_defaults parses the gtx480 preset text; do it once, not per input. */
 static void fresh_defaults(gpu_config_t *c)

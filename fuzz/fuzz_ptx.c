@@ -9,7 +9,7 @@
 #include <stdint.h>
 #include <string.h>
 
-#include "ptx/ptx_source.h"
+#include "frontend/ptx/ptx_source.h"
 
 #define MAX_STEPS 20000
 

@@ -15,7 +15,7 @@
 #include <stdint.h>
 #include <string.h>
 
-#include "trace_reader.h"
+#include "frontend/trace_reader.h"
 
 #define ALIVE_CTAS 3
 #define MAX_CTAS 4096 /* a huge grid fails at the first missing CTA anyway */

@@ -31,8 +31,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "common.h"
-#include "kernel.h"
+#include "util/common.h"
+#include "frontend/kernel.h"
 
 typedef struct ctasim_runtime ctasim_runtime_t;
 typedef struct ctasim_module ctasim_module_t;

@@ -4,7 +4,7 @@
  * hand-expanded IPOLY equations (hashing.cc), and for balance and validation. */
 #include <time.h>
 
-#include "addrmap.h"
+#include "model/addrmap.h"
 #include "test.h"
 
 #define GTX480_MAP "dramid@8;00000000.00000000.00000000.00000000.0000RRRR.RRRRRRRR.BBBCCCCB.CCSSSSSS"

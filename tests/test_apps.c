@@ -2,7 +2,7 @@
  * the CPU reference when run through the timing model, and a timing-model run
  * is deterministic. */
 #include "apps/apps.h"
-#include "gpu.h"
+#include "gpu/gpu.h"
 #include "test.h"
 
 static int run_timed(const app_def_t *app, gpu_totals_t *t, char *detail)

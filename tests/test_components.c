@@ -1,8 +1,8 @@
 /* test_components.c — cache tag array, MSHR table, coalescer, shared-memory
  * bank conflicts and crossbar: latencies, bandwidths, hit counts. */
-#include "cache.h"
-#include "coalesce.h"
-#include "icnt.h"
+#include "model/cache.h"
+#include "model/coalesce.h"
+#include "model/icnt.h"
 #include "test.h"
 
 static cache_config_t small_cache(uint32_t sets, uint32_t assoc, char index_fn)

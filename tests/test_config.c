@@ -2,7 +2,7 @@
  *
  * The ecosystem files are found through CTASIM_SHARED_DIR (default "../shared",
  * relative to the repository root the tests run from). */
-#include "config.h"
+#include "config/config.h"
 #include "test.h"
 
 #include <unistd.h>

@@ -19,8 +19,8 @@
  *     instance. */
 #include <math.h>
 
-#include "gpu_internal.h"
-#include "synth.h"
+#include "gpu/gpu_internal.h"
+#include "frontend/synth.h"
 #include "test.h"
 
 /* ------------------------------------------------------------------------ */

@@ -3,7 +3,7 @@
  * the GTX 480 numbers in comments), plus a command-trace protocol checker. */
 #include <time.h>
 
-#include "dram.h"
+#include "model/dram.h"
 #include "test.h"
 
 /* GTX 480 DRAM settings, filled by hand (config.c is not linked). */

@@ -3,8 +3,8 @@
  * tRAS 28, tRC 40, tCCD 2, tCCDL 3, tRTP 2, 32 bytes per DRAM cycle, and
  * -dram_latency 100, which GPGPU-Sim counts in core cycles: 100 at 700 MHz
  * is CTRL = 132 cycles of the 924 MHz DRAM clock). */
-#include "addrmap.h"
-#include "dram.h"
+#include "model/addrmap.h"
+#include "model/dram.h"
 #include "test.h"
 
 #define CTRL 132 /* controller latency in DRAM cycles: round(100 * 924 / 700) */

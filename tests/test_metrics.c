@@ -1,5 +1,5 @@
 /* test_metrics.c — policy metrics: values, series, JSON. */
-#include "metrics.h"
+#include "gpu/metrics.h"
 #include "test.h"
 
 static void values_and_series(void)

@@ -3,9 +3,9 @@
  * number a broken model would get wrong. */
 #include <math.h>
 
-#include "gpu.h"
-#include "synth.h"
-#include "trace_reader.h"
+#include "gpu/gpu.h"
+#include "frontend/synth.h"
+#include "frontend/trace_reader.h"
 #include "test.h"
 
 typedef struct run_result {

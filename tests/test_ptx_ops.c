@@ -4,8 +4,8 @@
  * run through the runtime's functional executor: thread t reads in[t] (u64)
  * and writes out[t] (u64). */
 #include "ctasim_runtime.h"
-#include "ptx/ptx_ir.h"
-#include "ptx/ptx_source.h"
+#include "frontend/ptx/ptx_ir.h"
+#include "frontend/ptx/ptx_source.h"
 #include "test.h"
 
 #include <math.h>

@@ -4,7 +4,7 @@
  * parsing errors. `test_synth --bench` measures warp_next throughput. */
 #include <time.h>
 
-#include "synth.h"
+#include "frontend/synth.h"
 #include "test.h"
 
 #define A_BASE 0x10000000ull

@@ -6,10 +6,10 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "sass_opcodes.h"
+#include "frontend/sass_opcodes.h"
 #include "test.h"
-#include "trace_reader.h"
-#include "trace_writer.h"
+#include "frontend/trace_reader.h"
+#include "frontend/trace_writer.h"
 
 #define FIXTURES "tests/data/traces"
 #define SHMEM_BASE 0x00007f0000000000ull

@@ -9,9 +9,9 @@
  *   every warp instruction exactly once, policies that should change the
  *   schedule change the cycle count, and CCWS cuts L1 misses on a kernel that
  *   thrashes the L1 under GTO. */
-#include "gpu.h"
-#include "synth.h"
-#include "warp_policy.h"
+#include "gpu/gpu.h"
+#include "frontend/synth.h"
+#include "policy/warp_policy.h"
 #include "test.h"
 
 /* ------------------------------------------------------------------------ */

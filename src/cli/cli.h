@@ -3,9 +3,9 @@
 #define CTASIM_CLI_H
 
 #include "apps/apps.h"
-#include "config.h"
-#include "gpu.h"
-#include "workload.h"
+#include "config/config.h"
+#include "gpu/gpu.h"
+#include "frontend/workload.h"
 
 typedef struct run_opts {
     gpu_config_t cfg;

@@ -13,13 +13,13 @@
 #include <sys/stat.h>
 
 #include "cli.h"
-#include "config.h"
-#include "cta_policy.h"
-#include "gpu.h"
-#include "synth.h"
-#include "trace_reader.h"
-#include "trace_writer.h"
-#include "warp_policy.h"
+#include "config/config.h"
+#include "policy/cta_policy.h"
+#include "gpu/gpu.h"
+#include "frontend/synth.h"
+#include "frontend/trace_reader.h"
+#include "frontend/trace_writer.h"
+#include "policy/warp_policy.h"
 
 static void usage(FILE *f)
 {

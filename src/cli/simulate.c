@@ -4,8 +4,8 @@
 #include <string.h>
 
 #include "cli.h"
-#include "synth.h"
-#include "trace_reader.h"
+#include "frontend/synth.h"
+#include "frontend/trace_reader.h"
 
 workload_t *cli_open_input(const char *input, cs_error_t *err)
 {

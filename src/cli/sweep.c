@@ -15,7 +15,7 @@
 
 #include "classify.h"
 #include "cli.h"
-#include "gpu.h"
+#include "gpu/gpu.h"
 
 #define SWEEP_MAX_KERNEL_NAMES 32
 #define SWEEP_MAX_SERIES 16

@@ -53,7 +53,7 @@
 #include <string.h>
 
 #include "cta_policy.h"
-#include "gpu.h"
+#include "gpu/gpu.h"
 
 typedef struct live_block {
     uint64_t first, end; /* CTAs [first, end) */

@@ -48,7 +48,7 @@
 #include <stdlib.h>
 
 #include "cta_policy.h"
-#include "gpu.h"
+#include "gpu/gpu.h"
 
 typedef struct dyncta_kernel {
     const kernel_run_t *kernel;

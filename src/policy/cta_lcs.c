@@ -55,7 +55,7 @@
 #include <string.h>
 
 #include "cta_policy.h"
-#include "gpu.h"
+#include "gpu/gpu.h"
 
 #define LCS_CORE_FIRST UINT32_MAX /* core=first, not yet known */
 

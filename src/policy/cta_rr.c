@@ -9,7 +9,7 @@
 #include <stdlib.h>
 
 #include "cta_policy.h"
-#include "gpu.h"
+#include "gpu/gpu.h"
 
 static bool rr_admit(void *st, struct gpu *g, uint32_t sm, const kernel_run_t *k) { return true; }
 

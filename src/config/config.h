@@ -1,0 +1,174 @@
+/* config.h — every parameter of the model, with GPGPU-Sim option names.
+ *
+ * Options are read from GPGPU-Sim option files (`-name value`, `#` comments,
+ * quoted multi-line values, later wins) and `--set name=value`. Each field
+ * below documents the option that sets it. Unknown options are an error
+ * naming file and line unless allow_unknown is set.
+ *
+ * Units: cycles are in the clock domain of the component that uses them
+ * (core cycles for SM latencies, DRAM command cycles for DRAM timing). */
+#ifndef CTASIM_CONFIG_H
+#define CTASIM_CONFIG_H
+
+#include "util/common.h"
+#include "frontend/inst.h"
+
+/* One cache, from a GPGPU-Sim cache string
+ *   <sector?>:<nsets>:<bsize>:<assoc>,<rep>:<wr>:<alloc>:<wr_alloc>:<set_index_fn>,<mshr>:<N>:<merge>,<mq>[:<fifo>]
+ * e.g. "N:32:128:4,L:L:m:N:H,S:64:8,8". Optional trailing fields
+ * (":0,32" data-port etc. in newer GPGPU-Sim) are accepted and ignored. */
+typedef struct cache_config {
+    bool enabled;           /* false when the string is "none" or nsets == 0 */
+    bool sectored;          /* 'S' (32-byte sectors in 128-byte lines) vs 'N' */
+    uint32_t nsets, line_size, assoc;
+    char replacement;       /* 'L' LRU, 'F' FIFO */
+    char write_policy;      /* 'R' read-only, 'B' write-back, 'T' write-through, 'E' write-evict, 'L' local write-back/global write-through */
+    char alloc_policy;      /* 'm' on miss, 'f' on fill, 's' streaming */
+    char write_alloc;       /* 'N' no write-allocate, 'W' write-allocate, 'F' fetch-on-write, 'L' lazy fetch-on-read */
+    char set_index_fn;      /* 'L' linear, 'H' Fermi hash, 'P' IPOLY hash, 'X' bitwise-xor */
+    char mshr_type;         /* 'A' associative, 'S' sector-assoc, 'T'/'F' texture FIFO */
+    uint32_t mshr_entries;  /* distinct lines in flight */
+    uint32_t mshr_max_merge;/* requests merged per entry */
+    uint32_t miss_queue;    /* miss queue entries toward the interconnect */
+} cache_config_t;
+
+/* DRAM timing from -gpgpu_dram_timing_opt "nbk=16:CCD=2:RRD=6:RCD=12:RAS=28:RP=12:RC=40:CL=12:WL=4:CDLR=5:WR=12:nbkgrp=4:CCDL=3:RTPL=2"
+ * All in DRAM command-clock cycles. tWTR is GPGPU-Sim's CDLR (write-to-read). */
+typedef struct dram_timing {
+    uint32_t nbk;           /* banks per channel */
+    uint32_t tCCD, tRRD, tRCD, tRAS, tRP, tRC, tCL, tWL, tCDLR, tWR;
+    uint32_t nbkgrp, tCCDL, tRTPL;
+    uint32_t tRTP;          /* read to precharge (not in GPGPU-Sim's string; defaults to BL/2) */
+} dram_timing_t;
+
+typedef struct gpu_config {
+    /* --- top level --- */
+    uint32_t n_clusters;            /* -gpgpu_n_clusters */
+    uint32_t n_cores_per_cluster;   /* -gpgpu_n_cores_per_cluster */
+    uint32_t n_mem;                 /* -gpgpu_n_mem: DRAM channels (memory partitions) */
+    uint32_t n_sub_partition_per_mchannel; /* -gpgpu_n_sub_partition_per_mchannel: L2 slices per channel */
+    double clk_core_mhz, clk_icnt_mhz, clk_l2_mhz, clk_dram_mhz; /* -gpgpu_clock_domains a:b:c:d */
+    uint32_t kernel_launch_latency; /* -gpgpu_kernel_launch_latency (core cycles) */
+    uint32_t tb_launch_latency;     /* -gpgpu_TB_launch_latency */
+    uint32_t max_concurrent_kernel; /* -gpgpu_max_concurrent_kernel */
+
+    /* --- SM resources --- */
+    uint32_t max_threads_per_sm;    /* -gpgpu_shader_core_pipeline <threads>:<warp size> */
+    uint32_t warp_size;             /*   (must be 32) */
+    uint32_t max_cta_per_sm;        /* -gpgpu_shader_cta */
+    uint32_t registers_per_sm;      /* -gpgpu_shader_registers */
+    uint32_t registers_per_block;   /* -gpgpu_registers_per_block (0 = no limit) */
+    uint32_t reg_alloc_granularity; /* -ctasim_reg_alloc_granularity: regs/thread rounded up to this (GPGPU-Sim: 4) */
+    uint32_t shmem_per_sm;          /* -gpgpu_shmem_size (bytes) */
+    uint32_t shmem_per_block;       /* -gpgpu_shmem_per_block (0 = shmem_per_sm) */
+    uint32_t shmem_alloc_granularity; /* -ctasim_shmem_alloc_granularity (bytes, default 128) */
+    uint32_t simd_width;            /* -ctasim_simd_width: lanes per SP unit (32 = one warp per cycle) */
+
+    /* --- SM pipeline --- */
+    uint32_t num_sched_per_core;    /* -gpgpu_num_sched_per_core */
+    char warp_sched[64];            /* -gpgpu_scheduler (lrr, gto, two_level_active:...) */
+    uint32_t num_units[UNIT__COUNT];/* -gpgpu_num_{sp,int,dp,sfu,tensor_core}_units; LDST 1; BRANCH = num_sched */
+    uint32_t lat[LAT__COUNT];       /* -ptx_opcode_latency_{int,fp,dp,sfu,tensor}, -trace_opcode_latency_initiation_* */
+    uint32_t init[LAT__COUNT];      /* -ptx_opcode_initiation_{int,fp,dp,sfu,tensor} */
+    uint32_t ibuffer_size;          /* -ctasim_ibuffer_size: decoded instructions per warp */
+    uint32_t max_insn_issue_per_warp; /* -gpgpu_max_insn_issue_per_warp (only 1 supported) */
+
+    /* --- L1 / shared memory --- */
+    cache_config_t l1d;             /* -gpgpu_cache:dl1 */
+    uint32_t l1_latency;            /* -gpgpu_l1_latency (core cycles, hit) */
+    uint32_t smem_latency;          /* -gpgpu_smem_latency */
+    uint32_t shmem_num_banks;       /* -gpgpu_shmem_num_banks */
+    uint32_t shmem_bank_width;      /* -ctasim_shmem_bank_width (bytes, 4) */
+    bool gmem_skip_l1d;             /* -gpgpu_gmem_skip_L1D: all global loads bypass L1 */
+    uint32_t coalesce_arch;         /* -gpgpu_coalesce_arch: 20 = Fermi 128B lines; >= 60 = 32B sectors */
+    uint32_t l1_ports;              /* -ctasim_l1_ports: L1 tag lookups per core cycle (1) */
+    uint32_t const_latency;         /* -ctasim_const_latency: constant/texture cache modelled as always-hit */
+
+    /* --- interconnect (crossbar) --- */
+    uint32_t icnt_flit_size;        /* -icnt_flit_size (bytes) */
+    uint32_t icnt_latency;          /* -ctasim_icnt_latency: router+channel delay (icnt cycles) */
+    uint32_t icnt_in_buffer;        /* -icnt_in_buffer_limit (flits per input port) */
+    uint32_t icnt_out_buffer;       /* -icnt_out_buffer_limit (flits per output port) */
+    uint32_t icnt_ctrl_bytes;       /* -ctasim_icnt_ctrl_bytes: header size of a packet (8) */
+    uint32_t ejection_buffer;       /* -gpgpu_n_cluster_ejection_buffer_size (packets) */
+
+    /* --- memory partition: L2 slice --- */
+    cache_config_t l2;              /* -gpgpu_cache:dl2 (per sub-partition) */
+    uint32_t l2_rop_latency;        /* -gpgpu_l2_rop_latency (core cycles, fixed pipeline before L2 tag access) */
+    uint32_t dram_latency;          /* -dram_latency (core cycles added to every DRAM access: PHY + controller) */
+    uint32_t partition_queue;       /* -gpgpu_dram_partition_queues a:b:c:d (first value used for all queues) */
+
+    /* --- DRAM --- */
+    uint32_t dram_scheduler;        /* -gpgpu_dram_scheduler 0 FIFO, 1 FR-FCFS */
+    uint32_t frfcfs_queue;          /* -gpgpu_frfcfs_dram_sched_queue_size (0 = unbounded) */
+    uint32_t dram_return_queue;     /* -gpgpu_dram_return_queue_size */
+    uint32_t n_mem_per_ctrlr;       /* -gpgpu_n_mem_per_ctrlr: chips per channel */
+    uint32_t dram_buswidth;         /* -gpgpu_dram_buswidth: bytes per chip */
+    uint32_t dram_burst_length;     /* -gpgpu_dram_burst_length */
+    uint32_t dram_data_cmd_ratio;   /* -dram_data_command_freq_ratio (GDDR5 4, HBM 2) */
+    dram_timing_t dram;             /* -gpgpu_dram_timing_opt */
+    char addr_mapping[256];         /* -gpgpu_mem_addr_mapping */
+    uint32_t mem_address_mask;      /* -gpgpu_mem_address_mask */
+    uint32_t partition_indexing;    /* -gpgpu_memory_partition_indexing (0 linear, others: xor/ipoly approximated) */
+
+    /* --- run control --- */
+    uint32_t max_ctas_override;     /* --max-ctas (0 = none) */
+    uint64_t max_cycles;            /* -gpgpu_max_cycle (0 = unlimited) */
+    uint64_t max_insn;              /* -gpgpu_max_insn (0 = unlimited) */
+} gpu_config_t;
+
+static inline uint32_t config_n_sm(const gpu_config_t *c) { return c->n_clusters * c->n_cores_per_cluster; }
+
+/* GPGPU-Sim counts -gpgpu_l2_rop_latency and -dram_latency in core cycles
+ * (its gpu_sim_cycle), although the L2 and the DRAM controller apply them in
+ * their own clock domains. These give them in the domain's cycles, rounded to
+ * the nearest (at least 1 when the option is non-zero), so a preset whose L2
+ * or DRAM clock differs from the core clock keeps GPGPU-Sim's latencies. */
+static inline uint32_t config_core_to_domain_cycles(const gpu_config_t *c, uint32_t core_cycles, double domain_mhz)
+{
+    if (!core_cycles || c->clk_core_mhz <= 0)
+        return core_cycles;
+    double v = (double)core_cycles * domain_mhz / c->clk_core_mhz + 0.5;
+    return v < 1 ? 1 : (uint32_t)v;
+}
+static inline uint32_t config_rop_latency_l2(const gpu_config_t *c)
+{
+    return config_core_to_domain_cycles(c, c->l2_rop_latency, c->clk_l2_mhz);
+}
+static inline uint32_t config_dram_latency_dram(const gpu_config_t *c)
+{
+    return config_core_to_domain_cycles(c, c->dram_latency, c->clk_dram_mhz);
+}
+static inline uint32_t config_n_l2(const gpu_config_t *c) { return c->n_mem * c->n_sub_partition_per_mchannel; }
+
+/* Reset to the built-in default (the gtx480 preset). */
+void config_defaults(gpu_config_t *c);
+
+/* Load a preset by name (gtx480, c2050, hpca14-28sm, date14-28sm, pact13-30sm,
+ * date16-15sm) on top of the defaults. Returns -1 if no such preset. */
+int config_load_preset(gpu_config_t *c, const char *name, cs_error_t *err);
+
+/* Names of the built-in presets, NULL-terminated; description via config_preset_desc. */
+const char *const *config_preset_names(void);
+const char *config_preset_desc(const char *name);
+
+/* Parse an option file (path shown in errors). allow_unknown: unknown options
+ * produce a warning on stderr instead of an error. */
+int config_load_file(gpu_config_t *c, const char *path, bool allow_unknown, cs_error_t *err);
+/* Parse option text held in memory; `origin` names it in error messages. */
+int config_load_text(gpu_config_t *c, const char *text, size_t len, const char *origin,
+                     bool allow_unknown, cs_error_t *err);
+/* One option, as `--set name=value` (name with or without leading '-'). */
+int config_set(gpu_config_t *c, const char *name, const char *value, cs_error_t *err);
+
+/* Cross-field checks after all options are in (e.g. warp size 32, nonzero
+ * sizes, power-of-two line sizes). */
+int config_validate(const gpu_config_t *c, cs_error_t *err);
+
+int cache_config_parse(cache_config_t *cc, const char *s, cs_error_t *err);
+int dram_timing_parse(dram_timing_t *t, const char *s, cs_error_t *err);
+
+/* Write the effective configuration as an option file (round-trips through config_load_text). */
+void config_dump(const gpu_config_t *c, void *FILE_stream);
+
+#endif

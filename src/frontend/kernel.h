@@ -1,0 +1,61 @@
+/* kernel.h — a kernel launch and the front-end interface that feeds it.
+ *
+ * A front-end (trace reader, synthetic generator, PTX interpreter) provides a
+ * cta_source: the timing model asks it to begin a CTA when the CTA scheduler
+ * places one, then pulls each warp's instructions one at a time, in program
+ * order, when the warp has room in its instruction buffer.
+ *
+ * Ordering contract the timing model guarantees (the PTX interpreter relies on
+ * it for functional correctness):
+ *   - CTAs are begun in increasing linear id order (0,1,2,...) per kernel.
+ *   - A warp's next instruction is pulled only after its previous instruction
+ *     has been *issued*; after a barrier instruction, only once the barrier has
+ *     released (every live warp of the CTA issued it).
+ *   - cta_end is called once every warp returned 0 from warp_next and every
+ *     outstanding access of the CTA completed.
+ */
+#ifndef CTASIM_KERNEL_H
+#define CTASIM_KERNEL_H
+
+#include "util/common.h"
+#include "inst.h"
+
+typedef struct cta_source_ops {
+    /* Prepare CTA `cta_linear` (index in launch order) of the kernel; returns
+     * the CTA's state or NULL with err set (e.g. a truncated trace). */
+    void *(*cta_begin)(void *src, uint64_t cta_linear, cs_error_t *err);
+    /* Next instruction of warp `warp` (0-based within the CTA).
+     * Returns 1 and sets *out, 0 when the warp has no more instructions,
+     * -1 with err set on a runtime error. *out stays valid until the next call
+     * for the same warp or cta_end. */
+    int (*warp_next)(void *cta, unsigned warp, const warp_inst_t **out, cs_error_t *err);
+    void (*cta_end)(void *src, void *cta);
+    /* Release the source (called when the kernel finished or the run aborts). */
+    void (*destroy)(void *src);
+} cta_source_ops_t;
+
+#define KERNEL_NAME_MAX 256
+
+/* Everything the timing model needs to know about one launch. */
+typedef struct kernel_desc {
+    char name[KERNEL_NAME_MAX];
+    uint32_t id;            /* launch id, 1-based as Accel-Sim's kernel id */
+    uint32_t stream;        /* kernels of different streams may overlap */
+    dim3_t grid, block;
+    uint32_t shmem_bytes;   /* static + dynamic shared memory per CTA */
+    uint32_t regs_per_thread;
+    uint64_t expected_warp_insts;   /* 0 if unknown; used to verify accounting */
+    const cta_source_ops_t *ops;
+    void *src;
+    /* The source belongs to someone else (the PTX runtime destroys its own
+     * sources after its executor returns): the GPU must not destroy it. */
+    bool borrowed;
+} kernel_desc_t;
+
+static inline uint32_t kernel_threads_per_cta(const kernel_desc_t *k) { return (uint32_t)dim3_count(k->block); }
+static inline uint32_t kernel_warps_per_cta(const kernel_desc_t *k)
+{
+    return (kernel_threads_per_cta(k) + WARP_SIZE - 1) / WARP_SIZE;
+}
+
+#endif

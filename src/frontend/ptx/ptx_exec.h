@@ -1,0 +1,56 @@
+/* ptx_exec.h — functional SIMT execution of PTX, one warp instruction at a time.
+ *
+ * A launch (ptx_launch_t) holds what all CTAs of one kernel share: module,
+ * kernel, dimensions, the parameter buffer and device memory. A CTA owns its
+ * shared memory and warps; each warp owns its registers (64-bit slot per
+ * register per lane), per-lane local memory, a SIMT reconvergence stack and a
+ * call stack. ptx_warp_step() executes exactly one PTX instruction for the
+ * warp's current active mask and returns its timing-model view.
+ *
+ * Reconvergence: a divergent branch turns the current stack entry into the
+ * reconvergence entry at the branch's immediate post-dominator and pushes the
+ * two sides; an entry is popped when it reaches its reconvergence pc. Lanes
+ * that exit are removed from every entry; lanes that `ret` from a .func are
+ * removed from the callee's entries, and the call completes once those are
+ * all popped. */
+#ifndef CTASIM_PTX_EXEC_H
+#define CTASIM_PTX_EXEC_H
+
+#include "frontend/kernel.h"
+#include "ptx_ir.h"
+#include "ptx_mem.h"
+
+typedef struct ptx_launch {
+    const ptx_module_t *module;
+    uint32_t kernel;        /* function index */
+    dim3_t grid, block;
+    uint32_t dyn_shmem;
+    uint64_t shared_bytes;  /* static + dynamic */
+    uint8_t *params;        /* kernel parameter buffer (owned) */
+    uint64_t params_size;
+    ptx_device_memory_t *mem;
+    uint32_t smid;          /* value of %smid (the timing model may set it per CTA) */
+    int32_t debug_op, debug_bias; /* copies of the module's test hook */
+    uint8_t debug_type;
+} ptx_launch_t;
+
+typedef struct ptx_cta ptx_cta_t;
+
+/* Check the kernel can run with these dimensions; builds the launch. `args`
+ * is the packed parameter buffer (args_size must equal the kernel's). */
+int ptx_launch_init(ptx_launch_t *L, const ptx_module_t *m, const char *kernel, dim3_t grid, dim3_t block,
+                    uint32_t dyn_shmem, const void *args, size_t args_size, ptx_device_memory_t *mem,
+                    cs_error_t *err);
+void ptx_launch_release(ptx_launch_t *L);
+
+ptx_cta_t *ptx_cta_create(const ptx_launch_t *L, uint64_t cta_linear);
+unsigned ptx_cta_warps(const ptx_cta_t *c);
+/* Execute the warp's next instruction: 1 = *out describes it, 0 = the warp
+ * has finished, -1 = runtime error (err names kernel, line and thread). */
+int ptx_warp_step(ptx_cta_t *c, unsigned warp, const warp_inst_t **out, cs_error_t *err);
+void ptx_cta_destroy(ptx_cta_t *c);
+
+/* Place .global/.const variables of m in mem (once per module). */
+int ptx_module_bind(ptx_module_t *m, ptx_device_memory_t *mem, cs_error_t *err);
+
+#endif

@@ -1,0 +1,251 @@
+/* ptx_ir.h — the decoded form of a PTX module.
+ *
+ * The parser (ptx_parse.c) turns PTX text into this IR once; the interpreter
+ * (ptx_exec.c) never looks at strings again. Per function:
+ *   - a flat register file: every `.reg` (including each member of a
+ *     `%r<42>` range and predicates) gets one 64-bit slot index;
+ *   - an array of instructions whose operands are already resolved to
+ *     register indices, immediates (raw bits), special registers, symbols or
+ *     branch targets (instruction indices);
+ *   - `.local` arrays and function-scope `.param` variables laid out in a
+ *     per-thread frame (byte offsets);
+ *   - the CFG's immediate post-dominator for each branch (ptx_cfg.c).
+ * Module-level .global/.const variables are placed in device memory by
+ * ptx_module_bind(); .shared variables get offsets in the CTA's shared window.
+ */
+#ifndef CTASIM_PTX_IR_H
+#define CTASIM_PTX_IR_H
+
+#include "util/common.h"
+#include "frontend/inst.h"
+
+/* ------------------------------------------------------------------ types */
+
+enum ptx_type {
+    PT_NONE = 0,
+    PT_B8, PT_B16, PT_B32, PT_B64, PT_B128,
+    PT_U8, PT_U16, PT_U32, PT_U64,
+    PT_S8, PT_S16, PT_S32, PT_S64,
+    PT_F16, PT_F16X2, PT_F32, PT_F64,
+    PT_PRED,
+    PT__COUNT
+};
+
+enum ptx_type_kind { TK_BITS, TK_UNSIGNED, TK_SIGNED, TK_FLOAT, TK_PRED };
+
+unsigned ptx_type_size(enum ptx_type t); /* bytes; pred = 1 */
+enum ptx_type_kind ptx_type_kind(enum ptx_type t);
+const char *ptx_type_name(enum ptx_type t);
+
+/* State spaces (instruction modifiers and variable declarations). */
+enum ptx_space {
+    PS_GENERIC = 0, PS_GLOBAL, PS_SHARED, PS_LOCAL, PS_CONST, PS_PARAM, PS_REG,
+};
+
+/* -------------------------------------------------------------- opcodes */
+
+#define PTX_OPCODES(X)                                                              \
+    X(MOV, "mov") X(LD, "ld") X(LDU, "ldu") X(ST, "st") X(ADD, "add") X(SUB, "sub") \
+    X(MUL, "mul") X(MAD, "mad") X(MUL24, "mul24") X(MAD24, "mad24") X(SAD, "sad")   \
+    X(FMA, "fma") X(SETP, "setp") X(SET, "set") X(SELP, "selp") X(SLCT, "slct")     \
+    X(BRA, "bra") X(CVT, "cvt") X(CVTA, "cvta") X(SHL, "shl") X(SHR, "shr")         \
+    X(AND, "and") X(OR, "or") X(XOR, "xor") X(NOT, "not") X(CNOT, "cnot")           \
+    X(NEG, "neg") X(ABS, "abs") X(MIN, "min") X(MAX, "max") X(DIV, "div")           \
+    X(REM, "rem") X(RCP, "rcp") X(SQRT, "sqrt") X(RSQRT, "rsqrt") X(EX2, "ex2")     \
+    X(LG2, "lg2") X(SIN, "sin") X(COS, "cos") X(TANH, "tanh") X(ATOM, "atom")       \
+    X(RED, "red") X(BAR, "bar") X(BARRIER, "barrier") X(RET, "ret") X(EXIT, "exit") \
+    X(CALL, "call") X(SHFL, "shfl") X(VOTE, "vote") X(POPC, "popc") X(CLZ, "clz")   \
+    X(BREV, "brev") X(BFE, "bfe") X(BFI, "bfi") X(BFIND, "bfind") X(PRMT, "prmt")   \
+    X(TESTP, "testp") X(COPYSIGN, "copysign") X(MEMBAR, "membar")                   \
+    X(FENCE, "fence") X(ACTIVEMASK, "activemask") X(NOP, "nop")                     \
+    X(PREFETCH, "prefetch") X(TRAP, "trap")
+
+enum ptx_opcode {
+#define PTX_OP_ENUM(e, s) OP_##e,
+    PTX_OPCODES(PTX_OP_ENUM)
+#undef PTX_OP_ENUM
+    OP__COUNT
+};
+
+const char *ptx_opcode_name(enum ptx_opcode op);
+
+/* Comparison operators of setp/set/slct. */
+enum ptx_cmp {
+    CMP_EQ, CMP_NE, CMP_LT, CMP_LE, CMP_GT, CMP_GE,
+    CMP_LO, CMP_LS, CMP_HI, CMP_HS,
+    CMP_EQU, CMP_NEU, CMP_LTU, CMP_LEU, CMP_GTU, CMP_GEU, CMP_NUM, CMP_NAN,
+};
+
+enum ptx_bool_op { BOOL_NONE, BOOL_AND, BOOL_OR, BOOL_XOR };
+
+/* Rounding modifiers: .rn .rz .rm .rp (float result) and .rni .rzi .rmi .rpi
+ * (round to integral). RND_NONE = the instruction's default. */
+enum ptx_rnd { RND_NONE, RND_RN, RND_RZ, RND_RM, RND_RP, RND_RNI, RND_RZI, RND_RMI, RND_RPI };
+
+/* Sub-operation of atom/red (also reused for shfl and vote modes). */
+enum ptx_subop {
+    SUB_NONE = 0,
+    ATOM_ADD, ATOM_MIN, ATOM_MAX, ATOM_EXCH, ATOM_CAS, ATOM_AND, ATOM_OR, ATOM_XOR, ATOM_INC, ATOM_DEC,
+    SHFL_UP, SHFL_DOWN, SHFL_BFLY, SHFL_IDX,
+    VOTE_ALL, VOTE_ANY, VOTE_UNI, VOTE_BALLOT,
+    TESTP_FINITE, TESTP_INFINITE, TESTP_NUMBER, TESTP_NOTANUMBER, TESTP_NORMAL, TESTP_SUBNORMAL,
+    PRMT_F4E, PRMT_B4E, PRMT_RC8, PRMT_ECL, PRMT_ECR, PRMT_RC16,
+};
+
+/* Instruction flags (ptx_inst.flags). */
+#define PF_FTZ    0x0001u
+#define PF_SAT    0x0002u
+#define PF_APPROX 0x0004u
+#define PF_WIDE   0x0008u
+#define PF_HI     0x0010u
+#define PF_LO     0x0020u
+#define PF_UNI    0x0040u
+#define PF_TO     0x0080u /* cvta.to.<space> */
+#define PF_SHIFTAMT 0x0100u /* bfind.shiftamt */
+#define PF_FULL   0x0200u /* div.full.f32 */
+#define PF_KPARAM 0x0400u /* ld.param of a kernel parameter (constant bank in SASS) */
+#define PF_CC     0x0800u
+
+/* ------------------------------------------------------------- operands */
+
+enum ptx_operand_kind {
+    OPK_NONE = 0,
+    OPK_REG,    /* reg */
+    OPK_IMM,    /* imm: raw bits (floats already converted to the instruction's type) */
+    OPK_SREG,   /* sreg: special register id (enum ptx_sreg) */
+    OPK_SYM,    /* the address of symbol `sym` plus imm (a value, e.g. mov %r, sym) */
+    OPK_ADDR,   /* memory address: [reg + imm] (reg = PTX_NO_REG for absent) or [sym + imm] */
+    OPK_VEC,    /* {vec[0..nvec-1]}: registers; PTX_NO_REG = the sink `_` */
+    OPK_LABEL,  /* branch target: instruction index in imm */
+    OPK_FUNC,   /* call target: function index in imm */
+    OPK_PARAMS, /* a call's parenthesised list: nvec param symbols at f->call_syms[imm] */
+};
+
+enum ptx_sreg {
+    SR_TID_X, SR_TID_Y, SR_TID_Z, SR_NTID_X, SR_NTID_Y, SR_NTID_Z,
+    SR_CTAID_X, SR_CTAID_Y, SR_CTAID_Z, SR_NCTAID_X, SR_NCTAID_Y, SR_NCTAID_Z,
+    SR_LANEID, SR_WARPID, SR_NWARPID, SR_SMID, SR_NSMID, SR_GRIDID,
+    SR_CLOCK, SR_CLOCK64, SR_LANEMASK_EQ, SR_LANEMASK_LT, SR_LANEMASK_LE,
+    SR_LANEMASK_GT, SR_LANEMASK_GE, SR_DYN_SMEM, SR_TOTAL_SMEM,
+    SR__COUNT
+};
+
+#define PTX_NO_REG 0xffffffffu
+#define PTX_NO_SYM 0xffffffffu
+#define PTX_MAX_OPS 6
+
+typedef struct ptx_operand {
+    uint8_t kind;   /* enum ptx_operand_kind */
+    uint8_t nvec;   /* OPK_VEC / OPK_PARAMS element count */
+    uint8_t neg;    /* `!%p` as a source predicate */
+    uint8_t _pad;
+    uint32_t reg;   /* OPK_REG, OPK_ADDR base register, OPK_SREG id */
+    uint32_t sym;   /* OPK_SYM / OPK_ADDR symbol id (PTX_NO_SYM if none) */
+    uint32_t vec[4];
+    int64_t imm;
+} ptx_operand_t;
+
+/* ---------------------------------------------------------- instructions */
+
+typedef struct ptx_inst {
+    uint8_t op;        /* enum ptx_opcode */
+    uint8_t type;      /* enum ptx_type: the instruction type (dest type for cvt) */
+    uint8_t type2;     /* cvt source type; setp/set compare type = type */
+    uint8_t space;     /* enum ptx_space of ld/st/atom/red/cvta */
+    uint8_t cmp;       /* enum ptx_cmp */
+    uint8_t bool_op;   /* enum ptx_bool_op (setp/set) */
+    uint8_t rnd;       /* enum ptx_rnd */
+    uint8_t subop;     /* enum ptx_subop */
+    uint8_t vec;       /* 1, 2 or 4 (ld/st .v2/.v4) */
+    uint8_t nops;
+    uint8_t guard_neg; /* @!%p */
+    uint8_t _pad;
+    uint16_t flags;    /* PF_* */
+    uint32_t guard;    /* guard predicate register or PTX_NO_REG */
+    uint32_t line;     /* source line for errors */
+    uint32_t ipdom;    /* for branches: reconvergence instruction index (n_insts = function exit) */
+    ptx_operand_t ops[PTX_MAX_OPS];
+    warp_inst_t timing; /* unit, latency class, space, flags, access size, registers */
+} ptx_inst_t;
+
+/* -------------------------------------------------------------- symbols */
+
+typedef struct ptx_symbol {
+    char *name;
+    uint8_t space;       /* PS_GLOBAL/PS_CONST/PS_SHARED/PS_LOCAL/PS_PARAM */
+    uint8_t is_extern;   /* .extern .shared: dynamic shared memory */
+    uint8_t kernel_param;/* a parameter of an .entry (lives in the launch's param buffer) */
+    uint8_t _pad;
+    uint32_t align;
+    uint64_t size;       /* bytes */
+    uint64_t offset;     /* shared: window offset; local/param: frame offset; kernel param: buffer offset */
+    uint64_t addr;       /* global/const: device address after ptx_module_bind */
+    uint8_t *init;       /* initial bytes (size bytes) or NULL = zeros */
+    /* initialiser entries that are addresses of other symbols: patched at bind */
+    uint32_t n_relocs;
+    struct ptx_reloc { uint64_t at; uint32_t sym; uint32_t width; int64_t addend; } *relocs;
+    enum ptx_type type;  /* element type as declared */
+} ptx_symbol_t;
+
+typedef struct ptx_function {
+    char *name;
+    bool is_kernel;
+    bool defined;        /* has a body (not just a prototype) */
+    uint32_t n_insts;
+    ptx_inst_t *insts;
+    uint32_t n_regs;     /* flat register file size (64-bit slots) */
+    uint8_t *reg_types;  /* enum ptx_type per register (for wide-register reads) */
+    uint64_t frame_bytes;/* per-thread local frame: .local arrays + .param variables */
+    /* formal parameters (symbol ids), in order */
+    uint32_t n_params, n_rets;
+    uint32_t *params, *rets;
+    uint64_t param_bytes;/* kernels: size of the parameter buffer */
+    uint32_t maxntid[3], reqntid[3];
+    uint32_t line;
+    /* call argument lists: OPK_PARAMS operands index this pool (imm = start) */
+    uint32_t n_call_syms;
+    uint32_t *call_syms;
+    uint64_t code_base;  /* pc of instruction 0 (instructions are 16 bytes apart, as SASS) */
+} ptx_function_t;
+
+typedef struct ptx_module {
+    char *filename;
+    uint32_t n_funcs;
+    ptx_function_t *funcs;
+    uint32_t n_syms;
+    ptx_symbol_t *syms;
+    uint64_t static_shared_bytes; /* all static .shared variables, laid out */
+    uint32_t dyn_shared_align;    /* .extern .shared alignment */
+    bool bound;                   /* globals placed in device memory */
+    /* a debug hook for tests: when debug_bias != 0, every executed instruction
+     * with opcode debug_op (and type debug_type, PT_NONE = any) gets debug_bias
+     * added to its result. Lets the end-to-end tests prove the output checks
+     * catch a wrong opcode. */
+    int32_t debug_op; /* -1 = off */
+    uint8_t debug_type;
+    int32_t debug_bias;
+} ptx_module_t;
+
+/* Parse PTX text (len bytes, need not be NUL-terminated). `filename` names the
+ * source in error messages. Returns NULL with err set on any error. */
+ptx_module_t *ptx_parse(const char *filename, const char *text, size_t len, cs_error_t *err);
+ptx_module_t *ptx_parse_file(const char *path, cs_error_t *err);
+void ptx_module_free(ptx_module_t *m);
+
+/* Test hook: perturb "op" or "op.type" (e.g. "add.f32") by bias; 0 = off. -1 if unknown. */
+int ptx_debug_perturb(ptx_module_t *m, const char *opcode, int32_t bias);
+
+/* Function index by name or -1. */
+int ptx_find_function(const ptx_module_t *m, const char *name);
+/* Symbol index of a module-scope variable by name or -1. */
+int ptx_find_symbol(const ptx_module_t *m, const char *name);
+
+/* ptx_cfg.c: fill ipdom of every branch of f (immediate post-dominator of the
+ * branch's basic block, as an instruction index; f->n_insts = exit). */
+void ptx_cfg_compute_ipdom(ptx_function_t *f);
+
+/* ptx_timing.c: the timing-model view of one instruction (everything in
+ * warp_inst_t except pc, active_mask and addr). */
+void ptx_timing_template(const ptx_module_t *m, const ptx_function_t *f, const ptx_inst_t *in, warp_inst_t *out);
+
+#endif

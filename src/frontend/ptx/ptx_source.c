@@ -1,0 +1,145 @@
+/* ptx_source.c — cta_source_ops_t over the PTX interpreter (see ptx_source.h). */
+#include "ptx_source.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+typedef struct ptx_source {
+    ptx_launch_t launch;
+    uint64_t executed;
+} ptx_source_t;
+
+typedef struct source_cta {
+    ptx_source_t *src;
+    ptx_cta_t *cta;
+} source_cta_t;
+
+static void *src_cta_begin(void *s, uint64_t cta_linear, cs_error_t *err)
+{
+    ptx_source_t *src = s;
+    if (cta_linear >= dim3_count(src->launch.grid)) {
+        cs_err(err, NULL, 0, "kernel '%s': CTA %llu out of range", src->launch.module->funcs[src->launch.kernel].name,
+               (unsigned long long)cta_linear);
+        return NULL;
+    }
+    source_cta_t *c = cs_xmalloc(sizeof *c);
+    c->src = src;
+    c->cta = ptx_cta_create(&src->launch, cta_linear);
+    return c;
+}
+
+static int src_warp_next(void *cta, unsigned warp, const warp_inst_t **out, cs_error_t *err)
+{
+    source_cta_t *c = cta;
+    int rc = ptx_warp_step(c->cta, warp, out, err);
+    if (rc == 1)
+        c->src->executed++;
+    return rc;
+}
+
+static void src_cta_end(void *s, void *cta)
+{
+    source_cta_t *c = cta;
+    if (!c)
+        return;
+    ptx_cta_destroy(c->cta);
+    free(c);
+}
+
+static void src_destroy(void *s)
+{
+    ptx_source_t *src = s;
+    if (!src)
+        return;
+    ptx_launch_release(&src->launch);
+    free(src);
+}
+
+const cta_source_ops_t ptx_cta_source_ops = {src_cta_begin, src_warp_next, src_cta_end, src_destroy};
+
+uint64_t ptx_source_executed(const kernel_desc_t *k)
+{
+    return k->ops == &ptx_cta_source_ops ? ((const ptx_source_t *)k->src)->executed : 0;
+}
+
+int ptx_read_ptxas_report(const char *report_path, const char *kernel, uint32_t *regs, uint32_t *smem)
+{
+    FILE *fp = fopen(report_path, "r");
+    if (!fp)
+        return -1;
+    char line[1024], want[600];
+    snprintf(want, sizeof want, "Function properties for %s", kernel);
+    int in_kernel = 0, found = 0;
+    while (fgets(line, sizeof line, fp)) {
+        char *p = strstr(line, "Function properties for ");
+        if (p) {
+            size_t n = strlen(want);
+            in_kernel = strncmp(p, want, n) == 0 && (p[n] == '\n' || p[n] == '\r' || p[n] == 0 || p[n] == ' ');
+            continue;
+        }
+        if (!in_kernel)
+            continue;
+        char *u = strstr(line, "Used ");
+        if (u) {
+            unsigned r = 0;
+            if (sscanf(u, "Used %u registers", &r) == 1) {
+                *regs = r;
+                *smem = 0;
+                char *sm = strstr(line, " bytes smem");
+                if (sm) {
+                    char *q = sm;
+                    while (q > line && q[-1] >= '0' && q[-1] <= '9')
+                        q--;
+                    *smem = (uint32_t)strtoul(q, NULL, 10);
+                }
+                found = 1;
+                break;
+            }
+        }
+    }
+    fclose(fp);
+    return found ? 0 : -1;
+}
+
+/* "dir/NAME.ptx" -> "dir/NAME.ptxas.txt" */
+static void report_path_for(const char *ptx, char *buf, size_t n)
+{
+    size_t len = strlen(ptx);
+    if (len >= 4 && strcmp(ptx + len - 4, ".ptx") == 0)
+        len -= 4;
+    snprintf(buf, n, "%.*s.ptxas.txt", (int)len, ptx);
+}
+
+int ptx_kernel_desc(ptx_module_t *m, const char *kernel, dim3_t grid, dim3_t block, uint32_t dyn_shmem,
+                    const void *args, size_t args_size, ptx_device_memory_t *mem, uint32_t regs_per_thread,
+                    kernel_desc_t *out, cs_error_t *err)
+{
+    if (ptx_module_bind(m, mem, err) < 0)
+        return -1;
+    ptx_source_t *src = cs_xcalloc(1, sizeof *src);
+    if (ptx_launch_init(&src->launch, m, kernel, grid, block, dyn_shmem, args, args_size, mem, err) < 0) {
+        free(src);
+        return -1;
+    }
+    const ptx_function_t *f = &m->funcs[src->launch.kernel];
+    uint32_t regs = 0, smem = 0;
+    char path[1024];
+    report_path_for(m->filename, path, sizeof path);
+    int have_report = ptx_read_ptxas_report(path, kernel, &regs, &smem) == 0;
+    if (regs_per_thread)
+        regs = regs_per_thread;
+    else if (!have_report) /* rough: PTX virtual registers overstate what ptxas allocates */
+        regs = f->n_regs < 16 ? 16 : f->n_regs > 255 ? 255 : f->n_regs;
+    if (!have_report)
+        smem = (uint32_t)m->static_shared_bytes;
+    memset(out, 0, sizeof *out);
+    snprintf(out->name, sizeof out->name, "%s", kernel);
+    out->grid = grid;
+    out->block = block;
+    out->shmem_bytes = smem + dyn_shmem;
+    out->regs_per_thread = regs;
+    out->ops = &ptx_cta_source_ops;
+    out->src = src;
+    return 0;
+}

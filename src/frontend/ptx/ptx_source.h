@@ -1,0 +1,31 @@
+/* ptx_source.h — the PTX interpreter as a timing-model front-end.
+ *
+ * ptx_kernel_desc() packages one launch as a kernel_desc_t whose cta_source
+ * executes the kernel functionally as the timing model pulls instructions
+ * (see kernel.h for the ordering contract that makes that correct). */
+#ifndef CTASIM_PTX_SOURCE_H
+#define CTASIM_PTX_SOURCE_H
+
+#include "frontend/kernel.h"
+#include "ptx_exec.h"
+
+extern const cta_source_ops_t ptx_cta_source_ops;
+
+/* Fill *out for a launch of `kernel` (module must be bound to mem). args is
+ * the packed parameter buffer (args_size bytes, the kernel's .param layout).
+ * regs_per_thread: 0 = take it from the ptxas report beside the PTX file
+ * (NAME.ptxas.txt next to NAME.ptx), else an estimate from the PTX.
+ * shmem_bytes = static (ptxas report, else the module's layout) + dynamic.
+ * The caller releases out->src through out->ops->destroy. */
+int ptx_kernel_desc(ptx_module_t *m, const char *kernel, dim3_t grid, dim3_t block, uint32_t dyn_shmem,
+                    const void *args, size_t args_size, ptx_device_memory_t *mem, uint32_t regs_per_thread,
+                    kernel_desc_t *out, cs_error_t *err);
+
+/* Registers per thread and static shared bytes of `kernel` from a ptxas -v
+ * report; 0 found, -1 when the file or the kernel's entry is missing. */
+int ptx_read_ptxas_report(const char *report_path, const char *kernel, uint32_t *regs, uint32_t *smem);
+
+/* Warp instructions executed so far by a PTX kernel_desc's source. */
+uint64_t ptx_source_executed(const kernel_desc_t *k);
+
+#endif

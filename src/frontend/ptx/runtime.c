@@ -1,0 +1,319 @@
+/* runtime.c — host runtime API (include/ctasim_runtime.h) over the PTX
+ * parser, device memory and interpreter. Independent of the timing model:
+ * the executor hook decides how launches are driven. */
+#include "ctasim_runtime.h"
+#include "ptx_source.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+typedef struct kernel_regs {
+    char *kernel;
+    uint32_t regs;
+} kernel_regs_t;
+
+struct ctasim_module {
+    ptx_module_t *ptx;
+    kernel_regs_t *regs;
+    size_t n_regs;
+    ctasim_module_t *next;
+};
+
+struct ctasim_runtime {
+    ptx_device_memory_t *mem;
+    ctasim_module_t *modules;
+    ctasim_executor_t exec;
+    kernel_desc_t *queue;
+    size_t n_queue, queue_cap;
+    uint32_t next_id;
+    uint64_t warp_insts;
+};
+
+ctasim_runtime_t *ctasim_create(void)
+{
+    ctasim_runtime_t *rt = cs_xcalloc(1, sizeof *rt);
+    rt->mem = ptx_mem_create();
+    rt->exec.run_kernels = ctasim_run_functional;
+    rt->next_id = 1;
+    return rt;
+}
+
+static void drop_queue(ctasim_runtime_t *rt)
+{
+    for (size_t i = 0; i < rt->n_queue; i++) {
+        rt->warp_insts += ptx_source_executed(&rt->queue[i]);
+        rt->queue[i].ops->destroy(rt->queue[i].src);
+    }
+    rt->n_queue = 0;
+}
+
+void ctasim_destroy(ctasim_runtime_t *rt)
+{
+    if (!rt)
+        return;
+    drop_queue(rt);
+    free(rt->queue);
+    while (rt->modules) {
+        ctasim_module_t *m = rt->modules;
+        rt->modules = m->next;
+        ptx_module_free(m->ptx);
+        for (size_t i = 0; i < m->n_regs; i++)
+            free(m->regs[i].kernel);
+        free(m->regs);
+        free(m);
+    }
+    ptx_mem_destroy(rt->mem);
+    free(rt);
+}
+
+void ctasim_set_executor(ctasim_runtime_t *rt, const ctasim_executor_t *ex)
+{
+    if (ex && ex->run_kernels)
+        rt->exec = *ex;
+    else
+        rt->exec = (ctasim_executor_t){NULL, ctasim_run_functional};
+}
+
+static int add_module(ctasim_runtime_t *rt, ptx_module_t *pm, ctasim_module_t **out, cs_error_t *err)
+{
+    if (!pm)
+        return -1;
+    if (ptx_module_bind(pm, rt->mem, err) < 0) {
+        ptx_module_free(pm);
+        return -1;
+    }
+    ctasim_module_t *m = cs_xcalloc(1, sizeof *m);
+    m->ptx = pm;
+    m->next = rt->modules;
+    rt->modules = m;
+    *out = m;
+    return 0;
+}
+
+int ctasim_module_load_file(ctasim_runtime_t *rt, const char *path, ctasim_module_t **out, cs_error_t *err)
+{
+    return add_module(rt, ptx_parse_file(path, err), out, err);
+}
+
+int ctasim_module_load_string(ctasim_runtime_t *rt, const char *name, const char *ptx, size_t len,
+                              ctasim_module_t **out, cs_error_t *err)
+{
+    return add_module(rt, ptx_parse(name ? name : "<string>", ptx, len, err), out, err);
+}
+
+static const ptx_function_t *kernel_of(ctasim_module_t *mod, const char *kernel, cs_error_t *err)
+{
+    int k = ptx_find_function(mod->ptx, kernel);
+    if (k < 0 || !mod->ptx->funcs[k].is_kernel) {
+        cs_err(err, mod->ptx->filename, 0, "no kernel '%s' in the module", kernel);
+        return NULL;
+    }
+    return &mod->ptx->funcs[k];
+}
+
+int ctasim_set_kernel_regs(ctasim_module_t *mod, const char *kernel, uint32_t regs, cs_error_t *err)
+{
+    if (!kernel_of(mod, kernel, err))
+        return -1;
+    if (regs > 255)
+        return cs_err(err, NULL, 0, "kernel '%s': %u registers per thread (at most 255)", kernel, regs);
+    for (size_t i = 0; i < mod->n_regs; i++)
+        if (strcmp(mod->regs[i].kernel, kernel) == 0) {
+            mod->regs[i].regs = regs;
+            return 0;
+        }
+    mod->regs = cs_xrealloc(mod->regs, (mod->n_regs + 1) * sizeof *mod->regs);
+    mod->regs[mod->n_regs++] = (kernel_regs_t){cs_xstrdup(kernel), regs};
+    return 0;
+}
+
+int ctasim_malloc(ctasim_runtime_t *rt, uint64_t *dptr, size_t bytes, cs_error_t *err)
+{
+    *dptr = ptx_mem_alloc(rt->mem, bytes);
+    if (!*dptr)
+        return cs_err(err, NULL, 0, "device allocation of %zu bytes failed", bytes);
+    return 0;
+}
+
+int ctasim_free(ctasim_runtime_t *rt, uint64_t dptr, cs_error_t *err)
+{
+    if (ctasim_synchronize(rt, err) < 0)
+        return -1;
+    if (ptx_mem_free(rt->mem, dptr) < 0)
+        return cs_err(err, NULL, 0, "free of 0x%llx: not an allocation", (unsigned long long)dptr);
+    return 0;
+}
+
+int ctasim_memcpy_htod(ctasim_runtime_t *rt, uint64_t dst, const void *src, size_t bytes, cs_error_t *err)
+{
+    if (ctasim_synchronize(rt, err) < 0)
+        return -1;
+    if (ptx_mem_write(rt->mem, dst, src, bytes) < 0)
+        return cs_err(err, NULL, 0, "memcpy to device: [0x%llx, +%zu) is not allocated", (unsigned long long)dst, bytes);
+    return 0;
+}
+
+int ctasim_memcpy_dtoh(ctasim_runtime_t *rt, void *dst, uint64_t src, size_t bytes, cs_error_t *err)
+{
+    if (ctasim_synchronize(rt, err) < 0)
+        return -1;
+    if (ptx_mem_read(rt->mem, src, dst, bytes) < 0)
+        return cs_err(err, NULL, 0, "memcpy from device: [0x%llx, +%zu) is not allocated", (unsigned long long)src, bytes);
+    return 0;
+}
+
+int ctasim_memset(ctasim_runtime_t *rt, uint64_t dst, int value, size_t bytes, cs_error_t *err)
+{
+    if (ctasim_synchronize(rt, err) < 0)
+        return -1;
+    if (ptx_mem_set(rt->mem, dst, value, bytes) < 0)
+        return cs_err(err, NULL, 0, "memset: [0x%llx, +%zu) is not allocated", (unsigned long long)dst, bytes);
+    return 0;
+}
+
+int ctasim_symbol_address(ctasim_runtime_t *rt, ctasim_module_t *mod, const char *symbol, uint64_t *addr,
+                          size_t *size, cs_error_t *err)
+{
+    int s = ptx_find_symbol(mod->ptx, symbol);
+    if (s < 0)
+        return cs_err(err, mod->ptx->filename, 0, "no .const or .global variable '%s'", symbol);
+    if (addr)
+        *addr = mod->ptx->syms[s].addr;
+    if (size)
+        *size = mod->ptx->syms[s].size;
+    return 0;
+}
+
+int ctasim_set_const(ctasim_runtime_t *rt, ctasim_module_t *mod, const char *symbol, const void *src, size_t bytes,
+                     cs_error_t *err)
+{
+    uint64_t addr = 0;
+    size_t size = 0;
+    if (ctasim_symbol_address(rt, mod, symbol, &addr, &size, err) < 0)
+        return -1;
+    if (bytes > size)
+        return cs_err(err, mod->ptx->filename, 0, "'%s' is %zu bytes, %zu given", symbol, size, bytes);
+    return ctasim_memcpy_htod(rt, addr, src, bytes, err);
+}
+
+int ctasim_kernel_params(ctasim_module_t *mod, const char *kernel, size_t *count, size_t *sizes, size_t max,
+                         cs_error_t *err)
+{
+    const ptx_function_t *f = kernel_of(mod, kernel, err);
+    if (!f)
+        return -1;
+    *count = f->n_params;
+    for (size_t i = 0; i < f->n_params && i < max; i++)
+        sizes[i] = mod->ptx->syms[f->params[i]].size;
+    return 0;
+}
+
+int ctasim_launch(ctasim_runtime_t *rt, ctasim_module_t *mod, const char *kernel, dim3_t grid, dim3_t block,
+                  uint32_t dyn_shmem, uint32_t stream, void *const *args, size_t nargs, cs_error_t *err)
+{
+    const ptx_function_t *f = kernel_of(mod, kernel, err);
+    if (!f)
+        return -1;
+    if (nargs != f->n_params)
+        return cs_err(err, NULL, 0, "kernel '%s' takes %u arguments, %zu given", kernel, f->n_params, nargs);
+    uint8_t *buf = cs_xcalloc(1, f->param_bytes ? f->param_bytes : 1);
+    for (size_t i = 0; i < nargs; i++) {
+        const ptx_symbol_t *s = &mod->ptx->syms[f->params[i]];
+        if (!args || !args[i]) {
+            free(buf);
+            return cs_err(err, NULL, 0, "kernel '%s': argument %zu is NULL", kernel, i);
+        }
+        memcpy(buf + s->offset, args[i], s->size);
+    }
+    uint32_t regs = 0;
+    for (size_t i = 0; i < mod->n_regs; i++)
+        if (strcmp(mod->regs[i].kernel, kernel) == 0)
+            regs = mod->regs[i].regs;
+    kernel_desc_t k;
+    int rc = ptx_kernel_desc(mod->ptx, kernel, grid, block, dyn_shmem, buf, f->param_bytes, rt->mem, regs, &k, err);
+    free(buf);
+    if (rc < 0)
+        return -1;
+    k.id = rt->next_id++;
+    k.stream = stream;
+    if (rt->n_queue == rt->queue_cap) {
+        rt->queue_cap = rt->queue_cap ? rt->queue_cap * 2 : 8;
+        rt->queue = cs_xrealloc(rt->queue, rt->queue_cap * sizeof *rt->queue);
+    }
+    rt->queue[rt->n_queue++] = k;
+    return 0;
+}
+
+int ctasim_synchronize(ctasim_runtime_t *rt, cs_error_t *err)
+{
+    if (rt->n_queue == 0)
+        return 0;
+    int rc = rt->exec.run_kernels(rt->exec.ctx, rt->queue, rt->n_queue, err);
+    drop_queue(rt);
+    return rc < 0 ? -1 : 0;
+}
+
+uint64_t ctasim_warp_insts(const ctasim_runtime_t *rt) { return rt->warp_insts; }
+uint32_t ctasim_kernels_launched(const ctasim_runtime_t *rt) { return rt->next_id - 1; }
+
+int ctasim_debug_perturb(ctasim_module_t *mod, const char *opcode, int32_t bias)
+{
+    return ptx_debug_perturb(mod->ptx, opcode, bias);
+}
+
+/* ------------------------------------------------------------ functional executor */
+
+enum { W_RUN, W_BARRIER, W_DONE };
+
+/* One CTA at a time, in launch order; within a CTA each running warp runs
+ * until it reaches a barrier or finishes, and a barrier releases once every
+ * unfinished warp waits at it. Deterministic. */
+static int run_kernel(kernel_desc_t *k, cs_error_t *err)
+{
+    uint64_t ctas = dim3_count(k->grid);
+    unsigned nw = kernel_warps_per_cta(k);
+    uint8_t *state = cs_xmalloc(nw ? nw : 1);
+    int rc = 0;
+    for (uint64_t id = 0; id < ctas && rc == 0; id++) {
+        void *cta = k->ops->cta_begin(k->src, id, err);
+        if (!cta) {
+            rc = -1;
+            break;
+        }
+        memset(state, W_RUN, nw);
+        unsigned done = 0;
+        while (done < nw && rc == 0) {
+            for (unsigned w = 0; w < nw && rc == 0; w++) {
+                while (state[w] == W_RUN) {
+                    const warp_inst_t *in;
+                    int r = k->ops->warp_next(cta, w, &in, err);
+                    if (r < 0) {
+                        rc = -1;
+                        break;
+                    }
+                    if (r == 0) {
+                        state[w] = W_DONE;
+                        done++;
+                    } else if (in->flags & INST_BARRIER) {
+                        state[w] = W_BARRIER;
+                    }
+                }
+            }
+            for (unsigned w = 0; w < nw; w++) /* everyone left is at the barrier: release */
+                if (state[w] == W_BARRIER)
+                    state[w] = W_RUN;
+        }
+        k->ops->cta_end(k->src, cta);
+    }
+    free(state);
+    return rc;
+}
+
+int ctasim_run_functional(void *ctx, kernel_desc_t *kernels, size_t n, cs_error_t *err)
+{
+    (void)ctx;
+    for (size_t i = 0; i < n; i++)
+        if (run_kernel(&kernels[i], err) < 0)
+            return -1;
+    return 0;
+}

@@ -1,0 +1,108 @@
+/* gpu.h — the simulated GPU: create it from a configuration and policy specs,
+ * launch kernels, run to completion, read statistics.
+ *
+ * Also the read/write surface CTA policies use (they never touch internals):
+ * queries for time, cores, kernels, counters; setters for core states, CTA
+ * pausing, per-CTA L1 bypass, memory throttling, and the sample period. */
+#ifndef CTASIM_GPU_H
+#define CTASIM_GPU_H
+
+#include "config/config.h"
+#include "gpu_types.h"
+#include "frontend/workload.h"
+
+typedef struct gpu gpu_t;
+
+/* cta_spec: policy chain, e.g. "rr", "dyncta:t_idle=16+claso" (NULL = "rr").
+ * warp_spec: warp policy, e.g. "gto" (NULL = the config's -gpgpu_scheduler). */
+gpu_t *gpu_create(const gpu_config_t *cfg, const char *cta_spec, const char *warp_spec, cs_error_t *err);
+void gpu_destroy(gpu_t *g);
+
+/* Queue a kernel launch (ownership of k->src passes to the GPU). */
+int gpu_launch(gpu_t *g, const kernel_desc_t *k, cs_error_t *err);
+/* Simulate until every launched kernel has finished. */
+int gpu_run(gpu_t *g, cs_error_t *err);
+/* Simulate until every launched kernel has finished or the core clock reaches
+ * core_cycle (idle skipping may land a little past it; the state is the same
+ * as if those idle cycles had been stepped). Returns 1 when all kernels are
+ * done, 0 when stopped at the cycle, -1 on error. For tests and drivers that
+ * step a run and look at the policies between steps; gpu_run may be called
+ * again to continue. */
+int gpu_run_until(gpu_t *g, uint64_t core_cycle, cs_error_t *err);
+/* An executor for the PTX runtime (ctasim_executor_t.run_kernels with ctx =
+ * the gpu_t): launch the runtime's kernels, which it keeps owning, and run
+ * them to completion. */
+int gpu_execute_borrowed(void *gpu, kernel_desc_t *kernels, size_t n, cs_error_t *err);
+/* Launch and run a whole workload, keeping only a few kernels open at once. */
+int gpu_run_workload(gpu_t *g, workload_t *w, cs_error_t *err);
+
+/* --- queries ------------------------------------------------------------ */
+const gpu_config_t *gpu_config(const gpu_t *g);
+uint64_t gpu_cycle(const gpu_t *g);               /* core cycles so far */
+uint32_t gpu_n_sm(const gpu_t *g);
+uint32_t gpu_n_kernels(const gpu_t *g);
+const kernel_run_t *gpu_kernel(const gpu_t *g, uint32_t index);
+const sm_counters_t *gpu_sm_counters(const gpu_t *g, uint32_t sm);
+uint32_t gpu_sm_resident_ctas(const gpu_t *g, uint32_t sm, const kernel_run_t *k); /* k NULL = all */
+enum core_state gpu_sm_state(const gpu_t *g, uint32_t sm);
+/* How many more CTAs of k fit on the core now by resources alone (threads,
+ * registers, shared memory, CTA and warp slots, the kernel's --max-ctas cap);
+ * policies' own limits are not applied. */
+uint32_t gpu_sm_free_ctas(const gpu_t *g, uint32_t sm, const kernel_run_t *k);
+/* The most CTAs of k the policy chain lets core sm hold now: the kernel's
+ * max_ctas_per_sm lowered by every link's cap() except the link whose state
+ * is `except` (the asking link; NULL = ask all). */
+uint32_t gpu_chain_cap(gpu_t *g, uint32_t sm, const kernel_run_t *k, const void *except);
+/* CTAs resident on a core (for pausing decisions), most recently issued last. */
+uint32_t gpu_sm_ctas(const gpu_t *g, uint32_t sm, cta_info_t *out, uint32_t max);
+
+/* --- policy outputs ------------------------------------------------------ */
+void gpu_set_sm_state(gpu_t *g, uint32_t sm, enum core_state st);
+void gpu_set_cta_paused(gpu_t *g, uint32_t sm, uint32_t slot, bool paused);
+void gpu_set_cta_bypass(gpu_t *g, uint32_t sm, uint32_t slot, bool bypass);
+void gpu_set_mem_throttle(gpu_t *g, uint32_t sm, bool throttle);
+/* A policy's admission answer may have changed outside the events the
+ * dispatcher already reacts to (CTA finished, kernel started, sample, core
+ * state change): look again next cycle. */
+void gpu_request_dispatch(gpu_t *g);
+/* Ask for sample() every `period` core cycles (the calling link). */
+void gpu_policy_set_sample_period(gpu_t *g, void *policy_state, uint32_t period);
+
+/* --- metrics policies publish (JSON "metrics" / "series") ----------------- */
+void gpu_metric_set(gpu_t *g, const char *name, double value);
+void gpu_metric_add(gpu_t *g, const char *name, double delta);
+void gpu_metric_sample(gpu_t *g, const char *series, double value); /* at the current cycle */
+bool gpu_metric_get(const gpu_t *g, const char *name, double *value);
+/* Series points, or 0 if none: *cycles and *values stay valid until the GPU changes. */
+size_t gpu_metric_series(const gpu_t *g, const char *series, const uint64_t **cycles, const double **values);
+
+/* --- results ------------------------------------------------------------- */
+typedef struct gpu_totals {
+    uint64_t cycles, warp_insts, thread_insts;
+    double ipc; /* thread instructions per core cycle, as gpu_ipc */
+    /* pending hits: accesses merged into a fetch in flight (GPGPU-Sim's
+     * HIT_RESERVED), counted in accesses but neither as hits nor misses */
+    uint64_t l1_accesses, l1_misses, l1_hits, l1_pending_hits;
+    uint64_t l2_accesses, l2_misses, l2_hits, l2_pending_hits, l2_writebacks;
+    uint64_t dram_reads, dram_writes, dram_row_hits, dram_row_misses, dram_busy_cycles, dram_cycles;
+    uint64_t dram_bytes;
+    double dram_bw_util; /* busy data-bus cycles / channel cycles */
+    double avg_mem_latency;
+    uint64_t mem_lat_max;
+    uint64_t icnt_req_flits, icnt_reply_flits, icnt_packets;
+    double sim_wall_seconds;
+} gpu_totals_t;
+void gpu_get_totals(const gpu_t *g, gpu_totals_t *t);
+/* Print GPGPU-Sim-style statistic lines ("gpu_sim_cycle = N", ...). */
+void gpu_print_stats(const gpu_t *g, void *FILE_stream);
+/* Write the JSON result document. */
+int gpu_write_json(const gpu_t *g, const char *path, cs_error_t *err);
+
+/* Unloaded latencies derived from the configuration alone (core cycles), the
+ * values the microbenchmarks must reproduce; see docs/ARCHITECTURE.md. */
+typedef struct derived_latency {
+    double l1_hit, l2_hit, dram;
+} derived_latency_t;
+void gpu_derived_latency(const gpu_config_t *cfg, derived_latency_t *out);
+
+#endif

@@ -1,0 +1,39 @@
+/* gpu_types.h — the objects CTA and warp policies see: kernels in flight,
+ * CTAs, core states. Read-only to policies except through gpu.h setters. */
+#ifndef CTASIM_GPU_TYPES_H
+#define CTASIM_GPU_TYPES_H
+
+#include "model/counters.h"
+#include "frontend/kernel.h"
+
+enum kernel_state { KERNEL_QUEUED = 0, KERNEL_RUNNING, KERNEL_DONE };
+
+/* Core (SM) states a CTA policy can set: ACTIVE takes CTAs; THROTTLE takes no
+ * new CTAs but runs the ones it has (TCS's REDUCE phase); OFF takes none and,
+ * once drained, is power-gated (counts no dynamic or static core power). */
+enum core_state { CORE_ACTIVE = 0, CORE_THROTTLE, CORE_OFF };
+
+typedef struct kernel_run {
+    kernel_desc_t desc;
+    uint32_t index;              /* position in launch order, 0-based */
+    enum kernel_state state;
+    uint64_t total_ctas, next_cta, ctas_done;
+    uint64_t launch_cycle, start_cycle, end_cycle;
+    uint64_t warp_insts, thread_insts;
+    /* per-CTA resource footprint after allocation granularity */
+    uint32_t warps_per_cta, threads_per_cta, regs_per_cta, shmem_per_cta;
+    /* occupancy limit per SM from resources alone, and after --max-ctas */
+    uint32_t occupancy_limit, max_ctas_per_sm;
+    const char *limiting_resource; /* "threads", "registers", "shared memory", "CTA slots" */
+} kernel_run_t;
+
+typedef struct cta_info {
+    const kernel_run_t *kernel;
+    uint64_t cta_id;     /* linear index within the kernel */
+    uint32_t sm, slot;   /* where it runs */
+    uint64_t start_cycle, end_cycle;
+    uint64_t warp_insts; /* issued so far (LCS's inst_x) */
+    bool paused;         /* deprioritised by gpu_set_cta_paused */
+} cta_info_t;
+
+#endif

@@ -1,0 +1,39 @@
+/* addrmap.h — physical address -> (channel, sub-partition, bank, row, column).
+ *
+ * The mapping is GPGPU-Sim's -gpgpu_mem_addr_mapping string, e.g.
+ *   dramid@8;00000000.00000000.00000000.00000000.0000RRRR.RRRRRRRR.BBBCCCCB.CCSSSSSS
+ * 64 characters from bit 63 (left) to bit 0 (right) ('.' separators ignored):
+ * D = channel ("dram id") bits, B = bank, R = row, C = column, S = byte-in-burst,
+ * 0 = unused. "dramid@N;" places the channel index at bit N computed as a
+ * modulo when the channel count is not a power of two (no D letters then).
+ * The sub-partition (L2 slice) inside a channel is selected by the low bits of
+ * the bank number, as GPGPU-Sim does.
+ * partition_indexing (-gpgpu_memory_partition_indexing): 0 plain; 1 XOR the
+ * channel with row bits; 2 IPOLY-like hash. */
+#ifndef CTASIM_ADDRMAP_H
+#define CTASIM_ADDRMAP_H
+
+#include "util/common.h"
+
+typedef struct addrmap {
+    uint32_t n_channels;
+    uint32_t n_sub_per_channel;
+    uint32_t indexing;
+    int dramid_at;              /* -1 if the channel comes from D letters */
+    /* per-field bit lists, LSB first */
+    uint8_t nbits_d, nbits_b, nbits_r, nbits_c, nbits_s;
+    uint8_t bits_d[64], bits_b[64], bits_r[64], bits_c[64], bits_s[64];
+} addrmap_t;
+
+typedef struct dram_coord {
+    uint32_t channel;       /* 0..n_channels-1 */
+    uint32_t sub_partition; /* global L2 slice id: channel * n_sub + local */
+    uint32_t bank, row, col;
+} dram_coord_t;
+
+/* Parse `spec` for a system of n_channels channels; err names "-gpgpu_mem_addr_mapping". */
+int addrmap_init(addrmap_t *m, const char *spec, uint32_t n_channels, uint32_t n_sub_per_channel,
+                 uint32_t indexing, cs_error_t *err);
+void addrmap_decode(const addrmap_t *m, uint64_t addr, dram_coord_t *out);
+
+#endif

@@ -1,0 +1,85 @@
+/* cache.h — a set-associative tag array (LRU or FIFO, optional 32-byte sectors)
+ * and an MSHR table, shared by the L1 data cache and the L2 slices.
+ *
+ * The tag array stores no data: the simulator is timing-only below the
+ * front-end. Addresses handed in are byte addresses; the cache works on line
+ * addresses (addr >> line_shift). Sector masks have one bit per 32-byte
+ * sector of a line (at most 8 sectors for 256-byte lines); a non-sectored
+ * cache treats every fill as all sectors. */
+#ifndef CTASIM_CACHE_H
+#define CTASIM_CACHE_H
+
+#include "config/config.h"
+
+#define SECTOR_BYTES 32u
+
+typedef struct cache_line {
+    uint64_t line;       /* line address (byte address >> line_shift); valid only if valid_mask */
+    uint64_t stamp;      /* last use (LRU) or fill time (FIFO) */
+    uint8_t valid_mask;  /* sectors present */
+    uint8_t dirty_mask;  /* sectors written and not yet written back */
+    uint16_t owner;      /* who filled it (L1: warp slot), for victim-tag policies such as CCWS */
+} cache_line_t;
+
+typedef struct cache_stats {
+    uint64_t accesses, hits, misses;   /* reads and writes together */
+    uint64_t read_accesses, read_misses;
+    uint64_t write_accesses, write_misses;
+    uint64_t mshr_merges, reservation_fails, evictions, writebacks;
+    uint64_t pending_hits; /* merges whose fetch in flight brings every sector needed (not misses) */
+} cache_stats_t;
+
+typedef struct cache {
+    cache_config_t cfg;
+    uint32_t nsets, assoc, line_shift, set_bits, sectors_per_line;
+    uint8_t full_mask;   /* all sectors of a line */
+    cache_line_t *lines; /* nsets * assoc */
+    uint64_t clock;      /* monotonically increasing use counter for LRU stamps */
+    cache_stats_t stats;
+} cache_t;
+
+void cache_init(cache_t *c, const cache_config_t *cfg);
+void cache_free(cache_t *c);
+
+static inline uint64_t cache_line_of(const cache_t *c, uint64_t addr) { return addr >> c->line_shift; }
+/* Sector mask covered by [addr, addr+bytes) within its line (bytes clipped to the line). */
+uint8_t cache_sector_mask(const cache_t *c, uint64_t addr, uint32_t bytes);
+
+/* Tag match for `line`, or NULL. `touch` updates LRU state. */
+cache_line_t *cache_find(cache_t *c, uint64_t line, bool touch);
+/* Allocate a frame for `line` (must not be present), evicting the LRU/FIFO
+ * victim. If a valid line was evicted, *evicted receives a copy (valid_mask 0
+ * otherwise). The new frame has empty masks. */
+cache_line_t *cache_allocate(cache_t *c, uint64_t line, cache_line_t *evicted);
+void cache_invalidate(cache_t *c, cache_line_t *l);
+
+/* --- MSHR table --------------------------------------------------------
+ * One entry per line being fetched; each entry collects up to max_merge
+ * waiter ids (opaque 32-bit tokens chosen by the owner). */
+typedef struct mshr_entry {
+    uint64_t line;
+    uint8_t fetch_mask;     /* sectors requested from below */
+    uint8_t pending_fetches;/* fetches not yet returned */
+    uint16_t nwait;
+    bool valid;
+} mshr_entry_t;
+
+typedef struct mshr_table {
+    uint32_t n, max_merge, used;
+    mshr_entry_t *e;
+    uint32_t *waiters;      /* n * max_merge */
+} mshr_table_t;
+
+void mshr_init(mshr_table_t *m, uint32_t entries, uint32_t max_merge);
+void mshr_free(mshr_table_t *m);
+/* Entry fetching `line`, or -1. */
+int mshr_find(const mshr_table_t *m, uint64_t line);
+/* New entry for `line`; -1 if the table is full. */
+int mshr_alloc(mshr_table_t *m, uint64_t line);
+/* Add a waiter; false if the entry's merge capacity is exhausted. */
+bool mshr_add_waiter(mshr_table_t *m, int slot, uint32_t token);
+static inline const uint32_t *mshr_waiters(const mshr_table_t *m, int slot) { return m->waiters + (size_t)slot * m->max_merge; }
+void mshr_release(mshr_table_t *m, int slot);
+static inline bool mshr_full(const mshr_table_t *m) { return m->used >= m->n; }
+
+#endif

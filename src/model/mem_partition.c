@@ -1,0 +1,270 @@
+/* mem_partition.c — L2 slices and their DRAM channels (see mem_partition.h). */
+#include "mem_partition.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "gpu/gpu_internal.h"
+
+void l2_init(l2_slice_t *l, struct gpu *g, uint32_t id)
+{
+    memset(l, 0, sizeof *l);
+    l->id = id;
+    l->channel = id / g->cfg.n_sub_partition_per_mchannel;
+    cache_init(&l->cache, &g->cfg.l2);
+    mshr_init(&l->mshr, g->cfg.l2.mshr_entries, g->cfg.l2.mshr_max_merge);
+    l->mshr_req = cs_xcalloc(l->mshr.n, sizeof *l->mshr_req);
+    l->rop_cap = g->cfg.partition_queue ? g->cfg.partition_queue : 64;
+    l->rop_delay = config_rop_latency_l2(&g->cfg);
+}
+
+void l2_free(l2_slice_t *l)
+{
+    cache_free(&l->cache);
+    mshr_free(&l->mshr);
+    free(l->mshr_req);
+}
+
+bool l2_idle(const l2_slice_t *l)
+{
+    return !l->rop.count && !l->to_dram.count && !l->fills.count && !l->replies.count;
+}
+
+uint64_t l2_next_event(const l2_slice_t *l, uint64_t now)
+{
+    if (l->to_dram.count || l->fills.count || l->replies.count)
+        return now;
+    if (l->rop.head)
+        return l->rop.head->ready > now ? l->rop.head->ready : now;
+    return CS_NEVER;
+}
+
+/* A DRAM request for `line` (fetch of `mask` sectors, or a write-back). */
+static mem_req_t *dram_req(struct gpu *g, l2_slice_t *l, uint64_t line_addr, uint8_t type, uint8_t mask)
+{
+    mem_req_t *d = gpu_req_alloc(g);
+    d->addr = line_addr;
+    d->type = type;
+    d->sector_mask = mask;
+    uint32_t line_bytes = 1u << l->cache.line_shift;
+    d->bytes = l->cache.cfg.sectored ? (uint32_t)__builtin_popcount(mask) * SECTOR_BYTES : line_bytes;
+    dram_coord_t dc;
+    addrmap_decode(&g->amap, line_addr, &dc);
+    d->channel = l->channel; /* the slice's own channel: the address maps here */
+    d->sub_partition = l->id;
+    d->bank = dc.bank;
+    d->row = dc.row;
+    d->col = dc.col;
+    return d;
+}
+
+static void write_back_victim(struct gpu *g, l2_slice_t *l, const cache_line_t *ev)
+{
+    if (!ev->valid_mask || !ev->dirty_mask)
+        return;
+    l->cache.stats.writebacks++;
+    mem_req_t *wb = dram_req(g, l, ev->line << l->cache.line_shift, REQ_WRITE, ev->dirty_mask);
+    fifo_push(&l->to_dram, wb);
+}
+
+static void send_reply(struct gpu *g, l2_slice_t *l, mem_req_t *r)
+{
+    (void)g;
+    fifo_push(&l->replies, r);
+}
+
+/* Tag access for request r. Returns false if it must retry (no MSHR). */
+static bool l2_access(struct gpu *g, l2_slice_t *l, mem_req_t *r)
+{
+    cache_t *c = &l->cache;
+    uint64_t line = cache_line_of(c, r->addr);
+    uint8_t need = c->cfg.sectored ? (r->sector_mask ? r->sector_mask : c->full_mask) : c->full_mask;
+
+    if (r->type == REQ_WRITE) {
+        cache_line_t *cl = cache_find(c, line, true);
+        c->stats.accesses++;
+        c->stats.write_accesses++;
+        if (cl) {
+            c->stats.hits++;
+        } else {
+            c->stats.misses++;
+            c->stats.write_misses++;
+            cache_line_t ev;
+            cl = cache_allocate(c, line, &ev);
+            write_back_victim(g, l, &ev);
+        }
+        /* write-allocate without fetch: the written sectors are now valid and dirty */
+        cl->valid_mask |= need;
+        cl->dirty_mask |= need;
+        r->bytes = 0; /* the acknowledgement is a header-only packet */
+        send_reply(g, l, r);
+        return true;
+    }
+
+    /* reads and atomics */
+    cache_line_t *cl = cache_find(c, line, true);
+    if (cl && (cl->valid_mask & need) == need) {
+        c->stats.accesses++;
+        c->stats.read_accesses++;
+        c->stats.hits++;
+        if (r->type == REQ_ATOMIC)
+            cl->dirty_mask |= need;
+        send_reply(g, l, r);
+        return true;
+    }
+    int slot = mshr_find(&l->mshr, line);
+    /* GPGPU-Sim's classes: a merge into a fetch in flight that already brings
+     * every sector needed is a pending hit (HIT_RESERVED), not a miss */
+    bool miss = true;
+    if (slot >= 0) {
+        mshr_entry_t *e = &l->mshr.e[slot];
+        if (e->nwait >= l->mshr.max_merge) {
+            c->stats.reservation_fails++;
+            return false;
+        }
+        e->nwait++;
+        uint8_t missing = need & (uint8_t)~e->fetch_mask;
+        if (missing) { /* extend the fetch in flight */
+            if (cl)
+                missing &= (uint8_t)~cl->valid_mask;
+            if (missing) {
+                e->fetch_mask |= missing;
+                e->pending_fetches++;
+                fifo_push(&l->to_dram, dram_req(g, l, line << c->line_shift, REQ_READ, missing));
+                l->dram_reads++;
+            }
+        }
+        miss = missing != 0;
+        c->stats.mshr_merges++;
+    } else {
+        if (mshr_full(&l->mshr)) {
+            c->stats.reservation_fails++;
+            return false;
+        }
+        slot = mshr_alloc(&l->mshr, line);
+        mshr_entry_t *e = &l->mshr.e[slot];
+        e->nwait = 1;
+        uint8_t fetch = need;
+        if (cl)
+            fetch &= (uint8_t)~cl->valid_mask;
+        if (!c->cfg.sectored)
+            fetch = c->full_mask;
+        e->fetch_mask = fetch;
+        e->pending_fetches = 1;
+        l->mshr_req[slot] = NULL;
+        fifo_push(&l->to_dram, dram_req(g, l, line << c->line_shift, REQ_READ, fetch));
+        l->dram_reads++;
+    }
+    c->stats.accesses++;
+    c->stats.read_accesses++;
+    if (miss) {
+        c->stats.misses++;
+        c->stats.read_misses++;
+    } else {
+        c->stats.pending_hits++;
+    }
+    r->next = l->mshr_req[slot];
+    l->mshr_req[slot] = r;
+    r->l2_mshr_slot = (uint32_t)slot;
+    return true;
+}
+
+/* DRAM data for a fetch arrived: install and answer the waiters. */
+static void l2_fill(struct gpu *g, l2_slice_t *l, mem_req_t *d)
+{
+    cache_t *c = &l->cache;
+    uint64_t line = cache_line_of(c, d->addr);
+    int slot = mshr_find(&l->mshr, line);
+    cache_line_t *cl = cache_find(c, line, false);
+    if (!cl) {
+        cache_line_t ev;
+        cl = cache_allocate(c, line, &ev);
+        write_back_victim(g, l, &ev);
+    }
+    cl->valid_mask |= c->cfg.sectored ? d->sector_mask : c->full_mask;
+    gpu_req_free(g, d);
+    if (slot < 0)
+        return;
+    mshr_entry_t *e = &l->mshr.e[slot];
+    if (--e->pending_fetches)
+        return;
+    /* answer in arrival order (the list is LIFO) */
+    mem_req_t *list = l->mshr_req[slot], *rev = NULL;
+    while (list) {
+        mem_req_t *n = list->next;
+        list->next = rev;
+        rev = list;
+        list = n;
+    }
+    while (rev) {
+        mem_req_t *n = rev->next;
+        if (rev->type == REQ_ATOMIC)
+            cl->dirty_mask |= rev->sector_mask ? rev->sector_mask : c->full_mask;
+        send_reply(g, l, rev);
+        rev = n;
+    }
+    l->mshr_req[slot] = NULL;
+    mshr_release(&l->mshr, slot);
+}
+
+void l2_cycle(l2_slice_t *l, struct gpu *g, uint64_t now)
+{
+    const gpu_config_t *cfg = &g->cfg;
+    uint32_t node = l->id;
+    /* arrivals from the request crossbar enter the ROP delay queue */
+    if (l->rop.count < l->rop_cap) {
+        mem_req_t *r = xbar_pop(&g->req_net, node, g->cycle[CLK_ICNT]);
+        if (r) {
+            r->ready = now + l->rop_delay;
+            fifo_push(&l->rop, r);
+        }
+    }
+    /* one fill per cycle */
+    if (l->fills.head)
+        l2_fill(g, l, fifo_pop(&l->fills));
+    /* one tag access per cycle */
+    if (l->rop.head && l->rop.head->ready <= now && l->replies.count < 64 && l->to_dram.count < 64) {
+        mem_req_t *r = l->rop.head;
+        fifo_pop(&l->rop);
+        if (!l2_access(g, l, r)) { /* put it back at the head: retry next cycle */
+            r->next = l->rop.head;
+            l->rop.head = r;
+            if (!l->rop.tail)
+                l->rop.tail = r;
+            l->rop.count++;
+        }
+    }
+    /* replies to the reply crossbar */
+    if (l->replies.head) {
+        mem_req_t *r = l->replies.head;
+        uint32_t bytes = cfg->icnt_ctrl_bytes + r->bytes;
+        if (xbar_can_push(&g->reply_net, node, bytes)) {
+            fifo_pop(&l->replies);
+            xbar_push(&g->reply_net, node, r->sm, r, bytes);
+        }
+    }
+}
+
+void mem_channel_cycle(struct gpu *g, uint32_t ch, uint64_t now)
+{
+    dram_channel_t *d = g->dram[ch];
+    uint32_t nsub = g->cfg.n_sub_partition_per_mchannel;
+    /* slices of the channel take turns pushing into the DRAM queue */
+    for (uint32_t k = 0; k < nsub; k++) {
+        l2_slice_t *l = &g->l2[ch * nsub + (uint32_t)((now + k) % nsub)];
+        if (l->to_dram.head && dram_can_accept(d)) {
+            mem_req_t *r = fifo_pop(&l->to_dram);
+            if (r->type == REQ_WRITE)
+                l->dram_writes++;
+            dram_push(d, r, now);
+        }
+    }
+    dram_cycle(d, now);
+    mem_req_t *r;
+    while ((r = dram_pop_done(d, now)) != NULL) {
+        if (r->type == REQ_WRITE)
+            gpu_req_free(g, r);
+        else
+            fifo_push(&g->l2[r->sub_partition].fills, r);
+    }
+}

@@ -1,0 +1,871 @@
+/* sm.c — one core: issue, scoreboard, execution units, LD/ST unit, L1D.
+ * See sm.h for the pipeline and the latency conventions. */
+#include "sm.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "gpu/gpu_internal.h"
+
+#define NO_REC UINT32_MAX
+
+/* Why a warp could not issue this cycle (bit flags, collected per cycle). */
+enum {
+    BLK_MEMDATA = 1u << 0, /* operand from an outstanding load */
+    BLK_ALUDEP = 1u << 1,  /* operand from an ALU instruction still in flight */
+    BLK_UNIT = 1u << 2,    /* execution unit busy */
+    BLK_LDST = 1u << 3,    /* LD/ST unit full or memory throttled */
+    BLK_VALID = 1u << 4,   /* at least one warp had a valid instruction */
+    BLK_ISSUED = 1u << 5,
+    BLK_LDST_STALL = 1u << 6, /* LD/ST unit could not make progress */
+    BLK_HAS_CTA = 1u << 7,
+    BLK_SB_SCHED = 1u << 8,   /* (count) a scheduler saw a scoreboard conflict: stored separately */
+};
+
+/* ------------------------------------------------------------------------ */
+
+void sm_init(sm_t *s, struct gpu *g, uint32_t id)
+{
+    const gpu_config_t *cfg = &g->cfg;
+    memset(s, 0, sizeof *s);
+    s->id = id;
+    s->g = g;
+    s->n_sched = cfg->num_sched_per_core;
+    if (s->n_sched > 8)
+        s->n_sched = 8;
+    for (unsigned u = 0; u < UNIT__COUNT; u++)
+        s->unit_map[u] = u;
+    /* Units the config does not provide run on the unit GPGPU-Sim's Fermi
+     * config names: INT on SP, DP on SFU, tensor on SP. */
+    if (!cfg->num_units[UNIT_SFU])
+        s->unit_map[UNIT_SFU] = UNIT_SP;
+    if (!cfg->num_units[UNIT_INT])
+        s->unit_map[UNIT_INT] = UNIT_SP;
+    if (!cfg->num_units[UNIT_DP])
+        s->unit_map[UNIT_DP] = s->unit_map[UNIT_SFU];
+    if (!cfg->num_units[UNIT_TENSOR])
+        s->unit_map[UNIT_TENSOR] = UNIT_SP;
+    for (unsigned u = 0; u < UNIT__COUNT; u++) {
+        uint32_t n = cfg->num_units[u];
+        if (u == UNIT_LDST)
+            n = 1;
+        if (u == UNIT_BRANCH)
+            n = s->n_sched;
+        if (u == UNIT_SP && n == 0)
+            n = 1;
+        s->n_unit[u] = n;
+        s->unit_free[u] = n ? cs_xcalloc(n, sizeof(uint64_t)) : NULL;
+    }
+    for (uint32_t w = 0; w < MAX_WARPS_PER_SM; w++) {
+        uint32_t sch = w % s->n_sched;
+        s->sched_slots[sch][s->sched_n[sch]++] = (uint16_t)w;
+    }
+    if (cfg->l1d.enabled) {
+        cache_init(&s->l1, &cfg->l1d);
+        mshr_init(&s->mshr, cfg->l1d.mshr_entries, cfg->l1d.mshr_max_merge);
+    } else {
+        /* no L1: every global access bypasses; MSHR table unused */
+        cache_config_t none = {.enabled = false, .nsets = 1, .line_size = 128, .assoc = 1};
+        cache_init(&s->l1, &none);
+        mshr_init(&s->mshr, 1, 1);
+    }
+    s->missq_cap = cfg->l1d.miss_queue ? cfg->l1d.miss_queue : 8;
+    s->lrec_n = MAX_WARPS_PER_SM * SB_MAX;
+    s->lrec = cs_xcalloc(s->lrec_n, sizeof *s->lrec);
+    for (uint32_t i = 0; i < s->lrec_n; i++)
+        s->lrec[i].next_free = i + 1 < s->lrec_n ? i + 1 : NO_REC;
+    s->lrec_free = 0;
+    s->wake = 0;
+    s->last_cycle = 0;
+    s->last_outcome = OUT_IDLE;
+}
+
+void sm_free(sm_t *s)
+{
+    for (unsigned u = 0; u < UNIT__COUNT; u++)
+        free(s->unit_free[u]);
+    for (uint32_t i = 0; i < s->n_sched; i++)
+        if (s->wp_state[i] && s->g->wp->destroy)
+            s->g->wp->destroy(s->wp_state[i]);
+    cache_free(&s->l1);
+    mshr_free(&s->mshr);
+    free(s->lrec);
+}
+
+/* ------------------------------------------------------------------------ */
+
+bool sm_fits(const sm_t *s, const kernel_run_t *k)
+{
+    const gpu_config_t *cfg = &s->g->cfg;
+    if (s->used_ctas >= cfg->max_cta_per_sm || s->used_ctas >= MAX_CTAS_PER_SM)
+        return false;
+    if (sm_resident_ctas(s, k) >= k->max_ctas_per_sm)
+        return false;
+    if (s->used_threads + k->threads_per_cta > cfg->max_threads_per_sm)
+        return false;
+    if (s->used_warps + k->warps_per_cta > MAX_WARPS_PER_SM)
+        return false;
+    if (s->used_regs + k->regs_per_cta > cfg->registers_per_sm)
+        return false;
+    if (s->used_shmem + k->shmem_per_cta > cfg->shmem_per_sm)
+        return false;
+    return true;
+}
+
+uint32_t sm_resident_ctas(const sm_t *s, const kernel_run_t *k)
+{
+    if (!k)
+        return s->used_ctas;
+    uint32_t n = 0;
+    for (uint32_t i = 0; i < MAX_CTAS_PER_SM; i++)
+        if (s->cta[i].used && s->cta[i].kernel == k)
+            n++;
+    return n;
+}
+
+bool sm_idle(const sm_t *s)
+{
+    return !s->used_ctas && !s->ldst_count && !s->missq.count && !s->mshr.used;
+}
+
+/* ------------------------------------------------------------------------ */
+
+static void warp_try_finish(sm_t *s, uint32_t w, uint64_t now);
+
+/* Pull warp w's next instruction from the front-end. */
+static int fetch(sm_t *s, uint32_t w, uint64_t now)
+{
+    warp_t *wp = &s->warp[w];
+    cta_slot_t *c = &s->cta[s->winfo[w].cta_slot];
+    const warp_inst_t *in = NULL;
+    cs_error_t e;
+    int r = c->kernel->desc.ops->warp_next(c->fe, s->winfo[w].warp_in_cta, &in, &e);
+    if (r < 0) {
+        gpu_fail(s->g, &e);
+        return -1;
+    }
+    if (r == 0) {
+        wp->inst = NULL;
+        wp->fetch_done = true;
+        s->winfo[w].has_inst = false;
+        warp_try_finish(s, w, now);
+        return 0;
+    }
+    wp->inst = in;
+    wp->ready_hint = 0;
+    s->winfo[w].has_inst = true;
+    s->issue_dirty = true;
+    return 0;
+}
+
+static void barrier_release_check(sm_t *s, cta_slot_t *c, uint64_t now)
+{
+    if (!c->bar_arrived || c->bar_arrived < c->live_warps)
+        return;
+    c->bar_arrived = 0;
+    for (uint32_t i = 0; i < c->nwarps; i++) {
+        uint32_t w = c->warp_slot[i];
+        warp_t *wp = &s->warp[w];
+        if (wp->at_barrier) {
+            wp->at_barrier = false;
+            if (fetch(s, w, now) < 0)
+                return;
+        }
+    }
+}
+
+static void cta_complete(sm_t *s, cta_slot_t *c, uint64_t now)
+{
+    kernel_run_t *k = c->kernel;
+    c->kernel->desc.ops->cta_end(k->desc.src, c->fe);
+    c->fe = NULL;
+    s->used_ctas--;
+    s->used_threads -= k->threads_per_cta;
+    s->used_regs -= k->regs_per_cta;
+    s->used_shmem -= k->shmem_per_cta;
+    s->used_warps -= k->warps_per_cta;
+    s->c.ctas_done++;
+    gpu_cta_done(s->g, s, c, now);
+    c->used = false;
+    c->paused = false;
+    c->bypass_l1 = false;
+    s->any_paused = false;
+    for (uint32_t i = 0; i < MAX_CTAS_PER_SM; i++)
+        if (s->cta[i].used && s->cta[i].paused)
+            s->any_paused = true;
+}
+
+static void warp_try_finish(sm_t *s, uint32_t w, uint64_t now)
+{
+    warp_t *wp = &s->warp[w];
+    warp_info_t *wi = &s->winfo[w];
+    if (!wi->valid || !wp->fetch_done || wp->outstanding_loads || wp->ldst_inflight || wp->pending_stores)
+        return;
+    wi->valid = false;
+    s->warp_epoch++;
+    s->issue_dirty = true;
+    cta_slot_t *c = &s->cta[wi->cta_slot];
+    c->live_warps--;
+    if (c->live_warps == 0)
+        cta_complete(s, c, now);
+    else
+        barrier_release_check(s, c, now);
+}
+
+int sm_start_cta(sm_t *s, kernel_run_t *k, uint64_t cta_id, void *fe, uint64_t now)
+{
+    uint32_t slot = 0;
+    while (slot < MAX_CTAS_PER_SM && s->cta[slot].used)
+        slot++;
+    cta_slot_t *c = &s->cta[slot];
+    memset(c, 0, sizeof *c);
+    c->used = true;
+    c->kernel = k;
+    c->fe = fe;
+    c->cta_id = cta_id;
+    c->nwarps = k->warps_per_cta;
+    c->live_warps = c->nwarps;
+    c->start_cycle = now;
+    s->used_ctas++;
+    s->used_threads += k->threads_per_cta;
+    s->used_regs += k->regs_per_cta;
+    s->used_shmem += k->shmem_per_cta;
+    s->used_warps += k->warps_per_cta;
+    s->c.ctas_issued++;
+    s->warp_epoch++;
+    uint32_t w = 0;
+    uint64_t cta_age = s->warp_age_seq;
+    for (uint32_t i = 0; i < c->nwarps; i++) {
+        while (s->winfo[w].valid)
+            w++;
+        c->warp_slot[i] = (uint16_t)w;
+        warp_t *wp = &s->warp[w];
+        memset(wp, 0, sizeof *wp);
+        s->winfo[w] = (warp_info_t){.valid = true, .cta_slot = slot, .cta_id = cta_id,
+                                    .kernel = k->index, .warp_in_cta = i, .age = s->warp_age_seq++,
+                                    .cta_age = cta_age};
+        w++;
+    }
+    for (uint32_t i = 0; i < c->nwarps && c->used; i++)
+        if (fetch(s, c->warp_slot[i], now) < 0)
+            return -1;
+    s->wake = now;
+    s->issue_dirty = true;
+    return (int)slot;
+}
+
+/* ------------------------------------------------------------------------ */
+/* Scoreboard */
+
+/* 0 if inst may issue; otherwise BLK_MEMDATA or BLK_ALUDEP. Expired entries are dropped. */
+static uint32_t sb_check(warp_t *wp, const warp_inst_t *in, uint64_t now, uint64_t *ready_at)
+{
+    uint32_t blk = 0;
+    for (uint32_t i = 0; i < wp->n_sb;) {
+        sb_entry_t *e = &wp->sb[i];
+        if (e->ready <= now) { /* retired: compact */
+            *e = wp->sb[--wp->n_sb];
+            continue;
+        }
+        uint16_t r = e->reg;
+        bool hit = false;
+        for (uint32_t j = 0; j < in->nsrc && !hit; j++)
+            hit = in->src[j] == r;
+        for (uint32_t j = 0; j < in->ndst && !hit; j++)
+            hit = in->dst[j] == r;
+        if (hit) {
+            if (e->ready == CS_NEVER)
+                blk |= BLK_MEMDATA;
+            else {
+                blk |= BLK_ALUDEP;
+                if (e->ready < *ready_at)
+                    *ready_at = e->ready;
+            }
+        }
+        i++;
+    }
+    if (!blk && wp->n_sb + in->ndst > SB_MAX) /* table full: wait for a retirement */
+        blk = BLK_ALUDEP;
+    return blk;
+}
+
+static void sb_add(warp_t *wp, uint16_t reg, uint64_t ready)
+{
+    wp->sb[wp->n_sb].reg = reg;
+    wp->sb[wp->n_sb].ready = ready;
+    wp->n_sb++;
+}
+
+/* ------------------------------------------------------------------------ */
+/* Loads */
+
+static uint32_t lrec_alloc(sm_t *s, uint32_t w, const warp_inst_t *in)
+{
+    uint32_t id = s->lrec_free;
+    if (id == NO_REC)
+        return NO_REC;
+    load_rec_t *r = &s->lrec[id];
+    s->lrec_free = r->next_free;
+    r->warp = (uint16_t)w;
+    r->ndst = in->ndst;
+    for (uint32_t i = 0; i < in->ndst; i++)
+        r->dst[i] = in->dst[i];
+    r->outstanding = 0;
+    r->ready = 0;
+    r->all_sent = false;
+    return id;
+}
+
+/* The load's data is all known: release its registers at r->ready. */
+static void lrec_try_complete(sm_t *s, uint32_t id, uint64_t now)
+{
+    load_rec_t *r = &s->lrec[id];
+    if (!r->all_sent || r->outstanding)
+        return;
+    uint64_t ready = r->ready > now ? r->ready : now;
+    warp_t *wp = &s->warp[r->warp];
+    for (uint32_t d = 0; d < r->ndst; d++)
+        for (uint32_t i = 0; i < wp->n_sb; i++)
+            if (wp->sb[i].reg == r->dst[d] && wp->sb[i].ready == CS_NEVER) {
+                wp->sb[i].ready = ready;
+                break;
+            }
+    wp->outstanding_loads--;
+    wp->ready_hint = 0; /* its instruction may have been waiting for this load */
+    s->issue_dirty = true;
+    s->winfo[r->warp].waiting_mem = wp->outstanding_loads != 0;
+    r->next_free = s->lrec_free;
+    s->lrec_free = id;
+    if (ready > now && ready < s->wake)
+        s->wake = ready;
+    warp_try_finish(s, r->warp, now);
+}
+
+/* A reply for the L1 (fill) or for a bypassing load/atomic arrived. */
+static void handle_reply(sm_t *s, mem_req_t *r, uint64_t now)
+{
+    if (r->type == REQ_WRITE) { /* store acknowledgement: the warp may now finish */
+        s->warp[r->warp].pending_stores--;
+        warp_try_finish(s, r->warp, now);
+        gpu_req_free(s->g, r);
+        return;
+    }
+    uint64_t lat = now - r->t_core_issue;
+    s->c.mem_lat_sum += lat;
+    s->c.mem_lat_count++;
+    if (lat > s->c.mem_lat_max)
+        s->c.mem_lat_max = lat;
+    if (r->bypass_l1 || r->type == REQ_ATOMIC) {
+        load_rec_t *lr = &s->lrec[r->mshr_slot];
+        lr->outstanding--;
+        if (lr->ready < now)
+            lr->ready = now;
+        lrec_try_complete(s, r->mshr_slot, now);
+    } else {
+        uint64_t line = cache_line_of(&s->l1, r->addr);
+        cache_line_t *l = cache_find(&s->l1, line, false);
+        if (!l) {
+            cache_line_t ev;
+            l = cache_allocate(&s->l1, line, &ev);
+            l->owner = r->warp;
+            if (ev.valid_mask && s->g->wp->l1_evict) /* lost locality, for CCWS-like policies */
+                s->g->wp->l1_evict(s->wp_state[ev.owner % s->n_sched], ev.owner, ev.line);
+        }
+        l->valid_mask |= s->l1.cfg.sectored ? r->sector_mask : s->l1.full_mask;
+        int slot = (int)r->mshr_slot;
+        const uint32_t *wt = mshr_waiters(&s->mshr, slot);
+        uint32_t nw = s->mshr.e[slot].nwait;
+        mshr_release(&s->mshr, slot);
+        for (uint32_t i = 0; i < nw; i++) {
+            load_rec_t *lr = &s->lrec[wt[i]];
+            lr->outstanding--;
+            if (lr->ready < now)
+                lr->ready = now;
+            lrec_try_complete(s, wt[i], now);
+        }
+    }
+    gpu_req_free(s->g, r);
+}
+
+/* ------------------------------------------------------------------------ */
+/* LD/ST unit: one access per cycle of the instruction at the head. */
+
+static mem_req_t *make_req(sm_t *s, const ldst_op_t *op, const mem_access_t *a, uint8_t type, uint64_t now)
+{
+    gpu_t *g = s->g;
+    mem_req_t *r = gpu_req_alloc(g);
+    r->addr = a->line_addr;
+    r->type = type;
+    r->sm = (uint16_t)s->id;
+    r->warp = op->warp;
+    r->cta_slot = op->cta_slot;
+    r->sector_mask = a->sector_mask;
+    r->t_core_issue = now;
+    uint32_t line_bytes = 1u << s->l1.line_shift;
+    if (type == REQ_WRITE || type == REQ_ATOMIC)
+        r->bytes = a->bytes;
+    else if (s->l1.cfg.sectored || r->bypass_l1)
+        r->bytes = (uint32_t)__builtin_popcount(a->sector_mask) * SECTOR_BYTES;
+    else
+        r->bytes = line_bytes;
+    if (r->bytes > line_bytes)
+        r->bytes = line_bytes;
+    dram_coord_t dc;
+    addrmap_decode(&g->amap, r->addr, &dc);
+    r->sub_partition = dc.sub_partition;
+    r->channel = dc.channel;
+    r->bank = dc.bank;
+    r->row = dc.row;
+    r->col = dc.col;
+    return r;
+}
+
+static void op_done(sm_t *s, ldst_op_t *op, uint64_t now)
+{
+    if (op->load_rec != NO_REC) {
+        s->lrec[op->load_rec].all_sent = true;
+        lrec_try_complete(s, op->load_rec, now);
+    }
+    s->warp[op->warp].ldst_inflight--;
+    s->ldst_head = (s->ldst_head + 1) % LDST_QUEUE;
+    s->ldst_count--;
+    s->issue_dirty = true; /* a memory instruction may issue again */
+    warp_try_finish(s, op->warp, now);
+}
+
+/* Returns true if the unit could not make progress for lack of resources. */
+static bool ldst_step(sm_t *s, uint64_t now)
+{
+    if (!s->ldst_count)
+        return false;
+    const gpu_config_t *cfg = &s->g->cfg;
+    ldst_op_t *op = &s->ldst[s->ldst_head];
+    load_rec_t *lr = op->load_rec != NO_REC ? &s->lrec[op->load_rec] : NULL;
+
+    if (op->space == SPACE_SHARED) {
+        /* one pass per cycle; the data of the last pass is ready smem_latency after issue + extra passes */
+        s->c.shmem_bank_cycles++;
+        if (--op->passes_left == 0) {
+            if (lr) {
+                uint64_t rdy = op->issue_cycle + cfg->smem_latency + (now - op->issue_cycle) - 1;
+                if (rdy > lr->ready)
+                    lr->ready = rdy;
+            }
+            op_done(s, op, now);
+        }
+        return false;
+    }
+    if (op->space == SPACE_CONST || op->space == SPACE_TEX) {
+        s->c.const_accesses++;
+        if (lr) {
+            uint64_t rdy = now + cfg->const_latency - 1;
+            if (rdy > lr->ready)
+                lr->ready = rdy;
+        }
+        op_done(s, op, now);
+        return false;
+    }
+
+    const mem_access_t *a = &op->acc[op->next];
+    cta_slot_t *c = &s->cta[op->cta_slot];
+    bool is_store = op->flags & INST_STORE, is_atomic = op->flags & INST_ATOMIC;
+    bool bypass = is_atomic || !cfg->l1d.enabled || cfg->gmem_skip_l1d || c->bypass_l1;
+
+    if (is_atomic || is_store) {
+        if (s->missq.count >= s->missq_cap)
+            return true;
+        if (is_store && !is_atomic && cfg->l1d.enabled) {
+            /* Fermi global stores: write-through, write-evict, no allocate */
+            s->c.l1_accesses++;
+            s->l1.stats.accesses++;
+            s->l1.stats.write_accesses++;
+            cache_line_t *l = cache_find(&s->l1, cache_line_of(&s->l1, a->line_addr), false);
+            if (l) {
+                cache_invalidate(&s->l1, l);
+                s->l1.stats.hits++;
+                s->c.l1_hits++;
+            } else {
+                s->l1.stats.misses++;
+                s->l1.stats.write_misses++;
+                s->c.l1_misses++;
+            }
+        }
+        mem_req_t *r = make_req(s, op, a, is_atomic ? REQ_ATOMIC : REQ_WRITE, now);
+        if (is_atomic) {
+            r->mshr_slot = op->load_rec;
+            r->bypass_l1 = 1;
+            lr->outstanding++;
+            s->c.atomic_requests++;
+        } else {
+            s->c.store_requests++;
+            s->warp[op->warp].pending_stores++;
+        }
+        fifo_push(&s->missq, r);
+    } else if (bypass) {
+        if (s->missq.count >= s->missq_cap)
+            return true;
+        mem_req_t *r = make_req(s, op, a, REQ_READ, now);
+        r->bypass_l1 = 1;
+        r->bytes = (uint32_t)__builtin_popcount(a->sector_mask) * SECTOR_BYTES;
+        r->mshr_slot = op->load_rec;
+        lr->outstanding++;
+        s->c.l1_bypassed++;
+        s->c.load_requests++;
+        fifo_push(&s->missq, r);
+    } else {
+        uint64_t line = cache_line_of(&s->l1, a->line_addr);
+        cache_line_t *l = cache_find(&s->l1, line, true);
+        if (l && (l->valid_mask & a->sector_mask) == a->sector_mask) {
+            s->c.l1_accesses++;
+            s->c.l1_hits++;
+            s->l1.stats.accesses++;
+            s->l1.stats.read_accesses++;
+            s->l1.stats.hits++;
+            uint64_t rdy = now + cfg->l1_latency - 1;
+            if (rdy > lr->ready)
+                lr->ready = rdy;
+        } else {
+            int slot = mshr_find(&s->mshr, line);
+            if (slot >= 0 && (s->mshr.e[slot].fetch_mask & a->sector_mask) == a->sector_mask) {
+                if (!mshr_add_waiter(&s->mshr, slot, op->load_rec)) {
+                    s->c.l1_reservation_fails++;
+                    s->l1.stats.reservation_fails++;
+                    return true;
+                }
+                /* GPGPU-Sim's HIT_RESERVED: an access, a pending hit, not a miss */
+                s->c.l1_mshr_merges++;
+                s->l1.stats.mshr_merges++;
+                s->l1.stats.pending_hits++;
+            } else {
+                /* a fetch in flight that lacks some sectors: wait for it (rare) */
+                if (slot >= 0 || mshr_full(&s->mshr) || s->missq.count >= s->missq_cap) {
+                    s->c.l1_reservation_fails++;
+                    s->l1.stats.reservation_fails++;
+                    return true;
+                }
+                slot = mshr_alloc(&s->mshr, line);
+                mshr_add_waiter(&s->mshr, slot, op->load_rec);
+                uint8_t need = s->l1.cfg.sectored ? a->sector_mask : s->l1.full_mask;
+                s->mshr.e[slot].fetch_mask = need;
+                mem_req_t *r = make_req(s, op, a, REQ_READ, now);
+                r->sector_mask = need;
+                r->mshr_slot = (uint32_t)slot;
+                s->c.load_requests++;
+                fifo_push(&s->missq, r);
+                if (s->g->wp->l1_miss)
+                    s->g->wp->l1_miss(s->wp_state[op->warp % s->n_sched], op->warp, line);
+                s->c.l1_misses++;
+                s->l1.stats.misses++;
+                s->l1.stats.read_misses++;
+            }
+            s->c.l1_accesses++;
+            s->l1.stats.accesses++;
+            s->l1.stats.read_accesses++;
+            lr->outstanding++;
+        }
+    }
+    if (++op->next == op->naccess)
+        op_done(s, op, now);
+    return false;
+}
+
+/* ------------------------------------------------------------------------ */
+/* Issue */
+
+static void issue(sm_t *s, uint32_t w, uint32_t unit, uint32_t inst_unit, uint64_t now)
+{
+    const gpu_config_t *cfg = &s->g->cfg;
+    warp_t *wp = &s->warp[w];
+    warp_info_t *wi = &s->winfo[w];
+    const warp_inst_t *in = wp->inst;
+    cta_slot_t *c = &s->cta[wi->cta_slot];
+    uint32_t lanes = (uint32_t)__builtin_popcount(in->active_mask);
+
+    s->c.warp_insts++;
+    s->c.thread_insts += lanes;
+    s->c.unit_issues[inst_unit]++;
+    s->c.unit_lane_ops[inst_unit] += lanes;
+    s->c.reg_reads += in->nsrc;
+    s->c.reg_writes += in->ndst;
+    c->warp_insts++;
+    c->kernel->warp_insts++;
+    c->kernel->thread_insts += lanes;
+    wi->last_issue = now;
+
+    if (inst_unit == UNIT_LDST) {
+        ldst_op_t *op = &s->ldst[(s->ldst_head + s->ldst_count) % LDST_QUEUE];
+        s->ldst_count++;
+        wp->ldst_inflight++;
+        op->warp = (uint16_t)w;
+        op->cta_slot = (uint16_t)wi->cta_slot;
+        op->flags = in->flags;
+        op->space = in->space;
+        op->issue_cycle = now;
+        op->next = 0;
+        op->naccess = 0;
+        op->load_rec = NO_REC;
+        if (in->flags & (INST_LOAD | INST_ATOMIC)) {
+            op->load_rec = lrec_alloc(s, w, in);
+            wp->outstanding_loads++;
+            wi->waiting_mem = true;
+            for (uint32_t d = 0; d < in->ndst; d++)
+                sb_add(wp, in->dst[d], CS_NEVER);
+        }
+        if (in->space == SPACE_SHARED) {
+            op->passes_left = shmem_conflict_degree(in, cfg->shmem_num_banks, cfg->shmem_bank_width);
+            if (!op->passes_left)
+                op->passes_left = 1;
+            s->c.shmem_accesses++;
+        } else if ((in->space == SPACE_GLOBAL || in->space == SPACE_LOCAL) && in->active_mask && in->addr) {
+            op->naccess = (uint8_t)coalesce_warp(in, 1u << s->l1.line_shift, op->acc);
+        }
+        /* Constant/texture loads, fences, and memory instructions without
+         * addresses (all lanes off, LDC/MEMBAR in traces) take the fixed-latency path. */
+        if (in->space != SPACE_SHARED && !op->naccess)
+            op->space = SPACE_CONST;
+    } else {
+        uint64_t occ = cfg->init[in->lat] ? cfg->init[in->lat] : 1;
+        if (cfg->simd_width && cfg->simd_width < WARP_SIZE)
+            occ *= WARP_SIZE / cfg->simd_width;
+        s->unit_free[unit][0] = now + occ; /* caller placed the chosen instance first */
+        uint64_t lat = cfg->lat[in->lat] ? cfg->lat[in->lat] : 1;
+        for (uint32_t d = 0; d < in->ndst; d++)
+            sb_add(wp, in->dst[d], now + lat);
+    }
+
+    if (s->g->wp->issued) {
+        sched_view_t v = {.slots = s->sched_slots[w % s->n_sched], .n = s->sched_n[w % s->n_sched],
+                          .warps = s->winfo, .now = now, .sm = s->id, .sched = w % s->n_sched,
+                          .epoch = s->warp_epoch};
+        s->g->wp->issued(s->wp_state[w % s->n_sched], &v, w);
+    }
+
+    if (in->flags & INST_BARRIER) {
+        wp->inst = NULL;
+        wi->has_inst = false;
+        wp->at_barrier = true;
+        c->bar_arrived++;
+        barrier_release_check(s, c, now);
+        return;
+    }
+    fetch(s, w, now);
+}
+
+/* Find a free instance of `unit`; swap it to index 0 so issue() can use it. */
+static bool unit_available(sm_t *s, uint32_t unit, uint64_t now, uint64_t *free_at)
+{
+    uint64_t *f = s->unit_free[unit];
+    uint32_t n = s->n_unit[unit];
+    for (uint32_t i = 0; i < n; i++) {
+        if (f[i] <= now) {
+            uint64_t t = f[0];
+            f[0] = f[i];
+            f[i] = t;
+            return true;
+        }
+        if (f[i] < *free_at)
+            *free_at = f[i];
+    }
+    return false;
+}
+
+/* Schedulers. Returns the stall flags of the cycle; *next_ready gets the
+ * earliest future cycle at which a blocked warp could become ready. */
+static uint32_t issue_stage(sm_t *s, uint64_t now, uint64_t *next_ready)
+{
+    gpu_t *g = s->g;
+    uint32_t flags = 0;
+    uint16_t order[MAX_WARPS_PER_SM];
+    for (uint32_t sch = 0; sch < s->n_sched; sch++) {
+        sched_view_t v = {.slots = s->sched_slots[sch], .n = s->sched_n[sch], .warps = s->winfo,
+                          .now = now, .sm = s->id, .sched = sch, .epoch = s->warp_epoch};
+        unsigned n = g->wp->order(s->wp_state[sch], &v, order);
+        if (s->any_paused) { /* paused CTAs' warps go last, order otherwise kept */
+            uint16_t tmp[MAX_WARPS_PER_SM];
+            unsigned m = 0;
+            for (unsigned i = 0; i < n; i++)
+                if (!s->cta[s->winfo[order[i]].cta_slot].paused)
+                    tmp[m++] = order[i];
+            for (unsigned i = 0; i < n; i++)
+                if (s->cta[s->winfo[order[i]].cta_slot].paused)
+                    tmp[m++] = order[i];
+            memcpy(order, tmp, n * sizeof *order);
+        }
+        uint32_t sflags = 0;
+        for (unsigned i = 0; i < n; i++) {
+            uint32_t w = order[i];
+            warp_t *wp = &s->warp[w];
+            const warp_inst_t *in = wp->inst;
+            if (!in || !s->winfo[w].valid)
+                continue;
+            sflags |= BLK_VALID;
+            if (wp->ready_hint > now) { /* verdict cached from an earlier cycle */
+                sflags |= wp->hint_flags;
+                if (wp->ready_hint < *next_ready)
+                    *next_ready = wp->ready_hint;
+                continue;
+            }
+            uint64_t alu_ready = CS_NEVER;
+            uint32_t blk = sb_check(wp, in, now, &alu_ready);
+            if (blk) {
+                sflags |= blk;
+                wp->hint_flags = blk;
+                wp->ready_hint = (blk & BLK_MEMDATA) ? CS_NEVER : alu_ready;
+                if (alu_ready < *next_ready)
+                    *next_ready = alu_ready;
+                continue;
+            }
+            uint32_t inst_unit = in->unit < UNIT__COUNT ? in->unit : UNIT_SP;
+            if (inst_unit == UNIT_LDST) {
+                if (s->ldst_count >= LDST_QUEUE || s->mem_throttle || s->lrec_free == NO_REC) {
+                    sflags |= BLK_LDST;
+                    continue;
+                }
+                issue(s, w, UNIT_LDST, UNIT_LDST, now);
+            } else {
+                uint32_t unit = s->unit_map[inst_unit];
+                if (!unit_available(s, unit, now, next_ready)) {
+                    sflags |= BLK_UNIT;
+                    continue;
+                }
+                issue(s, w, unit, inst_unit, now);
+            }
+            sflags |= BLK_ISSUED;
+            break;
+        }
+        if (!(sflags & BLK_ISSUED) && (sflags & (BLK_MEMDATA | BLK_ALUDEP)))
+            s->c.sb_conflicts++;
+        flags |= sflags;
+        if (g->failed)
+            break;
+    }
+    return flags;
+}
+
+/* ------------------------------------------------------------------------ */
+
+static enum issue_outcome classify(uint32_t f)
+{
+    if (f & BLK_ISSUED)
+        return OUT_ACTIVE;
+    if (!(f & BLK_VALID))
+        return OUT_IDLE;
+    if ((f & (BLK_MEMDATA | BLK_ALUDEP | BLK_UNIT | BLK_LDST)) == BLK_MEMDATA)
+        return OUT_MEM_STALL;
+    return OUT_CORE_STALL;
+}
+
+static void account(sm_t *s, uint32_t f, uint64_t ncycles)
+{
+    sm_counters_t *c = &s->c;
+    enum issue_outcome o = classify(f);
+    c->cycles += ncycles;
+    c->outcome[o] += ncycles;
+    if (!(f & BLK_HAS_CTA))
+        c->no_cta_cycles += ncycles;
+    else if (o == OUT_ACTIVE || (f & BLK_UNIT))
+        /* Kayiran's N_act: the core "can fetch new warps". A ready warp
+         * held back only by a busy execution unit (a SIMD unit narrower than
+         * the warp takes several cycles per instruction) is a compute-bound
+         * core, not an inactive one; counting only issue cycles would make
+         * every kernel Type-M on an 8-wide SIMT config. */
+        c->act_cycles += ncycles;
+    else
+        c->inact_cycles += ncycles;
+    if (o != OUT_ACTIVE) {
+        /* Kayiran's C_mem: every blocked warp waits on the memory side */
+        if ((f & (BLK_MEMDATA | BLK_LDST)) && !(f & (BLK_ALUDEP | BLK_UNIT)))
+            c->c_mem += ncycles;
+        if (f & (BLK_UNIT | BLK_LDST))
+            c->struct_stall += ncycles;
+        if (f & BLK_MEMDATA)
+            c->mem_stall += ncycles;
+    }
+    if (f & (BLK_LDST_STALL | BLK_LDST)) {
+        c->ldst_stall_cycles += ncycles;
+        c->ldst_stall_run += ncycles;
+        if (c->ldst_stall_run > c->ldst_stall_run_max)
+            c->ldst_stall_run_max = c->ldst_stall_run;
+    } else {
+        c->ldst_stall_run = 0;
+    }
+}
+
+void sm_catch_up(sm_t *s, uint64_t now)
+{
+    if (now > s->last_cycle + 1) {
+        uint64_t n = now - s->last_cycle - 1;
+        account(s, s->last_flags, n);
+        if (s->last_flags & BLK_ISSUED) { /* cannot happen: an issuing core never sleeps */
+        }
+        /* a sleeping core saw no scheduler conflicts change; keep sb_conflicts per cycle */
+        if (!(s->last_flags & BLK_ISSUED) && (s->last_flags & (BLK_MEMDATA | BLK_ALUDEP)))
+            s->c.sb_conflicts += n * s->n_sched;
+        s->last_cycle = now - 1;
+    }
+}
+
+int sm_cycle(sm_t *s, uint64_t now)
+{
+    gpu_t *g = s->g;
+    sm_catch_up(s, now);
+    s->last_cycle = now;
+    bool busy = false;
+
+    /* 1. one reply per cycle */
+    mem_req_t *r = xbar_pop(&g->reply_net, s->id, g->cycle[CLK_ICNT]);
+    if (r) {
+        handle_reply(s, r, now);
+        busy = true;
+    }
+    /* 2. LD/ST unit */
+    bool ldst_stalled = false;
+    if (s->ldst_count) {
+        ldst_stalled = ldst_step(s, now);
+        busy = true;
+    }
+    /* 3. inject the head of the miss queue */
+    if (s->missq.head) {
+        mem_req_t *h = s->missq.head;
+        uint32_t bytes = g->cfg.icnt_ctrl_bytes + (h->type == REQ_READ ? 0 : h->bytes);
+        if (xbar_can_push(&g->req_net, s->id, bytes)) {
+            fifo_pop(&s->missq);
+            xbar_push(&g->req_net, s->id, h->sub_partition, h, bytes);
+        } else {
+            ldst_stalled = true;
+        }
+        busy = true;
+    }
+    /* 4. issue (or the previous verdict, if nothing it depends on changed) */
+    uint64_t next_ready = CS_NEVER;
+    uint32_t flags = 0;
+    if (s->used_ctas) {
+        if (s->issue_dirty || now >= s->issue_wake || s->mem_throttle) {
+            uint64_t sb0 = s->c.sb_conflicts;
+            s->issue_dirty = false;
+            flags = issue_stage(s, now, &next_ready) | BLK_HAS_CTA;
+            if (g->failed)
+                return -1;
+            s->issue_flags = flags & ~(uint32_t)BLK_LDST_STALL;
+            s->issue_sb = s->c.sb_conflicts - sb0;
+            s->issue_wake = (flags & BLK_ISSUED) ? now + 1 : next_ready;
+        } else {
+            flags = s->issue_flags;
+            s->c.sb_conflicts += s->issue_sb;
+            next_ready = s->issue_wake;
+        }
+    }
+    if (ldst_stalled)
+        flags |= BLK_LDST_STALL;
+    account(s, flags, 1);
+    s->last_flags = flags;
+    if (flags & BLK_ISSUED)
+        busy = true;
+
+    /* 5. sleep until something can change */
+    if (busy || s->ldst_count || s->missq.count || xbar_has_arrival(&g->reply_net, s->id, g->cycle[CLK_ICNT]))
+        s->wake = now + 1;
+    else
+        s->wake = next_ready > now ? next_ready : now + 1; /* replies wake us through gpu.c */
+    return 0;
+}

@@ -1,0 +1,150 @@
+/* sm.h — one streaming multiprocessor (core): warps, instruction buffers,
+ * scoreboard, warp schedulers, execution units, LD/ST unit with coalescer,
+ * shared memory, L1 data cache with MSHRs and a miss queue.
+ *
+ * Pipeline per core cycle (sm_cycle):
+ *   1. consume at most one reply from the interconnect (L1 fill port) and
+ *      wake the loads waiting on it;
+ *   2. the LD/ST unit performs one cache access of its current instruction
+ *      (shared memory: one pass per cycle for bank conflicts);
+ *   3. the head of the miss queue is injected into the request crossbar;
+ *   4. each scheduler issues at most one instruction: the first warp in its
+ *      policy's order whose instruction passes the scoreboard (RAW/WAW) and
+ *      finds its unit free; the warp's next instruction is fetched at once
+ *      (an instruction buffer of one decoded instruction per warp);
+ *   5. the cycle is classified (counters.h).
+ * Latencies (core cycles, from the issue cycle): ALU result after lat[class];
+ * L1 hit after l1_latency; shared memory after smem_latency + passes - 1;
+ * constant/texture (modelled as always hitting) after const_latency.
+ * A core whose warps all wait on known future events sleeps until the first
+ * of them; its counters are replayed for the skipped cycles. */
+#ifndef CTASIM_SM_H
+#define CTASIM_SM_H
+
+#include "cache.h"
+#include "coalesce.h"
+#include "counters.h"
+#include "gpu/gpu_types.h"
+#include "icnt.h"
+#include "policy/warp_policy.h"
+
+struct gpu;
+
+#define SB_MAX 16            /* pending register writes tracked per warp */
+#define MAX_WARPS_PER_SM 64
+#define MAX_CTAS_PER_SM 32
+#define LDST_QUEUE 2         /* memory instructions the LD/ST unit holds */
+
+typedef struct sb_entry {
+    uint16_t reg;
+    uint64_t ready; /* CS_NEVER while a load is outstanding */
+} sb_entry_t;
+
+typedef struct warp {
+    const warp_inst_t *inst; /* instruction buffer: next instruction, or NULL */
+    bool fetch_done;         /* the front-end has no more instructions */
+    bool at_barrier;
+    uint8_t n_sb;
+    uint16_t outstanding_loads;
+    uint16_t ldst_inflight;  /* instructions of this warp inside the LD/ST unit */
+    uint16_t pending_stores; /* store requests not yet acknowledged by L2 */
+    /* Cached scoreboard verdict for the current instruction: no need to look
+     * again before ready_hint (CS_NEVER: until one of the warp's loads completes). */
+    uint64_t ready_hint;
+    uint32_t hint_flags;
+    sb_entry_t sb[SB_MAX];
+} warp_t;
+
+typedef struct cta_slot {
+    bool used;
+    bool paused;             /* DYNCTA: deprioritised */
+    bool bypass_l1;          /* thread-block-level L1 bypass */
+    kernel_run_t *kernel;
+    void *fe;                /* front-end CTA state */
+    uint64_t cta_id;
+    uint32_t nwarps, live_warps, bar_arrived;
+    uint16_t warp_slot[32];
+    uint64_t start_cycle, warp_insts;
+} cta_slot_t;
+
+typedef struct load_rec {
+    uint16_t warp;
+    uint8_t ndst;
+    bool all_sent;           /* every access of the instruction has been processed */
+    uint16_t dst[INST_MAX_DST];
+    uint32_t outstanding;    /* accesses still waiting for replies */
+    uint64_t ready;          /* latest known completion among processed accesses */
+    uint32_t next_free;
+} load_rec_t;
+
+typedef struct ldst_op {
+    uint16_t warp, cta_slot;
+    uint8_t flags, space;
+    uint8_t naccess, next;
+    uint32_t load_rec;       /* UINT32_MAX when the instruction returns nothing */
+    uint32_t passes_left;    /* shared memory passes */
+    uint64_t issue_cycle;
+    mem_access_t acc[COALESCE_MAX_ACCESSES];
+} ldst_op_t;
+
+typedef struct sm {
+    uint32_t id;
+    struct gpu *g;
+    enum core_state state;
+    bool mem_throttle;        /* policy flag: issue no memory instructions */
+    /* resources in use */
+    uint32_t used_threads, used_regs, used_shmem, used_ctas, used_warps;
+    cta_slot_t cta[MAX_CTAS_PER_SM];
+    warp_t warp[MAX_WARPS_PER_SM];
+    warp_info_t winfo[MAX_WARPS_PER_SM];
+    uint64_t warp_age_seq;
+    uint32_t warp_epoch;      /* bumped whenever warps are added or removed */
+    bool any_paused;
+    /* schedulers */
+    uint32_t n_sched;
+    uint16_t sched_slots[8][MAX_WARPS_PER_SM];
+    uint32_t sched_n[8];
+    void *wp_state[8];
+    /* execution units: free_at per instance */
+    uint64_t *unit_free[UNIT__COUNT];
+    uint32_t n_unit[UNIT__COUNT];
+    uint32_t unit_map[UNIT__COUNT]; /* fallback mapping (INT->SP on Fermi, DP->SFU) */
+    /* LD/ST */
+    ldst_op_t ldst[LDST_QUEUE];
+    uint32_t ldst_head, ldst_count;
+    bool ldst_blocked;        /* last attempt failed on MSHR/miss queue */
+    cache_t l1;
+    mshr_table_t mshr;
+    req_fifo_t missq;
+    uint32_t missq_cap;
+    load_rec_t *lrec;
+    uint32_t lrec_n, lrec_free;
+    /* time */
+    uint64_t wake;            /* next core cycle worth simulating */
+    uint64_t last_cycle;      /* last cycle simulated (counters replay from here) */
+    enum issue_outcome last_outcome;
+    uint32_t last_flags;      /* stall flags of the last simulated cycle, for replay */
+    /* The issue stage is skipped while nothing it depends on changed: a load
+     * completing, a new instruction, a barrier release, the LD/ST unit freeing
+     * a slot, a CTA arriving set issue_dirty; ALU results and units set issue_wake. */
+    bool issue_dirty;
+    uint64_t issue_wake;
+    uint32_t issue_flags;     /* verdict of the last evaluation */
+    uint64_t issue_sb;        /* scoreboard conflicts that evaluation counted */
+    sm_counters_t c;
+} sm_t;
+
+void sm_init(sm_t *s, struct gpu *g, uint32_t id);
+void sm_free(sm_t *s);
+/* Resources free for one more CTA of k (threads, registers, shared memory, slots)? */
+bool sm_fits(const sm_t *s, const kernel_run_t *k);
+/* Start CTA `cta_id` of k (front-end state `fe`); returns the CTA slot, -1 on front-end error. */
+int sm_start_cta(sm_t *s, kernel_run_t *k, uint64_t cta_id, void *fe, uint64_t now);
+/* Simulate core cycle `now`. Returns -1 on a front-end error (gpu error set). */
+int sm_cycle(sm_t *s, uint64_t now);
+/* Account the cycles between the last simulated one and `now` (exclusive). */
+void sm_catch_up(sm_t *s, uint64_t now);
+bool sm_idle(const sm_t *s); /* no CTA, nothing in flight */
+uint32_t sm_resident_ctas(const sm_t *s, const kernel_run_t *k); /* k NULL: all kernels */
+
+#endif

@@ -1,0 +1,100 @@
+/* cta_policy.c — registry of CTA policies and policy chains. */
+#include "cta_policy.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include "gpu/gpu.h"
+
+extern const cta_policy_ops_t cta_policy_rr;
+extern const cta_policy_ops_t cta_policy_static;
+extern const cta_policy_ops_t cta_policy_lcs;
+extern const cta_policy_ops_t cta_policy_bcs;
+extern const cta_policy_ops_t cta_policy_dyncta;
+extern const cta_policy_ops_t cta_policy_claso;
+
+#define BUILTIN_POLICIES 6
+#define EXTRA_POLICIES 8
+
+/* One line per built-in policy; cta_policy_register() appends after them. */
+static const cta_policy_ops_t *registry[BUILTIN_POLICIES + EXTRA_POLICIES + 1] = {
+    &cta_policy_rr,
+    &cta_policy_static,
+    &cta_policy_lcs,
+    &cta_policy_bcs,
+    &cta_policy_dyncta,
+    &cta_policy_claso,
+    NULL,
+};
+
+const cta_policy_ops_t *const *cta_policy_all(void) { return registry; }
+
+int cta_policy_register(const cta_policy_ops_t *ops, cs_error_t *err)
+{
+    unsigned n = 0;
+    while (registry[n])
+        n++;
+    if (cta_policy_find(ops->name))
+        return cs_err(err, NULL, 0, "CTA policy '%s' is already registered", ops->name);
+    if (n == BUILTIN_POLICIES + EXTRA_POLICIES)
+        return cs_err(err, NULL, 0, "at most %d CTA policies can be registered", EXTRA_POLICIES);
+    registry[n] = ops;
+    registry[n + 1] = NULL;
+    return 0;
+}
+
+const cta_policy_ops_t *cta_policy_find(const char *name)
+{
+    for (unsigned i = 0; registry[i]; i++)
+        if (!strcmp(registry[i]->name, name))
+            return registry[i];
+    return NULL;
+}
+
+int cta_chain_create(cta_chain_t *c, struct gpu *g, const char *spec, cs_error_t *err)
+{
+    memset(c, 0, sizeof *c);
+    char buf[512];
+    if (strlen(spec) >= sizeof buf)
+        return cs_err(err, NULL, 0, "--cta-sched: specification too long");
+    strcpy(buf, spec);
+    char *save = NULL;
+    for (char *tok = strtok_r(buf, "+", &save); tok; tok = strtok_r(NULL, "+", &save)) {
+        if (c->n == CTA_CHAIN_MAX)
+            return cs_err(err, NULL, 0, "--cta-sched: at most %d policies in a chain", CTA_CHAIN_MAX);
+        policy_args_t a;
+        if (policy_args_parse(&a, tok, err) < 0)
+            return -1;
+        const cta_policy_ops_t *ops = cta_policy_find(a.name);
+        if (!ops) {
+            cta_chain_destroy(c);
+            return cs_err(err, NULL, 0, "--cta-sched: unknown CTA policy '%s' (see `ctasim list`)", a.name);
+        }
+        cta_policy_t *p = &c->link[c->n++];
+        p->ops = ops;
+        p->next_sample = CS_NEVER;
+        c->creating = true;
+        p->st = ops->create ? ops->create(g, &a, err) : NULL;
+        c->creating = false;
+        if (ops->create && !p->st) {
+            c->n--;
+            cta_chain_destroy(c);
+            return -1;
+        }
+        if (policy_args_check_unused(&a, err) < 0) {
+            cta_chain_destroy(c);
+            return -1;
+        }
+    }
+    if (!c->n)
+        return cs_err(err, NULL, 0, "--cta-sched: empty policy chain");
+    return 0;
+}
+
+void cta_chain_destroy(cta_chain_t *c)
+{
+    for (unsigned i = 0; i < c->n; i++)
+        if (c->link[i].ops->destroy)
+            c->link[i].ops->destroy(c->link[i].st);
+    c->n = 0;
+}

@@ -1,0 +1,26 @@
+/* policy_args.h — "name:k=v,k=v" arguments for CTA and warp policies. */
+#ifndef CTASIM_POLICY_ARGS_H
+#define CTASIM_POLICY_ARGS_H
+
+#include "util/common.h"
+
+#define POLICY_MAX_ARGS 16
+
+typedef struct policy_args {
+    char name[64];
+    unsigned n;
+    char key[POLICY_MAX_ARGS][32];
+    char val[POLICY_MAX_ARGS][64];
+    bool used[POLICY_MAX_ARGS];
+} policy_args_t;
+
+/* Parse "name[:k=v,...]" (one link of a chain). */
+int policy_args_parse(policy_args_t *a, const char *spec, cs_error_t *err);
+/* Integer / float argument with default; -1 on a malformed value (err set).
+ * Marks the key used; policy_args_check_unused reports keys nobody asked for. */
+int policy_arg_u32(policy_args_t *a, const char *key, uint32_t def, uint32_t *out, cs_error_t *err);
+int policy_arg_double(policy_args_t *a, const char *key, double def, double *out, cs_error_t *err);
+const char *policy_arg_str(policy_args_t *a, const char *key, const char *def);
+int policy_args_check_unused(const policy_args_t *a, cs_error_t *err);
+
+#endif
