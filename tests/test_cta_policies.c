@@ -427,7 +427,7 @@ static void dyncta_sample_with(gpu_t *g, uint64_t add_idle, uint64_t add_mem)
 {
     g->sm[0].c.outcome[OUT_IDLE] += add_idle;
     g->sm[0].c.c_mem += add_mem;
-    cta_policy_t *p = &g->chain.link[0];
+    cta_link_t *p = &g->chain.link[0];
     p->ops->sample(p->st, g, gpu_cycle(g));
 }
 
@@ -1017,14 +1017,14 @@ typedef struct sampler {
     uint64_t stale; /* samples at which some core's counters lagged the clock */
 } sampler_t;
 
-static void *sampler_create(struct gpu *g, policy_args_t *a, cs_error_t *err)
+static void *sampler_create(struct gpu *g, cta_link_t *self, policy_args_t *a, cs_error_t *err)
 {
     sampler_t *s = calloc(1, sizeof *s);
     if (policy_arg_u32(a, "period", 100, &s->period, err) < 0) {
         free(s);
         return NULL;
     }
-    gpu_policy_set_sample_period(g, s, s->period);
+    gpu_policy_set_sample_period(g, self, s->period);
     return s;
 }
 

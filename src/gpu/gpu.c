@@ -16,39 +16,8 @@
 #include <string.h>
 #include <time.h>
 
-/* ------------------------------------------------------------------------ */
-/* memory request pool */
-
-#define REQ_SLAB 512
-
-mem_req_t *gpu_req_alloc(struct gpu *g)
-{
-    if (!g->free_reqs) {
-        mem_req_t *slab = cs_xcalloc(REQ_SLAB, sizeof *slab);
-        if (g->n_slabs == g->cap_slabs) {
-            g->cap_slabs = g->cap_slabs ? 2 * g->cap_slabs : 16;
-            g->req_slabs = cs_xrealloc(g->req_slabs, g->cap_slabs * sizeof *g->req_slabs);
-        }
-        g->req_slabs[g->n_slabs++] = slab;
-        for (int i = REQ_SLAB - 1; i >= 0; i--) {
-            slab[i].next = g->free_reqs;
-            g->free_reqs = &slab[i];
-        }
-        g->reqs_allocated += REQ_SLAB;
-    }
-    mem_req_t *r = g->free_reqs;
-    g->free_reqs = r->next;
-    memset(r, 0, sizeof *r);
-    return r;
-}
-
-void gpu_req_free(struct gpu *g, mem_req_t *r)
-{
-    r->next = g->free_reqs;
-    g->free_reqs = r;
-}
-
-void gpu_fail(struct gpu *g, const cs_error_t *e)
+/* Front-end failure or model error: record the first message. */
+static void gpu_fail(struct gpu *g, const cs_error_t *e)
 {
     if (!g->failed) {
         g->err = *e;
@@ -78,11 +47,21 @@ gpu_t *gpu_create(const gpu_config_t *cfg, const char *cta_spec, const char *war
     /* GPGPU-Sim spells two-level "two_level_active:N:..." with N the active
      * (fetch-group) size; ours is tl:group=N. */
     if (!strncmp(ws, "two_level_active", 16)) {
-        unsigned n = ws[16] == ':' ? (unsigned)strtoul(ws + 17, NULL, 10) : 0;
-        if (n)
-            snprintf(g->warp_spec, sizeof g->warp_spec, "tl:group=%u", n);
-        else
+        const char *n = ws + 16;
+        if (*n == 0) {
             snprintf(g->warp_spec, sizeof g->warp_spec, "tl");
+        } else {
+            char *end = NULL;
+            unsigned long v = *n == ':' && n[1] >= '1' && n[1] <= '9' ? strtoul(n + 1, &end, 10) : 0;
+            if (!v || v > MAX_WARPS_PER_SM || (*end && *end != ':')) {
+                cs_err(err, NULL, 0,
+                       "warp scheduler '%s': expected two_level_active:N[:...] with N the active warps, 1..%d", ws,
+                       MAX_WARPS_PER_SM);
+                free(g);
+                return NULL;
+            }
+            snprintf(g->warp_spec, sizeof g->warp_spec, "tl:group=%lu", v);
+        }
     } else {
         snprintf(g->warp_spec, sizeof g->warp_spec, "%s", ws);
     }
@@ -97,27 +76,25 @@ gpu_t *gpu_create(const gpu_config_t *cfg, const char *cta_spec, const char *war
         free(g);
         return NULL;
     }
-    g->sm = cs_xcalloc(g->n_sm, sizeof *g->sm);
-    for (uint32_t i = 0; i < g->n_sm; i++) {
-        sm_init(&g->sm[i], g, i);
-        for (uint32_t s = 0; s < g->sm[i].n_sched; s++) {
-            policy_args_t a;
-            policy_args_parse(&a, g->warp_spec, err);
-            g->sm[i].wp_state[s] = g->wp->create(&a, i, s, MAX_WARPS_PER_SM, err);
-            if (!g->sm[i].wp_state[s] || policy_args_check_unused(&a, err) < 0) {
-                gpu_destroy(g);
-                return NULL;
-            }
-        }
-    }
+    req_pool_init(&g->pool);
     xbar_init(&g->req_net, g->n_sm, g->n_l2, cfg);
     xbar_init(&g->reply_net, g->n_l2, g->n_sm, cfg);
+    g->io = (mem_ports_t){.cfg = &g->cfg, .amap = &g->amap, .pool = &g->pool, .req_net = &g->req_net,
+                          .reply_net = &g->reply_net};
+    g->sm = cs_xcalloc(g->n_sm, sizeof *g->sm);
+    for (uint32_t i = 0; i < g->n_sm; i++) {
+        if (sm_init(&g->sm[i], &g->io, i, g->wp, g->warp_spec, err) < 0) {
+            gpu_destroy(g);
+            return NULL;
+        }
+    }
     g->l2 = cs_xcalloc(g->n_l2, sizeof *g->l2);
     for (uint32_t i = 0; i < g->n_l2; i++)
-        l2_init(&g->l2[i], g, i);
-    g->dram = cs_xcalloc(g->n_ch, sizeof *g->dram);
+        l2_init(&g->l2[i], &g->io, i);
+    g->ch = cs_xcalloc(g->n_ch, sizeof *g->ch);
+    uint32_t nsub = cfg->n_sub_partition_per_mchannel;
     for (uint32_t i = 0; i < g->n_ch; i++)
-        g->dram[i] = dram_create(cfg, i);
+        mem_channel_init(&g->ch[i], &g->io, i, &g->l2[i * nsub], nsub);
     g->period_fs[CLK_CORE] = period_fs(cfg->clk_core_mhz);
     g->period_fs[CLK_ICNT] = period_fs(cfg->clk_icnt_mhz);
     g->period_fs[CLK_L2] = period_fs(cfg->clk_l2_mhz);
@@ -138,16 +115,10 @@ void gpu_destroy(gpu_t *g)
         return;
     cta_chain_destroy(&g->chain);
     metrics_free(&g->metrics);
-    if (g->sm) {
-        for (uint32_t i = 0; i < g->n_sm; i++) {
-            sm_t *s = &g->sm[i];
-            for (uint32_t c = 0; c < MAX_CTAS_PER_SM; c++)
-                if (s->cta[c].used && s->cta[c].fe)
-                    s->cta[c].kernel->desc.ops->cta_end(s->cta[c].kernel->desc.src, s->cta[c].fe);
-            if (s->lrec)
-                sm_free(s);
-        }
-    }
+    if (g->sm)
+        for (uint32_t i = 0; i < g->n_sm; i++)
+            if (g->sm[i].lrec) /* initialised */
+                sm_free(&g->sm[i]);
     free(g->sm);
     for (uint32_t k = 0; k < g->n_kernels; k++) {
         kernel_run_t *kr = g->kernels[k];
@@ -156,20 +127,19 @@ void gpu_destroy(gpu_t *g)
         free(kr);
     }
     free(g->kernels);
-    if (g->l2) {
-        xbar_free(&g->req_net);
-        xbar_free(&g->reply_net);
+    if (g->l2)
         for (uint32_t i = 0; i < g->n_l2; i++)
             l2_free(&g->l2[i]);
-    }
     free(g->l2);
-    if (g->dram)
+    if (g->ch)
         for (uint32_t i = 0; i < g->n_ch; i++)
-            dram_destroy(g->dram[i]);
-    free(g->dram);
-    for (uint32_t i = 0; i < g->n_slabs; i++)
-        free(g->req_slabs[i]);
-    free(g->req_slabs);
+            mem_channel_free(&g->ch[i]);
+    free(g->ch);
+    if (g->io.pool) { /* crossbars and pool exist once io is set */
+        xbar_free(&g->req_net);
+        xbar_free(&g->reply_net);
+        req_pool_destroy(&g->pool);
+    }
     free(g);
 }
 
@@ -248,9 +218,7 @@ static void start_kernels(gpu_t *g, uint64_t now)
         k->start_cycle = now;
         g->running++;
         g->dispatch_dirty = true;
-        for (unsigned l = 0; l < g->chain.n; l++)
-            if (g->chain.link[l].ops->kernel_launched)
-                g->chain.link[l].ops->kernel_launched(g->chain.link[l].st, g, k);
+        cta_chain_kernel_launched(&g->chain, g, k);
     }
 }
 
@@ -259,9 +227,7 @@ static void kernel_done(gpu_t *g, kernel_run_t *k, uint64_t now)
     k->state = KERNEL_DONE;
     k->end_cycle = now;
     g->running--;
-    for (unsigned l = 0; l < g->chain.n; l++)
-        if (g->chain.link[l].ops->kernel_finished)
-            g->chain.link[l].ops->kernel_finished(g->chain.link[l].st, g, k);
+    cta_chain_kernel_finished(&g->chain, g, k);
     if (k->desc.ops->destroy && !k->desc.borrowed)
         k->desc.ops->destroy(k->desc.src);
     k->desc.src = NULL;
@@ -269,37 +235,21 @@ static void kernel_done(gpu_t *g, kernel_run_t *k, uint64_t now)
         g->first_unfinished++;
 }
 
-static void fill_cta_info(const sm_t *s, const cta_slot_t *c, uint32_t slot, uint64_t now, cta_info_t *ci)
+/* A core's CTA-finished events, after its tick: the CTAs are already gone
+ * from the core (the policies' resident view agrees with itself), so tell the
+ * policies, then finish the kernel if it was its last CTA. */
+static void drain_finished(gpu_t *g, sm_t *s)
 {
-    ci->kernel = c->kernel;
-    ci->cta_id = c->cta_id;
-    ci->sm = s->id;
-    ci->slot = slot;
-    ci->start_cycle = c->start_cycle;
-    ci->end_cycle = now;
-    ci->warp_insts = c->warp_insts;
-}
-
-void gpu_cta_done(struct gpu *g, sm_t *s, cta_slot_t *c, uint64_t now)
-{
-    kernel_run_t *k = c->kernel;
-    cta_info_t ci;
-    fill_cta_info(s, c, (uint32_t)(c - s->cta), now, &ci);
-    k->ctas_done++;
-    g->dispatch_dirty = true;
-    for (unsigned l = 0; l < g->chain.n; l++)
-        if (g->chain.link[l].ops->cta_finished)
-            g->chain.link[l].ops->cta_finished(g->chain.link[l].st, g, &ci);
-    if (k->ctas_done == k->total_ctas)
-        kernel_done(g, k, now);
-}
-
-static bool chain_admits(gpu_t *g, uint32_t sm, const kernel_run_t *k)
-{
-    for (unsigned l = 0; l < g->chain.n; l++)
-        if (g->chain.link[l].ops->admit && !g->chain.link[l].ops->admit(g->chain.link[l].st, g, sm, k))
-            return false;
-    return true;
+    cta_info_t done[MAX_CTAS_PER_SM];
+    uint32_t n = sm_take_finished(s, done);
+    for (uint32_t i = 0; i < n; i++) {
+        kernel_run_t *k = g->kernels[done[i].kernel->index];
+        k->ctas_done++;
+        g->dispatch_dirty = true;
+        cta_chain_cta_finished(&g->chain, g, &done[i]);
+        if (k->ctas_done == k->total_ctas)
+            kernel_done(g, k, done[i].end_cycle);
+    }
 }
 
 /* One CTA per core per cycle at most; cores visited round-robin. Returns the
@@ -317,7 +267,7 @@ static int dispatch(gpu_t *g, uint64_t now)
             kernel_run_t *k = g->kernels[kk];
             if (k->state != KERNEL_RUNNING || k->next_cta >= k->total_ctas)
                 continue;
-            if (!sm_fits(s, k) || !chain_admits(g, id, k))
+            if (!sm_fits(s, k) || !cta_chain_admit(&g->chain, g, id, k))
                 continue;
             cs_error_t e;
             void *fe = k->desc.ops->cta_begin(k->desc.src, k->next_cta, &e);
@@ -327,13 +277,15 @@ static int dispatch(gpu_t *g, uint64_t now)
             }
             uint64_t cta_id = k->next_cta++;
             int slot = sm_start_cta(s, k, cta_id, fe, now);
-            if (slot < 0)
+            if (slot < 0) {
+                gpu_fail(g, sm_error(s));
                 return -1;
+            }
             cta_info_t ci;
-            fill_cta_info(s, &s->cta[slot], (uint32_t)slot, now, &ci);
-            for (unsigned l = 0; l < g->chain.n; l++)
-                if (g->chain.link[l].ops->cta_issued)
-                    g->chain.link[l].ops->cta_issued(g->chain.link[l].st, g, &ci);
+            sm_cta_info(s, (uint32_t)slot, &ci);
+            cta_chain_cta_issued(&g->chain, g, &ci);
+            /* a CTA without instructions is already over: its event follows its start */
+            drain_finished(g, s);
             if (!issued)
                 g->dispatch_rr = (id + 1) % g->n_sm;
             issued++;
@@ -363,13 +315,14 @@ static void run_samples(gpu_t *g, uint64_t now)
         sm_catch_up(&g->sm[i], now);
     uint64_t next = CS_NEVER;
     for (unsigned l = 0; l < g->chain.n; l++) {
-        cta_policy_t *p = &g->chain.link[l];
+        cta_link_t *p = &g->chain.link[l];
         if (!p->sample_period || !p->ops->sample)
             continue;
         if (p->next_sample <= now) {
             p->ops->sample(p->st, g, now);
             g->dispatch_dirty = true;
-            p->next_sample = now + p->sample_period;
+            /* the sample may have changed or stopped the period */
+            p->next_sample = p->sample_period ? now + p->sample_period : CS_NEVER;
         }
         if (p->next_sample < next)
             next = p->next_sample;
@@ -396,14 +349,25 @@ static int tick_core(gpu_t *g, uint64_t now, bool *any_sm)
         if (n > 0)
             g->dispatch_dirty = true;
     }
+    uint64_t icnt_now = g->cycle[CLK_ICNT];
+    bool any_finished = false;
     for (uint32_t i = 0; i < g->n_sm; i++) {
         sm_t *s = &g->sm[i];
-        if (s->wake > now && !xbar_has_arrival(&g->reply_net, i, g->cycle[CLK_ICNT]))
+        if (!sm_due(s, now, icnt_now))
             continue;
         *any_sm = true;
-        if (sm_cycle(s, now) < 0)
+        int r = sm_cycle(s, now, icnt_now);
+        if (r < 0) {
+            gpu_fail(g, sm_error(s));
             return -1;
+        }
+        any_finished |= r > 0;
     }
+    /* after the core tick: the policies hear of finished CTAs, core by core */
+    if (any_finished)
+        for (uint32_t i = 0; i < g->n_sm; i++)
+            if (g->sm[i].n_finished)
+                drain_finished(g, &g->sm[i]);
     return g->failed ? -1 : 0;
 }
 
@@ -415,24 +379,17 @@ static void tick_icnt(gpu_t *g, uint64_t now)
 
 static void tick_l2(gpu_t *g, uint64_t now)
 {
-    for (uint32_t i = 0; i < g->n_l2; i++) {
-        l2_slice_t *l = &g->l2[i];
-        if (l2_idle(l) && !xbar_has_arrival(&g->req_net, i, g->cycle[CLK_ICNT]))
-            continue;
-        l2_cycle(l, g, now);
-    }
+    uint64_t icnt_now = g->cycle[CLK_ICNT];
+    for (uint32_t i = 0; i < g->n_l2; i++)
+        if (l2_due(&g->l2[i], icnt_now))
+            l2_cycle(&g->l2[i], now, icnt_now);
 }
 
 static void tick_dram(gpu_t *g, uint64_t now)
 {
-    uint32_t nsub = g->cfg.n_sub_partition_per_mchannel;
-    for (uint32_t ch = 0; ch < g->n_ch; ch++) {
-        bool work = !dram_idle(g->dram[ch]);
-        for (uint32_t k = 0; k < nsub && !work; k++)
-            work = g->l2[ch * nsub + k].to_dram.count != 0;
-        if (work)
-            mem_channel_cycle(g, ch, now);
-    }
+    for (uint32_t ch = 0; ch < g->n_ch; ch++)
+        if (mem_channel_due(&g->ch[ch]))
+            mem_channel_cycle(&g->ch[ch], now);
 }
 
 static bool all_done(const gpu_t *g) { return g->first_unfinished == g->n_kernels; }
@@ -490,7 +447,7 @@ static bool skip_idle(gpu_t *g)
         }
     }
     for (uint32_t ch = 0; ch < g->n_ch; ch++) {
-        uint64_t e = dram_next_event(g->dram[ch], g->cycle[CLK_DRAM] + 1);
+        uint64_t e = dram_next_event(g->ch[ch].dram, g->cycle[CLK_DRAM] + 1);
         if (e != CS_NEVER) {
             uint64_t f = fs_of_cycle(g, CLK_DRAM, e);
             if (f < t)

@@ -8,10 +8,12 @@
 #define CTASIM_GPU_H
 
 #include "config/config.h"
-#include "gpu_types.h"
 #include "frontend/workload.h"
+#include "gpu_types.h"
+#include "model/cache.h"
 
 typedef struct gpu gpu_t;
+typedef struct cta_link cta_link_t; /* a policy's handle: policy/cta_policy.h */
 
 /* cta_spec: policy chain, e.g. "rr", "dyncta:t_idle=16+claso" (NULL = "rr").
  * warp_spec: warp policy, e.g. "gto" (NULL = the config's -gpgpu_scheduler). */
@@ -43,6 +45,10 @@ uint32_t gpu_n_sm(const gpu_t *g);
 uint32_t gpu_n_kernels(const gpu_t *g);
 const kernel_run_t *gpu_kernel(const gpu_t *g, uint32_t index);
 const sm_counters_t *gpu_sm_counters(const gpu_t *g, uint32_t sm);
+/* The core's L1 data cache statistics (accesses, hits, pending hits, misses). */
+const cache_stats_t *gpu_sm_l1_stats(const gpu_t *g, uint32_t sm);
+/* Running kernels in launch order (at most max); returns how many. */
+uint32_t gpu_running_kernels(const gpu_t *g, const kernel_run_t **out, uint32_t max);
 uint32_t gpu_sm_resident_ctas(const gpu_t *g, uint32_t sm, const kernel_run_t *k); /* k NULL = all */
 enum core_state gpu_sm_state(const gpu_t *g, uint32_t sm);
 /* How many more CTAs of k fit on the core now by resources alone (threads,
@@ -50,23 +56,29 @@ enum core_state gpu_sm_state(const gpu_t *g, uint32_t sm);
  * policies' own limits are not applied. */
 uint32_t gpu_sm_free_ctas(const gpu_t *g, uint32_t sm, const kernel_run_t *k);
 /* The most CTAs of k the policy chain lets core sm hold now: the kernel's
- * max_ctas_per_sm lowered by every link's cap() except the link whose state
- * is `except` (the asking link; NULL = ask all). */
-uint32_t gpu_chain_cap(gpu_t *g, uint32_t sm, const kernel_run_t *k, const void *except);
+ * max_ctas_per_sm lowered by every link's cap() except `except` (the asking
+ * link; NULL = ask all). */
+uint32_t gpu_chain_cap(gpu_t *g, uint32_t sm, const kernel_run_t *k, const cta_link_t *except);
 /* CTAs resident on a core (for pausing decisions), most recently issued last. */
 uint32_t gpu_sm_ctas(const gpu_t *g, uint32_t sm, cta_info_t *out, uint32_t max);
 
-/* --- policy outputs ------------------------------------------------------ */
+/* --- policy outputs (which hooks may call them: policy/cta_policy.h) -------- */
+/* ACTIVE takes CTAs; THROTTLE keeps its CTAs and takes no new ones; OFF takes
+ * none and, once drained, is gated: it counts gated cycles (sm_counters_t)
+ * instead of idle ones, and the power model charges it nothing. */
 void gpu_set_sm_state(gpu_t *g, uint32_t sm, enum core_state st);
+/* Paused CTAs' warps go behind every other warp in every scheduler. */
 void gpu_set_cta_paused(gpu_t *g, uint32_t sm, uint32_t slot, bool paused);
+/* The CTA's global loads from now on skip L1 (no lookup, no allocation). */
 void gpu_set_cta_bypass(gpu_t *g, uint32_t sm, uint32_t slot, bool bypass);
+/* The core issues no memory instruction while throttled. */
 void gpu_set_mem_throttle(gpu_t *g, uint32_t sm, bool throttle);
 /* A policy's admission answer may have changed outside the events the
  * dispatcher already reacts to (CTA finished, kernel started, sample, core
  * state change): look again next cycle. */
 void gpu_request_dispatch(gpu_t *g);
-/* Ask for sample() every `period` core cycles (the calling link). */
-void gpu_policy_set_sample_period(gpu_t *g, void *policy_state, uint32_t period);
+/* Ask for sample() every `period` core cycles from now (0: stop). */
+void gpu_policy_set_sample_period(gpu_t *g, cta_link_t *self, uint32_t period);
 
 /* --- metrics policies publish (JSON "metrics" / "series") ----------------- */
 void gpu_metric_set(gpu_t *g, const char *name, double value);

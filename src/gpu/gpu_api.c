@@ -35,13 +35,9 @@ uint32_t gpu_sm_ctas(const gpu_t *g, uint32_t sm, cta_info_t *out, uint32_t max)
     const sm_t *s = &g->sm[sm];
     uint32_t n = 0;
     for (uint32_t i = 0; i < MAX_CTAS_PER_SM && n < max; i++) {
-        const cta_slot_t *c = &s->cta[i];
-        if (!c->used)
+        if (!s->cta[i].used)
             continue;
-        out[n] = (cta_info_t){.kernel = c->kernel, .cta_id = c->cta_id, .sm = sm, .slot = i,
-                              .start_cycle = c->start_cycle, .end_cycle = 0, .warp_insts = c->warp_insts,
-                              .paused = c->paused};
-        n++;
+        sm_cta_info(s, i, &out[n++]);
     }
     /* most recently issued last: order by start cycle, then CTA id */
     for (uint32_t i = 1; i < n; i++)
@@ -85,12 +81,12 @@ void gpu_set_cta_bypass(gpu_t *g, uint32_t sm, uint32_t slot, bool bypass)
 
 void gpu_set_mem_throttle(gpu_t *g, uint32_t sm, bool throttle) { g->sm[sm].mem_throttle = throttle; }
 
-uint32_t gpu_chain_cap(gpu_t *g, uint32_t sm, const kernel_run_t *k, const void *except)
+uint32_t gpu_chain_cap(gpu_t *g, uint32_t sm, const kernel_run_t *k, const cta_link_t *except)
 {
     uint32_t cap = k->max_ctas_per_sm;
     for (unsigned l = 0; l < g->chain.n; l++) {
-        const cta_policy_t *p = &g->chain.link[l];
-        if (p->st == except || !p->ops->cap)
+        const cta_link_t *p = &g->chain.link[l];
+        if (p == except || !p->ops->cap)
             continue;
         uint32_t c = p->ops->cap(p->st, g, sm, k);
         if (c < cap)
@@ -99,17 +95,24 @@ uint32_t gpu_chain_cap(gpu_t *g, uint32_t sm, const kernel_run_t *k, const void 
     return cap;
 }
 
-void gpu_policy_set_sample_period(gpu_t *g, void *policy_state, uint32_t period)
+void gpu_policy_set_sample_period(gpu_t *g, cta_link_t *self, uint32_t period)
 {
-    for (unsigned l = 0; l < g->chain.n; l++)
-        /* during create() the link being built has no state pointer yet */
-        if (g->chain.link[l].st == policy_state || (g->chain.creating && l == g->chain.n - 1)) {
-            g->chain.link[l].sample_period = period;
-            g->chain.link[l].next_sample = g->cycle[CLK_CORE] + period;
-            if (g->chain.link[l].next_sample < g->next_sample)
-                g->next_sample = g->chain.link[l].next_sample;
-        }
+    self->sample_period = period;
+    self->next_sample = period ? g->cycle[CLK_CORE] + period : CS_NEVER;
+    if (self->next_sample < g->next_sample)
+        g->next_sample = self->next_sample;
 }
+
+uint32_t gpu_running_kernels(const gpu_t *g, const kernel_run_t **out, uint32_t max)
+{
+    uint32_t n = 0;
+    for (uint32_t i = g->first_unfinished; i < g->n_kernels && n < max; i++)
+        if (g->kernels[i]->state == KERNEL_RUNNING)
+            out[n++] = g->kernels[i];
+    return n;
+}
+
+const cache_stats_t *gpu_sm_l1_stats(const gpu_t *g, uint32_t sm) { return &g->sm[sm].l1.stats; }
 
 void gpu_metric_set(gpu_t *g, const char *name, double value) { metrics_set(&g->metrics, name, value); }
 void gpu_metric_add(gpu_t *g, const char *name, double delta) { metrics_add(&g->metrics, name, delta); }

@@ -8,6 +8,8 @@
 
 enum kernel_state { KERNEL_QUEUED = 0, KERNEL_RUNNING, KERNEL_DONE };
 
+#define CTA_CHAIN_MAX 4 /* links in a CTA policy chain */
+
 /* Core (SM) states a CTA policy can set: ACTIVE takes CTAs; THROTTLE takes no
  * new CTAs but runs the ones it has (TCS's REDUCE phase); OFF takes none and,
  * once drained, is power-gated (counts no dynamic or static core power). */
@@ -25,6 +27,9 @@ typedef struct kernel_run {
     /* occupancy limit per SM from resources alone, and after --max-ctas */
     uint32_t occupancy_limit, max_ctas_per_sm;
     const char *limiting_resource; /* "threads", "registers", "shared memory", "CTA slots" */
+    /* per-kernel state of each policy link while the kernel runs, owned by
+     * the policy framework (cta_link_kernel_state) */
+    void *link_state[CTA_CHAIN_MAX];
 } kernel_run_t;
 
 typedef struct cta_info {

@@ -16,10 +16,11 @@ void gpu_get_totals(const gpu_t *g, gpu_totals_t *t)
         const sm_counters_t *c = &g->sm[i].c;
         t->warp_insts += c->warp_insts;
         t->thread_insts += c->thread_insts;
-        t->l1_accesses += c->l1_accesses;
-        t->l1_misses += c->l1_misses;
-        t->l1_hits += c->l1_hits;
-        t->l1_pending_hits += c->l1_mshr_merges;
+        const cache_stats_t *l1 = &g->sm[i].l1.stats;
+        t->l1_accesses += l1->accesses;
+        t->l1_misses += l1->misses;
+        t->l1_hits += l1->hits;
+        t->l1_pending_hits += l1->pending_hits;
         lat_sum += c->mem_lat_sum;
         lat_n += c->mem_lat_count;
         if (c->mem_lat_max > t->mem_lat_max)
@@ -34,7 +35,7 @@ void gpu_get_totals(const gpu_t *g, gpu_totals_t *t)
         t->l2_writebacks += s->writebacks;
     }
     for (uint32_t ch = 0; ch < g->n_ch; ch++) {
-        const dram_stats_t *d = dram_get_stats(g->dram[ch]);
+        const dram_stats_t *d = dram_get_stats(g->ch[ch].dram);
         t->dram_reads += d->reads;
         t->dram_writes += d->writes;
         t->dram_row_hits += d->row_hits;
@@ -172,7 +173,7 @@ int gpu_write_json(const gpu_t *g, const char *path, cs_error_t *err)
                 c->outcome[OUT_MEM_STALL], c->outcome[OUT_CORE_STALL], c->no_cta_cycles, c->warp_insts,
                 c->thread_insts, c->outcome[OUT_IDLE], c->c_mem, c->struct_stall, c->mem_stall,
                 c->ldst_stall_cycles, c->ldst_stall_run_max, c->sb_conflicts, c->act_cycles, c->inact_cycles,
-                c->l1_accesses, c->l1_misses);
+                g->sm[i].l1.stats.accesses, g->sm[i].l1.stats.misses);
     }
     fprintf(f, "\n  ],\n");
     fprintf(f,

@@ -168,3 +168,55 @@ void mshr_release(mshr_table_t *m, int slot)
         m->used--;
     }
 }
+
+/* ------------------------------------------------------------------------ */
+/* Access classes and statistics, shared by L1 and L2 */
+
+cache_outcome_t cache_classify_read(cache_t *c, const mshr_table_t *m, uint64_t line, uint8_t need,
+                                    cache_line_t **line_out, int *slot)
+{
+    cache_line_t *cl = cache_find(c, line, true);
+    *line_out = cl;
+    *slot = -1;
+    if (cl && (cl->valid_mask & need) == need)
+        return CACHE_HIT;
+    *slot = mshr_find(m, line);
+    if (*slot < 0)
+        return CACHE_MISS;
+    /* sectors already valid need no fetch: the access waits only for the rest */
+    uint8_t covered = m->e[*slot].fetch_mask | (cl ? cl->valid_mask : 0);
+    return (need & (uint8_t)~covered) ? CACHE_MISS_MERGE : CACHE_PENDING_HIT;
+}
+
+void cache_count_read(cache_t *c, cache_outcome_t o)
+{
+    c->stats.accesses++;
+    c->stats.read_accesses++;
+    switch (o) {
+    case CACHE_HIT:
+        c->stats.hits++;
+        break;
+    case CACHE_PENDING_HIT: /* GPGPU-Sim's HIT_RESERVED: neither a hit nor a miss */
+        c->stats.pending_hits++;
+        c->stats.mshr_merges++;
+        break;
+    case CACHE_MISS_MERGE: /* merged, and still fetches sectors: a miss */
+    case CACHE_MISS:
+        c->stats.mshr_merges += o == CACHE_MISS_MERGE;
+        c->stats.misses++;
+        c->stats.read_misses++;
+        break;
+    }
+}
+
+void cache_count_write(cache_t *c, bool hit)
+{
+    c->stats.accesses++;
+    c->stats.write_accesses++;
+    if (hit) {
+        c->stats.hits++;
+    } else {
+        c->stats.misses++;
+        c->stats.write_misses++;
+    }
+}

@@ -70,6 +70,25 @@ typedef struct mshr_table {
     uint32_t *waiters;      /* n * max_merge */
 } mshr_table_t;
 
+/* How a read of `need` sectors finds its line, GPGPU-Sim's access classes.
+ * One owner for L1 and L2; what each cache then does differs (the L1 waits
+ * when a fetch in flight lacks sectors, the L2 extends that fetch). */
+typedef enum cache_outcome {
+    CACHE_HIT,         /* every sector needed is valid */
+    CACHE_PENDING_HIT, /* not valid yet, but a fetch in flight brings the rest (HIT_RESERVED) */
+    CACHE_MISS_MERGE,  /* a fetch of the line is in flight but lacks some sector needed */
+    CACHE_MISS,        /* no fetch of the line in flight */
+} cache_outcome_t;
+
+/* Classify a read (touches the line for LRU when present). *line_out = the
+ * resident line or NULL; *slot = the MSHR entry in flight or -1. */
+cache_outcome_t cache_classify_read(cache_t *c, const mshr_table_t *m, uint64_t line, uint8_t need,
+                                    cache_line_t **line_out, int *slot);
+/* Count one access in c->stats, the only place cache statistics are kept. */
+void cache_count_read(cache_t *c, cache_outcome_t o);
+void cache_count_write(cache_t *c, bool hit);
+static inline void cache_count_reservation_fail(cache_t *c) { c->stats.reservation_fails++; }
+
 void mshr_init(mshr_table_t *m, uint32_t entries, uint32_t max_merge);
 void mshr_free(mshr_table_t *m);
 /* Entry fetching `line`, or -1. */

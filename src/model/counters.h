@@ -55,7 +55,8 @@ typedef struct sm_counters {
     uint64_t unit_issues[UNIT__COUNT];   /* warp instructions per unit */
     uint64_t unit_lane_ops[UNIT__COUNT]; /* thread instructions per unit */
     uint64_t reg_reads, reg_writes;      /* warp-wide register file accesses */
-    uint64_t l1_accesses, l1_hits, l1_misses, l1_mshr_merges, l1_reservation_fails;
+    /* L1 hits, misses and pending hits are the L1's own statistics
+     * (cache_stats_t, gpu_sm_l1_stats), counted in one place for L1 and L2 */
     uint64_t l1_bypassed;                /* accesses sent past L1 */
     uint64_t shmem_accesses, shmem_bank_cycles;
     uint64_t const_accesses;

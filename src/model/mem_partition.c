@@ -4,18 +4,18 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "gpu/gpu_internal.h"
-
-void l2_init(l2_slice_t *l, struct gpu *g, uint32_t id)
+void l2_init(l2_slice_t *l, const mem_ports_t *io, uint32_t id)
 {
+    const gpu_config_t *cfg = io->cfg;
     memset(l, 0, sizeof *l);
     l->id = id;
-    l->channel = id / g->cfg.n_sub_partition_per_mchannel;
-    cache_init(&l->cache, &g->cfg.l2);
-    mshr_init(&l->mshr, g->cfg.l2.mshr_entries, g->cfg.l2.mshr_max_merge);
+    l->io = io;
+    l->channel = id / cfg->n_sub_partition_per_mchannel;
+    cache_init(&l->cache, &cfg->l2);
+    mshr_init(&l->mshr, cfg->l2.mshr_entries, cfg->l2.mshr_max_merge);
     l->mshr_req = cs_xcalloc(l->mshr.n, sizeof *l->mshr_req);
-    l->rop_cap = g->cfg.partition_queue ? g->cfg.partition_queue : 64;
-    l->rop_delay = config_rop_latency_l2(&g->cfg);
+    l->rop_cap = cfg->partition_queue ? cfg->partition_queue : 64;
+    l->rop_delay = config_rop_latency_l2(cfg);
 }
 
 void l2_free(l2_slice_t *l)
@@ -40,16 +40,16 @@ uint64_t l2_next_event(const l2_slice_t *l, uint64_t now)
 }
 
 /* A DRAM request for `line` (fetch of `mask` sectors, or a write-back). */
-static mem_req_t *dram_req(struct gpu *g, l2_slice_t *l, uint64_t line_addr, uint8_t type, uint8_t mask)
+static mem_req_t *dram_req(l2_slice_t *l, uint64_t line_addr, uint8_t type, uint8_t mask)
 {
-    mem_req_t *d = gpu_req_alloc(g);
+    mem_req_t *d = req_alloc(l->io->pool);
     d->addr = line_addr;
     d->type = type;
     d->sector_mask = mask;
     uint32_t line_bytes = 1u << l->cache.line_shift;
     d->bytes = l->cache.cfg.sectored ? (uint32_t)__builtin_popcount(mask) * SECTOR_BYTES : line_bytes;
     dram_coord_t dc;
-    addrmap_decode(&g->amap, line_addr, &dc);
+    addrmap_decode(l->io->amap, line_addr, &dc);
     d->channel = l->channel; /* the slice's own channel: the address maps here */
     d->sub_partition = l->id;
     d->bank = dc.bank;
@@ -58,23 +58,19 @@ static mem_req_t *dram_req(struct gpu *g, l2_slice_t *l, uint64_t line_addr, uin
     return d;
 }
 
-static void write_back_victim(struct gpu *g, l2_slice_t *l, const cache_line_t *ev)
+static void write_back_victim(l2_slice_t *l, const cache_line_t *ev)
 {
     if (!ev->valid_mask || !ev->dirty_mask)
         return;
     l->cache.stats.writebacks++;
-    mem_req_t *wb = dram_req(g, l, ev->line << l->cache.line_shift, REQ_WRITE, ev->dirty_mask);
+    mem_req_t *wb = dram_req(l, ev->line << l->cache.line_shift, REQ_WRITE, ev->dirty_mask);
     fifo_push(&l->to_dram, wb);
 }
 
-static void send_reply(struct gpu *g, l2_slice_t *l, mem_req_t *r)
-{
-    (void)g;
-    fifo_push(&l->replies, r);
-}
+static void send_reply(l2_slice_t *l, mem_req_t *r) { fifo_push(&l->replies, r); }
 
 /* Tag access for request r. Returns false if it must retry (no MSHR). */
-static bool l2_access(struct gpu *g, l2_slice_t *l, mem_req_t *r)
+static bool l2_access(l2_slice_t *l, mem_req_t *r)
 {
     cache_t *c = &l->cache;
     uint64_t line = cache_line_of(c, r->addr);
@@ -82,63 +78,47 @@ static bool l2_access(struct gpu *g, l2_slice_t *l, mem_req_t *r)
 
     if (r->type == REQ_WRITE) {
         cache_line_t *cl = cache_find(c, line, true);
-        c->stats.accesses++;
-        c->stats.write_accesses++;
-        if (cl) {
-            c->stats.hits++;
-        } else {
-            c->stats.misses++;
-            c->stats.write_misses++;
+        cache_count_write(c, cl != NULL);
+        if (!cl) {
             cache_line_t ev;
             cl = cache_allocate(c, line, &ev);
-            write_back_victim(g, l, &ev);
+            write_back_victim(l, &ev);
         }
         /* write-allocate without fetch: the written sectors are now valid and dirty */
         cl->valid_mask |= need;
         cl->dirty_mask |= need;
         r->bytes = 0; /* the acknowledgement is a header-only packet */
-        send_reply(g, l, r);
+        send_reply(l, r);
         return true;
     }
 
     /* reads and atomics */
-    cache_line_t *cl = cache_find(c, line, true);
-    if (cl && (cl->valid_mask & need) == need) {
-        c->stats.accesses++;
-        c->stats.read_accesses++;
-        c->stats.hits++;
+    cache_line_t *cl;
+    int slot;
+    cache_outcome_t o = cache_classify_read(c, &l->mshr, line, need, &cl, &slot);
+    if (o == CACHE_HIT) {
+        cache_count_read(c, o);
         if (r->type == REQ_ATOMIC)
             cl->dirty_mask |= need;
-        send_reply(g, l, r);
+        send_reply(l, r);
         return true;
     }
-    int slot = mshr_find(&l->mshr, line);
-    /* GPGPU-Sim's classes: a merge into a fetch in flight that already brings
-     * every sector needed is a pending hit (HIT_RESERVED), not a miss */
-    bool miss = true;
-    if (slot >= 0) {
+    if (o == CACHE_PENDING_HIT || o == CACHE_MISS_MERGE) {
         mshr_entry_t *e = &l->mshr.e[slot];
         if (e->nwait >= l->mshr.max_merge) {
-            c->stats.reservation_fails++;
+            cache_count_reservation_fail(c);
             return false;
         }
         e->nwait++;
-        uint8_t missing = need & (uint8_t)~e->fetch_mask;
-        if (missing) { /* extend the fetch in flight */
-            if (cl)
-                missing &= (uint8_t)~cl->valid_mask;
-            if (missing) {
-                e->fetch_mask |= missing;
-                e->pending_fetches++;
-                fifo_push(&l->to_dram, dram_req(g, l, line << c->line_shift, REQ_READ, missing));
-                l->dram_reads++;
-            }
+        if (o == CACHE_MISS_MERGE) { /* extend the fetch in flight by the sectors it lacks */
+            uint8_t missing = need & (uint8_t)~e->fetch_mask & (uint8_t)~(cl ? cl->valid_mask : 0);
+            e->fetch_mask |= missing;
+            e->pending_fetches++;
+            fifo_push(&l->to_dram, dram_req(l, line << c->line_shift, REQ_READ, missing));
         }
-        miss = missing != 0;
-        c->stats.mshr_merges++;
     } else {
         if (mshr_full(&l->mshr)) {
-            c->stats.reservation_fails++;
+            cache_count_reservation_fail(c);
             return false;
         }
         slot = mshr_alloc(&l->mshr, line);
@@ -152,17 +132,9 @@ static bool l2_access(struct gpu *g, l2_slice_t *l, mem_req_t *r)
         e->fetch_mask = fetch;
         e->pending_fetches = 1;
         l->mshr_req[slot] = NULL;
-        fifo_push(&l->to_dram, dram_req(g, l, line << c->line_shift, REQ_READ, fetch));
-        l->dram_reads++;
+        fifo_push(&l->to_dram, dram_req(l, line << c->line_shift, REQ_READ, fetch));
     }
-    c->stats.accesses++;
-    c->stats.read_accesses++;
-    if (miss) {
-        c->stats.misses++;
-        c->stats.read_misses++;
-    } else {
-        c->stats.pending_hits++;
-    }
+    cache_count_read(c, o);
     r->next = l->mshr_req[slot];
     l->mshr_req[slot] = r;
     r->l2_mshr_slot = (uint32_t)slot;
@@ -170,7 +142,7 @@ static bool l2_access(struct gpu *g, l2_slice_t *l, mem_req_t *r)
 }
 
 /* DRAM data for a fetch arrived: install and answer the waiters. */
-static void l2_fill(struct gpu *g, l2_slice_t *l, mem_req_t *d)
+static void l2_fill(l2_slice_t *l, mem_req_t *d)
 {
     cache_t *c = &l->cache;
     uint64_t line = cache_line_of(c, d->addr);
@@ -179,10 +151,10 @@ static void l2_fill(struct gpu *g, l2_slice_t *l, mem_req_t *d)
     if (!cl) {
         cache_line_t ev;
         cl = cache_allocate(c, line, &ev);
-        write_back_victim(g, l, &ev);
+        write_back_victim(l, &ev);
     }
     cl->valid_mask |= c->cfg.sectored ? d->sector_mask : c->full_mask;
-    gpu_req_free(g, d);
+    req_free(l->io->pool, d);
     if (slot < 0)
         return;
     mshr_entry_t *e = &l->mshr.e[slot];
@@ -200,20 +172,20 @@ static void l2_fill(struct gpu *g, l2_slice_t *l, mem_req_t *d)
         mem_req_t *n = rev->next;
         if (rev->type == REQ_ATOMIC)
             cl->dirty_mask |= rev->sector_mask ? rev->sector_mask : c->full_mask;
-        send_reply(g, l, rev);
+        send_reply(l, rev);
         rev = n;
     }
     l->mshr_req[slot] = NULL;
     mshr_release(&l->mshr, slot);
 }
 
-void l2_cycle(l2_slice_t *l, struct gpu *g, uint64_t now)
+void l2_cycle(l2_slice_t *l, uint64_t now, uint64_t icnt_now)
 {
-    const gpu_config_t *cfg = &g->cfg;
+    const mem_ports_t *io = l->io;
     uint32_t node = l->id;
     /* arrivals from the request crossbar enter the ROP delay queue */
     if (l->rop.count < l->rop_cap) {
-        mem_req_t *r = xbar_pop(&g->req_net, node, g->cycle[CLK_ICNT]);
+        mem_req_t *r = xbar_pop(io->req_net, node, icnt_now);
         if (r) {
             r->ready = now + l->rop_delay;
             fifo_push(&l->rop, r);
@@ -221,12 +193,12 @@ void l2_cycle(l2_slice_t *l, struct gpu *g, uint64_t now)
     }
     /* one fill per cycle */
     if (l->fills.head)
-        l2_fill(g, l, fifo_pop(&l->fills));
+        l2_fill(l, fifo_pop(&l->fills));
     /* one tag access per cycle */
     if (l->rop.head && l->rop.head->ready <= now && l->replies.count < 64 && l->to_dram.count < 64) {
         mem_req_t *r = l->rop.head;
         fifo_pop(&l->rop);
-        if (!l2_access(g, l, r)) { /* put it back at the head: retry next cycle */
+        if (!l2_access(l, r)) { /* put it back at the head: retry next cycle */
             r->next = l->rop.head;
             l->rop.head = r;
             if (!l->rop.tail)
@@ -237,34 +209,58 @@ void l2_cycle(l2_slice_t *l, struct gpu *g, uint64_t now)
     /* replies to the reply crossbar */
     if (l->replies.head) {
         mem_req_t *r = l->replies.head;
-        uint32_t bytes = cfg->icnt_ctrl_bytes + r->bytes;
-        if (xbar_can_push(&g->reply_net, node, bytes)) {
+        uint32_t bytes = io->cfg->icnt_ctrl_bytes + r->bytes;
+        if (xbar_can_push(io->reply_net, node, bytes)) {
             fifo_pop(&l->replies);
-            xbar_push(&g->reply_net, node, r->sm, r, bytes);
+            xbar_push(io->reply_net, node, r->sm, r, bytes);
         }
     }
 }
 
-void mem_channel_cycle(struct gpu *g, uint32_t ch, uint64_t now)
+void mem_channel_init(mem_channel_t *m, const mem_ports_t *io, uint32_t id, l2_slice_t *slices, uint32_t n_slices)
 {
-    dram_channel_t *d = g->dram[ch];
-    uint32_t nsub = g->cfg.n_sub_partition_per_mchannel;
+    memset(m, 0, sizeof *m);
+    m->id = id;
+    m->dram = dram_create(io->cfg, id);
+    m->slices = slices;
+    m->n_slices = n_slices;
+    m->first_slice = slices[0].id;
+    m->pool = io->pool;
+}
+
+void mem_channel_free(mem_channel_t *m)
+{
+    if (m->dram)
+        dram_destroy(m->dram);
+    m->dram = NULL;
+}
+
+bool mem_channel_due(const mem_channel_t *m)
+{
+    if (!dram_idle(m->dram))
+        return true;
+    for (uint32_t k = 0; k < m->n_slices; k++)
+        if (m->slices[k].to_dram.count)
+            return true;
+    return false;
+}
+
+void mem_channel_cycle(mem_channel_t *m, uint64_t now)
+{
+    dram_channel_t *d = m->dram;
+    uint32_t nsub = m->n_slices;
     /* slices of the channel take turns pushing into the DRAM queue */
     for (uint32_t k = 0; k < nsub; k++) {
-        l2_slice_t *l = &g->l2[ch * nsub + (uint32_t)((now + k) % nsub)];
-        if (l->to_dram.head && dram_can_accept(d)) {
-            mem_req_t *r = fifo_pop(&l->to_dram);
-            if (r->type == REQ_WRITE)
-                l->dram_writes++;
-            dram_push(d, r, now);
-        }
+        l2_slice_t *l = &m->slices[(uint32_t)((now + k) % nsub)];
+        if (l->to_dram.head && dram_can_accept(d))
+            dram_push(d, fifo_pop(&l->to_dram), now);
     }
     dram_cycle(d, now);
     mem_req_t *r;
     while ((r = dram_pop_done(d, now)) != NULL) {
         if (r->type == REQ_WRITE)
-            gpu_req_free(g, r);
+            req_free(m->pool, r);
         else
-            fifo_push(&g->l2[r->sub_partition].fills, r);
+            fifo_push(&m->slices[r->sub_partition - m->first_slice].fills, r);
     }
 }

@@ -13,12 +13,12 @@
 #define CTASIM_MEM_PARTITION_H
 
 #include "cache.h"
-#include "icnt.h"
-
-struct gpu;
+#include "dram.h"
+#include "ports.h"
 
 typedef struct l2_slice {
     uint32_t id, channel;
+    const mem_ports_t *io;
     cache_t cache;
     mshr_table_t mshr;
     mem_req_t **mshr_req;   /* per MSHR entry: requests waiting (linked via next) */
@@ -28,16 +28,38 @@ typedef struct l2_slice {
     req_fifo_t to_dram;     /* fetches and write-backs waiting for DRAM queue space */
     req_fifo_t fills;       /* DRAM replies waiting to be installed */
     req_fifo_t replies;     /* replies waiting for the reply crossbar */
-    uint64_t dram_reads, dram_writes; /* requests this slice sent */
 } l2_slice_t;
 
-void l2_init(l2_slice_t *l, struct gpu *g, uint32_t id);
+/* A memory channel: one DRAM channel and the L2 slices in front of it. */
+typedef struct mem_channel {
+    uint32_t id;
+    dram_channel_t *dram;
+    l2_slice_t *slices;     /* n_slices consecutive slices, ids first_slice.. */
+    uint32_t n_slices, first_slice;
+    req_pool_t *pool;
+} mem_channel_t;
+
+/* Slice `id` is input port `id` of the request crossbar and output port `id`
+ * of the reply crossbar. */
+void l2_init(l2_slice_t *l, const mem_ports_t *io, uint32_t id);
 void l2_free(l2_slice_t *l);
-/* One L2 cycle: accept arrivals, one tag access, one fill, replies out. */
-void l2_cycle(l2_slice_t *l, struct gpu *g, uint64_t now);
+/* One L2 cycle (the interconnect's clock reads icnt_now): accept an arrival,
+ * one fill, one tag access, one reply out. */
+void l2_cycle(l2_slice_t *l, uint64_t now, uint64_t icnt_now);
 bool l2_idle(const l2_slice_t *l);
+/* Anything for the slice to do: queued work, or an arrival at its port. */
+static inline bool l2_due(const l2_slice_t *l, uint64_t icnt_now)
+{
+    return !l2_idle(l) || xbar_has_arrival(l->io->req_net, l->id, icnt_now);
+}
 uint64_t l2_next_event(const l2_slice_t *l, uint64_t now);
-/* One DRAM cycle for channel `ch`: push waiting requests, step the channel, route completions. */
-void mem_channel_cycle(struct gpu *g, uint32_t ch, uint64_t now);
+
+void mem_channel_init(mem_channel_t *m, const mem_ports_t *io, uint32_t id, l2_slice_t *slices, uint32_t n_slices);
+void mem_channel_free(mem_channel_t *m);
+/* Work for the DRAM side this cycle: requests in the channel or waiting to enter it. */
+bool mem_channel_due(const mem_channel_t *m);
+/* One DRAM cycle: the slices push waiting requests in turn, the channel steps,
+ * completed reads go to their slice's fill queue. */
+void mem_channel_cycle(mem_channel_t *m, uint64_t now);
 
 #endif

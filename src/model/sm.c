@@ -2,10 +2,9 @@
  * See sm.h for the pipeline and the latency conventions. */
 #include "sm.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-#include "gpu/gpu_internal.h"
 
 #define NO_REC UINT32_MAX
 
@@ -24,15 +23,16 @@ enum {
 
 /* ------------------------------------------------------------------------ */
 
-void sm_init(sm_t *s, struct gpu *g, uint32_t id)
+int sm_init(sm_t *s, const mem_ports_t *io, uint32_t id, const warp_policy_ops_t *wp, const char *warp_spec,
+            cs_error_t *err)
 {
-    const gpu_config_t *cfg = &g->cfg;
+    const gpu_config_t *cfg = io->cfg;
     memset(s, 0, sizeof *s);
     s->id = id;
-    s->g = g;
-    s->n_sched = cfg->num_sched_per_core;
-    if (s->n_sched > 8)
-        s->n_sched = 8;
+    s->io = io;
+    s->cfg = cfg;
+    s->wp = wp;
+    s->n_sched = cfg->num_sched_per_core; /* 1..MAX_SCHED_PER_SM, checked by config_validate */
     for (unsigned u = 0; u < UNIT__COUNT; u++)
         s->unit_map[u] = u;
     /* Units the config does not provide run on the unit GPGPU-Sim's Fermi
@@ -78,15 +78,27 @@ void sm_init(sm_t *s, struct gpu *g, uint32_t id)
     s->wake = 0;
     s->last_cycle = 0;
     s->last_outcome = OUT_IDLE;
+    for (uint32_t i = 0; i < s->n_sched; i++) {
+        policy_args_t a;
+        if (policy_args_parse(&a, warp_spec, err) < 0)
+            return -1;
+        s->wp_state[i] = wp->create(&a, id, i, MAX_WARPS_PER_SM, err);
+        if (!s->wp_state[i] || policy_args_check_unused(&a, err) < 0)
+            return -1;
+    }
+    return 0;
 }
 
 void sm_free(sm_t *s)
 {
+    for (uint32_t c = 0; c < MAX_CTAS_PER_SM; c++)
+        if (s->cta[c].used && s->cta[c].fe)
+            s->cta[c].kernel->desc.ops->cta_end(s->cta[c].kernel->desc.src, s->cta[c].fe);
     for (unsigned u = 0; u < UNIT__COUNT; u++)
         free(s->unit_free[u]);
     for (uint32_t i = 0; i < s->n_sched; i++)
-        if (s->wp_state[i] && s->g->wp->destroy)
-            s->g->wp->destroy(s->wp_state[i]);
+        if (s->wp_state[i] && s->wp->destroy)
+            s->wp->destroy(s->wp_state[i]);
     cache_free(&s->l1);
     mshr_free(&s->mshr);
     free(s->lrec);
@@ -96,7 +108,7 @@ void sm_free(sm_t *s)
 
 bool sm_fits(const sm_t *s, const kernel_run_t *k)
 {
-    const gpu_config_t *cfg = &s->g->cfg;
+    const gpu_config_t *cfg = s->cfg;
     if (s->used_ctas >= cfg->max_cta_per_sm || s->used_ctas >= MAX_CTAS_PER_SM)
         return false;
     if (sm_resident_ctas(s, k) >= k->max_ctas_per_sm)
@@ -141,7 +153,10 @@ static int fetch(sm_t *s, uint32_t w, uint64_t now)
     cs_error_t e;
     int r = c->kernel->desc.ops->warp_next(c->fe, s->winfo[w].warp_in_cta, &in, &e);
     if (r < 0) {
-        gpu_fail(s->g, &e);
+        if (!s->failed) {
+            s->err = e;
+            s->failed = true;
+        }
         return -1;
     }
     if (r == 0) {
@@ -174,6 +189,17 @@ static void barrier_release_check(sm_t *s, cta_slot_t *c, uint64_t now)
     }
 }
 
+void sm_cta_info(const sm_t *s, uint32_t slot, cta_info_t *out)
+{
+    const cta_slot_t *c = &s->cta[slot];
+    *out = (cta_info_t){.kernel = c->kernel, .cta_id = c->cta_id, .sm = s->id, .slot = slot,
+                        .start_cycle = c->start_cycle, .end_cycle = 0, .warp_insts = c->warp_insts,
+                        .paused = c->paused};
+}
+
+/* The CTA's last warp finished: end its front-end state, free its slot and
+ * resources now, and leave an event for the GPU (the policies hear of it
+ * when the GPU drains the events, and by then the CTA is no longer resident). */
 static void cta_complete(sm_t *s, cta_slot_t *c, uint64_t now)
 {
     kernel_run_t *k = c->kernel;
@@ -185,7 +211,9 @@ static void cta_complete(sm_t *s, cta_slot_t *c, uint64_t now)
     s->used_shmem -= k->shmem_per_cta;
     s->used_warps -= k->warps_per_cta;
     s->c.ctas_done++;
-    gpu_cta_done(s->g, s, c, now);
+    cta_info_t *ev = &s->finished[s->n_finished++];
+    sm_cta_info(s, (uint32_t)(c - s->cta), ev);
+    ev->end_cycle = now;
     c->used = false;
     c->paused = false;
     c->bypass_l1 = false;
@@ -347,7 +375,7 @@ static void handle_reply(sm_t *s, mem_req_t *r, uint64_t now)
     if (r->type == REQ_WRITE) { /* store acknowledgement: the warp may now finish */
         s->warp[r->warp].pending_stores--;
         warp_try_finish(s, r->warp, now);
-        gpu_req_free(s->g, r);
+        req_free(s->io->pool, r);
         return;
     }
     uint64_t lat = now - r->t_core_issue;
@@ -368,8 +396,8 @@ static void handle_reply(sm_t *s, mem_req_t *r, uint64_t now)
             cache_line_t ev;
             l = cache_allocate(&s->l1, line, &ev);
             l->owner = r->warp;
-            if (ev.valid_mask && s->g->wp->l1_evict) /* lost locality, for CCWS-like policies */
-                s->g->wp->l1_evict(s->wp_state[ev.owner % s->n_sched], ev.owner, ev.line);
+            if (ev.valid_mask && s->wp->l1_evict) /* lost locality, for CCWS-like policies */
+                s->wp->l1_evict(s->wp_state[ev.owner % s->n_sched], ev.owner, ev.line);
         }
         l->valid_mask |= s->l1.cfg.sectored ? r->sector_mask : s->l1.full_mask;
         int slot = (int)r->mshr_slot;
@@ -384,7 +412,7 @@ static void handle_reply(sm_t *s, mem_req_t *r, uint64_t now)
             lrec_try_complete(s, wt[i], now);
         }
     }
-    gpu_req_free(s->g, r);
+    req_free(s->io->pool, r);
 }
 
 /* ------------------------------------------------------------------------ */
@@ -392,8 +420,7 @@ static void handle_reply(sm_t *s, mem_req_t *r, uint64_t now)
 
 static mem_req_t *make_req(sm_t *s, const ldst_op_t *op, const mem_access_t *a, uint8_t type, uint64_t now)
 {
-    gpu_t *g = s->g;
-    mem_req_t *r = gpu_req_alloc(g);
+    mem_req_t *r = req_alloc(s->io->pool);
     r->addr = a->line_addr;
     r->type = type;
     r->sm = (uint16_t)s->id;
@@ -411,7 +438,7 @@ static mem_req_t *make_req(sm_t *s, const ldst_op_t *op, const mem_access_t *a, 
     if (r->bytes > line_bytes)
         r->bytes = line_bytes;
     dram_coord_t dc;
-    addrmap_decode(&g->amap, r->addr, &dc);
+    addrmap_decode(s->io->amap, r->addr, &dc);
     r->sub_partition = dc.sub_partition;
     r->channel = dc.channel;
     r->bank = dc.bank;
@@ -438,7 +465,7 @@ static bool ldst_step(sm_t *s, uint64_t now)
 {
     if (!s->ldst_count)
         return false;
-    const gpu_config_t *cfg = &s->g->cfg;
+    const gpu_config_t *cfg = s->cfg;
     ldst_op_t *op = &s->ldst[s->ldst_head];
     load_rec_t *lr = op->load_rec != NO_REC ? &s->lrec[op->load_rec] : NULL;
 
@@ -476,19 +503,10 @@ static bool ldst_step(sm_t *s, uint64_t now)
             return true;
         if (is_store && !is_atomic && cfg->l1d.enabled) {
             /* Fermi global stores: write-through, write-evict, no allocate */
-            s->c.l1_accesses++;
-            s->l1.stats.accesses++;
-            s->l1.stats.write_accesses++;
             cache_line_t *l = cache_find(&s->l1, cache_line_of(&s->l1, a->line_addr), false);
-            if (l) {
+            if (l)
                 cache_invalidate(&s->l1, l);
-                s->l1.stats.hits++;
-                s->c.l1_hits++;
-            } else {
-                s->l1.stats.misses++;
-                s->l1.stats.write_misses++;
-                s->c.l1_misses++;
-            }
+            cache_count_write(&s->l1, l != NULL);
         }
         mem_req_t *r = make_req(s, op, a, is_atomic ? REQ_ATOMIC : REQ_WRITE, now);
         if (is_atomic) {
@@ -514,55 +532,40 @@ static bool ldst_step(sm_t *s, uint64_t now)
         fifo_push(&s->missq, r);
     } else {
         uint64_t line = cache_line_of(&s->l1, a->line_addr);
-        cache_line_t *l = cache_find(&s->l1, line, true);
-        if (l && (l->valid_mask & a->sector_mask) == a->sector_mask) {
-            s->c.l1_accesses++;
-            s->c.l1_hits++;
-            s->l1.stats.accesses++;
-            s->l1.stats.read_accesses++;
-            s->l1.stats.hits++;
+        cache_line_t *l;
+        int slot;
+        cache_outcome_t o = cache_classify_read(&s->l1, &s->mshr, line, a->sector_mask, &l, &slot);
+        if (o == CACHE_HIT) {
             uint64_t rdy = now + cfg->l1_latency - 1;
             if (rdy > lr->ready)
                 lr->ready = rdy;
-        } else {
-            int slot = mshr_find(&s->mshr, line);
-            if (slot >= 0 && (s->mshr.e[slot].fetch_mask & a->sector_mask) == a->sector_mask) {
-                if (!mshr_add_waiter(&s->mshr, slot, op->load_rec)) {
-                    s->c.l1_reservation_fails++;
-                    s->l1.stats.reservation_fails++;
-                    return true;
-                }
-                /* GPGPU-Sim's HIT_RESERVED: an access, a pending hit, not a miss */
-                s->c.l1_mshr_merges++;
-                s->l1.stats.mshr_merges++;
-                s->l1.stats.pending_hits++;
-            } else {
-                /* a fetch in flight that lacks some sectors: wait for it (rare) */
-                if (slot >= 0 || mshr_full(&s->mshr) || s->missq.count >= s->missq_cap) {
-                    s->c.l1_reservation_fails++;
-                    s->l1.stats.reservation_fails++;
-                    return true;
-                }
-                slot = mshr_alloc(&s->mshr, line);
-                mshr_add_waiter(&s->mshr, slot, op->load_rec);
-                uint8_t need = s->l1.cfg.sectored ? a->sector_mask : s->l1.full_mask;
-                s->mshr.e[slot].fetch_mask = need;
-                mem_req_t *r = make_req(s, op, a, REQ_READ, now);
-                r->sector_mask = need;
-                r->mshr_slot = (uint32_t)slot;
-                s->c.load_requests++;
-                fifo_push(&s->missq, r);
-                if (s->g->wp->l1_miss)
-                    s->g->wp->l1_miss(s->wp_state[op->warp % s->n_sched], op->warp, line);
-                s->c.l1_misses++;
-                s->l1.stats.misses++;
-                s->l1.stats.read_misses++;
+        } else if (o == CACHE_PENDING_HIT) {
+            if (!mshr_add_waiter(&s->mshr, slot, op->load_rec)) {
+                cache_count_reservation_fail(&s->l1);
+                return true;
             }
-            s->c.l1_accesses++;
-            s->l1.stats.accesses++;
-            s->l1.stats.read_accesses++;
+            lr->outstanding++;
+        } else {
+            /* A fetch in flight that lacks some sectors: wait for it (rare; the
+             * L1 does not extend fetches). Or no MSHR / miss-queue room. */
+            if (o == CACHE_MISS_MERGE || mshr_full(&s->mshr) || s->missq.count >= s->missq_cap) {
+                cache_count_reservation_fail(&s->l1);
+                return true;
+            }
+            slot = mshr_alloc(&s->mshr, line);
+            mshr_add_waiter(&s->mshr, slot, op->load_rec);
+            uint8_t need = s->l1.cfg.sectored ? a->sector_mask : s->l1.full_mask;
+            s->mshr.e[slot].fetch_mask = need;
+            mem_req_t *r = make_req(s, op, a, REQ_READ, now);
+            r->sector_mask = need;
+            r->mshr_slot = (uint32_t)slot;
+            s->c.load_requests++;
+            fifo_push(&s->missq, r);
+            if (s->wp->l1_miss)
+                s->wp->l1_miss(s->wp_state[op->warp % s->n_sched], op->warp, line);
             lr->outstanding++;
         }
+        cache_count_read(&s->l1, o);
     }
     if (++op->next == op->naccess)
         op_done(s, op, now);
@@ -574,7 +577,7 @@ static bool ldst_step(sm_t *s, uint64_t now)
 
 static void issue(sm_t *s, uint32_t w, uint32_t unit, uint32_t inst_unit, uint64_t now)
 {
-    const gpu_config_t *cfg = &s->g->cfg;
+    const gpu_config_t *cfg = s->cfg;
     warp_t *wp = &s->warp[w];
     warp_info_t *wi = &s->winfo[w];
     const warp_inst_t *in = wp->inst;
@@ -633,11 +636,11 @@ static void issue(sm_t *s, uint32_t w, uint32_t unit, uint32_t inst_unit, uint64
             sb_add(wp, in->dst[d], now + lat);
     }
 
-    if (s->g->wp->issued) {
+    if (s->wp->issued) {
         sched_view_t v = {.slots = s->sched_slots[w % s->n_sched], .n = s->sched_n[w % s->n_sched],
                           .warps = s->winfo, .now = now, .sm = s->id, .sched = w % s->n_sched,
                           .epoch = s->warp_epoch};
-        s->g->wp->issued(s->wp_state[w % s->n_sched], &v, w);
+        s->wp->issued(s->wp_state[w % s->n_sched], &v, w);
     }
 
     if (in->flags & INST_BARRIER) {
@@ -673,13 +676,12 @@ static bool unit_available(sm_t *s, uint32_t unit, uint64_t now, uint64_t *free_
  * earliest future cycle at which a blocked warp could become ready. */
 static uint32_t issue_stage(sm_t *s, uint64_t now, uint64_t *next_ready)
 {
-    gpu_t *g = s->g;
     uint32_t flags = 0;
     uint16_t order[MAX_WARPS_PER_SM];
     for (uint32_t sch = 0; sch < s->n_sched; sch++) {
         sched_view_t v = {.slots = s->sched_slots[sch], .n = s->sched_n[sch], .warps = s->winfo,
                           .now = now, .sm = s->id, .sched = sch, .epoch = s->warp_epoch};
-        unsigned n = g->wp->order(s->wp_state[sch], &v, order);
+        unsigned n = s->wp->order(s->wp_state[sch], &v, order);
         if (s->any_paused) { /* paused CTAs' warps go last, order otherwise kept */
             uint16_t tmp[MAX_WARPS_PER_SM];
             unsigned m = 0;
@@ -736,7 +738,7 @@ static uint32_t issue_stage(sm_t *s, uint64_t now, uint64_t *next_ready)
         if (!(sflags & BLK_ISSUED) && (sflags & (BLK_MEMDATA | BLK_ALUDEP)))
             s->c.sb_conflicts++;
         flags |= sflags;
-        if (g->failed)
+        if (s->failed)
             break;
     }
     return flags;
@@ -805,15 +807,15 @@ void sm_catch_up(sm_t *s, uint64_t now)
     }
 }
 
-int sm_cycle(sm_t *s, uint64_t now)
+int sm_cycle(sm_t *s, uint64_t now, uint64_t icnt_now)
 {
-    gpu_t *g = s->g;
+    const mem_ports_t *io = s->io;
     sm_catch_up(s, now);
     s->last_cycle = now;
     bool busy = false;
 
     /* 1. one reply per cycle */
-    mem_req_t *r = xbar_pop(&g->reply_net, s->id, g->cycle[CLK_ICNT]);
+    mem_req_t *r = xbar_pop(io->reply_net, s->id, icnt_now);
     if (r) {
         handle_reply(s, r, now);
         busy = true;
@@ -827,10 +829,10 @@ int sm_cycle(sm_t *s, uint64_t now)
     /* 3. inject the head of the miss queue */
     if (s->missq.head) {
         mem_req_t *h = s->missq.head;
-        uint32_t bytes = g->cfg.icnt_ctrl_bytes + (h->type == REQ_READ ? 0 : h->bytes);
-        if (xbar_can_push(&g->req_net, s->id, bytes)) {
+        uint32_t bytes = s->cfg->icnt_ctrl_bytes + (h->type == REQ_READ ? 0 : h->bytes);
+        if (xbar_can_push(io->req_net, s->id, bytes)) {
             fifo_pop(&s->missq);
-            xbar_push(&g->req_net, s->id, h->sub_partition, h, bytes);
+            xbar_push(io->req_net, s->id, h->sub_partition, h, bytes);
         } else {
             ldst_stalled = true;
         }
@@ -844,7 +846,7 @@ int sm_cycle(sm_t *s, uint64_t now)
             uint64_t sb0 = s->c.sb_conflicts;
             s->issue_dirty = false;
             flags = issue_stage(s, now, &next_ready) | BLK_HAS_CTA;
-            if (g->failed)
+            if (s->failed)
                 return -1;
             s->issue_flags = flags & ~(uint32_t)BLK_LDST_STALL;
             s->issue_sb = s->c.sb_conflicts - sb0;
@@ -863,9 +865,17 @@ int sm_cycle(sm_t *s, uint64_t now)
         busy = true;
 
     /* 5. sleep until something can change */
-    if (busy || s->ldst_count || s->missq.count || xbar_has_arrival(&g->reply_net, s->id, g->cycle[CLK_ICNT]))
+    if (busy || s->ldst_count || s->missq.count || xbar_has_arrival(io->reply_net, s->id, icnt_now))
         s->wake = now + 1;
     else
-        s->wake = next_ready > now ? next_ready : now + 1; /* replies wake us through gpu.c */
-    return 0;
+        s->wake = next_ready > now ? next_ready : now + 1; /* replies wake us through sm_due */
+    return s->failed ? -1 : (int)s->n_finished;
+}
+
+uint32_t sm_take_finished(sm_t *s, cta_info_t *out)
+{
+    uint32_t n = s->n_finished;
+    memcpy(out, s->finished, n * sizeof *out);
+    s->n_finished = 0;
+    return n;
 }

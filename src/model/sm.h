@@ -17,7 +17,13 @@
  * L1 hit after l1_latency; shared memory after smem_latency + passes - 1;
  * constant/texture (modelled as always hitting) after const_latency.
  * A core whose warps all wait on known future events sleeps until the first
- * of them; its counters are replayed for the skipped cycles. */
+ * of them; its counters are replayed for the skipped cycles.
+ *
+ * The core talks to the machine only through its ports (ports.h) and what it
+ * returns: a CTA that finishes is released (its slot and resources free at
+ * once) and left as an event for the GPU, which drains the events after the
+ * core tick and only then tells the CTA policies (sm_take_finished); a
+ * front-end error is kept in the core (sm_error) and returned as -1. */
 #ifndef CTASIM_SM_H
 #define CTASIM_SM_H
 
@@ -25,14 +31,13 @@
 #include "coalesce.h"
 #include "counters.h"
 #include "gpu/gpu_types.h"
-#include "icnt.h"
 #include "policy/warp_policy.h"
-
-struct gpu;
+#include "ports.h"
 
 #define SB_MAX 16            /* pending register writes tracked per warp */
 #define MAX_WARPS_PER_SM 64
 #define MAX_CTAS_PER_SM 32
+#define MAX_SCHED_PER_SM 8   /* -gpgpu_num_sched_per_core above this is a config error */
 #define LDST_QUEUE 2         /* memory instructions the LD/ST unit holds */
 
 typedef struct sb_entry {
@@ -89,7 +94,9 @@ typedef struct ldst_op {
 
 typedef struct sm {
     uint32_t id;
-    struct gpu *g;
+    const mem_ports_t *io;    /* config, address map, request pool, crossbars */
+    const gpu_config_t *cfg;  /* = io->cfg */
+    const warp_policy_ops_t *wp;
     enum core_state state;
     bool mem_throttle;        /* policy flag: issue no memory instructions */
     /* resources in use */
@@ -102,9 +109,9 @@ typedef struct sm {
     bool any_paused;
     /* schedulers */
     uint32_t n_sched;
-    uint16_t sched_slots[8][MAX_WARPS_PER_SM];
-    uint32_t sched_n[8];
-    void *wp_state[8];
+    uint16_t sched_slots[MAX_SCHED_PER_SM][MAX_WARPS_PER_SM];
+    uint32_t sched_n[MAX_SCHED_PER_SM];
+    void *wp_state[MAX_SCHED_PER_SM];
     /* execution units: free_at per instance */
     uint64_t *unit_free[UNIT__COUNT];
     uint32_t n_unit[UNIT__COUNT];
@@ -132,19 +139,44 @@ typedef struct sm {
     uint32_t issue_flags;     /* verdict of the last evaluation */
     uint64_t issue_sb;        /* scoreboard conflicts that evaluation counted */
     sm_counters_t c;
+    /* events for the GPU, drained after each core tick */
+    cta_info_t finished[MAX_CTAS_PER_SM]; /* CTAs finished and already released */
+    uint32_t n_finished;
+    bool failed;              /* a front-end error: err holds it */
+    cs_error_t err;
 } sm_t;
 
-void sm_init(sm_t *s, struct gpu *g, uint32_t id);
+/* Set up core `id`, with one warp-policy instance per scheduler created from
+ * `warp_spec` (e.g. "tl:group=8"). Returns -1 with *err set if the policy
+ * rejects its arguments. */
+int sm_init(sm_t *s, const mem_ports_t *io, uint32_t id, const warp_policy_ops_t *wp, const char *warp_spec,
+            cs_error_t *err);
+/* Free the core; CTAs still resident (a run stopped early) end their front-end state. */
 void sm_free(sm_t *s);
 /* Resources free for one more CTA of k (threads, registers, shared memory, slots)? */
 bool sm_fits(const sm_t *s, const kernel_run_t *k);
-/* Start CTA `cta_id` of k (front-end state `fe`); returns the CTA slot, -1 on front-end error. */
+/* Start CTA `cta_id` of k (front-end state `fe`); returns the CTA slot, -1 on
+ * a front-end error (sm_error). A CTA whose warps have no instruction at all
+ * finishes at once: its event waits in sm_take_finished. */
 int sm_start_cta(sm_t *s, kernel_run_t *k, uint64_t cta_id, void *fe, uint64_t now);
-/* Simulate core cycle `now`. Returns -1 on a front-end error (gpu error set). */
-int sm_cycle(sm_t *s, uint64_t now);
+/* The policy's view of a resident CTA. */
+void sm_cta_info(const sm_t *s, uint32_t slot, cta_info_t *out);
+/* Simulate core cycle `now` (the interconnect's clock reads icnt_now).
+ * Returns -1 on a front-end error (sm_error), else the number of CTA-finished
+ * events waiting for sm_take_finished. */
+int sm_cycle(sm_t *s, uint64_t now, uint64_t icnt_now);
+/* Copy out the CTA-finished events (at most MAX_CTAS_PER_SM) and clear them. */
+uint32_t sm_take_finished(sm_t *s, cta_info_t *out);
+static inline const cs_error_t *sm_error(const sm_t *s) { return s->failed ? &s->err : NULL; }
 /* Account the cycles between the last simulated one and `now` (exclusive). */
 void sm_catch_up(sm_t *s, uint64_t now);
 bool sm_idle(const sm_t *s); /* no CTA, nothing in flight */
+/* Anything for the core to do at core cycle `now`: its own wake-up time, or a
+ * reply waiting at its crossbar port. */
+static inline bool sm_due(const sm_t *s, uint64_t now, uint64_t icnt_now)
+{
+    return s->wake <= now || xbar_has_arrival(s->io->reply_net, s->id, icnt_now);
+}
 uint32_t sm_resident_ctas(const sm_t *s, const kernel_run_t *k); /* k NULL: all kernels */
 
 #endif

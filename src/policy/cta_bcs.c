@@ -43,8 +43,8 @@
  *     next pass, the block is cut short: its remaining CTAs become a new block
  *     that may go to any core. Without this rule, "bcs+claso" could
  *     deadlock: CLASO may have no credit left on the block's core for its
- *     second CTA. To make sure that next pass happens, BCS asks for a
- *     one-cycle sample: the dispatcher always runs after a sample.
+ *     second CTA. To make sure that next pass happens, admit asks the
+ *     dispatcher to look again next cycle (gpu_request_dispatch).
  *
  * Arguments: block=2, wait=pair|room, apply=2d|all.
  * Published: "bcs.blocks_cut", the number of blocks cut short (absent if none). */
@@ -54,13 +54,14 @@
 
 #include "cta_policy.h"
 #include "gpu/gpu.h"
+#include "policy_metrics.h"
 
 typedef struct live_block {
     uint64_t first, end; /* CTAs [first, end) */
     uint32_t issued, left; /* CTAs issued so far / still resident */
 } live_block_t;
 
-typedef struct bcs_kernel {
+typedef struct bcs_kernel { /* per running kernel, kept by the framework */
     const kernel_run_t *kernel;
     bool blocked;         /* BCS applies to this kernel */
     uint64_t cur_end;     /* end of the most recently started block */
@@ -75,21 +76,13 @@ typedef struct bcs_kernel {
 typedef struct bcs {
     uint32_t block;
     bool wait_pair, apply_all;
-    bool recheck_armed; /* a one-cycle sample is due (see bcs_admit) */
     uint32_t n_core;
-    bcs_kernel_t *kernels;
-    unsigned n_kernels, cap_kernels;
+    cta_link_t *self;
 } bcs_t;
 
-static bcs_kernel_t *find_kernel(bcs_t *s, const kernel_run_t *k)
-{
-    for (unsigned i = 0; i < s->n_kernels; i++)
-        if (s->kernels[i].kernel == k)
-            return &s->kernels[i];
-    return NULL;
-}
+static bcs_kernel_t *kernel_state(bcs_t *s, const kernel_run_t *k) { return cta_link_kernel_state(s->self, k); }
 
-static void *bcs_create(struct gpu *g, policy_args_t *a, cs_error_t *err)
+static void *bcs_create(struct gpu *g, cta_link_t *self, policy_args_t *a, cs_error_t *err)
 {
     uint32_t block;
     if (policy_arg_u32(a, "block", 2, &block, err) < 0)
@@ -113,33 +106,14 @@ static void *bcs_create(struct gpu *g, policy_args_t *a, cs_error_t *err)
     s->wait_pair = !strcmp(wait, "pair");
     s->apply_all = !strcmp(apply, "all");
     s->n_core = gpu_n_sm(g);
+    s->self = self;
     return s;
-}
-
-static void free_kernel(bcs_kernel_t *e)
-{
-    free(e->live);
-    free(e->n_live);
-}
-
-static void bcs_destroy(void *st)
-{
-    bcs_t *s = st;
-    for (unsigned i = 0; i < s->n_kernels; i++)
-        free_kernel(&s->kernels[i]);
-    free(s->kernels);
-    free(s);
 }
 
 static void bcs_kernel_launched(void *st, struct gpu *g, const kernel_run_t *k)
 {
     bcs_t *s = st;
-    if (s->n_kernels == s->cap_kernels) {
-        s->cap_kernels = s->cap_kernels ? 2 * s->cap_kernels : 4;
-        s->kernels = cs_xrealloc(s->kernels, s->cap_kernels * sizeof *s->kernels);
-    }
-    bcs_kernel_t *e = &s->kernels[s->n_kernels++];
-    memset(e, 0, sizeof *e);
+    bcs_kernel_t *e = kernel_state(s, k);
     e->kernel = k;
     bool two_d = k->desc.block.y > 1 || k->desc.block.z > 1;
     e->blocked = s->block > 1 && (s->apply_all || two_d);
@@ -151,12 +125,9 @@ static void bcs_kernel_launched(void *st, struct gpu *g, const kernel_run_t *k)
 
 static void bcs_kernel_finished(void *st, struct gpu *g, const kernel_run_t *k)
 {
-    bcs_t *s = st;
-    bcs_kernel_t *e = find_kernel(s, k);
-    if (!e)
-        return;
-    free_kernel(e);
-    *e = s->kernels[--s->n_kernels];
+    bcs_kernel_t *e = kernel_state(st, k);
+    free(e->live);
+    free(e->n_live);
 }
 
 /* CTAs of the kernel core sm may hold: N, lowered by the other links' caps
@@ -164,7 +135,7 @@ static void bcs_kernel_finished(void *st, struct gpu *g, const kernel_run_t *k)
  * never has size 0. */
 static uint32_t core_cap(bcs_t *s, struct gpu *g, uint32_t sm, const kernel_run_t *k)
 {
-    uint32_t cap = gpu_chain_cap(g, sm, k, s);
+    uint32_t cap = gpu_chain_cap(g, sm, k, s->self);
     return cap ? cap : 1;
 }
 
@@ -194,14 +165,14 @@ static void cut_pending_block(struct gpu *g, bcs_kernel_t *e)
             break;
         }
     e->pending = false;
-    gpu_metric_add(g, "bcs.blocks_cut", 1);
+    gpu_metric_add(g, METRIC_BCS_BLOCKS_CUT, 1);
 }
 
 static bool bcs_admit(void *st, struct gpu *g, uint32_t sm, const kernel_run_t *k)
 {
     bcs_t *s = st;
-    bcs_kernel_t *e = find_kernel(s, k);
-    if (!e || !e->blocked)
+    bcs_kernel_t *e = kernel_state(s, k);
+    if (!e->blocked)
         return true;
     uint64_t now = gpu_cycle(g), next = k->next_cta;
     if (e->pending) {
@@ -213,15 +184,9 @@ static bool bcs_admit(void *st, struct gpu *g, uint32_t sm, const kernel_run_t *
         bool stuck = e->other_ask_cycle > e->started_cycle && now > e->other_ask_cycle;
         e->other_ask_cycle = now;
         if (!stuck) {
-            /* Make sure the dispatcher looks again next cycle, so a stuck
-             * block is found even if nothing else happens. A
-             * gpu_request_dispatch() from inside admit() is lost when the
-             * pass issues nothing, so ask for a sample one cycle from now:
-             * the dispatcher always runs after a sample. */
-            if (!s->recheck_armed) {
-                s->recheck_armed = true;
-                gpu_policy_set_sample_period(g, s, 1);
-            }
+            /* look again next cycle, so a stuck block is found even if
+             * nothing else happens */
+            gpu_request_dispatch(g);
             return false;
         }
         cut_pending_block(g, e);
@@ -241,9 +206,8 @@ static bool bcs_admit(void *st, struct gpu *g, uint32_t sm, const kernel_run_t *
 
 static void bcs_cta_issued(void *st, struct gpu *g, const cta_info_t *cta)
 {
-    bcs_t *s = st;
-    bcs_kernel_t *e = find_kernel(s, cta->kernel);
-    if (!e || !e->blocked)
+    bcs_kernel_t *e = kernel_state(st, cta->kernel);
+    if (!e->blocked)
         return;
     uint32_t sm = cta->sm;
     live_block_t *b = core_blocks(e, sm);
@@ -264,9 +228,8 @@ static void bcs_cta_issued(void *st, struct gpu *g, const cta_info_t *cta)
 
 static void bcs_cta_finished(void *st, struct gpu *g, const cta_info_t *cta)
 {
-    bcs_t *s = st;
-    bcs_kernel_t *e = find_kernel(s, cta->kernel);
-    if (!e || !e->blocked)
+    bcs_kernel_t *e = kernel_state(st, cta->kernel);
+    if (!e->blocked)
         return;
     live_block_t *b = core_blocks(e, cta->sm);
     for (uint32_t i = 0; i < e->n_live[cta->sm]; i++)
@@ -277,24 +240,16 @@ static void bcs_cta_finished(void *st, struct gpu *g, const cta_info_t *cta)
         }
 }
 
-/* The one-cycle recheck armed by bcs_admit: the dispatcher runs after this. */
-static void bcs_sample(void *st, struct gpu *g, uint64_t cycle)
-{
-    bcs_t *s = st;
-    s->recheck_armed = false;
-    gpu_policy_set_sample_period(g, s, 0);
-}
-
 const cta_policy_ops_t cta_policy_bcs = {
     .name = "bcs",
     .summary = "Block CTA Scheduling (Lee et al. HPCA'14 4.2): blocks of consecutive CTAs to one core, delayed",
     .params = "block=2,wait=pair,apply=2d",
+    .kernel_state_size = sizeof(bcs_kernel_t),
     .create = bcs_create,
-    .destroy = bcs_destroy,
+    .destroy = free,
     .kernel_launched = bcs_kernel_launched,
     .kernel_finished = bcs_kernel_finished,
     .admit = bcs_admit,
     .cta_issued = bcs_cta_issued,
     .cta_finished = bcs_cta_finished,
-    .sample = bcs_sample,
 };

@@ -40,28 +40,19 @@
 
 #include "cta_policy.h"
 #include "gpu/gpu.h"
+#include "policy_metrics.h"
 
-typedef struct claso_kernel {
-    const kernel_run_t *kernel;
+typedef struct claso_kernel { /* per running kernel, kept by the framework */
     int64_t global;
     int64_t *local; /* per core */
 } claso_kernel_t;
 
 typedef struct claso {
     uint32_t pa, pl, n_core;
-    claso_kernel_t *kernels;
-    unsigned n_kernels, cap_kernels;
+    cta_link_t *self;
 } claso_t;
 
-static claso_kernel_t *find_kernel(claso_t *s, const kernel_run_t *k)
-{
-    for (unsigned i = 0; i < s->n_kernels; i++)
-        if (s->kernels[i].kernel == k)
-            return &s->kernels[i];
-    return NULL;
-}
-
-static void *claso_create(struct gpu *g, policy_args_t *a, cs_error_t *err)
+static void *claso_create(struct gpu *g, cta_link_t *self, policy_args_t *a, cs_error_t *err)
 {
     uint32_t pa, pl;
     if (policy_arg_u32(a, "pa", 1, &pa, err) < 0 || policy_arg_u32(a, "pl", 0, &pl, err) < 0)
@@ -74,60 +65,42 @@ static void *claso_create(struct gpu *g, policy_args_t *a, cs_error_t *err)
     s->pa = pa;
     s->pl = pl;
     s->n_core = gpu_n_sm(g);
+    s->self = self;
     return s;
-}
-
-static void claso_destroy(void *st)
-{
-    claso_t *s = st;
-    for (unsigned i = 0; i < s->n_kernels; i++)
-        free(s->kernels[i].local);
-    free(s->kernels);
-    free(s);
 }
 
 static void claso_kernel_launched(void *st, struct gpu *g, const kernel_run_t *k)
 {
     claso_t *s = st;
-    if (s->n_kernels == s->cap_kernels) {
-        s->cap_kernels = s->cap_kernels ? 2 * s->cap_kernels : 4;
-        s->kernels = cs_xrealloc(s->kernels, s->cap_kernels * sizeof *s->kernels);
-    }
-    claso_kernel_t *e = &s->kernels[s->n_kernels++];
+    claso_kernel_t *e = cta_link_kernel_state(s->self, k);
     uint64_t n_cta = k->total_ctas, n_core = s->n_core;
     int64_t local = (int64_t)((n_cta + n_core - 1) / n_core) + s->pl;
-    e->kernel = k;
     e->global = (int64_t)((n_cta - 1) % n_core + 1 + (uint64_t)(s->pa - 1) * n_core);
     e->local = cs_xmalloc(n_core * sizeof *e->local);
     for (uint32_t c = 0; c < n_core; c++)
         e->local[c] = local;
-    gpu_metric_set(g, "claso.local_credits", (double)local);
-    gpu_metric_set(g, "claso.global_credits", (double)e->global);
+    gpu_metric_set(g, METRIC_CLASO_LOCAL_CREDITS, (double)local);
+    gpu_metric_set(g, METRIC_CLASO_GLOBAL_CREDITS, (double)e->global);
 }
 
 static void claso_kernel_finished(void *st, struct gpu *g, const kernel_run_t *k)
 {
     claso_t *s = st;
-    claso_kernel_t *e = find_kernel(s, k);
-    if (!e)
-        return;
+    claso_kernel_t *e = cta_link_kernel_state(s->self, k);
     int64_t local_max = e->local[0];
     for (uint32_t c = 1; c < s->n_core; c++)
         if (e->local[c] > local_max)
             local_max = e->local[c];
-    gpu_metric_set(g, "claso.global_left", (double)e->global);
-    gpu_metric_set(g, "claso.local_left_max", (double)local_max);
+    gpu_metric_set(g, METRIC_CLASO_GLOBAL_LEFT, (double)e->global);
+    gpu_metric_set(g, METRIC_CLASO_LOCAL_LEFT_MAX, (double)local_max);
     free(e->local);
-    *e = s->kernels[--s->n_kernels];
 }
 
 /* Algorithm 1, lines 7-19, without consuming anything. */
 static bool claso_admit(void *st, struct gpu *g, uint32_t sm, const kernel_run_t *k)
 {
     claso_t *s = st;
-    claso_kernel_t *e = find_kernel(s, k);
-    if (!e)
-        return true;
+    claso_kernel_t *e = cta_link_kernel_state(s->self, k);
     int64_t local_after = e->local[sm] - 1;
     if (local_after >= (int64_t)(s->pa + s->pl))
         return true;
@@ -138,9 +111,7 @@ static bool claso_admit(void *st, struct gpu *g, uint32_t sm, const kernel_run_t
 static void claso_cta_issued(void *st, struct gpu *g, const cta_info_t *cta)
 {
     claso_t *s = st;
-    claso_kernel_t *e = find_kernel(s, cta->kernel);
-    if (!e)
-        return;
+    claso_kernel_t *e = cta_link_kernel_state(s->self, cta->kernel);
     e->local[cta->sm]--;
     if (e->local[cta->sm] < (int64_t)(s->pa + s->pl))
         e->global--;
@@ -150,8 +121,9 @@ const cta_policy_ops_t cta_policy_claso = {
     .name = "claso",
     .summary = "CLASO credit filter (Yu et al. IJPP'14 Alg. 1): local + global credits balance CTAs over cores",
     .params = "pa=1,pl=0",
+    .kernel_state_size = sizeof(claso_kernel_t),
     .create = claso_create,
-    .destroy = claso_destroy,
+    .destroy = free,
     .kernel_launched = claso_kernel_launched,
     .kernel_finished = claso_kernel_finished,
     .admit = claso_admit,

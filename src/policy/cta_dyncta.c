@@ -49,9 +49,9 @@
 
 #include "cta_policy.h"
 #include "gpu/gpu.h"
+#include "policy_metrics.h"
 
-typedef struct dyncta_kernel {
-    const kernel_run_t *kernel;
+typedef struct dyncta_kernel { /* per running kernel, kept by the framework */
     uint32_t max_n; /* N */
     uint32_t *n;    /* per core */
 } dyncta_kernel_t;
@@ -59,24 +59,17 @@ typedef struct dyncta_kernel {
 typedef struct dyncta {
     uint32_t period, t_idle, t_mem_l, t_mem_h;
     uint32_t n_core;
+    cta_link_t *self;
     uint64_t *prev_idle, *prev_mem; /* counters at the previous sample */
-    dyncta_kernel_t *kernels;       /* running kernels, launch order */
-    unsigned n_kernels, cap_kernels;
+    const kernel_run_t **running;   /* scratch for gpu_running_kernels */
+    uint32_t cap_running;
     cta_info_t *ctas; /* scratch for gpu_sm_ctas */
     uint32_t cap_ctas;
     double n_sum;
     uint64_t n_samples;
 } dyncta_t;
 
-static dyncta_kernel_t *find_kernel(dyncta_t *s, const kernel_run_t *k)
-{
-    for (unsigned i = 0; i < s->n_kernels; i++)
-        if (s->kernels[i].kernel == k)
-            return &s->kernels[i];
-    return NULL;
-}
-
-static void *dyncta_create(struct gpu *g, policy_args_t *a, cs_error_t *err)
+static void *dyncta_create(struct gpu *g, cta_link_t *self, policy_args_t *a, cs_error_t *err)
 {
     uint32_t period, t_idle, t_mem_l, t_mem_h;
     if (policy_arg_u32(a, "period", 2048, &period, err) < 0 || policy_arg_u32(a, "t_idle", 16, &t_idle, err) < 0 ||
@@ -91,9 +84,12 @@ static void *dyncta_create(struct gpu *g, policy_args_t *a, cs_error_t *err)
     s->t_idle = t_idle;
     s->t_mem_l = t_mem_l;
     s->t_mem_h = t_mem_h;
+    s->self = self;
     s->n_core = gpu_n_sm(g);
     s->prev_idle = cs_xcalloc(s->n_core, sizeof *s->prev_idle);
     s->prev_mem = cs_xcalloc(s->n_core, sizeof *s->prev_mem);
+    s->cap_running = gpu_config(g)->max_concurrent_kernel ? gpu_config(g)->max_concurrent_kernel : 1;
+    s->running = cs_xcalloc(s->cap_running, sizeof *s->running);
     s->cap_ctas = gpu_config(g)->max_cta_per_sm;
     s->ctas = cs_xcalloc(s->cap_ctas, sizeof *s->ctas);
     return s;
@@ -102,11 +98,9 @@ static void *dyncta_create(struct gpu *g, policy_args_t *a, cs_error_t *err)
 static void dyncta_destroy(void *st)
 {
     dyncta_t *s = st;
-    for (unsigned i = 0; i < s->n_kernels; i++)
-        free(s->kernels[i].n);
-    free(s->kernels);
     free(s->prev_idle);
     free(s->prev_mem);
+    free(s->running);
     free(s->ctas);
     free(s);
 }
@@ -120,19 +114,19 @@ static void snapshot_counters(dyncta_t *s, struct gpu *g)
     }
 }
 
-/* Pause the max(0, nCTA - n) most recently assigned CTAs of kernel e on core
- * `sm` and let the others run. `leaving` is a CTA that is finishing now and no
- * longer counts (UINT64_MAX: none). */
-static void apply_pausing(dyncta_t *s, struct gpu *g, uint32_t sm, const dyncta_kernel_t *e, uint64_t leaving)
+/* Pause the max(0, nCTA - n) most recently assigned CTAs of kernel k on core
+ * `sm` and let the others run. */
+static void apply_pausing(dyncta_t *s, struct gpu *g, uint32_t sm, const kernel_run_t *k)
 {
+    const dyncta_kernel_t *e = cta_link_kernel_state(s->self, k);
     uint32_t n = gpu_sm_ctas(g, sm, s->ctas, s->cap_ctas); /* oldest first */
     uint32_t mine = 0;
     for (uint32_t i = 0; i < n; i++)
-        if (s->ctas[i].kernel == e->kernel && s->ctas[i].cta_id != leaving)
+        if (s->ctas[i].kernel == k)
             mine++;
     uint32_t run = e->n[sm], rank = 0;
     for (uint32_t i = 0; i < n; i++) {
-        if (s->ctas[i].kernel != e->kernel || s->ctas[i].cta_id == leaving)
+        if (s->ctas[i].kernel != k)
             continue;
         gpu_set_cta_paused(g, sm, s->ctas[i].slot, mine > run && rank >= run);
         rank++;
@@ -142,61 +136,43 @@ static void apply_pausing(dyncta_t *s, struct gpu *g, uint32_t sm, const dyncta_
 static void dyncta_kernel_launched(void *st, struct gpu *g, const kernel_run_t *k)
 {
     dyncta_t *s = st;
-    if (s->n_kernels == 0) {
-        /* new sampling windows from now on */
+    if (gpu_running_kernels(g, s->running, s->cap_running) == 1) {
+        /* k alone: new sampling windows from now on */
         snapshot_counters(s, g);
-        gpu_policy_set_sample_period(g, s, s->period);
+        gpu_policy_set_sample_period(g, s->self, s->period);
     }
-    if (s->n_kernels == s->cap_kernels) {
-        s->cap_kernels = s->cap_kernels ? 2 * s->cap_kernels : 4;
-        s->kernels = cs_xrealloc(s->kernels, s->cap_kernels * sizeof *s->kernels);
-    }
-    dyncta_kernel_t *e = &s->kernels[s->n_kernels++];
-    e->kernel = k;
+    dyncta_kernel_t *e = cta_link_kernel_state(s->self, k);
     e->max_n = k->max_ctas_per_sm ? k->max_ctas_per_sm : 1;
     uint32_t n0 = e->max_n / 2 ? e->max_n / 2 : 1;
     e->n = cs_xmalloc(s->n_core * sizeof *e->n);
     for (uint32_t c = 0; c < s->n_core; c++)
         e->n[c] = n0;
-    gpu_metric_set(g, "dyncta.N", e->max_n);
+    gpu_metric_set(g, METRIC_DYNCTA_N_MAX, e->max_n);
 }
 
 static void dyncta_kernel_finished(void *st, struct gpu *g, const kernel_run_t *k)
 {
-    dyncta_t *s = st;
-    dyncta_kernel_t *e = find_kernel(s, k);
-    if (!e)
-        return;
+    dyncta_kernel_t *e = cta_link_kernel_state(((dyncta_t *)st)->self, k);
     free(e->n);
-    unsigned i = (unsigned)(e - s->kernels);
-    for (; i + 1 < s->n_kernels; i++) /* keep launch order */
-        s->kernels[i] = s->kernels[i + 1];
-    s->n_kernels--;
 }
 
 static uint32_t dyncta_cap(void *st, struct gpu *g, uint32_t sm, const kernel_run_t *k)
 {
-    dyncta_kernel_t *e = find_kernel(st, k);
-    return e ? e->n[sm] : UINT32_MAX;
+    dyncta_kernel_t *e = cta_link_kernel_state(((dyncta_t *)st)->self, k);
+    return e->n[sm];
 }
 
-static bool dyncta_admit(void *st, struct gpu *g, uint32_t sm, const kernel_run_t *k)
-{
-    return gpu_sm_resident_ctas(g, sm, k) < dyncta_cap(st, g, sm, k);
-}
-
+/* The CTA is gone from the core: the oldest paused CTA of its kernel may resume in its place. */
 static void dyncta_cta_finished(void *st, struct gpu *g, const cta_info_t *cta)
 {
-    dyncta_t *s = st;
-    dyncta_kernel_t *e = find_kernel(s, cta->kernel);
-    if (e)
-        apply_pausing(s, g, cta->sm, e, cta->cta_id);
+    apply_pausing(st, g, cta->sm, cta->kernel);
 }
 
 static void dyncta_sample(void *st, struct gpu *g, uint64_t cycle)
 {
     dyncta_t *s = st;
     bool raised = false;
+    uint32_t n_running = gpu_running_kernels(g, s->running, s->cap_running);
     for (uint32_t c = 0; c < s->n_core; c++) {
         const sm_counters_t *ctr = gpu_sm_counters(g, c);
         uint64_t c_idle = ctr->outcome[OUT_IDLE] - s->prev_idle[c];
@@ -208,27 +184,28 @@ static void dyncta_sample(void *st, struct gpu *g, uint64_t cycle)
             step = +1;
         else if (c_mem >= s->t_mem_h)
             step = -1;
-        for (unsigned i = 0; i < s->n_kernels; i++) {
-            dyncta_kernel_t *e = &s->kernels[i];
+        for (uint32_t i = 0; i < n_running; i++) {
+            dyncta_kernel_t *e = cta_link_kernel_state(s->self, s->running[i]);
             if (step > 0 && e->n[c] < e->max_n) {
                 e->n[c]++;
                 raised = true;
             } else if (step < 0 && e->n[c] > 1)
                 e->n[c]--;
-            apply_pausing(s, g, c, e, UINT64_MAX);
+            apply_pausing(s, g, c, s->running[i]);
         }
     }
     if (raised)
         gpu_request_dispatch(g);
-    if (s->n_kernels) {
+    if (n_running) {
+        const dyncta_kernel_t *oldest = cta_link_kernel_state(s->self, s->running[0]);
         double sum = 0;
         for (uint32_t c = 0; c < s->n_core; c++)
-            sum += s->kernels[0].n[c];
+            sum += oldest->n[c];
         double mean = sum / s->n_core;
-        gpu_metric_sample(g, "dyncta.n", mean);
+        gpu_metric_sample(g, METRIC_DYNCTA_N_SERIES, mean);
         s->n_sum += mean;
         s->n_samples++;
-        gpu_metric_set(g, "dyncta.n_avg", s->n_sum / (double)s->n_samples);
+        gpu_metric_set(g, METRIC_DYNCTA_N_AVG, s->n_sum / (double)s->n_samples);
     }
 }
 
@@ -236,12 +213,12 @@ const cta_policy_ops_t cta_policy_dyncta = {
     .name = "dyncta",
     .summary = "DYNCTA (Kayiran et al. PACT'13 Alg. 1): per-core CTA limit from C_idle/C_mem, CTA pausing",
     .params = "period=2048,t_idle=16,t_mem_l=128,t_mem_h=384",
+    .kernel_state_size = sizeof(dyncta_kernel_t),
     .create = dyncta_create,
     .destroy = dyncta_destroy,
     .kernel_launched = dyncta_kernel_launched,
     .kernel_finished = dyncta_kernel_finished,
-    .admit = dyncta_admit,
-    .cap = dyncta_cap,
+    .cap = dyncta_cap, /* admit: the framework's default, resident < n */
     .cta_finished = dyncta_cta_finished,
     .sample = dyncta_sample,
 };

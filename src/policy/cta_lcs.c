@@ -56,11 +56,11 @@
 
 #include "cta_policy.h"
 #include "gpu/gpu.h"
+#include "policy_metrics.h"
 
 #define LCS_CORE_FIRST UINT32_MAX /* core=first, not yet known */
 
-typedef struct lcs_kernel {
-    const kernel_run_t *kernel;
+typedef struct lcs_kernel { /* per running kernel, kept by the framework */
     bool monitoring;
     uint32_t monitored_core; /* LCS_CORE_FIRST until CTA 0 is placed (core=first) */
     uint32_t t_new;          /* valid once !monitoring */
@@ -80,8 +80,7 @@ typedef struct lcs {
     unsigned n_learned, cap_learned;
     bool core_first;
     uint32_t core;
-    lcs_kernel_t *kernels; /* running kernels */
-    unsigned n_kernels, cap_kernels;
+    cta_link_t *self;
     cta_info_t *ctas; /* scratch for gpu_sm_ctas */
     uint64_t *inst;   /* scratch for Eq. 1 */
     uint32_t cap_ctas;
@@ -108,15 +107,7 @@ static uint32_t lcs_t_new(const uint64_t *inst, uint32_t n, enum lcs_round round
     return (uint32_t)t;
 }
 
-static lcs_kernel_t *find_kernel(lcs_t *s, const kernel_run_t *k)
-{
-    for (unsigned i = 0; i < s->n_kernels; i++)
-        if (s->kernels[i].kernel == k)
-            return &s->kernels[i];
-    return NULL;
-}
-
-static void *lcs_create(struct gpu *g, policy_args_t *a, cs_error_t *err)
+static void *lcs_create(struct gpu *g, cta_link_t *self, policy_args_t *a, cs_error_t *err)
 {
     const char *round = policy_arg_str(a, "round", "floor");
     const char *core = policy_arg_str(a, "core", "0");
@@ -153,6 +144,7 @@ static void *lcs_create(struct gpu *g, policy_args_t *a, cs_error_t *err)
     s->by_name = !strcmp(scope, "name");
     s->core_first = core_first;
     s->core = core_id;
+    s->self = self;
     s->cap_ctas = gpu_config(g)->max_cta_per_sm;
     s->ctas = cs_xcalloc(s->cap_ctas, sizeof *s->ctas);
     s->inst = cs_xcalloc(s->cap_ctas + 1, sizeof *s->inst);
@@ -162,7 +154,6 @@ static void *lcs_create(struct gpu *g, policy_args_t *a, cs_error_t *err)
 static void lcs_destroy(void *st)
 {
     lcs_t *s = st;
-    free(s->kernels);
     free(s->learned);
     free(s->ctas);
     free(s->inst);
@@ -172,21 +163,16 @@ static void lcs_destroy(void *st)
 static void publish(struct gpu *g, const kernel_run_t *k, uint32_t t_new)
 {
     char name[64];
-    snprintf(name, sizeof name, "lcs.t_new.k%u", k->index);
+    snprintf(name, sizeof name, METRIC_LCS_T_NEW ".k%u", k->index);
     gpu_metric_set(g, name, t_new);
-    gpu_metric_set(g, "lcs.t_new", t_new);
+    gpu_metric_set(g, METRIC_LCS_T_NEW, t_new);
 }
 
 static void lcs_kernel_launched(void *st, struct gpu *g, const kernel_run_t *k)
 {
     lcs_t *s = st;
-    if (s->n_kernels == s->cap_kernels) {
-        s->cap_kernels = s->cap_kernels ? 2 * s->cap_kernels : 4;
-        s->kernels = cs_xrealloc(s->kernels, s->cap_kernels * sizeof *s->kernels);
-    }
-    lcs_kernel_t *e = &s->kernels[s->n_kernels++];
+    lcs_kernel_t *e = cta_link_kernel_state(s->self, k);
     *e = (lcs_kernel_t){
-        .kernel = k,
         .monitoring = true,
         .monitored_core = s->core_first ? LCS_CORE_FIRST : s->core,
         .t_new = k->max_ctas_per_sm,
@@ -217,46 +203,33 @@ static void learn(lcs_t *s, const kernel_run_t *k, uint32_t t_new)
     l->t_new = t_new;
 }
 
-static void lcs_kernel_finished(void *st, struct gpu *g, const kernel_run_t *k)
-{
-    lcs_t *s = st;
-    lcs_kernel_t *e = find_kernel(s, k);
-    if (e)
-        *e = s->kernels[--s->n_kernels];
-}
-
 /* No limit while monitoring (every core takes N), T_new after. */
 static uint32_t lcs_cap(void *st, struct gpu *g, uint32_t sm, const kernel_run_t *k)
 {
-    lcs_kernel_t *e = find_kernel(st, k);
-    return !e || e->monitoring ? UINT32_MAX : e->t_new;
-}
-
-static bool lcs_admit(void *st, struct gpu *g, uint32_t sm, const kernel_run_t *k)
-{
-    return gpu_sm_resident_ctas(g, sm, k) < lcs_cap(st, g, sm, k);
+    lcs_kernel_t *e = cta_link_kernel_state(((lcs_t *)st)->self, k);
+    return e->monitoring ? UINT32_MAX : e->t_new;
 }
 
 static void lcs_cta_issued(void *st, struct gpu *g, const cta_info_t *cta)
 {
-    lcs_kernel_t *e = find_kernel(st, cta->kernel);
-    if (e && e->monitored_core == LCS_CORE_FIRST)
+    lcs_kernel_t *e = cta_link_kernel_state(((lcs_t *)st)->self, cta->kernel);
+    if (e->monitored_core == LCS_CORE_FIRST)
         e->monitored_core = cta->sm;
 }
 
 static void lcs_cta_finished(void *st, struct gpu *g, const cta_info_t *cta)
 {
     lcs_t *s = st;
-    lcs_kernel_t *e = find_kernel(s, cta->kernel);
-    if (!e || !e->monitoring || cta->sm != e->monitored_core)
+    lcs_kernel_t *e = cta_link_kernel_state(s->self, cta->kernel);
+    if (!e->monitoring || cta->sm != e->monitored_core)
         return;
-    /* The finished CTA is counted from its own record: whether the GPU
-     * still lists it as resident during this call does not matter. */
+    /* The finished CTA (no longer resident) from its own record, the rest
+     * from the core's resident CTAs of the kernel. */
     uint32_t n = gpu_sm_ctas(g, cta->sm, s->ctas, s->cap_ctas);
     uint32_t m = 0;
     s->inst[m++] = cta->warp_insts;
     for (uint32_t i = 0; i < n; i++)
-        if (s->ctas[i].kernel == cta->kernel && s->ctas[i].cta_id != cta->cta_id)
+        if (s->ctas[i].kernel == cta->kernel)
             s->inst[m++] = s->ctas[i].warp_insts;
     e->t_new = lcs_t_new(s->inst, m, s->round, cta->kernel->max_ctas_per_sm);
     e->monitoring = false;
@@ -269,11 +242,10 @@ const cta_policy_ops_t cta_policy_lcs = {
     .name = "lcs",
     .summary = "Lazy CTA Scheduling (Lee et al. HPCA'14 4.1): monitor the first CTA, then cap at T_new",
     .params = "round=floor,core=0,scope=launch",
+    .kernel_state_size = sizeof(lcs_kernel_t),
     .create = lcs_create,
     .destroy = lcs_destroy,
     .kernel_launched = lcs_kernel_launched,
-    .kernel_finished = lcs_kernel_finished,
-    .admit = lcs_admit,
     .cap = lcs_cap,
     .cta_issued = lcs_cta_issued,
     .cta_finished = lcs_cta_finished,

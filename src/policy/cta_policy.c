@@ -2,6 +2,7 @@
 #include "cta_policy.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "gpu/gpu.h"
@@ -58,24 +59,32 @@ int cta_chain_create(cta_chain_t *c, struct gpu *g, const char *spec, cs_error_t
     if (strlen(spec) >= sizeof buf)
         return cs_err(err, NULL, 0, "--cta-sched: specification too long");
     strcpy(buf, spec);
+    /* strtok would skip empty names: "lcs+", "+lcs" and "lcs++bcs" are errors */
+    size_t len = strlen(buf);
+    if (len == 0 || buf[0] == '+' || buf[len - 1] == '+' || strstr(buf, "++"))
+        return cs_err(err, NULL, 0, "--cta-sched '%s': an empty policy name in the chain", spec);
     char *save = NULL;
     for (char *tok = strtok_r(buf, "+", &save); tok; tok = strtok_r(NULL, "+", &save)) {
-        if (c->n == CTA_CHAIN_MAX)
+        if (c->n == CTA_CHAIN_MAX) {
+            cta_chain_destroy(c);
             return cs_err(err, NULL, 0, "--cta-sched: at most %d policies in a chain", CTA_CHAIN_MAX);
+        }
         policy_args_t a;
-        if (policy_args_parse(&a, tok, err) < 0)
+        if (policy_args_parse(&a, tok, err) < 0) {
+            cta_chain_destroy(c);
             return -1;
+        }
         const cta_policy_ops_t *ops = cta_policy_find(a.name);
         if (!ops) {
             cta_chain_destroy(c);
             return cs_err(err, NULL, 0, "--cta-sched: unknown CTA policy '%s' (see `ctasim list`)", a.name);
         }
-        cta_policy_t *p = &c->link[c->n++];
+        cta_link_t *p = &c->link[c->n];
         p->ops = ops;
+        p->index = c->n;
         p->next_sample = CS_NEVER;
-        c->creating = true;
-        p->st = ops->create ? ops->create(g, &a, err) : NULL;
-        c->creating = false;
+        c->n++;
+        p->st = ops->create ? ops->create(g, p, &a, err) : NULL;
         if (ops->create && !p->st) {
             c->n--;
             cta_chain_destroy(c);
@@ -86,8 +95,6 @@ int cta_chain_create(cta_chain_t *c, struct gpu *g, const char *spec, cs_error_t
             return -1;
         }
     }
-    if (!c->n)
-        return cs_err(err, NULL, 0, "--cta-sched: empty policy chain");
     return 0;
 }
 
@@ -97,4 +104,55 @@ void cta_chain_destroy(cta_chain_t *c)
         if (c->link[i].ops->destroy)
             c->link[i].ops->destroy(c->link[i].st);
     c->n = 0;
+}
+
+void cta_chain_kernel_launched(cta_chain_t *c, struct gpu *g, kernel_run_t *k)
+{
+    for (unsigned l = 0; l < c->n; l++) {
+        cta_link_t *p = &c->link[l];
+        if (p->ops->kernel_state_size)
+            k->link_state[l] = cs_xcalloc(1, p->ops->kernel_state_size);
+        if (p->ops->kernel_launched)
+            p->ops->kernel_launched(p->st, g, k);
+    }
+}
+
+void cta_chain_kernel_finished(cta_chain_t *c, struct gpu *g, kernel_run_t *k)
+{
+    for (unsigned l = 0; l < c->n; l++) {
+        cta_link_t *p = &c->link[l];
+        if (p->ops->kernel_finished)
+            p->ops->kernel_finished(p->st, g, k);
+        free(k->link_state[l]);
+        k->link_state[l] = NULL;
+    }
+}
+
+bool cta_chain_admit(cta_chain_t *c, struct gpu *g, uint32_t sm, const kernel_run_t *k)
+{
+    for (unsigned l = 0; l < c->n; l++) {
+        const cta_link_t *p = &c->link[l];
+        bool ok = true;
+        if (p->ops->admit)
+            ok = p->ops->admit(p->st, g, sm, k);
+        else if (p->ops->cap) /* the default for links that only limit by count */
+            ok = gpu_sm_resident_ctas(g, sm, k) < p->ops->cap(p->st, g, sm, k);
+        if (!ok)
+            return false;
+    }
+    return true;
+}
+
+void cta_chain_cta_issued(cta_chain_t *c, struct gpu *g, const cta_info_t *cta)
+{
+    for (unsigned l = 0; l < c->n; l++)
+        if (c->link[l].ops->cta_issued)
+            c->link[l].ops->cta_issued(c->link[l].st, g, cta);
+}
+
+void cta_chain_cta_finished(cta_chain_t *c, struct gpu *g, const cta_info_t *cta)
+{
+    for (unsigned l = 0; l < c->n; l++)
+        if (c->link[l].ops->cta_finished)
+            c->link[l].ops->cta_finished(c->link[l].st, g, cta);
 }

@@ -1,61 +1,118 @@
-/* cta_policy.h — CTA scheduling policies as plug-ins (ops table).
+/* cta_policy.h — CTA scheduling policies as plug-ins (ops table), and the
+ * contract between a policy and the GPU that runs it.
  *
  * A policy decides where and when a CTA starts, and may pause CTAs, tag them
  * to bypass L1, and throttle or gate cores. Policies chain ("dyncta+claso"):
  * the dispatcher admits a CTA to a core only if every link admits it (the
  * first link is the baseline, later links are filters that may veto); every
- * link sees every event. Adding a policy = one file in src/policy/ plus one
- * line in cta_policy.c's registry.
+ * link sees every event, in chain order. Adding a policy = one file in
+ * src/policy/ plus one line in cta_policy.c's registry.
  *
- * Dispatcher: each core cycle, cores are visited round-robin (rotating start);
- * a core in state ACTIVE with free resources for kernel k is offered k's next
- * CTA (kernels in launch order); the chain's admit() decides. At most one CTA
- * is issued per core per cycle. */
+ * Dispatcher: each core cycle, before the cores tick, cores are visited
+ * round-robin (rotating start); a core in state ACTIVE with free resources
+ * for kernel k is offered k's next CTA (kernels in launch order); the chain
+ * decides. At most one CTA is issued per core per cycle.
+ *
+ * ---- The contract -------------------------------------------------------
+ *
+ * Order within one core cycle:
+ *   1. kernels whose stream predecessors are done start: kernel_launched;
+ *   2. links whose sample period is due: sample (every core's counters are
+ *      brought up to this cycle first);
+ *   3. dispatch pass: admit for each (core, kernel) offer, cta_issued for
+ *      each CTA started; then the finished events of CTAs that finished at
+ *      once (a CTA with no instruction), as in 5;
+ *   4. every core ticks;
+ *   5. the cores' events are drained, core by core: for each finished CTA,
+ *      cta_finished, then, if it was its kernel's last, kernel_finished.
+ *
+ * The resident view (gpu_sm_resident_ctas, gpu_sm_ctas, gpu_sm_free_ctas) is
+ * one consistent picture in every hook: a CTA is resident from the moment it
+ * starts (it is listed during its own cta_issued) until it finishes (it is
+ * gone, slot and resources freed, during its own cta_finished). Counting with
+ * a kernel or without one never disagrees.
+ *
+ * What a hook may call (gpu.h): every query, in every hook. The setters
+ * gpu_set_sm_state, gpu_set_cta_paused, gpu_set_cta_bypass,
+ * gpu_set_mem_throttle and gpu_policy_set_sample_period in every hook except
+ * admit and cap, which answer without changing the machine: they may update
+ * the link's own bookkeeping and call gpu_request_dispatch (look again next
+ * cycle, e.g. when an answer depends on time). Metrics
+ * (gpu_metric_*) anywhere. A setter's effect is seen by the cores from their
+ * next tick and by the dispatcher from its next pass.
+ *
+ * State: the link's own state is what create() returns. Per-kernel state is
+ * the framework's: a link that sets kernel_state_size gets a zeroed block for
+ * each running kernel (cta_link_kernel_state), allocated before its
+ * kernel_launched and freed after its kernel_finished; the link frees only
+ * what it allocated inside that block. */
 #ifndef CTASIM_CTA_POLICY_H
 #define CTASIM_CTA_POLICY_H
+
+#include <stddef.h>
 
 #include "gpu/gpu_types.h"
 #include "policy_args.h"
 
 struct gpu;
+/* One link of the chain: a policy's handle on the framework (sample period,
+ * per-kernel state, which link is asking in gpu_chain_cap). */
+typedef struct cta_link cta_link_t;
 
 typedef struct cta_policy_ops {
     const char *name;
     const char *summary;
     const char *params; /* "t_idle=16,t_mem_l=128,..." defaults, for `ctasim list` */
-    /* Create the policy's state from its arguments (mark each used key;
-     * the registry rejects unknown keys). */
-    void *(*create)(struct gpu *g, policy_args_t *args, cs_error_t *err);
+    /* Bytes of per-kernel state the framework keeps for this link (0: none). */
+    size_t kernel_state_size;
+    /* Create the link's state from its arguments (mark each used key; the
+     * registry rejects unknown keys). NULL create: a stateless link. A
+     * non-NULL create returns NULL only on error, with *err set. `self`
+     * stays valid for the GPU's lifetime. */
+    void *(*create)(struct gpu *g, cta_link_t *self, policy_args_t *args, cs_error_t *err);
     void (*destroy)(void *st);
+    /* k starts running (its per-kernel state is zeroed and ready). */
     void (*kernel_launched)(void *st, struct gpu *g, const kernel_run_t *k);
+    /* k's last CTA finished (after that CTA's cta_finished). */
     void (*kernel_finished)(void *st, struct gpu *g, const kernel_run_t *k);
-    /* May core `sm` take one more CTA of kernel k now? Resources already fit. */
+    /* May core `sm` take one more CTA of kernel k now? Resources already fit.
+     * NULL: admit while the core holds fewer CTAs of k than cap() (so a
+     * policy that only limits by count writes cap alone); no cap either:
+     * admit. */
     bool (*admit)(void *st, struct gpu *g, uint32_t sm, const kernel_run_t *k);
+    /* A CTA started on cta->sm (already resident). */
     void (*cta_issued)(void *st, struct gpu *g, const cta_info_t *cta);
+    /* A CTA finished (no longer resident; end_cycle and warp_insts final). */
     void (*cta_finished)(void *st, struct gpu *g, const cta_info_t *cta);
-    /* Called every sample_period core cycles (0 = never). */
+    /* Called every sample period (gpu_policy_set_sample_period; 0 = never). */
     void (*sample)(void *st, struct gpu *g, uint64_t cycle);
     /* Optional: the most CTAs of k this link lets core sm hold now, for
      * links that limit by count (static's n, LCS's T_new, DYNCTA's n);
      * NULL or UINT32_MAX = no count limit of its own. Lets one link plan
      * around the others through gpu_chain_cap (BCS sizes its blocks so a
-     * whole block fits under the chain's cap). admit() stays the authority. */
+     * whole block fits under the chain's cap). */
     uint32_t (*cap)(void *st, struct gpu *g, uint32_t sm, const kernel_run_t *k);
 } cta_policy_ops_t;
 
-typedef struct cta_policy {
+struct cta_link {
     const cta_policy_ops_t *ops;
     void *st;
+    unsigned index;         /* position in the chain: per-kernel state slot */
     uint32_t sample_period; /* set through gpu_policy_set_sample_period(), in create() or later */
     uint64_t next_sample;
-} cta_policy_t;
+};
 
-#define CTA_CHAIN_MAX 4
 typedef struct cta_chain {
     unsigned n;
-    bool creating; /* link[n-1].create() is running: its state pointer is not known yet */
-    cta_policy_t link[CTA_CHAIN_MAX];
+    cta_link_t link[CTA_CHAIN_MAX];
 } cta_chain_t;
+
+/* The link's per-kernel state for k (NULL if the link keeps none, or k is
+ * not running). */
+static inline void *cta_link_kernel_state(const cta_link_t *self, const kernel_run_t *k)
+{
+    return k->link_state[self->index];
+}
 
 /* Registry */
 const cta_policy_ops_t *cta_policy_find(const char *name);
@@ -63,8 +120,16 @@ const cta_policy_ops_t *const *cta_policy_all(void);
 /* Add a policy defined outside src/policy/ (an experiment's own driver, a
  * test). Call before any GPU is created; not thread-safe. */
 int cta_policy_register(const cta_policy_ops_t *ops, cs_error_t *err);
-/* Parse "a:k=v+b+c:k=v" and create each link. */
+
+/* Chains (called by the GPU only). Parse "a:k=v+b+c:k=v" and create each link. */
 int cta_chain_create(cta_chain_t *c, struct gpu *g, const char *spec, cs_error_t *err);
 void cta_chain_destroy(cta_chain_t *c);
+/* The events, each delivered to every link in order; kernel start/finish
+ * also allocate and free the per-kernel state. */
+void cta_chain_kernel_launched(cta_chain_t *c, struct gpu *g, kernel_run_t *k);
+void cta_chain_kernel_finished(cta_chain_t *c, struct gpu *g, kernel_run_t *k);
+bool cta_chain_admit(cta_chain_t *c, struct gpu *g, uint32_t sm, const kernel_run_t *k);
+void cta_chain_cta_issued(cta_chain_t *c, struct gpu *g, const cta_info_t *cta);
+void cta_chain_cta_finished(cta_chain_t *c, struct gpu *g, const cta_info_t *cta);
 
 #endif

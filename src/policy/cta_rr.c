@@ -11,27 +11,18 @@
 #include "cta_policy.h"
 #include "gpu/gpu.h"
 
-static bool rr_admit(void *st, struct gpu *g, uint32_t sm, const kernel_run_t *k) { return true; }
-
-static void *rr_create(struct gpu *g, policy_args_t *a, cs_error_t *err)
-{
-    static int token; /* stateless: any non-NULL pointer */
-    return &token;
-}
-
+/* Stateless, no admit and no cap: the framework admits everything. */
 const cta_policy_ops_t cta_policy_rr = {
     .name = "rr",
     .summary = "round-robin, maximum CTAs per core, greedy refill (baseline)",
     .params = "",
-    .create = rr_create,
-    .admit = rr_admit,
 };
 
 typedef struct {
     uint32_t n;
 } static_cap_t;
 
-static void *static_create(struct gpu *g, policy_args_t *a, cs_error_t *err)
+static void *static_create(struct gpu *g, cta_link_t *self, policy_args_t *a, cs_error_t *err)
 {
     uint32_t n;
     if (policy_arg_u32(a, "n", 0, &n, err) < 0)
@@ -50,17 +41,11 @@ static uint32_t static_cap(void *st, struct gpu *g, uint32_t sm, const kernel_ru
     return ((static_cap_t *)st)->n;
 }
 
-static bool static_admit(void *st, struct gpu *g, uint32_t sm, const kernel_run_t *k)
-{
-    return gpu_sm_resident_ctas(g, sm, k) < static_cap(st, g, sm, k);
-}
-
 const cta_policy_ops_t cta_policy_static = {
     .name = "static",
     .summary = "round-robin with a fixed cap of n CTAs per core",
     .params = "n=<required>",
     .create = static_create,
     .destroy = free,
-    .admit = static_admit,
-    .cap = static_cap,
+    .cap = static_cap, /* admit: the framework's default, resident < cap */
 };

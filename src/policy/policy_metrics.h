@@ -1,0 +1,21 @@
+/* policy_metrics.h — names of the values CTA policies publish (gpu_metric_*),
+ * one definition for the policy that writes them and every report that reads
+ * them (experiments, tests, JSON "metrics" / "series"). */
+#ifndef CTASIM_POLICY_METRICS_H
+#define CTASIM_POLICY_METRICS_H
+
+/* LCS: the latest T_new, and per kernel as METRIC_LCS_T_NEW ".k<launch index>" */
+#define METRIC_LCS_T_NEW "lcs.t_new"
+/* BCS: blocks cut short because their core could not take the rest */
+#define METRIC_BCS_BLOCKS_CUT "bcs.blocks_cut"
+/* DYNCTA: series of the mean n over cores (oldest running kernel), its mean, and N */
+#define METRIC_DYNCTA_N_SERIES "dyncta.n"
+#define METRIC_DYNCTA_N_AVG "dyncta.n_avg"
+#define METRIC_DYNCTA_N_MAX "dyncta.N"
+/* CLASO: credits at launch and left at the end of the latest kernel */
+#define METRIC_CLASO_LOCAL_CREDITS "claso.local_credits"
+#define METRIC_CLASO_GLOBAL_CREDITS "claso.global_credits"
+#define METRIC_CLASO_GLOBAL_LEFT "claso.global_left"
+#define METRIC_CLASO_LOCAL_LEFT_MAX "claso.local_left_max"
+
+#endif
