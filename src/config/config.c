@@ -27,8 +27,6 @@
 
 /* Model limits the SM model is built for (sm.h: MAX_WARPS_PER_SM, MAX_CTAS_PER_SM).
  * Checked here so a configuration beyond them is a clear error, not an overflow. */
-#define CONFIG_MAX_WARPS_PER_SM 64u
-#define CONFIG_MAX_CTAS_PER_SM 32u
 
 /* Upper bounds that keep a hostile file from asking the model for absurd
  * allocations; each is far above any real GPU. */
@@ -506,7 +504,7 @@ static const option_def_t option_table[] = {
 
     /* SM pipeline */
     {.name = "gpgpu_num_sched_per_core", .kind = OPT_NUM_SCHED, .offset = FIELD(num_sched_per_core),
-     .min = 1, .max = 64, .help = "warp schedulers per SM (also the number of branch units)"},
+     .min = 1, .max = CONFIG_MAX_SCHED_PER_SM, .help = "warp schedulers per SM (also the number of branch units)"},
     STR("gpgpu_scheduler", warp_sched, "warp scheduler: lrr, gto, two_level_active:..."),
     U32("gpgpu_num_sp_units", num_units[UNIT_SP], 1, 64, "SP units per SM"),
     U32("gpgpu_num_sfu_units", num_units[UNIT_SFU], 0, 64, "SFU units per SM (0: SFU work runs on SP)"),

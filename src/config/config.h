@@ -13,6 +13,12 @@
 #include "util/common.h"
 #include "frontend/inst.h"
 
+/* What the timing model supports (model/sm.h sizes its tables with these and
+ * the warp policies theirs; config_validate rejects a config beyond them). */
+#define CONFIG_MAX_WARPS_PER_SM 64u
+#define CONFIG_MAX_CTAS_PER_SM 32u
+#define CONFIG_MAX_SCHED_PER_SM 8u
+
 /* One cache, from a GPGPU-Sim cache string
  *   <sector?>:<nsets>:<bsize>:<assoc>,<rep>:<wr>:<alloc>:<wr_alloc>:<set_index_fn>,<mshr>:<N>:<merge>,<mq>[:<fifo>]
  * e.g. "N:32:128:4,L:L:m:N:H,S:64:8,8". Optional trailing fields

@@ -55,6 +55,8 @@ uint32_t gpu_sm_ctas(const gpu_t *g, uint32_t sm, cta_info_t *out, uint32_t max)
 
 void gpu_set_sm_state(gpu_t *g, uint32_t sm, enum core_state st)
 {
+    /* a sleeping core accounts its skipped cycles under the state they had */
+    sm_catch_up(&g->sm[sm], g->cycle[CLK_CORE]);
     g->sm[sm].state = st;
     g->dispatch_dirty = true;
 }

@@ -163,14 +163,14 @@ int gpu_write_json(const gpu_t *g, const char *path, cs_error_t *err)
         const sm_counters_t *c = &g->sm[i].c;
         fprintf(f,
                 "%s\n    {\"ctas_issued\": %" PRIu64 ", \"active\": %" PRIu64 ", \"idle\": %" PRIu64
-                ", \"mem_stall\": %" PRIu64 ", \"core_stall\": %" PRIu64 ", \"no_cta_cycles\": %" PRIu64
+                ", \"mem_stall\": %" PRIu64 ", \"core_stall\": %" PRIu64 ", \"no_cta_cycles\": %" PRIu64 ", \"gated_cycles\": %" PRIu64
                 ", \"warp_insts\": %" PRIu64 ", \"thread_insts\": %" PRIu64 ", \"c_idle\": %" PRIu64
                 ", \"c_mem\": %" PRIu64 ", \"struct_stall\": %" PRIu64 ", \"mem_stall_cycles\": %" PRIu64
                 ", \"ldst_stall_cycles\": %" PRIu64 ", \"ldst_stall_run_max\": %" PRIu64
                 ", \"sb_conflicts\": %" PRIu64 ", \"act_cycles\": %" PRIu64 ", \"inact_cycles\": %" PRIu64
                 ", \"l1d_accesses\": %" PRIu64 ", \"l1d_misses\": %" PRIu64 "}",
                 i ? "," : "", c->ctas_issued, c->outcome[OUT_ACTIVE], c->outcome[OUT_IDLE],
-                c->outcome[OUT_MEM_STALL], c->outcome[OUT_CORE_STALL], c->no_cta_cycles, c->warp_insts,
+                c->outcome[OUT_MEM_STALL], c->outcome[OUT_CORE_STALL], c->no_cta_cycles, c->gated_cycles, c->warp_insts,
                 c->thread_insts, c->outcome[OUT_IDLE], c->c_mem, c->struct_stall, c->mem_stall,
                 c->ldst_stall_cycles, c->ldst_stall_run_max, c->sb_conflicts, c->act_cycles, c->inact_cycles,
                 g->sm[i].l1.stats.accesses, g->sm[i].l1.stats.misses);

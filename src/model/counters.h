@@ -29,7 +29,10 @@
  *                 the current run of consecutive such cycles (Song et al.)
  *   sb_conflicts: scheduler-cycles with nothing issued while some warp was
  *                 blocked by the scoreboard                 (Yu et al.)
- *   no_cta_cycles: cycles with no CTA resident */
+ *   no_cta_cycles: cycles with no CTA resident
+ *   gated_cycles: cycles with no CTA resident while the core's state is OFF
+ *                 (power-gated: the power model charges them nothing; a
+ *                 THROTTLE core with no CTA is merely idle) */
 #ifndef CTASIM_COUNTERS_H
 #define CTASIM_COUNTERS_H
 
@@ -46,6 +49,7 @@ typedef struct sm_counters {
     uint64_t ldst_stall_cycles, ldst_stall_run, ldst_stall_run_max;
     uint64_t sb_conflicts;
     uint64_t no_cta_cycles;
+    uint64_t gated_cycles;
     uint64_t warp_insts, thread_insts;
     uint64_t ctas_issued, ctas_done;
     /* round trip of a load request that left the core (L1 miss or bypass):

@@ -763,9 +763,11 @@ static void account(sm_t *s, uint32_t f, uint64_t ncycles)
     enum issue_outcome o = classify(f);
     c->cycles += ncycles;
     c->outcome[o] += ncycles;
-    if (!(f & BLK_HAS_CTA))
+    if (!(f & BLK_HAS_CTA)) {
         c->no_cta_cycles += ncycles;
-    else if (o == OUT_ACTIVE || (f & BLK_UNIT))
+        if (s->state == CORE_OFF)
+            c->gated_cycles += ncycles;
+    } else if (o == OUT_ACTIVE || (f & BLK_UNIT))
         /* Kayiran's N_act: the core "can fetch new warps". A ready warp
          * held back only by a busy execution unit (a SIMD unit narrower than
          * the warp takes several cycles per instruction) is a compute-bound

@@ -35,9 +35,9 @@
 #include "ports.h"
 
 #define SB_MAX 16            /* pending register writes tracked per warp */
-#define MAX_WARPS_PER_SM 64
-#define MAX_CTAS_PER_SM 32
-#define MAX_SCHED_PER_SM 8   /* -gpgpu_num_sched_per_core above this is a config error */
+#define MAX_WARPS_PER_SM CONFIG_MAX_WARPS_PER_SM
+#define MAX_CTAS_PER_SM CONFIG_MAX_CTAS_PER_SM
+#define MAX_SCHED_PER_SM CONFIG_MAX_SCHED_PER_SM
 #define LDST_QUEUE 2         /* memory instructions the LD/ST unit holds */
 
 typedef struct sb_entry {

@@ -62,9 +62,10 @@
 #include <math.h>
 #include <stdlib.h>
 
+#include "config/config.h"
 #include "warp_policy.h"
 
-#define CCWS_MAX 64
+#define CCWS_MAX CONFIG_MAX_WARPS_PER_SM /* the most warp slots a core has */
 #define CCWS_SCORE_CAP (1u << 30)
 
 typedef struct {

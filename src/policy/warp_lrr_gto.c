@@ -6,6 +6,7 @@
  *   it can; otherwise the oldest warp (lowest launch age) first. */
 #include <stdlib.h>
 
+#include "config/config.h"
 #include "warp_policy.h"
 
 typedef struct {
@@ -15,11 +16,15 @@ typedef struct {
     uint32_t epoch;
     bool sorted_valid;
     unsigned nsorted;
-    uint16_t sorted[64];
+    uint16_t sorted[CONFIG_MAX_WARPS_PER_SM];
 } rr_state_t;
 
 static void *base_create(policy_args_t *a, uint32_t sm, uint32_t sched, uint32_t max_warps, cs_error_t *err)
 {
+    if (max_warps > CONFIG_MAX_WARPS_PER_SM) {
+        cs_err(err, NULL, 0, "warp policy '%s': at most %u warps per core", a->name, CONFIG_MAX_WARPS_PER_SM);
+        return NULL;
+    }
     rr_state_t *s = cs_xcalloc(1, sizeof *s);
     s->last = -1;
     s->last_slot = UINT32_MAX;
@@ -58,7 +63,7 @@ static unsigned gto_order(void *st, const sched_view_t *v, uint16_t *out)
     if (!s->sorted_valid || s->epoch != v->epoch) {
         /* live warps, insertion-sorted by age (oldest first) */
         s->nsorted = 0;
-        for (unsigned i = 0; i < v->n && s->nsorted < 64; i++) {
+        for (unsigned i = 0; i < v->n && s->nsorted < CONFIG_MAX_WARPS_PER_SM; i++) {
             uint16_t w = v->slots[i];
             if (!v->warps[w].valid)
                 continue;

@@ -31,9 +31,10 @@
  * order() is O(warps), no allocation. */
 #include <stdlib.h>
 
+#include "config/config.h"
 #include "warp_policy.h"
 
-#define OWL_MAX 64
+#define OWL_MAX CONFIG_MAX_WARPS_PER_SM /* the most warp slots a core has */
 
 typedef struct {
     uint32_t group;   /* minimum warps per CTA group */

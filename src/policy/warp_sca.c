@@ -33,9 +33,10 @@
  * order() is O(warps), no allocation. */
 #include <stdlib.h>
 
+#include "config/config.h"
 #include "warp_policy.h"
 
-#define SCA_MAX 64
+#define SCA_MAX CONFIG_MAX_WARPS_PER_SM /* the most warp slots a core has */
 
 typedef struct {
     uint32_t block; /* CTAs per BCS block */

@@ -32,9 +32,10 @@
  * Cost: order() is O(warps of the scheduler), no allocation. */
 #include <stdlib.h>
 
+#include "config/config.h"
 #include "warp_policy.h"
 
-#define TL_MAX_SLOTS 64
+#define TL_MAX_SLOTS CONFIG_MAX_WARPS_PER_SM /* the most warp slots a core has */
 
 typedef struct {
     uint32_t group;                  /* warps per fetch group */
