@@ -81,7 +81,19 @@ void gpu_set_cta_bypass(gpu_t *g, uint32_t sm, uint32_t slot, bool bypass)
         g->sm[sm].cta[slot].bypass_l1 = bypass;
 }
 
-void gpu_set_mem_throttle(gpu_t *g, uint32_t sm, bool throttle) { g->sm[sm].mem_throttle = throttle; }
+void gpu_set_mem_throttle(gpu_t *g, uint32_t sm, bool throttle)
+{
+    sm_t *s = &g->sm[sm];
+    if (s->mem_throttle && !throttle) {
+        /* a core whose warps all wait to issue memory instructions sleeps
+         * with no wake-up time: look at its warps again now */
+        sm_catch_up(s, g->cycle[CLK_CORE]);
+        s->issue_dirty = true;
+        if (s->wake > g->cycle[CLK_CORE])
+            s->wake = g->cycle[CLK_CORE];
+    }
+    s->mem_throttle = throttle;
+}
 
 uint32_t gpu_chain_cap(gpu_t *g, uint32_t sm, const kernel_run_t *k, const cta_link_t *except)
 {
