@@ -9,7 +9,7 @@
 
 #include "config/config.h"
 #include "frontend/workload.h"
-#include "gpu_types.h"
+#include "model/run_types.h"
 #include "model/cache.h"
 
 typedef struct gpu gpu_t;

@@ -30,7 +30,7 @@
 #include "cache.h"
 #include "coalesce.h"
 #include "counters.h"
-#include "gpu/gpu_types.h"
+#include "run_types.h"
 #include "policy/warp_policy.h"
 #include "ports.h"
 

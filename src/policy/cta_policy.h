@@ -51,7 +51,7 @@
 
 #include <stddef.h>
 
-#include "gpu/gpu_types.h"
+#include "model/run_types.h"
 #include "policy_args.h"
 
 struct gpu;

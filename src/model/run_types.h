@@ -1,7 +1,8 @@
-/* gpu_types.h — the objects CTA and warp policies see: kernels in flight,
- * CTAs, core states. Read-only to policies except through gpu.h setters. */
-#ifndef CTASIM_GPU_TYPES_H
-#define CTASIM_GPU_TYPES_H
+/* run_types.h — what runs on the cores, as the GPU and the CTA policies see
+ * it: kernels in flight, CTAs, core states. Read-only to policies except
+ * through gpu.h setters. */
+#ifndef CTASIM_RUN_TYPES_H
+#define CTASIM_RUN_TYPES_H
 
 #include "model/counters.h"
 #include "frontend/kernel.h"
