@@ -113,6 +113,10 @@ void gpu_destroy(gpu_t *g)
 {
     if (!g)
         return;
+    /* a run stopped early: running kernels still hold per-kernel policy state */
+    for (uint32_t k = g->first_unfinished; k < g->n_kernels; k++)
+        if (g->kernels[k]->state == KERNEL_RUNNING)
+            cta_chain_kernel_finished(&g->chain, g, g->kernels[k]);
     cta_chain_destroy(&g->chain);
     metrics_free(&g->metrics);
     if (g->sm)

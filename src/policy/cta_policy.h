@@ -73,7 +73,9 @@ typedef struct cta_policy_ops {
     void (*destroy)(void *st);
     /* k starts running (its per-kernel state is zeroed and ready). */
     void (*kernel_launched)(void *st, struct gpu *g, const kernel_run_t *k);
-    /* k's last CTA finished (after that CTA's cta_finished). */
+    /* k's last CTA finished (after that CTA's cta_finished); also called
+     * when the GPU is destroyed while k still runs (a run stopped early), so
+     * the link frees what it allocated in k's per-kernel state. */
     void (*kernel_finished)(void *st, struct gpu *g, const kernel_run_t *k);
     /* May core `sm` take one more CTA of kernel k now? Resources already fit.
      * NULL: admit while the core holds fewer CTAs of k than cap() (so a
