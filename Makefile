@@ -26,10 +26,12 @@ endif
 LIB_SRC  := $(wildcard src/util/*.c src/config/*.c src/frontend/*.c src/frontend/ptx/*.c src/model/*.c src/gpu/*.c src/policy/*.c src/apps/*.c)
 CLI_SRC  := $(wildcard src/cli/*.c)
 TEST_SRC := $(wildcard tests/test_*.c)
+BENCH_SRC := $(wildcard bench/bench_*.c)
 
 LIB_OBJ  := $(LIB_SRC:%.c=$(BUILD)/obj/%.o)
 CLI_OBJ  := $(CLI_SRC:%.c=$(BUILD)/obj/%.o)
 TEST_BIN := $(TEST_SRC:tests/%.c=$(BUILD)/tests/%)
+BENCH_BIN := $(BENCH_SRC:bench/%.c=$(BUILD)/bench/bin/%)
 
 .PHONY: all test unit-test asan fuzz bench clean demo ptx check-ptx check-workloads
 all: $(BUILD)/ctasim
@@ -79,10 +81,16 @@ ptx:
 check-ptx:
 	sh tools/check_ptx.sh
 
-bench: $(BUILD)/ctasim
+# Component micro-benchmarks (bench/bench_*.c) link the library like tests do.
+$(BUILD)/bench/bin/%: $(BUILD)/obj/bench/%.o $(BUILD)/libctasim.a
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) $(BASE_CFLAGS) $(LDFLAGS) -o $@ $^ $(LDLIBS)
+
+bench: $(BUILD)/ctasim $(BENCH_BIN) $(BUILD)/tests/test_synth
 	@sh bench/run_bench.sh $(BUILD)
 
 clean:
 	rm -rf build build-asan build-fuzz
 
--include $(LIB_OBJ:.o=.d) $(CLI_OBJ:.o=.d) $(TEST_BIN:$(BUILD)/tests/%=$(BUILD)/obj/tests/%.d)
+-include $(LIB_OBJ:.o=.d) $(CLI_OBJ:.o=.d) $(TEST_BIN:$(BUILD)/tests/%=$(BUILD)/obj/tests/%.d) \
+  $(BENCH_BIN:$(BUILD)/bench/bin/%=$(BUILD)/obj/bench/%.d)
