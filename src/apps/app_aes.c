@@ -84,8 +84,10 @@ static int run(app_ctx_t *c, cs_error_t *err)
     /* paper: Yu et al. Table 2 lists AES with 1 kernel of 257 CTAs of 256
      * threads (~65.8k blocks, ~1 MiB of plaintext). The last CTA is partial. */
     int ctas = (int)app_pick(c, 4, 128, 257), n = ctas * BLOCK - 100;
+    /* Tables are per run (4 KiB on the stack): workloads run on parallel
+     * threads under `ctasim experiment`, so a driver keeps no writable statics. */
     uint8_t sbox[256];
-    static uint32_t te[4][256];
+    uint32_t te[4][256];
     uint32_t rk[44];
     build_tables(sbox, te);
     /* FIPS-197 appendix C.1: the host AES itself must be right */
