@@ -103,8 +103,11 @@ static int run(app_ctx_t *c, cs_error_t *err)
     for (int i = 0; i < 16; i++)
         key[i] = (uint8_t)app_rand(c);
     expand_key(sbox, key, rk);
-    uint32_t *in = malloc(sizeof(uint32_t) * 4 * n), *out = malloc(sizeof(uint32_t) * 4 * n),
-             *want = malloc(sizeof(uint32_t) * 4 * n);
+    uint32_t *in = app_host_alloc(c, sizeof(uint32_t) * 4 * n, err),
+             *out = app_host_alloc(c, sizeof(uint32_t) * 4 * n, err),
+             *want = app_host_alloc(c, sizeof(uint32_t) * 4 * n, err);
+    if (!in || !out || !want)
+        return -1;
     for (int i = 0; i < 4 * n; i++)
         in[i] = app_rand(c);
     for (int b = 0; b < n; b++)
@@ -123,7 +126,6 @@ static int run(app_ctx_t *c, cs_error_t *err)
         goto out;
     r = app_check_u32(c, "ciphertext", out, want, (size_t)4 * n);
 out:
-    free(in), free(out), free(want);
     return r;
 }
 
