@@ -125,6 +125,10 @@ expect_error launch_too_many_threads "kernel 'vadd'" \
     $C launch --ptx workloads/ptx/vadd.ptx --kernel vadd --grid 1 --block 4096 in:"$T/ones.bin" in:"$T/ones.bin" out:1024:"$T/x" s32:256
 expect_error launch_out_of_bounds "out-of-bounds" \
     $C launch --ptx workloads/ptx/vadd.ptx --kernel vadd --grid 8 --block 256 in:"$T/ones.bin" in:"$T/ones.bin" out:1024:"$T/x" s32:2048
+sed 's/^\.version .*/.version 99.9/' workloads/ptx/vadd.ptx >"$T/vadd_v99.ptx"
+expect_error launch_ptx_version_too_new \
+    "vadd_v99.ptx:[0-9]*: PTX ISA version 99.9 is newer than the newest this simulator knows (9.0)" \
+    $C launch --ptx "$T/vadd_v99.ptx" --kernel vadd --grid 1 --block 256 in:"$T/ones.bin" in:"$T/ones.bin" out:1024:"$T/x" s32:256
 expect_error unknown_workload_size "size" $C run --size huge VADD
 if $C trace --size small VADD -o "$T/vtr" >/dev/null 2>"$T/e"; then
     $C run --quiet --json "$T/vt.json" "$T/vtr/kernelslist.g" 2>/dev/null
