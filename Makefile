@@ -2,6 +2,7 @@
 #   make            build/ctasim
 #   make test       build and run every test (unit, CLI, sanitizer-free)
 #   make asan       same tests under AddressSanitizer + UBSan (build-asan/)
+#   make tsan       a parallel experiment and sweeps under ThreadSanitizer (build-tsan/)
 #   make fuzz       short libFuzzer runs of the parsers (needs clang)
 #   make bench      speed benchmark
 # Only a C11 compiler, make, libc, libm and pthreads are required. liblzma
@@ -26,12 +27,14 @@ endif
 LIB_SRC  := $(wildcard src/util/*.c src/config/*.c src/frontend/*.c src/frontend/ptx/*.c src/model/*.c src/gpu/*.c src/policy/*.c src/apps/*.c)
 CLI_SRC  := $(wildcard src/cli/*.c)
 TEST_SRC := $(wildcard tests/test_*.c)
+BENCH_SRC := $(wildcard bench/bench_*.c)
 
 LIB_OBJ  := $(LIB_SRC:%.c=$(BUILD)/obj/%.o)
 CLI_OBJ  := $(CLI_SRC:%.c=$(BUILD)/obj/%.o)
 TEST_BIN := $(TEST_SRC:tests/%.c=$(BUILD)/tests/%)
+BENCH_BIN := $(BENCH_SRC:bench/%.c=$(BUILD)/bench/bin/%)
 
-.PHONY: all test unit-test asan fuzz bench clean demo ptx check-ptx check-workloads
+.PHONY: all test unit-test asan tsan fuzz bench clean demo ptx check-ptx check-workloads
 all: $(BUILD)/ctasim
 
 $(BUILD)/obj/%.o: %.c
@@ -65,6 +68,12 @@ asan:
 	  CFLAGS="-O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined" \
 	  LDFLAGS="-fsanitize=address,undefined" test
 
+# ThreadSanitizer over the commands that simulate on parallel threads
+# (experiment, sweep); fails on any report. See tests/run_tsan.sh.
+tsan:
+	$(MAKE) BUILD=build-tsan CFLAGS="-O1 -g -fsanitize=thread" LDFLAGS="-fsanitize=thread" build-tsan/ctasim
+	@sh tests/run_tsan.sh build-tsan
+
 FUZZ_SECONDS ?= 20
 fuzz:
 	@sh fuzz/run_fuzz.sh $(FUZZ_SECONDS)
@@ -79,10 +88,16 @@ ptx:
 check-ptx:
 	sh tools/check_ptx.sh
 
-bench: $(BUILD)/ctasim
+# Component micro-benchmarks (bench/bench_*.c) link the library like tests do.
+$(BUILD)/bench/bin/%: $(BUILD)/obj/bench/%.o $(BUILD)/libctasim.a
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) $(BASE_CFLAGS) $(LDFLAGS) -o $@ $^ $(LDLIBS)
+
+bench: $(BUILD)/ctasim $(BENCH_BIN) $(BUILD)/tests/test_synth
 	@sh bench/run_bench.sh $(BUILD)
 
 clean:
-	rm -rf build build-asan build-fuzz
+	rm -rf build build-asan build-tsan build-fuzz
 
--include $(LIB_OBJ:.o=.d) $(CLI_OBJ:.o=.d) $(TEST_BIN:$(BUILD)/tests/%=$(BUILD)/obj/tests/%.d)
+-include $(LIB_OBJ:.o=.d) $(CLI_OBJ:.o=.d) $(TEST_BIN:$(BUILD)/tests/%=$(BUILD)/obj/tests/%.d) \
+  $(BENCH_BIN:$(BUILD)/bench/bin/%=$(BUILD)/obj/bench/%.d)

@@ -6,7 +6,10 @@
 #  2. the same kernel generated directly (no trace parsing);
 #  3. PTX workloads end to end (functional + timing), MMUL and BFS at
 #     default size: warp instructions per wall-clock second (target >= 0.5 M/s);
-#  4. peak memory while simulating a ~1 GB trace (target < 200 MB).
+#  4. components in isolation: CPU time per DRAM channel cycle and per
+#     address decode (bench/bench_*.c), wall time per warp instruction the
+#     synthetic front-end generates (test_synth --bench);
+#  5. peak memory while simulating a ~1 GB trace (target < 200 MB).
 #     Skip with BENCH_BIG=0.
 BUILD=${1:-build}
 C=$BUILD/ctasim
@@ -36,6 +39,12 @@ for w in MMUL BFS; do
     done >"$D/${w}_rates"
     echo "bench: $w end to end (default size) median $(median <"$D/${w}_rates") warp inst/s, wall clock incl. host code  (runs: $(tr '\n' ' ' <"$D/${w}_rates"))"
 done
+
+for b in "$BUILD"/bench/bin/bench_*; do
+    "$b" || { echo "bench: $(basename "$b") failed"; exit 1; }
+done
+out=$("$BUILD/tests/test_synth" --bench) || { echo "bench: test_synth --bench failed"; exit 1; }
+echo "bench: synthetic front-end $out"
 
 if [ "${BENCH_BIG:-1}" = 1 ]; then
     BIG="stream:ctas=6800,threads=256,iters=64"

@@ -2,8 +2,6 @@
  * against an independent re-statement of GPGPU-Sim's mask-based decoding
  * (addrdec.cc: field masks shifted up by log2(n) above dramid@N) and of its
  * hand-expanded IPOLY equations (hashing.cc), and for balance and validation. */
-#include <time.h>
-
 #include "model/addrmap.h"
 #include "test.h"
 
@@ -380,23 +378,6 @@ static void bad_mappings_are_rejected(void)
     expect_reject("", 6, 2, 0, "empty");
 }
 
-/* Not a pass/fail check: the decoder runs once per memory request. */
-static void decode_speed(void)
-{
-    addrmap_t m = map_or_die(GTX480_MAP, 6, 2, 0);
-    uint64_t sum = 0;
-    const int n = 10 * 1000 * 1000;
-    clock_t t0 = clock();
-    for (int i = 0; i < n; i++) {
-        dram_coord_t d;
-        addrmap_decode(&m, (uint64_t)i * 128, &d);
-        sum += d.channel + d.bank + d.row + d.col;
-    }
-    double ns = (double)(clock() - t0) / CLOCKS_PER_SEC * 1e9 / n;
-    printf("  decode: %.1f ns per address (checksum %" PRIu64 ")\n", ns, sum);
-    CHECK(sum > 0);
-}
-
 int main(void)
 {
     RUN(gtx480_hand_decodes);
@@ -408,6 +389,5 @@ int main(void)
     RUN(xor_indexing_spreads_channel_strides);
     RUN(d_letters_select_the_channel);
     RUN(bad_mappings_are_rejected);
-    RUN(decode_speed);
     TEST_EXIT();
 }

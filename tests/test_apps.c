@@ -1,9 +1,16 @@
 /* test_apps.c — every workload of the suite at small size: its output matches
  * the CPU reference when run through the timing model, and a timing-model run
- * is deterministic. */
+ * is deterministic; a driver that runs out of host memory fails with one
+ * error line. */
 #include "apps/apps.h"
 #include "gpu/gpu.h"
 #include "test.h"
+
+/* Under AddressSanitizer a request for more memory than exists must return
+ * NULL, as it does from glibc, instead of stopping the test (used by
+ * host_memory_failure_is_an_error). Ignored in builds without ASan. */
+const char *__asan_default_options(void);
+const char *__asan_default_options(void) { return "allocator_may_return_null=1"; }
 
 static int run_timed(const app_def_t *app, gpu_totals_t *t, char *detail)
 {
@@ -48,6 +55,41 @@ static void workload_runs_are_deterministic(void)
     CHECK(memcmp(&a, &b, sizeof a) == 0);
 }
 
+/* A driver that takes host buffers and then asks for more than any machine
+ * has: app_host_alloc fails with one error line naming the workload, the
+ * driver returns -1, and app_run still frees every buffer of the run (make
+ * asan's leak check sees it if not). */
+static int greedy_driver(app_ctx_t *c, cs_error_t *err)
+{
+    for (int i = 0; i < 100; i++) {
+        uint32_t *buf = app_host_alloc(c, 1000, err);
+        if (!buf)
+            return -1;
+        buf[i] = (uint32_t)i; /* zeroed and writable */
+    }
+    if (!app_host_alloc(c, SIZE_MAX / 2, err))
+        return -1;
+    return 1;
+}
+
+static void host_memory_failure_is_an_error(void)
+{
+    const app_def_t greedy = {"GREEDY", "test driver", "", greedy_driver};
+    ctasim_runtime_t *rt = ctasim_create();
+    cs_error_t err = {{0}};
+    char detail[64] = "x";
+    CHECK_EQ(app_run(&greedy, rt, APP_SMALL, 1, detail, sizeof detail, &err), -1);
+    char want[128];
+    snprintf(want, sizeof want, "GREEDY: out of host memory allocating %zu bytes", (size_t)SIZE_MAX / 2);
+    if (strcmp(err.msg, want) != 0) {
+        printf("  expected: %s\n  got:      %s\n", want, err.msg);
+        test_case_failed = 1;
+    }
+    CHECK(strchr(err.msg, '\n') == NULL);
+    CHECK_EQ(detail[0], '\0');
+    ctasim_destroy(rt);
+}
+
 static void lookup(void)
 {
     CHECK(app_find("mmul") == app_find("MMUL"));
@@ -62,6 +104,7 @@ int main(void)
 {
     RUN(every_workload_passes_at_small_size);
     RUN(workload_runs_are_deterministic);
+    RUN(host_memory_failure_is_an_error);
     RUN(lookup);
     TEST_EXIT();
 }

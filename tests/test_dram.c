@@ -1,8 +1,6 @@
 /* test_dram.c — one DRAM channel against numbers derived from the GTX 480
  * configuration fields (expected values are computed from the fields, with
  * the GTX 480 numbers in comments), plus a command-trace protocol checker. */
-#include <time.h>
-
 #include "model/dram.h"
 #include "test.h"
 
@@ -610,22 +608,6 @@ static void next_event_skipping_is_exact(void)
     dram_destroy(d);
 }
 
-/* Not a pass/fail check: cost of a loaded and of an idle channel cycle. */
-static void cycle_speed(void)
-{
-    gpu_config_t c = gtx480();
-    clock_t t0 = clock();
-    stream_result_t r = stream(&c, 1, 200000, NULL);
-    double ns = (double)(clock() - t0) / CLOCKS_PER_SEC * 1e9 / (double)r.st.cycles;
-    dram_channel_t *d = dram_create(&c, 0);
-    t0 = clock();
-    for (uint64_t t = 0; t < 50000000; t++)
-        dram_cycle(d, t);
-    double idle_ns = (double)(clock() - t0) / CLOCKS_PER_SEC * 1e9 / 5e7;
-    printf("  %.1f ns per loaded cycle (queue of 64, random rows), %.2f ns per idle cycle\n", ns, idle_ns);
-    dram_destroy(d);
-}
-
 int main(void)
 {
     RUN(unloaded_read_latency);
@@ -639,6 +621,5 @@ int main(void)
     RUN(sector_requests_and_bank_groups);
     RUN(deterministic);
     RUN(next_event_skipping_is_exact);
-    RUN(cycle_speed);
     TEST_EXIT();
 }

@@ -467,6 +467,47 @@ static void parse_errors(void)
     }
 }
 
+/* Parse a one-kernel module whose first lines are `head`; 0 if it parses, else
+ * -1 with the message in err. */
+static int parse_with_head(const char *head, cs_error_t *err)
+{
+    char src[512];
+    snprintf(src, sizeof src, "%s\n.target sm_75\n.address_size 64\n.visible .entry e()\n{\n\tret;\n}\n", head);
+    ptx_module_t *m = ptx_parse("v.ptx", src, strlen(src), err);
+    ptx_module_free(m);
+    return m ? 0 : -1;
+}
+
+/* Like ptxas, a .version newer than the newest PTX ISA version known is an
+ * error naming the file and line, not a module parsed on guesses; the known
+ * versions, including the committed workloads' 9.0, parse. */
+static void ptx_version_newer_than_known_is_an_error(void)
+{
+    cs_error_t err;
+    CHECK_EQ(parse_with_head("// generated\n.version 99.9", &err), -1);
+    CHECK(strcmp(err.msg, "v.ptx:2: PTX ISA version 99.9 is newer than the newest this simulator knows (9.0)") == 0);
+    CHECK_EQ(parse_with_head(".version 9.1", &err), -1);
+    CHECK(strcmp(err.msg, "v.ptx:1: PTX ISA version 9.1 is newer than the newest this simulator knows (9.0)") == 0);
+    /* fields are compared as numbers: 9.10 is not 9.1, and is newer than 9.0 */
+    CHECK_EQ(parse_with_head(".version 9.10", &err), -1);
+    CHECK(strstr(err.msg, "version 9.10 is newer") != NULL);
+    CHECK_EQ(parse_with_head(".version 10.0", &err), -1);
+    CHECK_EQ(parse_with_head(".version 123456789012345678901234567890.0", &err), -1);
+    CHECK(strstr(err.msg, "is newer than the newest") != NULL);
+    CHECK_EQ(parse_with_head(".version 9.0", &err), 0);
+    CHECK_EQ(parse_with_head(".version 8.8", &err), 0);
+    CHECK_EQ(parse_with_head(".version 1.4", &err), 0);
+    static const char *const malformed[] = {".version", ".version 9", ".version 9.", ".version 9.0e1", ".version abc",
+                                            ".version\n9.0"};
+    for (size_t i = 0; i < CS_ARRAY_LEN(malformed); i++) {
+        CHECK_EQ(parse_with_head(malformed[i], &err), -1);
+        if (strcmp(err.msg, "v.ptx:1: malformed .version (expected MAJOR.MINOR, such as .version 9.0)") != 0) {
+            printf("  '%s': %s\n", malformed[i], err.msg);
+            test_case_failed = 1;
+        }
+    }
+}
+
 static void parse_real_module(void)
 {
     cs_error_t err;
@@ -580,6 +621,7 @@ int main(void)
     RUN(vector_ld_st_and_generic);
     RUN(runtime_errors_name_kernel);
     RUN(parse_errors);
+    RUN(ptx_version_newer_than_known_is_an_error);
     RUN(parse_real_module);
     RUN(timing_view);
     TEST_EXIT();

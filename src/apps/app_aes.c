@@ -84,8 +84,10 @@ static int run(app_ctx_t *c, cs_error_t *err)
     /* paper: Yu et al. Table 2 lists AES with 1 kernel of 257 CTAs of 256
      * threads (~65.8k blocks, ~1 MiB of plaintext). The last CTA is partial. */
     int ctas = (int)app_pick(c, 4, 128, 257), n = ctas * BLOCK - 100;
+    /* Tables are per run (4 KiB on the stack): workloads run on parallel
+     * threads under `ctasim experiment`, so a driver keeps no writable statics. */
     uint8_t sbox[256];
-    static uint32_t te[4][256];
+    uint32_t te[4][256];
     uint32_t rk[44];
     build_tables(sbox, te);
     /* FIPS-197 appendix C.1: the host AES itself must be right */
@@ -101,8 +103,11 @@ static int run(app_ctx_t *c, cs_error_t *err)
     for (int i = 0; i < 16; i++)
         key[i] = (uint8_t)app_rand(c);
     expand_key(sbox, key, rk);
-    uint32_t *in = malloc(sizeof(uint32_t) * 4 * n), *out = malloc(sizeof(uint32_t) * 4 * n),
-             *want = malloc(sizeof(uint32_t) * 4 * n);
+    uint32_t *in = app_host_alloc(c, sizeof(uint32_t) * 4 * n, err),
+             *out = app_host_alloc(c, sizeof(uint32_t) * 4 * n, err),
+             *want = app_host_alloc(c, sizeof(uint32_t) * 4 * n, err);
+    if (!in || !out || !want)
+        return -1;
     for (int i = 0; i < 4 * n; i++)
         in[i] = app_rand(c);
     for (int b = 0; b < n; b++)
@@ -121,7 +126,6 @@ static int run(app_ctx_t *c, cs_error_t *err)
         goto out;
     r = app_check_u32(c, "ciphertext", out, want, (size_t)4 * n);
 out:
-    free(in), free(out), free(want);
     return r;
 }
 

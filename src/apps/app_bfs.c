@@ -23,7 +23,9 @@ static void rmat_edge(app_ctx_t *c, int scale, int *src, int *dst)
 static int run(app_ctx_t *c, cs_error_t *err)
 {
     int scale = (int)app_pick(c, 10, 14, 16), n = 1 << scale, m = n * 8;
-    int *es = malloc(sizeof(int) * m * 2), *ed = malloc(sizeof(int) * m * 2);
+    int *es = app_host_alloc(c, sizeof(int) * m * 2, err), *ed = app_host_alloc(c, sizeof(int) * m * 2, err);
+    if (!es || !ed)
+        return -1;
     int ne = 0;
     for (int i = 0; i < m; i++) {
         int s, d;
@@ -33,17 +35,24 @@ static int run(app_ctx_t *c, cs_error_t *err)
         es[ne] = s, ed[ne] = d, ne++; /* undirected: both directions */
         es[ne] = d, ed[ne] = s, ne++;
     }
-    int *row = calloc((size_t)n + 1, sizeof(int)), *cols = malloc(sizeof(int) * (ne ? ne : 1));
+    int *row = app_host_alloc(c, sizeof(int) * ((size_t)n + 1), err),
+        *cols = app_host_alloc(c, sizeof(int) * (ne ? ne : 1), err);
+    if (!row || !cols)
+        return -1;
     for (int i = 0; i < ne; i++)
         row[es[i] + 1]++;
     for (int v = 0; v < n; v++)
         row[v + 1] += row[v];
-    int *fill = malloc(sizeof(int) * n);
+    int *fill = app_host_alloc(c, sizeof(int) * n, err);
+    if (!fill)
+        return -1;
     memcpy(fill, row, sizeof(int) * n);
     for (int i = 0; i < ne; i++)
         cols[fill[es[i]]++] = ed[i];
     /* CPU reference */
-    int *ref = malloc(sizeof(int) * n), *level = malloc(sizeof(int) * n);
+    int *ref = app_host_alloc(c, sizeof(int) * n, err), *level = app_host_alloc(c, sizeof(int) * n, err);
+    if (!ref || !level)
+        return -1;
     for (int v = 0; v < n; v++)
         ref[v] = -1;
     int source = 0;
@@ -82,7 +91,6 @@ static int run(app_ctx_t *c, cs_error_t *err)
         goto out;
     r = app_check_u32(c, "level", (const uint32_t *)level, (const uint32_t *)ref, (size_t)n);
 out:
-    free(es), free(ed), free(row), free(cols), free(fill), free(ref), free(level);
     return r;
 }
 

@@ -22,8 +22,13 @@ static int run(app_ctx_t *c, cs_error_t *err)
     int n = ctas * 128 * (int)app_pick(c, 2, 8, 16);
     const float riskfree = 0.02f, volatility = 0.30f;
     size_t bytes = (size_t)n * sizeof(float);
-    float *S = malloc(bytes), *X = malloc(bytes), *T = malloc(bytes);
-    float *call = malloc(bytes), *put = malloc(bytes), *rcall = malloc(bytes), *rput = malloc(bytes);
+    float *S = app_host_alloc(c, bytes, err), *X = app_host_alloc(c, bytes, err), *T = app_host_alloc(c, bytes, err);
+    if (!S || !X || !T)
+        return -1;
+    float *call = app_host_alloc(c, bytes, err), *put = app_host_alloc(c, bytes, err),
+          *rcall = app_host_alloc(c, bytes, err), *rput = app_host_alloc(c, bytes, err);
+    if (!call || !put || !rcall || !rput)
+        return -1;
     for (int i = 0; i < n; i++) {
         S[i] = app_randf(c, 5, 30);
         X[i] = app_randf(c, 1, 100);
@@ -52,7 +57,6 @@ static int run(app_ctx_t *c, cs_error_t *err)
     if (r == 1)
         r = app_check_f32(c, "put", put, rput, (size_t)n, 5e-5f, 5e-5f);
 out:
-    free(S), free(X), free(T), free(call), free(put), free(rcall), free(rput);
     return r;
 }
 

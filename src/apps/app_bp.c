@@ -22,10 +22,13 @@ static int run(app_ctx_t *c, cs_error_t *err)
      * bpnn_layerforward has 4096 CTAs (65536 input units), our default size. */
     int nb = (int)app_pick(c, 16, 4096, 32768), in = nb * H;
     size_t nw = (size_t)(in + 1) * (H + 1);
-    float *input = malloc(sizeof(float) * (in + 1)), *w = malloc(sizeof(float) * nw),
-          *oldw = malloc(sizeof(float) * nw), *wref = malloc(sizeof(float) * nw), *oref = malloc(sizeof(float) * nw),
-          *got = malloc(sizeof(float) * nw), *partial = malloc(sizeof(float) * nb * H),
-          *pref = malloc(sizeof(float) * nb * H);
+    float *input = app_host_alloc(c, sizeof(float) * (in + 1), err), *w = app_host_alloc(c, sizeof(float) * nw, err),
+          *oldw = app_host_alloc(c, sizeof(float) * nw, err), *wref = app_host_alloc(c, sizeof(float) * nw, err),
+          *oref = app_host_alloc(c, sizeof(float) * nw, err), *got = app_host_alloc(c, sizeof(float) * nw, err),
+          *partial = app_host_alloc(c, sizeof(float) * nb * H, err),
+          *pref = app_host_alloc(c, sizeof(float) * nb * H, err);
+    if (!input || !w || !oldw || !wref || !oref || !got || !partial || !pref)
+        return -1;
     input[0] = 1.0f; /* bias unit */
     for (int i = 1; i <= in; i++)
         input[i] = app_randf(c, 0, 1);
@@ -110,7 +113,6 @@ static int run(app_ctx_t *c, cs_error_t *err)
             r = app_check_f32(c, "oldw", got, oref, nw, 1e-6f, 1e-7f);
     }
 out:
-    free(input), free(w), free(oldw), free(wref), free(oref), free(got), free(partial), free(pref);
     return r;
 }
 

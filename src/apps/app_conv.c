@@ -40,7 +40,10 @@ static int run(app_ctx_t *c, cs_error_t *err)
     }
     for (int i = 0; i < TAPS; i++)
         filt[i] /= fsum;
-    float *img = malloc(bytes), *tmp = malloc(bytes), *ref = malloc(bytes), *out = malloc(bytes);
+    float *img = app_host_alloc(c, bytes, err), *tmp = app_host_alloc(c, bytes, err),
+          *ref = app_host_alloc(c, bytes, err), *out = app_host_alloc(c, bytes, err);
+    if (!img || !tmp || !ref || !out)
+        return -1;
     for (size_t i = 0; i < n; i++)
         img[i] = app_randf(c, 0, 16);
     conv_ref(tmp, img, filt, w, h, 1, 0);
@@ -63,7 +66,6 @@ static int run(app_ctx_t *c, cs_error_t *err)
     /* same operation order as the kernels: the result is bit-exact */
     r = app_check_f32(c, "image", out, ref, n, 0, 0);
 out:
-    free(img), free(tmp), free(ref), free(out);
     return r;
 }
 

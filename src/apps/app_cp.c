@@ -19,8 +19,10 @@ static int run(app_ctx_t *c, cs_error_t *err)
     int w = (int)gx * 16 * UNROLL, h = (int)gy * 8;
     float spacing = 0.1f;
     size_t n = (size_t)w * h, bytes = n * sizeof(float);
-    float *atoms = malloc(sizeof(float) * 4 * natoms), *grid0 = malloc(bytes), *out = malloc(bytes),
-          *ref = malloc(bytes);
+    float *atoms = app_host_alloc(c, sizeof(float) * 4 * natoms, err), *grid0 = app_host_alloc(c, bytes, err),
+          *out = app_host_alloc(c, bytes, err), *ref = app_host_alloc(c, bytes, err);
+    if (!atoms || !grid0 || !out || !ref)
+        return -1;
     for (int a = 0; a < natoms; a++) {
         float dz = app_randf(c, 0.5f, 4.0f);
         atoms[4 * a + 0] = app_randf(c, 0, spacing * w);
@@ -59,7 +61,6 @@ static int run(app_ctx_t *c, cs_error_t *err)
     /* float accumulation of positive terms with rsqrt.approx vs a double reference (seen: < 1e-6) */
     r = app_check_f32(c, "energy", out, ref, n, 1e-5f, 0);
 out:
-    free(atoms), free(grid0), free(out), free(ref);
     return r;
 }
 

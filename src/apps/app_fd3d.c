@@ -46,7 +46,11 @@ static int run(app_ctx_t *c, cs_error_t *err)
     for (int i = 0; i <= R; i++)
         coeff[i] = i == 0 ? -2.847222f : 1.0f / (float)(i * i * 4); /* a damped Laplacian-like kernel */
     size_t np = (size_t)(dimx + 2 * R) * (dimy + 2 * R) * (dimz + 2 * R), bytes = np * sizeof(float);
-    float *a = malloc(bytes), *ref[2] = {malloc(bytes), malloc(bytes)}, *out = malloc(bytes);
+    float *a = app_host_alloc(c, bytes, err),
+          *ref[2] = {app_host_alloc(c, bytes, err), app_host_alloc(c, bytes, err)},
+          *out = app_host_alloc(c, bytes, err);
+    if (!a || !ref[0] || !ref[1] || !out)
+        return -1;
     for (size_t k = 0; k < np; k++)
         a[k] = app_randf(c, -1, 1);
     memcpy(ref[0], a, bytes);
@@ -70,7 +74,6 @@ static int run(app_ctx_t *c, cs_error_t *err)
         goto out;
     r = app_check_f32(c, "out", out, ref[steps & 1], np, 0, 0);
 out:
-    free(a), free(ref[0]), free(ref[1]), free(out);
     return r;
 }
 

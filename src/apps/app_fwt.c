@@ -55,8 +55,11 @@ static int run(app_ctx_t *c, cs_error_t *err)
      * shared-memory size (radix-2 tail), default (2^18) with an even one. */
     int log2n = (int)app_pick(c, 13, 18, 17), n = 1 << log2n, log2k = 7;
     size_t bytes = (size_t)n * sizeof(float);
-    float *data = malloc(bytes), *kern = calloc((size_t)n, sizeof(float)), *ref = malloc(bytes),
-          *kref = malloc(bytes), *out = malloc(bytes);
+    float *data = app_host_alloc(c, bytes, err), *kern = app_host_alloc(c, sizeof(float) * (size_t)n, err),
+          *ref = app_host_alloc(c, bytes, err), *kref = app_host_alloc(c, bytes, err),
+          *out = app_host_alloc(c, bytes, err);
+    if (!data || !kern || !ref || !kref || !out)
+        return -1;
     for (int i = 0; i < n; i++)
         data[i] = app_randf(c, -1, 1);
     for (int i = 0; i < (1 << log2k); i++) /* short kernel, zero-padded to N */
@@ -85,7 +88,6 @@ static int run(app_ctx_t *c, cs_error_t *err)
     /* same butterflies in the same order as the GPU: the result is bit-exact */
     r = app_check_f32(c, "convolution", out, ref, (size_t)n, 0, 0);
 out:
-    free(data), free(kern), free(ref), free(kref), free(out);
     return r;
 }
 

@@ -48,7 +48,11 @@ static int run(app_ctx_t *c, cs_error_t *err)
     float sdc = (float)(step / cap), rx1 = (float)(1 / rx), ry1 = (float)(1 / ry), rz1 = (float)(1 / rz), amb = 80.0f;
 
     size_t np = (size_t)rows * cols, bytes = np * sizeof(float);
-    float *temp = malloc(bytes), *power = malloc(bytes), *ref[2] = {malloc(bytes), malloc(bytes)}, *out = malloc(bytes);
+    float *temp = app_host_alloc(c, bytes, err), *power = app_host_alloc(c, bytes, err),
+          *ref[2] = {app_host_alloc(c, bytes, err), app_host_alloc(c, bytes, err)},
+          *out = app_host_alloc(c, bytes, err);
+    if (!temp || !power || !ref[0] || !ref[1] || !out)
+        return -1;
     for (size_t k = 0; k < np; k++) {
         temp[k] = app_randf(c, 323, 343);
         power[k] = app_randf(c, 0, 0.5f);
@@ -76,7 +80,6 @@ static int run(app_ctx_t *c, cs_error_t *err)
         goto out;
     r = app_check_f32(c, "temperature", out, ref[total & 1], np, 0, 0);
 out:
-    free(temp), free(power), free(ref[0]), free(ref[1]), free(out);
     return r;
 }
 

@@ -57,10 +57,16 @@ static int run(app_ctx_t *c, cs_error_t *err)
     int nfeatures = (int)app_pick(c, 16, 34, 34);
     int k = 5, iters = (int)app_pick(c, 2, 3, 2);
     size_t nf = (size_t)npoints * nfeatures;
-    float *pts = malloc(nf * sizeof(float)), *flip = malloc(nf * sizeof(float)), *flip_ref = malloc(nf * sizeof(float));
+    float *pts = app_host_alloc(c, nf * sizeof(float), err), *flip = app_host_alloc(c, nf * sizeof(float), err),
+          *flip_ref = app_host_alloc(c, nf * sizeof(float), err);
+    if (!pts || !flip || !flip_ref)
+        return -1;
     float cent[KMN_MAX_CLUSTERS * KMN_MAX_FEATURES], cent_ref[KMN_MAX_CLUSTERS * KMN_MAX_FEATURES];
     float truth[KMN_MAX_CLUSTERS * KMN_MAX_FEATURES];
-    int *member = malloc(sizeof(int) * npoints), *member_ref = malloc(sizeof(int) * npoints);
+    int *member = app_host_alloc(c, sizeof(int) * npoints, err),
+        *member_ref = app_host_alloc(c, sizeof(int) * npoints, err);
+    if (!member || !member_ref)
+        return -1;
     /* points scattered around k hidden centres */
     for (int i = 0; i < k * nfeatures; i++)
         truth[i] = app_randf(c, 0, 1);
@@ -107,7 +113,6 @@ static int run(app_ctx_t *c, cs_error_t *err)
     if (r == 1)
         r = app_check_f32(c, "centroids", cent, cent_ref, (size_t)k * nfeatures, 0, 0);
 out:
-    free(pts), free(flip), free(flip_ref), free(member), free(member_ref);
     return r;
 }
 

@@ -101,8 +101,14 @@ static int run(app_ctx_t *c, cs_error_t *err)
     float omega = 1.95f; /* Parboil's relaxation rate */
     int n = nx * ny * nz;
     size_t bytes = (size_t)Q * n * sizeof(float);
-    float *f0 = malloc(bytes), *ref[2] = {malloc(bytes), malloc(bytes)}, *out = malloc(bytes);
-    unsigned char *obst = malloc((size_t)n);
+    float *f0 = app_host_alloc(c, bytes, err),
+          *ref[2] = {app_host_alloc(c, bytes, err), app_host_alloc(c, bytes, err)},
+          *out = app_host_alloc(c, bytes, err);
+    if (!f0 || !ref[0] || !ref[1] || !out)
+        return -1;
+    unsigned char *obst = app_host_alloc(c, (size_t)n, err);
+    if (!obst)
+        return -1;
     /* a spherical obstacle in the middle plus scattered solid cells (~3%) */
     for (int z = 0; z < nz; z++)
         for (int y = 0; y < ny; y++)
@@ -142,7 +148,6 @@ static int run(app_ctx_t *c, cs_error_t *err)
         goto out;
     r = app_check_f32(c, "f", out, ref[steps & 1], (size_t)Q * n, 0, 0); /* exact: same operation order */
 out:
-    free(f0), free(ref[0]), free(ref[1]), free(out), free(obst);
     return r;
 }
 

@@ -35,7 +35,11 @@ static int run(app_ctx_t *c, cs_error_t *err)
     int nx = (int)app_pick(c, 32, 128, 512), ny = nx, nz = (int)app_pick(c, 16, 64, 32);
     int sweeps = (int)app_pick(c, 3, 3, 2);
     size_t np = (size_t)nx * ny * nz, bytes = np * sizeof(float);
-    float *u = malloc(bytes), *ref[2] = {malloc(bytes), malloc(bytes)}, *out = malloc(bytes);
+    float *u = app_host_alloc(c, bytes, err),
+          *ref[2] = {app_host_alloc(c, bytes, err), app_host_alloc(c, bytes, err)},
+          *out = app_host_alloc(c, bytes, err);
+    if (!u || !ref[0] || !ref[1] || !out)
+        return -1;
     for (size_t k = 0; k < np; k++)
         u[k] = app_randf(c, 0, 1);
     memcpy(ref[0], u, bytes);
@@ -58,7 +62,6 @@ static int run(app_ctx_t *c, cs_error_t *err)
         goto out;
     r = app_check_f32(c, "u", out, ref[sweeps & 1], np, 0, 0);
 out:
-    free(u), free(ref[0]), free(ref[1]), free(out);
     return r;
 }
 

@@ -10,7 +10,10 @@ static int run(app_ctx_t *c, cs_error_t *err)
      * small has ragged edges to exercise the bounds checks) */
     int w = (int)app_pick(c, 120, 2048, 512), h = (int)app_pick(c, 100, 1024, 512);
     size_t n = (size_t)w * h, bytes = n * sizeof(float);
-    float *A = malloc(bytes), *B = malloc(bytes), *C = malloc(bytes), *ref = malloc(bytes);
+    float *A = app_host_alloc(c, bytes, err), *B = app_host_alloc(c, bytes, err), *C = app_host_alloc(c, bytes, err),
+          *ref = app_host_alloc(c, bytes, err);
+    if (!A || !B || !C || !ref)
+        return -1;
     for (size_t i = 0; i < n; i++) {
         A[i] = app_randf(c, -1, 1);
         B[i] = app_randf(c, -1, 1);
@@ -28,7 +31,6 @@ static int run(app_ctx_t *c, cs_error_t *err)
         goto out;
     r = app_check_f32(c, "C", C, ref, n, 0, 0);
 out:
-    free(A), free(B), free(C), free(ref);
     return r;
 }
 

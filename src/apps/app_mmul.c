@@ -10,7 +10,10 @@ static int run(app_ctx_t *c, cs_error_t *err)
     /* paper: Lee et al. Table 2 lists MMUL with 864 CTAs of 16x16 -> ~ 480x480 */
     int n = (int)app_pick(c, 64, 256, 480);
     size_t bytes = (size_t)n * n * sizeof(float);
-    float *A = malloc(bytes), *B = malloc(bytes), *C = malloc(bytes), *ref = malloc(bytes);
+    float *A = app_host_alloc(c, bytes, err), *B = app_host_alloc(c, bytes, err), *C = app_host_alloc(c, bytes, err),
+          *ref = app_host_alloc(c, bytes, err);
+    if (!A || !B || !C || !ref)
+        return -1;
     for (int i = 0; i < n * n; i++) {
         A[i] = app_randf(c, -1, 1);
         B[i] = app_randf(c, -1, 1);
@@ -35,7 +38,6 @@ static int run(app_ctx_t *c, cs_error_t *err)
         goto out;
     r = app_check_f32(c, "C", C, ref, (size_t)n * n, 1e-4f, 1e-4f);
 out:
-    free(A), free(B), free(C), free(ref);
     return r;
 }
 

@@ -63,11 +63,13 @@ static int run(app_ctx_t *c, cs_error_t *err)
     for (int i = 0; i < pre; i++)
         np *= n;
     static const uint32_t known[17] = {1, 1, 0, 0, 2, 10, 4, 40, 92, 352, 724, 2680, 14200, 73712, 365596, 2279184, 14772512};
-    uint32_t *want = malloc(sizeof(uint32_t) * np), *got = malloc(sizeof(uint32_t) * np), total = 0, want_total = 0;
+    uint32_t *want = app_host_alloc(c, sizeof(uint32_t) * np, err),
+             *got = app_host_alloc(c, sizeof(uint32_t) * np, err), total = 0, want_total = 0;
+    if (!want || !got)
+        return -1;
     for (int t = 0; t < np; t++)
         want_total += want[t] = count_subtree(n, pre, t);
     if (want_total != known[n]) {
-        free(want), free(got);
         return cs_err(err, NULL, 0, "NQU: host count %u for N=%d, expected %u", want_total, n, known[n]);
     }
     ctasim_module_t *m;
@@ -84,7 +86,6 @@ static int run(app_ctx_t *c, cs_error_t *err)
         goto out;
     r = app_check_u32(c, "per-thread count", got, want, (size_t)np) && app_check_u32(c, "total", &total, &want_total, 1);
 out:
-    free(want), free(got);
     return r;
 }
 

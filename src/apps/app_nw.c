@@ -25,12 +25,17 @@ static int run(app_ctx_t *c, cs_error_t *err)
     for (int i = 0; i < ALPHA; i++)
         for (int j = 0; j <= i; j++)
             sub[i][j] = sub[j][i] = i == j ? 4 + (int)(app_rand(c) % 8) : (int)(app_rand(c) % 7) - 4;
-    int *s1 = malloc(sizeof(int) * cols), *s2 = malloc(sizeof(int) * cols);
+    int *s1 = app_host_alloc(c, sizeof(int) * cols, err), *s2 = app_host_alloc(c, sizeof(int) * cols, err);
+    if (!s1 || !s2)
+        return -1;
     for (int i = 1; i <= n; i++) {
         s1[i] = (int)(app_rand(c) % ALPHA);
         s2[i] = (int)(app_rand(c) % ALPHA);
     }
-    int *ref = calloc(cells, sizeof(int)), *score = calloc(cells, sizeof(int)), *want = malloc(sizeof(int) * cells);
+    int *ref = app_host_alloc(c, sizeof(int) * cells, err), *score = app_host_alloc(c, sizeof(int) * cells, err),
+        *want = app_host_alloc(c, sizeof(int) * cells, err);
+    if (!ref || !score || !want)
+        return -1;
     for (int i = 1; i <= n; i++)
         for (int j = 1; j <= n; j++)
             ref[(size_t)i * cols + j] = sub[s1[i]][s2[j]];
@@ -62,7 +67,6 @@ static int run(app_ctx_t *c, cs_error_t *err)
         goto out;
     r = app_check_u32(c, "score", (const uint32_t *)score, (const uint32_t *)want, cells);
 out:
-    free(s1), free(s2), free(ref), free(score), free(want);
     return r;
 }
 

@@ -13,8 +13,10 @@ static int run(app_ctx_t *c, cs_error_t *err)
      * 16384 elements (the SDK's are 4096 long). small has a ragged length. */
     int pairs = (int)app_pick(c, 8, 512, 128), len = (int)app_pick(c, 1000, 16384, 16384);
     size_t n = (size_t)pairs * len, bytes = n * sizeof(float);
-    float *A = malloc(bytes), *B = malloc(bytes), *got = malloc(sizeof(float) * pairs),
-          *ref = malloc(sizeof(float) * pairs);
+    float *A = app_host_alloc(c, bytes, err), *B = app_host_alloc(c, bytes, err),
+          *got = app_host_alloc(c, sizeof(float) * pairs, err), *ref = app_host_alloc(c, sizeof(float) * pairs, err);
+    if (!A || !B || !got || !ref)
+        return -1;
     for (size_t i = 0; i < n; i++) {
         A[i] = app_randf(c, -1, 1);
         B[i] = app_randf(c, -1, 1);
@@ -48,7 +50,6 @@ static int run(app_ctx_t *c, cs_error_t *err)
     /* same operation order as the kernel: the result is bit-exact */
     r = app_check_f32(c, "dot", got, ref, (size_t)pairs, 0, 0);
 out:
-    free(A), free(B), free(got), free(ref);
     return r;
 }
 

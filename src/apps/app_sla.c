@@ -35,7 +35,10 @@ static int run(app_ctx_t *c, cs_error_t *err)
      * blocks of 512 elements give 193 + 1 + 193 CTAs (their 6 kernels are two
      * such scans). Default: 1024 blocks, five kernels on three levels (1024, 2, 1). */
     int n = (int)app_pick(c, 5 * E - 37, 1024 * E, 193 * E);
-    float *in = malloc(sizeof(float) * n), *out = malloc(sizeof(float) * n), *want = malloc(sizeof(float) * n);
+    float *in = app_host_alloc(c, sizeof(float) * n, err), *out = app_host_alloc(c, sizeof(float) * n, err),
+          *want = app_host_alloc(c, sizeof(float) * n, err);
+    if (!in || !out || !want)
+        return -1;
     float acc = 0;
     for (int i = 0; i < n; i++) {
         in[i] = (float)(app_rand(c) % 8);
@@ -51,7 +54,6 @@ static int run(app_ctx_t *c, cs_error_t *err)
         goto out;
     r = app_check_f32(c, "scan", out, want, (size_t)n, 0, 0);
 out:
-    free(in), free(out), free(want);
     return r;
 }
 

@@ -16,7 +16,9 @@ static int run(app_ctx_t *c, cs_error_t *err)
      * threads, i.e. ~71800 rows with one thread per row. */
     int n = (int)app_pick(c, 1536, 256 * BLOCK, 374 * BLOCK);
     int max_len = n < 512 ? n : 512;
-    int *row = malloc(sizeof(int) * (n + 1));
+    int *row = app_host_alloc(c, sizeof(int) * (n + 1), err);
+    if (!row)
+        return -1;
     row[0] = 0;
     for (int i = 0; i < n; i++) {
         float u = app_randf(c, 1e-6f, 1.0f);
@@ -24,9 +26,13 @@ static int run(app_ctx_t *c, cs_error_t *err)
         row[i + 1] = row[i] + (len > max_len ? max_len : len);
     }
     int nnz = row[n];
-    int *cols = malloc(sizeof(int) * nnz);
-    float *vals = malloc(sizeof(float) * nnz), *x = malloc(sizeof(float) * n), *y = malloc(sizeof(float) * n),
-          *ref = malloc(sizeof(float) * n);
+    int *cols = app_host_alloc(c, sizeof(int) * nnz, err);
+    if (!cols)
+        return -1;
+    float *vals = app_host_alloc(c, sizeof(float) * nnz, err), *x = app_host_alloc(c, sizeof(float) * n, err),
+          *y = app_host_alloc(c, sizeof(float) * n, err), *ref = app_host_alloc(c, sizeof(float) * n, err);
+    if (!vals || !x || !y || !ref)
+        return -1;
     for (int i = 0; i < n; i++)
         for (int j = row[i]; j < row[i + 1]; j++) {
             uint32_t rnd = app_rand(c);
@@ -57,7 +63,6 @@ static int run(app_ctx_t *c, cs_error_t *err)
         goto out;
     r = app_check_f32(c, "y", y, ref, (size_t)n, 1e-5f, 1e-6f);
 out:
-    free(row), free(cols), free(vals), free(x), free(y), free(ref);
     return r;
 }
 

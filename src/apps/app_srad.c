@@ -82,9 +82,12 @@ static int run(app_ctx_t *c, cs_error_t *err)
     int iters = 2, roi = n < 128 ? n : 128;
     float lambda = 0.5f;
     size_t np = (size_t)rows * cols, bytes = np * sizeof(float);
-    float *J = malloc(bytes), *Jref = malloc(bytes), *tmp[5];
+    float *J = app_host_alloc(c, bytes, err), *Jref = app_host_alloc(c, bytes, err), *tmp[5];
+    if (!J || !Jref)
+        return -1;
     for (int t = 0; t < 5; t++)
-        tmp[t] = malloc(bytes);
+        if (!(tmp[t] = app_host_alloc(c, bytes, err)))
+            return -1;
     for (size_t k = 0; k < np; k++)
         Jref[k] = J[k] = expf(app_randf(c, 0, 1)); /* Rodinia: J = exp(random image) */
     for (int it = 0; it < iters; it++)
@@ -114,9 +117,6 @@ static int run(app_ctx_t *c, cs_error_t *err)
         goto out;
     r = app_check_f32(c, "J", J, Jref, np, 0, 0);
 out:
-    free(J), free(Jref);
-    for (int t = 0; t < 5; t++)
-        free(tmp[t]);
     return r;
 }
 

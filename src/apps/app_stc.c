@@ -32,12 +32,20 @@ static int run(app_ctx_t *c, cs_error_t *err)
     int num = (int)app_pick(c, 2048, 32768, 65536), dim = (int)app_pick(c, 16, 32, 256);
     int ncand = (int)app_pick(c, 2, 6, 4), kmax = K0 + ncand, nclust = 20;
     size_t stride_max = (size_t)kmax + 1;
-    float *coord = malloc(sizeof(float) * num * dim), *weight = malloc(sizeof(float) * num),
-          *cost = malloc(sizeof(float) * num), *mean = malloc(sizeof(float) * nclust * dim),
-          *work = malloc(sizeof(float) * num * stride_max), *want = malloc(sizeof(float) * num * stride_max),
-          *lower = malloc(sizeof(float) * (kmax + 1));
-    int *assign = malloc(sizeof(int) * num), *table = calloc((size_t)num, sizeof(int)), *is_center = calloc((size_t)num, sizeof(int)),
-        *sw = malloc(sizeof(int) * num), *sw_want = malloc(sizeof(int) * num);
+    float *coord = app_host_alloc(c, sizeof(float) * num * dim, err),
+          *weight = app_host_alloc(c, sizeof(float) * num, err), *cost = app_host_alloc(c, sizeof(float) * num, err),
+          *mean = app_host_alloc(c, sizeof(float) * nclust * dim, err),
+          *work = app_host_alloc(c, sizeof(float) * num * stride_max, err),
+          *want = app_host_alloc(c, sizeof(float) * num * stride_max, err),
+          *lower = app_host_alloc(c, sizeof(float) * (kmax + 1), err);
+    if (!coord || !weight || !cost || !mean || !work || !want || !lower)
+        return -1;
+    int *assign = app_host_alloc(c, sizeof(int) * num, err),
+        *table = app_host_alloc(c, sizeof(int) * (size_t)num, err),
+        *is_center = app_host_alloc(c, sizeof(int) * (size_t)num, err),
+        *sw = app_host_alloc(c, sizeof(int) * num, err), *sw_want = app_host_alloc(c, sizeof(int) * num, err);
+    if (!assign || !table || !is_center || !sw || !sw_want)
+        return -1;
     for (int i = 0; i < nclust * dim; i++)
         mean[i] = app_randf(c, 0, 10);
     for (int p = 0; p < num; p++) {
@@ -134,8 +142,6 @@ static int run(app_ctx_t *c, cs_error_t *err)
         }
     }
 out:
-    free(coord), free(weight), free(cost), free(mean), free(work), free(want), free(lower);
-    free(assign), free(table), free(is_center), free(sw), free(sw_want);
     return r;
 }
 

@@ -32,7 +32,11 @@ static int run(app_ctx_t *c, cs_error_t *err)
     int steps = (int)app_pick(c, 2, 4, 2);
     float c0 = 1.0f / 6.0f, c1 = 1.0f / 6.0f / 6.0f; /* Parboil's coefficients */
     size_t np = (size_t)nx * ny * nz, bytes = np * sizeof(float);
-    float *a = malloc(bytes), *ref[2] = {malloc(bytes), malloc(bytes)}, *out = malloc(bytes);
+    float *a = app_host_alloc(c, bytes, err),
+          *ref[2] = {app_host_alloc(c, bytes, err), app_host_alloc(c, bytes, err)},
+          *out = app_host_alloc(c, bytes, err);
+    if (!a || !ref[0] || !ref[1] || !out)
+        return -1;
     for (size_t k = 0; k < np; k++)
         a[k] = app_randf(c, 0, 1);
     memcpy(ref[0], a, bytes);
@@ -56,7 +60,6 @@ static int run(app_ctx_t *c, cs_error_t *err)
         goto out;
     r = app_check_f32(c, "A", out, ref[steps & 1], np, 0, 0);
 out:
-    free(a), free(ref[0]), free(ref[1]), free(out);
     return r;
 }
 

@@ -20,7 +20,10 @@ static int run(app_ctx_t *c, cs_error_t *err)
     int w = (int)app_pick(c, 72, 1024, 1024), h = (int)app_pick(c, 40, 768, 1024);
     int launches = (int)app_pick(c, 2, 2, 8);
     size_t n = (size_t)w * h, bytes = n * sizeof(float);
-    float *A = malloc(bytes), *At = malloc(bytes), *out[2] = {malloc(bytes), malloc(bytes)};
+    float *A = app_host_alloc(c, bytes, err), *At = app_host_alloc(c, bytes, err),
+          *out[2] = {app_host_alloc(c, bytes, err), app_host_alloc(c, bytes, err)};
+    if (!A || !At || !out[0] || !out[1])
+        return -1;
     for (size_t i = 0; i < n; i++)
         A[i] = app_randf(c, -100, 100);
     transpose(At, A, w, h);
@@ -46,7 +49,6 @@ static int run(app_ctx_t *c, cs_error_t *err)
     if (r == 1)
         r = app_check_f32(c, "transpose of transpose", out[1], A, n, 0, 0);
 out:
-    free(A), free(At), free(out[0]), free(out[1]);
     return r;
 }
 

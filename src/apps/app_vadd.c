@@ -8,7 +8,10 @@ static int run(app_ctx_t *c, cs_error_t *err)
     /* paper: ~ the CTA count of Li & Liang's VADD-like streaming kernels */
     int n = (int)app_pick(c, 16384, 1 << 20, 1 << 22);
     size_t bytes = (size_t)n * sizeof(float);
-    float *a = malloc(bytes), *b = malloc(bytes), *out = malloc(bytes), *ref = malloc(bytes);
+    float *a = app_host_alloc(c, bytes, err), *b = app_host_alloc(c, bytes, err),
+          *out = app_host_alloc(c, bytes, err), *ref = app_host_alloc(c, bytes, err);
+    if (!a || !b || !out || !ref)
+        return -1;
     for (int i = 0; i < n; i++) {
         a[i] = app_randf(c, -1, 1);
         b[i] = app_randf(c, -1, 1);
@@ -26,7 +29,6 @@ static int run(app_ctx_t *c, cs_error_t *err)
         goto out;
     r = app_check_f32(c, "c", out, ref, (size_t)n, 0, 0);
 out:
-    free(a), free(b), free(out), free(ref);
     return r;
 }
 

@@ -18,12 +18,19 @@
 
 typedef enum app_size { APP_SMALL = 0, APP_DEFAULT, APP_PAPER } app_size_t;
 
+/* Everything a run writes lives here or in memory it owns: drivers keep no
+ * writable static or global state, so `ctasim experiment` and `ctasim sweep`
+ * can run workloads on parallel threads. */
 typedef struct app_ctx {
+    const char *app_name; /* for error messages */
     ctasim_runtime_t *rt;
     app_size_t size;
     uint64_t seed;
     uint64_t rng;       /* state of app_rand, seeded from `seed` */
     char detail[256];   /* what the check found (e.g. "3 of 4096 outputs differ, first at 17") */
+    /* host buffers from app_host_alloc, freed by app_run after the driver returns */
+    void **host_bufs;
+    size_t n_host_bufs, host_bufs_cap;
 } app_ctx_t;
 
 typedef struct app_def {
@@ -51,6 +58,11 @@ int app_run(const app_def_t *app, ctasim_runtime_t *rt, app_size_t size, uint64_
 /* Load workloads/ptx/FILE, searching $CTASIM_PTX_DIR, then <dir of the ctasim
  * executable>/../workloads/ptx, then ./workloads/ptx. */
 int app_load_module(app_ctx_t *c, const char *file, ctasim_module_t **out, cs_error_t *err);
+/* `bytes` of zeroed host memory owned by the run: app_run frees it when the
+ * driver returns, whichever path it returns by, so drivers never free. NULL
+ * with err set ("NAME: out of host memory ...") when it cannot be had; the
+ * driver then returns -1. */
+void *app_host_alloc(app_ctx_t *c, size_t bytes, cs_error_t *err);
 /* Deterministic pseudo-random numbers (64-bit LCG, high bits). */
 uint32_t app_rand(app_ctx_t *c);
 float app_randf(app_ctx_t *c, float lo, float hi);

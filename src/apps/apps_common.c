@@ -62,6 +62,7 @@ int app_run(const app_def_t *app, ctasim_runtime_t *rt, app_size_t size, uint64_
 {
     app_ctx_t c;
     memset(&c, 0, sizeof c);
+    c.app_name = app->name;
     c.rt = rt;
     c.size = size;
     c.seed = seed;
@@ -69,7 +70,31 @@ int app_run(const app_def_t *app, ctasim_runtime_t *rt, app_size_t size, uint64_
     int r = app->run(&c, err);
     if (detail && detail_len)
         snprintf(detail, detail_len, "%s", c.detail);
+    for (size_t i = 0; i < c.n_host_bufs; i++)
+        free(c.host_bufs[i]);
+    free(c.host_bufs);
     return r;
+}
+
+void *app_host_alloc(app_ctx_t *c, size_t bytes, cs_error_t *err)
+{
+    if (c->n_host_bufs == c->host_bufs_cap) {
+        size_t cap = c->host_bufs_cap ? 2 * c->host_bufs_cap : 16;
+        void **bufs = realloc(c->host_bufs, cap * sizeof *bufs);
+        if (!bufs) {
+            cs_err(err, NULL, 0, "%s: out of host memory", c->app_name);
+            return NULL;
+        }
+        c->host_bufs = bufs;
+        c->host_bufs_cap = cap;
+    }
+    void *p = calloc(1, bytes ? bytes : 1);
+    if (!p) {
+        cs_err(err, NULL, 0, "%s: out of host memory allocating %zu bytes", c->app_name, bytes);
+        return NULL;
+    }
+    c->host_bufs[c->n_host_bufs++] = p;
+    return p;
 }
 
 static int try_load(app_ctx_t *c, const char *dir, const char *file, ctasim_module_t **out, cs_error_t *err)

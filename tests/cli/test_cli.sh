@@ -1,7 +1,8 @@
 #!/bin/sh
 # Command-line tests: every check prints "PASS name" or "FAIL name".
 C=${CTASIM:-build/ctasim}
-SHARED=${CTASIM_SHARED_DIR:-../shared}
+# GPGPU-Sim-syntax configuration fixtures of our own (see tests/test_config.c)
+CFG=tests/data/config
 T=$(mktemp -d)
 trap 'rm -rf "$T"' EXIT
 
@@ -53,18 +54,19 @@ $C run --json "$T/b.json" stream:ctas=30,iters=2 >/dev/null 2>&1
 grep -v -E 'sim_wall_seconds|peak_rss' "$T/a.json" >"$T/a2"; grep -v -E 'sim_wall_seconds|peak_rss' "$T/b.json" >"$T/b2"
 cmp -s "$T/a2" "$T/b2" && pass deterministic_json || fail deterministic_json "JSON differs"
 
-# --- GPGPU-Sim's own config files
-if [ -f "$SHARED/ecosystem/gpgpusim-gtx480.config" ]; then
-    if $C run --config "$SHARED/ecosystem/gpgpusim-gtx480.config" --allow-unknown stream:ctas=15,iters=1 >"$T/o" 2>"$T/e"; then
-        grep -q "^gpu_sim_cycle" "$T/o" && pass gtx480_config_with_allow_unknown || fail gtx480_config_with_allow_unknown "no stats"
-    else fail gtx480_config_with_allow_unknown "$(tail -1 "$T/e")"; fi
-    expect_error gtx480_config_without_allow_unknown "gpgpusim-gtx480.config:2: .*-gpgpu_ptx_instruction_classification" \
-        $C run --config "$SHARED/ecosystem/gpgpusim-gtx480.config" stream
-    if $C run --config "$SHARED/ecosystem/qv100/gpgpusim.config" --config "$SHARED/ecosystem/qv100/trace.config" \
-            --allow-unknown stream:ctas=80,iters=1 >"$T/o" 2>"$T/e"; then
-        pass qv100_config_pair
-    else fail qv100_config_pair "$(tail -1 "$T/e")"; fi
-fi
+# --- GPGPU-Sim-syntax config files (our fixtures of a GTX 480 file and the QV100 pair)
+if $C run --config "$CFG/gtx480.config" --allow-unknown stream:ctas=15,iters=1 >"$T/o" 2>"$T/e"; then
+    if ! grep -q "^gpu_sim_cycle" "$T/o"; then fail gtx480_config_with_allow_unknown "no stats"
+    elif [ "$(grep -c 'is not modelled; ignored' "$T/e")" -ne 15 ]; then
+        fail gtx480_config_with_allow_unknown "expected 15 warnings: $(head -3 "$T/e")"
+    else pass gtx480_config_with_allow_unknown; fi
+else fail gtx480_config_with_allow_unknown "$(tail -1 "$T/e")"; fi
+expect_error gtx480_config_without_allow_unknown "gtx480.config:2: .*-gpgpu_ptx_instruction_classification" \
+    $C run --config "$CFG/gtx480.config" stream
+if $C run --config "$CFG/qv100/gpgpusim.config" --config "$CFG/qv100/trace.config" \
+        --allow-unknown stream:ctas=80,iters=1 >"$T/o" 2>"$T/e"; then
+    grep -q "^gpu_sim_cycle" "$T/o" && pass qv100_config_pair || fail qv100_config_pair "no stats"
+else fail qv100_config_pair "$(tail -1 "$T/e")"; fi
 
 # --- presets all simulate
 for p in gtx480 c2050 hpca14-28sm date14-28sm pact13-30sm date16-15sm; do
@@ -123,6 +125,10 @@ expect_error launch_too_many_threads "kernel 'vadd'" \
     $C launch --ptx workloads/ptx/vadd.ptx --kernel vadd --grid 1 --block 4096 in:"$T/ones.bin" in:"$T/ones.bin" out:1024:"$T/x" s32:256
 expect_error launch_out_of_bounds "out-of-bounds" \
     $C launch --ptx workloads/ptx/vadd.ptx --kernel vadd --grid 8 --block 256 in:"$T/ones.bin" in:"$T/ones.bin" out:1024:"$T/x" s32:2048
+sed 's/^\.version .*/.version 99.9/' workloads/ptx/vadd.ptx >"$T/vadd_v99.ptx"
+expect_error launch_ptx_version_too_new \
+    "vadd_v99.ptx:[0-9]*: PTX ISA version 99.9 is newer than the newest this simulator knows (9.0)" \
+    $C launch --ptx "$T/vadd_v99.ptx" --kernel vadd --grid 1 --block 256 in:"$T/ones.bin" in:"$T/ones.bin" out:1024:"$T/x" s32:256
 expect_error unknown_workload_size "size" $C run --size huge VADD
 if $C trace --size small VADD -o "$T/vtr" >/dev/null 2>"$T/e"; then
     $C run --quiet --json "$T/vt.json" "$T/vtr/kernelslist.g" 2>/dev/null

@@ -1,9 +1,10 @@
 /* ptx_parse.c — PTX text -> IR (ptx_ir.h).
  *
  * A recursive-descent parser over the token array from ptx_lex.c. Module
- * directives that do not affect execution (.version, .target, .file, .loc,
- * .pragma, performance hints) are skipped; everything that would change what
- * a kernel computes but is not implemented is rejected with
+ * directives that do not affect execution (.target, .file, .loc, .pragma,
+ * performance hints) are skipped; .version is only checked against the
+ * newest PTX ISA version known (check_version). Everything that would change
+ * what a kernel computes but is not implemented is rejected with
  * "FILE:LINE: unsupported ..." so a run never silently computes the wrong
  * thing. Names are resolved here: registers to flat slot indices, labels to
  * instruction indices, variables to symbol ids, call targets to functions.
@@ -1333,6 +1334,53 @@ static int parse_module_var(parser_t *p, const ptx_token_t *kw, int is_extern)
     return expect(p, ';');
 }
 
+/* The newest PTX ISA version this front-end knows: the one CUDA 13.0's nvcc
+ * emits (ptxas 13.0 refuses anything newer), the toolchain that generated the
+ * committed workloads/ptx. A newer file may use instructions or semantics
+ * written after this parser was, so, as ptxas does, it is refused instead of
+ * run on guesses. Raise this after `make ptx` with a newer CUDA and green
+ * tests. */
+#define PTX_NEWEST_KNOWN_MAJOR 9
+#define PTX_NEWEST_KNOWN_MINOR 0
+
+/* One decimal field of a version, saturating far above any real version. */
+static unsigned long version_field(const char **s, const char *end)
+{
+    unsigned long v = 0;
+    for (; *s < end && **s >= '0' && **s <= '9'; (*s)++)
+        v = v > 100000 ? v : v * 10 + (unsigned long)(**s - '0');
+    return v;
+}
+
+/* `.version MAJOR.MINOR`: must be on the directive's line, exactly two
+ * decimal fields (the lexer reads "9.0" as a float literal; its text is
+ * parsed here so that 9.10 is not taken for 9.1), and not newer than the
+ * newest version known. */
+static int check_version(parser_t *p, const ptx_token_t *directive)
+{
+    const ptx_token_t *v = peek(p);
+    const char *s = v->text, *end = v->text + v->len;
+    unsigned long major = 0, minor = 0;
+    int well_formed = v->line == directive->line && (v->kind == TOK_FLOAT || v->kind == TOK_INT);
+    if (well_formed) {
+        const char *start = s;
+        major = version_field(&s, end);
+        well_formed = s > start && s < end && *s == '.';
+        if (well_formed) {
+            start = ++s;
+            minor = version_field(&s, end);
+            well_formed = s > start && s == end;
+        }
+    }
+    if (!well_formed)
+        return perr(p, directive, "malformed .version (expected MAJOR.MINOR, such as .version %d.%d)",
+                    PTX_NEWEST_KNOWN_MAJOR, PTX_NEWEST_KNOWN_MINOR);
+    if (major > PTX_NEWEST_KNOWN_MAJOR || (major == PTX_NEWEST_KNOWN_MAJOR && minor > PTX_NEWEST_KNOWN_MINOR))
+        return perr(p, v, "PTX ISA version %.*s is newer than the newest this simulator knows (%d.%d)",
+                    (int)CS_MIN(v->len, 20u), v->text, PTX_NEWEST_KNOWN_MAJOR, PTX_NEWEST_KNOWN_MINOR);
+    return 0;
+}
+
 static int parse_module(parser_t *p)
 {
     for (;;) {
@@ -1347,6 +1395,8 @@ static int parse_module(parser_t *p)
             ptx_tok_is(t, ".file") || ptx_tok_is(t, ".loc") || ptx_tok_is(t, ".section")) {
             if (ptx_tok_is(t, ".address_size") && peek(p)->kind == TOK_INT && peek(p)->u != 64)
                 return perr(p, t, "unsupported: .address_size %llu (only 64)", (unsigned long long)peek(p)->u);
+            if (ptx_tok_is(t, ".version") && check_version(p, t) < 0)
+                return -1;
             skip_line(p, t->line);
             continue;
         }

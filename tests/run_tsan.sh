@@ -1,0 +1,53 @@
+#!/bin/sh
+# ThreadSanitizer run (`make tsan`): the commands that simulate on parallel
+# threads, in a -fsanitize=thread build, must finish without a single report.
+#  1. no workload driver (src/apps) owns writable static storage: a driver
+#     runs on any experiment thread, so such storage would be shared;
+#  2. an experiment on 2 threads: workload drivers, the PTX runtime and
+#     interpreter, the timing model and CTA policies, with AES, BFS and VADD
+#     each running ten times side by side;
+#  3. a sweep on 2 threads of a synthetic kernel under three CTA policies;
+#  4. a sweep on 2 threads of the committed test trace (trace reader and xz).
+# halt_on_error stops at the first report and exits 66; the output is
+# searched for reports as well, in case a run does not exit that way.
+BUILD=${1:-build-tsan}
+C=$BUILD/ctasim
+T=$(mktemp -d)
+trap 'rm -rf "$T"' EXIT
+TSAN_OPTIONS="halt_on_error=1 exitcode=66${TSAN_OPTIONS:+ $TSAN_OPTIONS}"
+export TSAN_OPTIONS
+
+if ! command -v objdump >/dev/null 2>&1; then
+    echo "tsan: objdump not found (binutils); cannot check src/apps for writable statics"; exit 1
+fi
+# objdump -t lines: ADDRESS FLAGS SECTION SIZE NAME; objects (O) in .data or
+# .bss are writable. .data.rel.ro is read-only once relocated (const tables
+# of pointers); thread-local .tdata/.tbss is per thread.
+statics=$(for o in "$BUILD"/obj/src/apps/*.o; do
+    objdump -t "$o" | grep -E '[[:space:]]O[[:space:]]+\.(data|bss)([.][^[:space:]]*)?[[:space:]]' |
+        grep -v '\.data\.rel\.ro' | awk -v f="$o" '{print f ": " $NF}'
+done)
+if [ -n "$statics" ]; then
+    echo "tsan: workload drivers with writable static storage (make it per run, in app_ctx_t or on the stack):"
+    echo "$statics"; exit 1
+fi
+echo "tsan: src/apps has no writable static storage"
+
+# run NAME CMD...: the command must exit 0 with no ThreadSanitizer report.
+run() {
+    name=$1; shift
+    start=$(date +%s)
+    "$@" >"$T/$name.log" 2>&1; rc=$?
+    if [ $rc -ne 0 ] || grep -q 'ThreadSanitizer' "$T/$name.log"; then
+        echo "tsan: $name FAILED (exit $rc): $*"
+        grep -A40 -m1 'WARNING: ThreadSanitizer' "$T/$name.log" || tail -20 "$T/$name.log"
+        exit 1
+    fi
+    echo "tsan: $name clean ($(($(date +%s) - start)) s)"
+}
+run experiment "$C" experiment yu-fig16 --size small --workloads AES,BFS,VADD --jobs 2 -o "$T/exp"
+run sweep_synthetic "$C" sweep --max-ctas 1..4 --cta-sched rr --cta-sched lcs --cta-sched dyncta+claso \
+    --jobs 2 -o "$T/sweep1" stream:ctas=120,iters=4
+run sweep_trace "$C" sweep --max-ctas 1..3 --cta-sched rr --cta-sched dyncta --jobs 2 -o "$T/sweep2" \
+    tests/data/traces/basic/kernelslist.g
+echo "tsan: no data races reported"
