@@ -1,7 +1,7 @@
 /* fuzz_config.c — libFuzzer target for the option-file parser.
  *
  * Build: clang -fsanitize=fuzzer,address,undefined -Isrc fuzz/fuzz_config.c \
- *          src/config.c src/config_presets.c src/inst_names.c src/common.c -lm
+ *          src/config/config.c src/config/config_presets.c src/frontend/inst_names.c src/util/common.c -lm
  * With allow_unknown the parser prints a warning line per unknown option;
  * those go to /dev/null (by swapping the stderr FILE, which glibc allows) so
  * a run's log stays small, while sanitizer reports, written to fd 2

@@ -3,7 +3,7 @@
  * Errors are expected; crashes, hangs, leaks and sanitizer reports are bugs.
  *
  *   clang -std=c11 -D_GNU_SOURCE -g -O1 -Isrc -Iinclude -fsanitize=fuzzer,address,undefined \
- *     fuzz/fuzz_ptx.c src/ptx/[a-z]*.c src/common.c -lm -o build-fuzz/fuzz_ptx
+ *     fuzz/fuzz_ptx.c src/frontend/ptx/[a-z]*.c src/util/common.c -lm -o build-fuzz/fuzz_ptx
  *   build-fuzz/fuzz_ptx -max_total_time=60 fuzz/corpus/ptx */
 #include <stddef.h>
 #include <stdint.h>

@@ -8,8 +8,8 @@
  * expected; crashes, leaks and sanitizer reports are the bugs.
  *
  *   clang -std=c11 -D_GNU_SOURCE -DCS_HAVE_LZMA=1 -g -O1 -Isrc \
- *     -fsanitize=fuzzer,address,undefined fuzz/fuzz_trace.c src/trace_reader.c \
- *     src/sass_opcodes.c src/line_reader.c src/common.c -llzma -o build-fuzz/fuzz_trace
+ *     -fsanitize=fuzzer,address,undefined fuzz/fuzz_trace.c src/frontend/trace_reader.c \
+ *     src/frontend/sass_opcodes.c src/frontend/line_reader.c src/util/common.c -llzma -o build-fuzz/fuzz_trace
  *   build-fuzz/fuzz_trace -max_total_time=60 fuzz/corpus/trace */
 #include <stddef.h>
 #include <stdint.h>
