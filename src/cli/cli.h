@@ -18,14 +18,37 @@ typedef struct run_opts {
 
 /* Options common to run/trace/config/sweep (argv[2..]); 0 or an exit code. */
 int cli_parse_opts(int argc, char **argv, run_opts_t *o, bool want_input);
-/* A trace path or a built-in kernel spec. */
-workload_t *cli_open_input(const char *input, cs_error_t *err);
-/* Simulate INPUT (a suite workload, a synthetic kernel or a trace) on g.
- * For a suite workload *check is 1 if its output matched the CPU reference,
- * 0 if not (detail says how); -1 for inputs without a check. */
-int cli_simulate(gpu_t *g, const run_opts_t *o, int *check, char *detail, size_t detail_len, cs_error_t *err);
 /* Print "ctasim: <message>" and return exit code 1. */
 int cli_fail(const cs_error_t *e);
+/* The same for a usage mistake (a bad option value): exit code 2. */
+int cli_fail_usage(const cs_error_t *e);
+
+/* --- simulating any input (simulate.c) ----------------------------------- */
+
+/* One simulation: INPUT on a GPU built from cfg with the given policies. */
+typedef struct sim_request {
+    const gpu_config_t *cfg;        /* --max-ctas is cfg->max_ctas_override */
+    const char *cta_sched;          /* NULL: rr */
+    const char *warp_sched;         /* NULL: the config's -gpgpu_scheduler */
+    const char *input;              /* suite workload, synthetic kernel spec or trace */
+    app_size_t size;                /* suite workloads only */
+    uint64_t seed;                  /* suite workloads only */
+} sim_request_t;
+
+typedef struct sim_outcome {
+    int check;         /* suite workload: 1 output matched the CPU reference, 0 not; -1: input without a check */
+    char detail[256];  /* what the check found, when it says */
+} sim_outcome_t;
+
+/* Run the request to completion. Returns the finished GPU for the caller to
+ * read and gpu_destroy, or NULL with err (the GPU is destroyed then). A
+ * failed output check is not an error here: out->check says it. */
+gpu_t *cli_simulate(const sim_request_t *req, sim_outcome_t *out, cs_error_t *err);
+/* Is INPUT something cli_simulate can run? Checked without simulating, so a
+ * sweep or experiment can refuse a typo before its first point. */
+int cli_check_input(const char *input, cs_error_t *err);
+/* A trace path or a built-in kernel spec as a workload (not a suite workload). */
+workload_t *cli_open_input(const char *input, cs_error_t *err);
 
 int cmd_sweep(int argc, char **argv);
 int cmd_launch(int argc, char **argv);

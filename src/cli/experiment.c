@@ -5,24 +5,27 @@
  * series (CTA policy chain, warp policy, static CTA cap). Every (workload,
  * series) pair is an independent simulation; they run in parallel on all cores
  * and are reported in a fixed order, so results do not depend on --jobs. Each
- * report prints a table, writes it as CSV, and puts the paper's headline
- * number beside ours.
+ * simulation goes through cli_simulate, the path `run` takes, on the shared
+ * worker pool (jobs.h). Each report prints a table, writes it as CSV, and puts
+ * the paper's headline number beside ours; the output directory is created
+ * before anything runs, and a table is announced only once it is written.
  *
  *   ctasim experiment NAME [--size small|default|paper] [--workloads A,B,..]
  *                          [--jobs N] [-o DIR]
  *   ctasim experiment list */
-#include <pthread.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
-#include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
 
+#include "args.h"
 #include "classify.h"
 #include "cli.h"
+#include "jobs.h"
+#include "output.h"
 
 #define EXP_MAX_SERIES 32
 #define EXP_MAX_WORKLOADS 64
@@ -59,10 +62,12 @@ typedef struct exp_run {
     exp_series_t series[EXP_MAX_SERIES];
     unsigned ns;
     exp_result_t *res; /* nw * ns */
-    unsigned next, done;
-    pthread_mutex_t lock;
     const char *out_dir;
     FILE *csv;
+    /* a report's extra file that could not be written (the table's CSV is
+     * checked by run_one) */
+    int extra_rc;
+    cs_error_t extra_err;
     bool tty;
 } exp_run_t;
 
@@ -123,37 +128,36 @@ static void out(exp_run_t *r, const char *fmt, ...)
 
 /* --- running ------------------------------------------------------------- */
 
-static void run_job(exp_run_t *r, unsigned w, unsigned s)
+/* Job i of the pool: workload i / ns under series i % ns. */
+static void run_job(void *ctx, size_t i)
 {
+    exp_run_t *r = ctx;
+    unsigned w = (unsigned)(i / r->ns), s = (unsigned)(i % r->ns);
     exp_result_t *x = R(r, w, s);
     const exp_series_t *se = &r->series[s];
     gpu_config_t cfg = r->cfg;
     cfg.max_ctas_override = se->max_ctas;
     x->t_new = x->n_avg = -1;
-    gpu_t *g = gpu_create(&cfg, se->cta, se->warp, &x->err);
+    sim_request_t req = {.cfg = &cfg, .cta_sched = se->cta, .warp_sched = se->warp, .input = r->wl[w]->name,
+                         .size = r->size, .seed = 1};
+    sim_outcome_t out;
+    gpu_t *g = cli_simulate(&req, &out, &x->err);
     if (!g) {
         x->rc = -1;
         return;
     }
-    ctasim_runtime_t *rt = ctasim_create();
-    ctasim_executor_t ex = {.ctx = g, .run_kernels = gpu_execute_borrowed};
-    ctasim_set_executor(rt, &ex);
-    char detail[256];
-    int c = app_run(r->wl[w], rt, r->size, 1, detail, sizeof detail, &x->err);
-    ctasim_destroy(rt);
-    x->rc = c < 0 ? -1 : 0;
-    x->check = c;
+    x->check = out.check;
     gpu_get_totals(g, &x->t);
     x->seconds = x->t.sim_wall_seconds;
-    for (uint32_t i = 0; i < gpu_n_sm(g); i++) {
-        const sm_counters_t *k = gpu_sm_counters(g, i);
-        x->no_cta += k->no_cta_cycles;
-        x->act += k->act_cycles;
-        x->cycles_all += k->cycles;
+    for (uint32_t k = 0; k < gpu_n_sm(g); k++) {
+        const sm_counters_t *c = gpu_sm_counters(g, k);
+        x->no_cta += c->no_cta_cycles;
+        x->act += c->act_cycles;
+        x->cycles_all += c->cycles;
     }
-    for (uint32_t i = 0; i < gpu_n_kernels(g); i++)
-        if (gpu_kernel(g, i)->occupancy_limit > x->occupancy)
-            x->occupancy = gpu_kernel(g, i)->occupancy_limit;
+    for (uint32_t k = 0; k < gpu_n_kernels(g); k++)
+        if (gpu_kernel(g, k)->occupancy_limit > x->occupancy)
+            x->occupancy = gpu_kernel(g, k)->occupancy_limit;
     gpu_metric_get(g, "lcs.t_new", &x->t_new);
     gpu_metric_get(g, "dyncta.n_avg", &x->n_avg);
     const uint64_t *sc;
@@ -166,30 +170,18 @@ static void run_job(exp_run_t *r, unsigned w, unsigned s)
         memcpy(x->n_value, sv, np * sizeof *sv);
         x->n_points = np;
     }
-    if (x->rc == 0 && c == 0)
-        cs_err(&x->err, NULL, 0, "%s: output check FAILED under %s: %s", r->wl[w]->name, se->label, detail);
+    if (out.check == 0)
+        cs_err(&x->err, NULL, 0, "%s: output check FAILED under %s: %s", r->wl[w]->name, se->label, out.detail);
     gpu_destroy(g);
 }
 
-static void *worker(void *arg)
+static void progress(void *ctx, size_t done, size_t total)
 {
-    exp_run_t *r = arg;
-    unsigned total = r->nw * r->ns;
-    for (;;) {
-        pthread_mutex_lock(&r->lock);
-        unsigned i = r->next < total ? r->next++ : total;
-        pthread_mutex_unlock(&r->lock);
-        if (i >= total)
-            return NULL;
-        run_job(r, i / r->ns, i % r->ns);
-        pthread_mutex_lock(&r->lock);
-        r->done++;
-        if (r->tty)
-            fprintf(stderr, "\r%s: %u/%u runs", r->def->name, r->done, total);
-        else if (r->done == total || r->done % 10 == 0)
-            fprintf(stderr, "%s: %u/%u runs\n", r->def->name, r->done, total);
-        pthread_mutex_unlock(&r->lock);
-    }
+    const exp_run_t *r = ctx;
+    if (r->tty)
+        fprintf(stderr, "\r%s: %zu/%zu runs", r->def->name, done, total);
+    else if (done == total || done % 10 == 0)
+        fprintf(stderr, "%s: %zu/%zu runs\n", r->def->name, done, total);
 }
 
 /* --- helpers for reports ---------------------------------------------------- */
@@ -433,14 +425,19 @@ static void report_kayiran_fig8(exp_run_t *r)
     }
     char path[1024];
     snprintf(path, sizeof path, "%s/kayiran-fig8-series.csv", r->out_dir);
-    FILE *f = fopen(path, "w");
-    if (f) {
-        fprintf(f, "workload,cycle,mean_n\n");
-        for (unsigned w = 0; w < r->nw; w++)
-            for (size_t p = 0; p < R(r, w, 0)->n_points; p++)
-                fprintf(f, "%s,%llu,%.3f\n", r->wl[w]->name, (unsigned long long)R(r, w, 0)->n_cycle[p],
-                        R(r, w, 0)->n_value[p]);
-        fclose(f);
+    FILE *f = cli_output_open(path, &r->extra_err);
+    if (!f) {
+        r->extra_rc = -1;
+        return;
+    }
+    fprintf(f, "workload,cycle,mean_n\n");
+    for (unsigned w = 0; w < r->nw; w++)
+        for (size_t p = 0; p < R(r, w, 0)->n_points; p++)
+            fprintf(f, "%s,%llu,%.3f\n", r->wl[w]->name, (unsigned long long)R(r, w, 0)->n_cycle[p],
+                    R(r, w, 0)->n_value[p]);
+    if (cli_output_close(f, path, &r->extra_err) < 0) {
+        r->extra_rc = -1;
+        return;
     }
     printf("\nn over time: every sample (mean n over cores, every 2048 cycles) in %s. The paper's Fig. 8 shows n "
            "settling below N for memory-intensive kernels.\n",
@@ -581,6 +578,35 @@ static bool selected(const char *only, const char *name)
     return false;
 }
 
+/* Every name of --workloads A,B,.. must be a workload of the suite: a typo
+ * would otherwise just shrink the experiment. */
+static int check_workload_list(const char *list, cs_error_t *err)
+{
+    for (const char *p = list;;) {
+        const char *comma = strchr(p, ',');
+        size_t len = comma ? (size_t)(comma - p) : strlen(p);
+        char name[64];
+        if (!len || len >= sizeof name)
+            return cs_err(err, NULL, 0, "--workloads expects names of the suite separated by commas, got '%s'", list);
+        memcpy(name, p, len);
+        name[len] = '\0';
+        if (!app_find(name))
+            return cs_err(err, NULL, 0, "--workloads: unknown workload '%s' (see `ctasim list workloads`)", name);
+        if (!comma)
+            return 0;
+        p = comma + 1;
+    }
+}
+
+/* The workloads experiment `def` runs under --workloads ONLY (NULL: all). */
+static unsigned count_selected(const exp_def_t *def, const char *only)
+{
+    unsigned n = 0;
+    for (unsigned k = 0; k < app_count(); k++)
+        n += (!def->want || def->want(app_at(k))) && selected(only, app_at(k)->name);
+    return n;
+}
+
 static void free_results(exp_run_t *r)
 {
     for (unsigned i = 0; i < r->nw * r->ns; i++) {
@@ -590,7 +616,8 @@ static void free_results(exp_run_t *r)
     free(r->res);
 }
 
-/* One experiment: plan, run every (workload, series) in parallel, report. */
+/* One experiment: plan, run every (workload, series) in parallel, report.
+ * The output directory exists already (cmd_experiment). */
 static int run_one(const exp_def_t *def, const exp_opts_t *o)
 {
     static exp_run_t r;
@@ -612,24 +639,19 @@ static int run_one(const exp_def_t *def, const exp_opts_t *o)
         return 2;
     }
     def->plan(&r);
-    r.res = calloc((size_t)r.nw * r.ns, sizeof *r.res);
+    size_t total = (size_t)r.nw * r.ns;
+    r.res = cs_xcalloc(total, sizeof *r.res);
     r.tty = isatty(2);
-    pthread_mutex_init(&r.lock, NULL);
-    unsigned jobs = o->jobs < 1 ? 1 : o->jobs > 64 ? 64 : o->jobs;
-    pthread_t th[64];
+    unsigned threads = jobs_threads_used(total, o->jobs);
     printf("%s: %s (%s preset, %u workloads x %u series, %s size)\n", def->name, def->summary, def->config, r.nw, r.ns,
            app_size_name(r.size));
     double t0 = wall_now();
-    for (unsigned j = 0; j < jobs; j++)
-        pthread_create(&th[j], NULL, worker, &r);
-    for (unsigned j = 0; j < jobs; j++)
-        pthread_join(th[j], NULL);
+    jobs_run(total, threads, run_job, progress, &r);
     double wall = wall_now() - t0;
     if (r.tty)
         fputc('\n', stderr);
-    pthread_mutex_destroy(&r.lock);
     double sim = 0;
-    for (unsigned i = 0; i < r.nw * r.ns; i++) {
+    for (size_t i = 0; i < total; i++) {
         sim += r.res[i].seconds;
         if (r.res[i].rc < 0 || r.res[i].check == 0) {
             int rc = cli_fail(&r.res[i].err);
@@ -637,16 +659,25 @@ static int run_one(const exp_def_t *def, const exp_opts_t *o)
             return rc;
         }
     }
-    mkdir(r.out_dir, 0777);
     char path[1024];
     snprintf(path, sizeof path, "%s/%s.csv", r.out_dir, def->name);
-    r.csv = fopen(path, "w");
+    r.csv = cli_output_open(path, &err);
+    if (!r.csv) {
+        free_results(&r);
+        return cli_fail(&err);
+    }
     def->report(&r);
-    if (r.csv)
-        fclose(r.csv);
-    printf("%s: %u simulations in %.1f s wall on %u jobs (%.1f s of simulation); table in %s\n\n", def->name,
-           r.nw * r.ns, wall, jobs, sim, path);
+    int rc = cli_output_close(r.csv, path, &err);
+    r.csv = NULL;
+    if (rc == 0 && r.extra_rc < 0) {
+        err = r.extra_err;
+        rc = -1;
+    }
     free_results(&r);
+    if (rc < 0)
+        return cli_fail(&err);
+    printf("%s: %zu simulations in %.1f s wall on %u jobs (%.1f s of simulation); table in %s\n\n", def->name, total,
+           wall, threads, sim, path);
     return 0;
 }
 
@@ -669,10 +700,15 @@ int cmd_experiment(int argc, char **argv)
         fprintf(stderr, "ctasim: unknown experiment '%s' (see `ctasim experiment list`)\n", argv[2]);
         return 2;
     }
-    exp_opts_t o = {.size = APP_DEFAULT, .out_dir = "experiments-out",
-                    .jobs = (unsigned)sysconf(_SC_NPROCESSORS_ONLN)};
+    exp_opts_t o = {.size = APP_DEFAULT, .out_dir = "experiments-out", .jobs = jobs_default()};
+    cs_error_t err;
     for (int i = 3; i < argc; i++) {
         const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
+        bool known = !strcmp(a, "--size") || !strcmp(a, "--workloads") || !strcmp(a, "--jobs") || !strcmp(a, "-o");
+        if (!known) {
+            fprintf(stderr, "ctasim: unknown option '%s' for experiment\n", a);
+            return 2;
+        }
         if (!v) {
             fprintf(stderr, "ctasim: option %s needs a value\n", a);
             return 2;
@@ -680,29 +716,42 @@ int cmd_experiment(int argc, char **argv)
         i++;
         if (!strcmp(a, "--size")) {
             if (app_size_parse(v, &o.size) < 0) {
-                fprintf(stderr, "ctasim: --size expects small, default or paper\n");
+                fprintf(stderr, "ctasim: --size expects small, default or paper, got '%s'\n", v);
                 return 2;
             }
-        } else if (!strcmp(a, "--workloads"))
+        } else if (!strcmp(a, "--workloads")) {
+            if (check_workload_list(v, &err) < 0)
+                return cli_fail_usage(&err);
             o.only = v;
-        else if (!strcmp(a, "--jobs"))
-            o.jobs = (unsigned)strtoul(v, NULL, 10);
-        else if (!strcmp(a, "-o"))
+        } else if (!strcmp(a, "--jobs")) {
+            uint64_t n;
+            if (cli_parse_uint(a, v, 1, CLI_MAX_JOBS, &n, &err) < 0)
+                return cli_fail_usage(&err);
+            o.jobs = (unsigned)n;
+        } else {
             o.out_dir = v;
-        else {
-            fprintf(stderr, "ctasim: unknown option '%s' for experiment\n", a);
-            return 2;
         }
     }
+    /* a workload list may leave an experiment empty (lee-fig16-17 wants 2D
+     * kernels): `all` skips it, a single experiment is an error */
+    unsigned runnable = 0;
+    for (unsigned i = 0; i < CS_ARRAY_LEN(experiments); i++)
+        runnable += (all || &experiments[i] == def) && count_selected(&experiments[i], o.only) > 0;
+    if (!runnable) {
+        if (all)
+            fprintf(stderr, "ctasim: experiment all: no experiment runs any of the workloads '%s'\n", o.only);
+        else
+            fprintf(stderr, "ctasim: experiment %s: no workloads selected\n", def->name);
+        return 2;
+    }
+    /* before any simulation: a bad -o fails now, not after the runs */
+    if (cli_output_dir(o.out_dir, &err) < 0)
+        return cli_fail(&err);
     if (!all)
         return run_one(def, &o);
     double t0 = wall_now();
     for (unsigned i = 0; i < CS_ARRAY_LEN(experiments); i++) {
-        /* a workload list may leave an experiment empty (lee-fig16-17 wants 2D kernels): skip it */
-        bool any = false;
-        for (unsigned k = 0; k < app_count() && !any; k++)
-            any = (!experiments[i].want || experiments[i].want(app_at(k))) && selected(o.only, app_at(k)->name);
-        if (!any)
+        if (!count_selected(&experiments[i], o.only))
             continue;
         int rc = run_one(&experiments[i], &o);
         if (rc)

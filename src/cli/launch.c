@@ -13,9 +13,12 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "args.h"
 #include "cli.h"
+#include "output.h"
 
 #define MAX_ARGS 64
+#define MAX_CONSTS 16
 
 typedef struct launch_arg {
     unsigned char value[8];
@@ -31,39 +34,44 @@ static int read_file(const char *path, unsigned char **data, size_t *len, cs_err
     if (!f)
         return cs_err(err, path, 0, "cannot open: %s", strerror(errno));
     size_t cap = 1 << 16, n = 0;
-    unsigned char *buf = malloc(cap);
+    unsigned char *buf = cs_xmalloc(cap);
     size_t got;
     while ((got = fread(buf + n, 1, cap - n, f)) > 0) {
         n += got;
         if (n == cap)
             buf = cs_xrealloc(buf, cap *= 2);
     }
+    /* a read error ends the loop like the end of the file does */
+    int read_failed = ferror(f), e = errno;
     fclose(f);
+    if (read_failed) {
+        free(buf);
+        return cs_err(err, path, 0, "cannot read: %s", strerror(e));
+    }
     *data = buf;
     *len = n;
     return 0;
 }
 
-static int parse_dim(const char *s, dim3_t *d)
+/* X[,Y[,Z]] with each part a strict integer from 1 to 2^31-1. */
+static int parse_dim(const char *option, const char *s, dim3_t *d, cs_error_t *err)
 {
-    unsigned long v[3] = {1, 1, 1};
-    int n = 0;
-    const char *p = s;
-    while (n < 3) {
-        char *end;
-        errno = 0;
-        v[n] = strtoul(p, &end, 10);
-        if (end == p || errno || v[n] == 0 || v[n] > 0x7fffffff)
-            return -1;
-        n++;
-        if (*end == 0)
+    uint64_t v[3] = {1, 1, 1};
+    unsigned n = 0;
+    for (const char *p = s;; n++) {
+        const char *comma = strchr(p, ',');
+        size_t len = comma ? (size_t)(comma - p) : strlen(p);
+        char part[32];
+        if (n == 3 || len >= sizeof part)
+            return cs_err(err, NULL, 0, "%s expects X[,Y,Z] with integers from 1 to 2147483647, got '%s'", option, s);
+        memcpy(part, p, len);
+        part[len] = '\0';
+        if (cli_parse_uint(option, part, 1, 0x7fffffff, &v[n], err) < 0)
+            return cs_err(err, NULL, 0, "%s expects X[,Y,Z] with integers from 1 to 2147483647, got '%s'", option, s);
+        if (!comma)
             break;
-        if (*end != ',')
-            return -1;
-        p = end + 1;
+        p = comma + 1;
     }
-    if (*p && n == 3 && strchr(p, ','))
-        return -1;
     d->x = (uint32_t)v[0], d->y = (uint32_t)v[1], d->z = (uint32_t)v[2];
     return 0;
 }
@@ -143,17 +151,20 @@ static int parse_arg(ctasim_runtime_t *rt, const char *kernel, unsigned idx, con
 
 int cmd_launch(int argc, char **argv)
 {
-    const char *ptx = NULL, *kernel = NULL, *grid_s = NULL, *block_s = NULL, *consts[16];
+    const char *ptx = NULL, *kernel = NULL, *grid_s = NULL, *block_s = NULL, *consts[MAX_CONSTS];
     unsigned nconst = 0;
     uint32_t shmem = 0;
     const char *args[MAX_ARGS];
     unsigned nargs = 0;
-    char **rest = calloc((size_t)argc + 1, sizeof *rest);
+    cs_error_t err;
+    char **rest = cs_xcalloc((size_t)argc + 1, sizeof *rest);
     int nrest = 0;
     rest[nrest++] = argv[0];
     rest[nrest++] = argv[1];
-    /* launch's own options and positional ARGs; the rest are run options */
-    static const char *run_with_value[] = {"--config", "--set", "--cta-sched", "--warp-sched", "--max-ctas", "--json", NULL};
+    /* launch's own options and positional ARGs; the rest are run options
+     * (every run option that takes a value, or its value would be an ARG) */
+    static const char *run_with_value[] = {"--config", "--set", "--cta-sched", "--warp-sched", "--max-ctas", "--json",
+                                           "--size", "--seed", "--binary-version", "-o", NULL};
     for (int i = 2; i < argc; i++) {
         const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
         bool mine = !strcmp(a, "--ptx") || !strcmp(a, "--kernel") || !strcmp(a, "--grid") || !strcmp(a, "--block") ||
@@ -173,10 +184,20 @@ int cmd_launch(int argc, char **argv)
                 grid_s = v;
             else if (!strcmp(a, "--block"))
                 block_s = v;
-            else if (!strcmp(a, "--shmem"))
-                shmem = (uint32_t)strtoul(v, NULL, 0);
-            else if (nconst < 16)
+            else if (!strcmp(a, "--shmem")) {
+                uint64_t n;
+                if (cli_parse_uint(a, v, 0, UINT32_MAX, &n, &err) < 0) {
+                    free(rest);
+                    return cli_fail_usage(&err);
+                }
+                shmem = (uint32_t)n;
+            } else if (nconst < MAX_CONSTS) {
                 consts[nconst++] = v;
+            } else {
+                fprintf(stderr, "ctasim: at most %d --const options\n", MAX_CONSTS);
+                free(rest);
+                return 2;
+            }
             continue;
         }
         if (a[0] == '-') {
@@ -188,8 +209,12 @@ int cmd_launch(int argc, char **argv)
                 }
             continue;
         }
-        if (nargs < MAX_ARGS)
-            args[nargs++] = a;
+        if (nargs == MAX_ARGS) {
+            fprintf(stderr, "ctasim: at most %d kernel arguments\n", MAX_ARGS);
+            free(rest);
+            return 2;
+        }
+        args[nargs++] = a;
     }
     run_opts_t o;
     int rc = cli_parse_opts(nrest, rest, &o, false);
@@ -201,11 +226,8 @@ int cmd_launch(int argc, char **argv)
         fprintf(stderr, "ctasim: launch needs --ptx FILE --kernel NAME --grid X[,Y,Z] --block X[,Y,Z]\n");
         return 2;
     }
-    if (parse_dim(grid_s, &grid) < 0 || parse_dim(block_s, &block) < 0) {
-        fprintf(stderr, "ctasim: kernel '%s': --grid/--block expect X[,Y,Z] with positive integers\n", kernel);
-        return 2;
-    }
-    cs_error_t err;
+    if (parse_dim("--grid", grid_s, &grid, &err) < 0 || parse_dim("--block", block_s, &block, &err) < 0)
+        return cli_fail_usage(&err);
     gpu_t *g = gpu_create(&o.cfg, o.cta_sched, o.warp_sched, &err);
     if (!g)
         return cli_fail(&err);
@@ -257,13 +279,17 @@ int cmd_launch(int argc, char **argv)
     for (unsigned i = 0; i < nargs; i++) {
         if (!la[i].out_file)
             continue;
-        unsigned char *buf = malloc(la[i].bytes ? la[i].bytes : 1);
-        FILE *f = NULL;
+        unsigned char *buf = cs_xmalloc(la[i].bytes ? la[i].bytes : 1);
         int bad = ctasim_memcpy_dtoh(rt, buf, la[i].dptr, la[i].bytes, &err) < 0;
-        if (!bad && (!(f = fopen(la[i].out_file, "wb")) || fwrite(buf, 1, la[i].bytes, f) != la[i].bytes))
-            bad = cs_err(&err, la[i].out_file, 0, "cannot write output: %s", strerror(errno)) != 0;
-        if (f)
-            fclose(f);
+        FILE *f = bad ? NULL : cli_output_open(la[i].out_file, &err);
+        if (!bad && !f)
+            bad = 1;
+        if (f) {
+            /* fwrite's shortfall shows in the stream's error flag, which
+             * cli_output_close reports with the reason */
+            fwrite(buf, 1, la[i].bytes, f);
+            bad = cli_output_close(f, la[i].out_file, &err) < 0;
+        }
         free(buf);
         if (bad)
             goto out;

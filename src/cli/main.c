@@ -12,6 +12,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "args.h"
 #include "cli.h"
 #include "config/config.h"
 #include "policy/cta_policy.h"
@@ -47,6 +48,12 @@ int cli_fail(const cs_error_t *e)
     return 1;
 }
 #define fail cli_fail
+
+int cli_fail_usage(const cs_error_t *e)
+{
+    cli_fail(e);
+    return 2;
+}
 
 static bool is_file(const char *p)
 {
@@ -103,12 +110,9 @@ int cli_parse_opts(int argc, char **argv, run_opts_t *o, bool want_input)
             o->warp_sched = v;
         } else if (!strcmp(a, "--max-ctas")) {
             NEED_VALUE();
-            char *end;
-            unsigned long n = strtoul(v, &end, 10);
-            if (*end || n == 0 || n > 64 || v[0] == '-') {
-                fprintf(stderr, "ctasim: --max-ctas expects an integer from 1 to 64, got '%s'\n", v);
-                return 2;
-            }
+            uint64_t n;
+            if (cli_parse_uint(a, v, 1, 64, &n, &err) < 0)
+                return cli_fail_usage(&err);
             max_ctas = (uint32_t)n;
         } else if (!strcmp(a, "--json")) {
             NEED_VALUE();
@@ -118,7 +122,10 @@ int cli_parse_opts(int argc, char **argv, run_opts_t *o, bool want_input)
             o->out_dir = v;
         } else if (!strcmp(a, "--binary-version")) {
             NEED_VALUE();
-            o->binary_version = (unsigned)strtoul(v, NULL, 10);
+            uint64_t n;
+            if (cli_parse_uint(a, v, 1, 9999, &n, &err) < 0)
+                return cli_fail_usage(&err);
+            o->binary_version = (unsigned)n;
         } else if (!strcmp(a, "--size")) {
             NEED_VALUE();
             if (app_size_parse(v, &o->size) < 0) {
@@ -127,7 +134,8 @@ int cli_parse_opts(int argc, char **argv, run_opts_t *o, bool want_input)
             }
         } else if (!strcmp(a, "--seed")) {
             NEED_VALUE();
-            o->seed = strtoull(v, NULL, 0);
+            if (cli_parse_uint(a, v, 0, UINT64_MAX, &o->seed, &err) < 0)
+                return cli_fail_usage(&err);
         } else if (!strcmp(a, "--quiet")) {
             o->quiet = true;
         } else if (!strcmp(a, "--allow-unknown")) {
@@ -161,15 +169,12 @@ static int cmd_run(int argc, char **argv)
     if (rc)
         return rc;
     cs_error_t err;
-    gpu_t *g = gpu_create(&o.cfg, o.cta_sched, o.warp_sched, &err);
+    sim_request_t req = {.cfg = &o.cfg, .cta_sched = o.cta_sched, .warp_sched = o.warp_sched, .input = o.input,
+                         .size = o.size, .seed = o.seed};
+    sim_outcome_t out;
+    gpu_t *g = cli_simulate(&req, &out, &err);
     if (!g)
         return fail(&err);
-    int check = -1;
-    char detail[256] = "";
-    if (cli_simulate(g, &o, &check, detail, sizeof detail, &err) < 0) {
-        gpu_destroy(g);
-        return fail(&err);
-    }
     if (!o.quiet)
         gpu_print_stats(g, stdout);
     if (o.json && gpu_write_json(g, o.json, &err) < 0) {
@@ -177,10 +182,10 @@ static int cmd_run(int argc, char **argv)
         return fail(&err);
     }
     gpu_destroy(g);
-    if (check >= 0) {
-        printf("%s (%s): %s%s%s\n", o.input, app_size_name(o.size), check ? "PASS" : "FAIL", detail[0] ? " - " : "",
-               detail);
-        if (!check)
+    if (out.check >= 0) {
+        printf("%s (%s): %s%s%s\n", o.input, app_size_name(o.size), out.check ? "PASS" : "FAIL",
+               out.detail[0] ? " - " : "", out.detail);
+        if (!out.check)
             return 1;
     }
     return 0;

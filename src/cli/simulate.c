@@ -1,7 +1,10 @@
-/* simulate.c — running any input on a GPU: suite workloads through the PTX
- * runtime with the timing model as its executor; synthetic kernels and traces
- * as workloads. Shared by `run` and `sweep`. */
+/* simulate.c — the one way the command line runs an input on a GPU: suite
+ * workloads through the PTX runtime with the timing model as its executor;
+ * synthetic kernels and Accel-Sim traces as workloads. `run`, `sweep` and
+ * `experiment` all simulate through cli_simulate, so a point of a sweep and
+ * the same `run` give bit-identical statistics. */
 #include <string.h>
+#include <sys/stat.h>
 
 #include "cli.h"
 #include "frontend/synth.h"
@@ -11,28 +14,67 @@ workload_t *cli_open_input(const char *input, cs_error_t *err)
 {
     if (synth_is_name(input))
         return synth_workload_open(input, err);
+    /* a bare word that is no file was meant as a name, not a path: say so
+     * rather than "cannot open" */
+    struct stat st;
+    if (!strchr(input, '/') && stat(input, &st) != 0) {
+        cs_err(err, NULL, 0,
+               "unknown input '%s': not a workload of the suite (`ctasim list workloads`), a synthetic kernel "
+               "(`ctasim list synthetic`) or a trace path",
+               input);
+        return NULL;
+    }
     return trace_workload_open(input, err);
 }
 
-int cli_simulate(gpu_t *g, const run_opts_t *o, int *check, char *detail, size_t detail_len, cs_error_t *err)
+int cli_check_input(const char *input, cs_error_t *err)
 {
-    *check = -1;
-    const app_def_t *app = app_find(o->input);
-    if (app) {
-        ctasim_runtime_t *rt = ctasim_create();
-        ctasim_executor_t ex = {.ctx = g, .run_kernels = gpu_execute_borrowed};
-        ctasim_set_executor(rt, &ex);
-        int r = app_run(app, rt, o->size, o->seed, detail, detail_len, err);
-        ctasim_destroy(rt);
-        if (r < 0)
-            return -1;
-        *check = r;
+    if (app_find(input))
         return 0;
-    }
-    workload_t *w = cli_open_input(o->input, err);
+    /* opening reads only a synthetic spec or a trace's kernel list; the
+     * kernels themselves are read when simulated */
+    workload_t *w = cli_open_input(input, err);
     if (!w)
         return -1;
-    int r = gpu_run_workload(g, w, err);
     workload_destroy(w);
-    return r;
+    return 0;
+}
+
+/* A suite workload: its host driver runs on the PTX runtime, whose kernels
+ * the GPU executes. */
+static int simulate_app(gpu_t *g, const app_def_t *app, const sim_request_t *req, sim_outcome_t *out, cs_error_t *err)
+{
+    ctasim_runtime_t *rt = ctasim_create();
+    ctasim_executor_t ex = {.ctx = g, .run_kernels = gpu_execute_borrowed};
+    ctasim_set_executor(rt, &ex);
+    int r = app_run(app, rt, req->size, req->seed, out->detail, sizeof out->detail, err);
+    ctasim_destroy(rt);
+    if (r < 0)
+        return -1;
+    out->check = r;
+    return 0;
+}
+
+gpu_t *cli_simulate(const sim_request_t *req, sim_outcome_t *out, cs_error_t *err)
+{
+    out->check = -1;
+    out->detail[0] = '\0';
+    gpu_t *g = gpu_create(req->cfg, req->cta_sched, req->warp_sched, err);
+    if (!g)
+        return NULL;
+    int rc;
+    const app_def_t *app = app_find(req->input);
+    if (app) {
+        rc = simulate_app(g, app, req, out, err);
+    } else {
+        workload_t *w = cli_open_input(req->input, err);
+        rc = w ? gpu_run_workload(g, w, err) : -1;
+        if (w)
+            workload_destroy(w);
+    }
+    if (rc < 0) {
+        gpu_destroy(g);
+        return NULL;
+    }
+    return g;
 }

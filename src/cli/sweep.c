@@ -1,24 +1,45 @@
-/* sweep.c — `ctasim sweep`: one workload across static CTA caps (--max-ctas
- * A..B) and any list of CTA / warp policies, points simulated in parallel on
- * all cores, one JSON per point, a summary CSV, and each kernel classified
- * the way the papers do (classify.h: Lee et al. Types I-IV, Li & Liang
+/* sweep.c — `ctasim sweep`: one input (suite workload, synthetic kernel or
+ * trace) across static CTA caps (--max-ctas A..B) and any list of CTA / warp
+ * policies; one JSON per point, a summary CSV, and each kernel classified the
+ * way the papers do (classify.h: Lee et al. Types I-IV, Li & Liang
  * Up/Optimal/Down with opt(k), Kayiran et al. Type-C/M/X; tolerance default
  * 2 %). OPT is the cap with the highest IPC.
- * Results do not depend on --jobs: points are independent simulations and are
- * reported in a fixed order. */
-#include <pthread.h>
+ *
+ * Four steps: parse the command line, plan the points (and refuse a bad
+ * input, policy or output directory before any point runs), run the points
+ * on the shared worker pool (jobs.h) through the same cli_simulate as `run`,
+ * report. A point is exactly `ctasim run --max-ctas N` with the same options,
+ * so its statistics are bit-identical to that run's; results do not depend
+ * on --jobs because points are independent and reported in a fixed order. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 #include <unistd.h>
 
+#include "args.h"
 #include "classify.h"
 #include "cli.h"
 #include "gpu/gpu.h"
+#include "jobs.h"
+#include "output.h"
 
-#define SWEEP_MAX_KERNEL_NAMES 32
 #define SWEEP_MAX_SERIES 16
+#define SWEEP_MAX_CAP 64 /* ipc_curve_t holds caps 1..64 */
+
+/* --- what the command line asked for --------------------------------------- */
+
+typedef struct sweep_args {
+    run_opts_t base; /* the `run` options: config, input, size, seed */
+    const char *cta[SWEEP_MAX_SERIES], *warp[SWEEP_MAX_SERIES];
+    unsigned n_cta, n_warp;
+    bool have_range;
+    unsigned lo, hi;
+    const char *out_dir;
+    double tolerance;
+    unsigned jobs;
+} sweep_args_t;
+
+/* --- what will run ----------------------------------------------------------- */
 
 typedef struct kernel_result {
     char name[64];
@@ -28,322 +49,378 @@ typedef struct kernel_result {
 
 typedef struct point {
     unsigned max_ctas;
-    unsigned series; /* index of the (cta, warp) policy pair */
+    unsigned series; /* index into sweep_plan_t.series */
+    char json_path[1024];
     int rc;
     cs_error_t err;
     gpu_totals_t t;
     uint64_t act, inact, idle, no_cta, cycles_all_cores;
+    kernel_result_t *k; /* per kernel name, in first-launch order; owned */
     unsigned nk;
-    kernel_result_t k[SWEEP_MAX_KERNEL_NAMES];
 } point_t;
 
-typedef struct sweep {
-    run_opts_t base;
-    const char *cta[SWEEP_MAX_SERIES];
-    const char *warp[SWEEP_MAX_SERIES];
-    unsigned nseries;
-    unsigned lo, hi;
-    const char *out_dir;
-    double tolerance;
-    point_t *pts;
-    unsigned npts, next, done;
-    pthread_mutex_t lock;
-    bool tty;
-} sweep_t;
+typedef struct series {
+    const char *cta;  /* CTA policy chain */
+    const char *warp; /* NULL: the config's scheduler */
+} series_t;
 
-static void progress(sweep_t *s)
+typedef struct sweep_plan {
+    const sweep_args_t *args;
+    series_t series[SWEEP_MAX_SERIES];
+    unsigned n_series;
+    unsigned lo, hi;
+    point_t *points; /* series-major, caps ascending: points[se * per_series + (n - lo)] */
+    size_t n_points;
+    bool tty;
+} sweep_plan_t;
+
+static unsigned per_series(const sweep_plan_t *p) { return p->hi - p->lo + 1; }
+
+static const char *warp_name(const sweep_plan_t *p, unsigned se)
 {
-    unsigned width = 40, filled = s->npts ? s->done * width / s->npts : width;
-    if (s->tty) {
+    return p->series[se].warp ? p->series[se].warp : p->args->base.cfg.warp_sched;
+}
+
+/* --- parse ----------------------------------------------------------------- */
+
+/* Take the sweep's own options out of argv; the rest are `run` options.
+ * 0 or an exit code. */
+static int sweep_parse(int argc, char **argv, sweep_args_t *a)
+{
+    memset(a, 0, sizeof *a);
+    a->out_dir = "sweep-out";
+    a->tolerance = 0.02;
+    a->jobs = jobs_default();
+    cs_error_t err;
+    char **rest = cs_xcalloc((size_t)argc + 1, sizeof *rest);
+    int nrest = 0, rc = 0;
+    rest[nrest++] = argv[0];
+    rest[nrest++] = argv[1];
+    for (int i = 2; i < argc && !rc; i++) {
+        const char *o = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
+        bool mine = !strcmp(o, "--max-ctas") || !strcmp(o, "--cta-sched") || !strcmp(o, "--warp-sched") ||
+                    !strcmp(o, "--jobs") || !strcmp(o, "-o") || !strcmp(o, "--tolerance");
+        if (!strcmp(o, "--json")) {
+            fprintf(stderr, "ctasim: sweep writes one JSON per point into -o DIR; --json is an option of run\n");
+            rc = 2;
+            break;
+        }
+        if (!mine) {
+            rest[nrest++] = argv[i];
+            continue;
+        }
+        if (!v) {
+            fprintf(stderr, "ctasim: option %s needs a value\n", o);
+            rc = 2;
+            break;
+        }
+        i++;
+        uint64_t lo, hi, n;
+        if (!strcmp(o, "--max-ctas")) {
+            if (cli_parse_uint_range(o, v, 1, SWEEP_MAX_CAP, &lo, &hi, &err) < 0)
+                rc = cli_fail_usage(&err);
+            a->have_range = true;
+            a->lo = (unsigned)lo;
+            a->hi = (unsigned)hi;
+        } else if (!strcmp(o, "--cta-sched") || !strcmp(o, "--warp-sched")) {
+            bool cta = !strcmp(o, "--cta-sched");
+            unsigned *count = cta ? &a->n_cta : &a->n_warp;
+            if (*count == SWEEP_MAX_SERIES) {
+                fprintf(stderr, "ctasim: at most %d %s options per sweep\n", SWEEP_MAX_SERIES, o);
+                rc = 2;
+            } else {
+                (cta ? a->cta : a->warp)[(*count)++] = v;
+            }
+        } else if (!strcmp(o, "--jobs")) {
+            if (cli_parse_uint(o, v, 1, CLI_MAX_JOBS, &n, &err) < 0)
+                rc = cli_fail_usage(&err);
+            a->jobs = (unsigned)n;
+        } else if (!strcmp(o, "-o")) {
+            a->out_dir = v;
+        } else if (cli_parse_double(o, v, 0, 1, &a->tolerance, &err) < 0) { /* --tolerance */
+            rc = cli_fail_usage(&err);
+        }
+    }
+    if (!rc)
+        rc = cli_parse_opts(nrest, rest, &a->base, true);
+    free(rest);
+    return rc;
+}
+
+/* --- plan ------------------------------------------------------------------ */
+
+/* "<out>/<cta>-<warp>-n<cap>.json" with anything but [A-Za-z0-9-] as '_'. */
+static int json_path(const char *out_dir, const series_t *s, unsigned cap, char *buf, size_t n, cs_error_t *err)
+{
+    char tag[96];
+    snprintf(tag, sizeof tag, "%s-%s", s->cta, s->warp ? s->warp : "cfg");
+    for (char *c = tag; *c; c++)
+        if (!((*c >= 'a' && *c <= 'z') || (*c >= 'A' && *c <= 'Z') || (*c >= '0' && *c <= '9') || *c == '-'))
+            *c = '_';
+    if ((size_t)snprintf(buf, n, "%s/%s-n%u.json", out_dir, tag, cap) >= n)
+        return cs_err(err, out_dir, 0, "output directory name too long");
+    return 0;
+}
+
+/* Every (CTA, warp) pair, every cap; refuses what would fail at every point
+ * (unknown input or policy) and two series writing the same JSON file. */
+static int sweep_plan(const sweep_args_t *a, sweep_plan_t *p, cs_error_t *err)
+{
+    memset(p, 0, sizeof *p);
+    p->args = a;
+    p->tty = isatty(2);
+    if (cli_check_input(a->base.input, err) < 0)
+        return -1;
+    const char *default_cta = "rr", *config_warp = NULL;
+    const char *const *ctas = a->n_cta ? a->cta : &default_cta;
+    const char *const *warps = a->n_warp ? a->warp : &config_warp;
+    unsigned nc = a->n_cta ? a->n_cta : 1, nw = a->n_warp ? a->n_warp : 1;
+    if (nc * nw > SWEEP_MAX_SERIES)
+        return cs_err(err, NULL, 0, "%u CTA x %u warp policies: at most %d combinations per sweep", nc, nw,
+                      SWEEP_MAX_SERIES);
+    for (unsigned c = 0; c < nc; c++)
+        for (unsigned w = 0; w < nw; w++)
+            p->series[p->n_series++] = (series_t){.cta = ctas[c], .warp = warps[w]};
+    /* a policy spec is checked by building the GPU it would run on */
+    for (unsigned se = 0; se < p->n_series; se++) {
+        gpu_t *g = gpu_create(&a->base.cfg, p->series[se].cta, p->series[se].warp, err);
+        if (!g)
+            return -1;
+        gpu_destroy(g);
+    }
+    p->lo = 1;
+    p->hi = a->base.cfg.max_cta_per_sm < SWEEP_MAX_CAP ? a->base.cfg.max_cta_per_sm : SWEEP_MAX_CAP;
+    if (a->have_range) {
+        p->lo = a->lo;
+        p->hi = a->hi;
+    }
+    p->n_points = (size_t)p->n_series * per_series(p);
+    p->points = cs_xcalloc(p->n_points, sizeof *p->points);
+    size_t i = 0;
+    for (unsigned se = 0; se < p->n_series; se++)
+        for (unsigned n = p->lo; n <= p->hi; n++, i++) {
+            point_t *pt = &p->points[i];
+            pt->series = se;
+            pt->max_ctas = n;
+            if (json_path(a->out_dir, &p->series[se], n, pt->json_path, sizeof pt->json_path, err) < 0)
+                return -1;
+        }
+    /* the first cap's names stand for the series' */
+    unsigned per = per_series(p);
+    for (unsigned s1 = 0; s1 < p->n_series; s1++)
+        for (unsigned s2 = s1 + 1; s2 < p->n_series; s2++)
+            if (!strcmp(p->points[s1 * per].json_path, p->points[s2 * per].json_path))
+                return cs_err(err, NULL, 0, "policies %s/%s and %s/%s would write the same %s", p->series[s1].cta,
+                              warp_name(p, s1), p->series[s2].cta, warp_name(p, s2), p->points[s1 * per].json_path);
+    return 0;
+}
+
+static void sweep_plan_free(sweep_plan_t *p)
+{
+    for (size_t i = 0; i < p->n_points; i++)
+        free(p->points[i].k);
+    free(p->points);
+    p->points = NULL;
+}
+
+/* --- run ------------------------------------------------------------------- */
+
+static void progress(void *ctx, size_t done, size_t total)
+{
+    const sweep_plan_t *p = ctx;
+    if (p->tty) {
+        unsigned width = 40, filled = (unsigned)(total ? done * width / total : width);
         fprintf(stderr, "\r[");
         for (unsigned i = 0; i < width; i++)
             fputc(i < filled ? '=' : (i == filled ? '>' : ' '), stderr);
-        fprintf(stderr, "] %u/%u points", s->done, s->npts);
-        if (s->done == s->npts)
+        fprintf(stderr, "] %zu/%zu points", done, total);
+        if (done == total)
             fputc('\n', stderr);
     } else {
-        fprintf(stderr, "sweep: %u/%u points done\n", s->done, s->npts);
+        fprintf(stderr, "sweep: %zu/%zu points done\n", done, total);
     }
     fflush(stderr);
 }
 
-static void json_name(const sweep_t *s, const point_t *p, char *buf, size_t n)
+/* What the report needs of a finished GPU. */
+static void collect(point_t *pt, const gpu_t *g)
 {
-    char tag[96];
-    snprintf(tag, sizeof tag, "%s-%s", s->cta[p->series], s->warp[p->series] ? s->warp[p->series] : "cfg");
-    for (char *c = tag; *c; c++)
-        if (!((*c >= 'a' && *c <= 'z') || (*c >= 'A' && *c <= 'Z') || (*c >= '0' && *c <= '9') || *c == '-'))
-            *c = '_';
-    snprintf(buf, n, "%s/%s-n%u.json", s->out_dir, tag, p->max_ctas);
-}
-
-static void run_point(sweep_t *s, point_t *p)
-{
-    gpu_config_t cfg = s->base.cfg;
-    cfg.max_ctas_override = p->max_ctas;
-    workload_t *w = cli_open_input(s->base.input, &p->err);
-    if (!w) {
-        p->rc = -1;
-        return;
-    }
-    gpu_t *g = gpu_create(&cfg, s->cta[p->series], s->warp[p->series], &p->err);
-    if (!g) {
-        workload_destroy(w);
-        p->rc = -1;
-        return;
-    }
-    p->rc = gpu_run_workload(g, w, &p->err);
-    workload_destroy(w);
-    if (p->rc == 0) {
-        char path[1024];
-        json_name(s, p, path, sizeof path);
-        p->rc = gpu_write_json(g, path, &p->err);
-    }
-    gpu_get_totals(g, &p->t);
+    gpu_get_totals(g, &pt->t);
     for (uint32_t i = 0; i < gpu_n_sm(g); i++) {
         const sm_counters_t *c = gpu_sm_counters(g, i);
-        p->act += c->act_cycles;
-        p->inact += c->inact_cycles;
-        p->idle += c->outcome[OUT_IDLE];
-        p->no_cta += c->no_cta_cycles;
-        p->cycles_all_cores += c->cycles;
+        pt->act += c->act_cycles;
+        pt->inact += c->inact_cycles;
+        pt->idle += c->outcome[OUT_IDLE];
+        pt->no_cta += c->no_cta_cycles;
+        pt->cycles_all_cores += c->cycles;
     }
     /* per kernel name: launches of the same kernel (BFS levels) add up */
     for (uint32_t i = 0; i < gpu_n_kernels(g); i++) {
         const kernel_run_t *k = gpu_kernel(g, i);
         unsigned j = 0;
-        while (j < p->nk && strcmp(p->k[j].name, k->desc.name))
+        while (j < pt->nk && strcmp(pt->k[j].name, k->desc.name))
             j++;
-        if (j == p->nk) {
-            if (p->nk == SWEEP_MAX_KERNEL_NAMES)
-                continue;
-            snprintf(p->k[p->nk].name, sizeof p->k[0].name, "%.63s", k->desc.name);
-            p->nk++;
+        if (j == pt->nk) {
+            pt->k = cs_xrealloc(pt->k, (size_t)(pt->nk + 1) * sizeof *pt->k);
+            memset(&pt->k[j], 0, sizeof pt->k[j]);
+            snprintf(pt->k[j].name, sizeof pt->k[j].name, "%.63s", k->desc.name);
+            pt->nk++;
         }
-        p->k[j].cycles += k->end_cycle - k->start_cycle;
-        p->k[j].thread_insts += k->thread_insts;
-        if (k->occupancy_limit > p->k[j].occupancy)
-            p->k[j].occupancy = k->occupancy_limit;
+        pt->k[j].cycles += k->end_cycle - k->start_cycle;
+        pt->k[j].thread_insts += k->thread_insts;
+        if (k->occupancy_limit > pt->k[j].occupancy)
+            pt->k[j].occupancy = k->occupancy_limit;
     }
+}
+
+/* One point: `run --max-ctas N` with the series' policies. */
+static void run_point(void *ctx, size_t index)
+{
+    const sweep_plan_t *p = ctx;
+    const sweep_args_t *a = p->args;
+    point_t *pt = &p->points[index];
+    const series_t *se = &p->series[pt->series];
+    gpu_config_t cfg = a->base.cfg;
+    cfg.max_ctas_override = pt->max_ctas;
+    sim_request_t req = {.cfg = &cfg, .cta_sched = se->cta, .warp_sched = se->warp, .input = a->base.input,
+                         .size = a->base.size, .seed = a->base.seed};
+    sim_outcome_t out;
+    cs_error_t err;
+    gpu_t *g = cli_simulate(&req, &out, &err);
+    if (!g) {
+        pt->rc = cs_err(&pt->err, NULL, 0, "sweep point %s/%s --max-ctas %u: %s", se->cta, warp_name(p, pt->series),
+                        pt->max_ctas, err.msg);
+        return;
+    }
+    if (out.check == 0)
+        pt->rc = cs_err(&pt->err, NULL, 0, "%s: output check FAILED at %s/%s --max-ctas %u: %s", a->base.input,
+                        se->cta, warp_name(p, pt->series), pt->max_ctas, out.detail);
+    else if (gpu_write_json(g, pt->json_path, &err) < 0)
+        pt->rc = cs_err(&pt->err, NULL, 0, "%s", err.msg);
+    collect(pt, g);
     gpu_destroy(g);
 }
 
-static void *worker(void *arg)
+/* 0, or -1 with the first failed point's error (in point order). */
+static int sweep_run(sweep_plan_t *p, cs_error_t *err)
 {
-    sweep_t *s = arg;
-    for (;;) {
-        pthread_mutex_lock(&s->lock);
-        unsigned i = s->next < s->npts ? s->next++ : s->npts;
-        pthread_mutex_unlock(&s->lock);
-        if (i >= s->npts)
-            return NULL;
-        run_point(s, &s->pts[i]);
-        pthread_mutex_lock(&s->lock);
-        s->done++;
-        progress(s);
-        pthread_mutex_unlock(&s->lock);
-    }
-}
-
-/* --- command --------------------------------------------------------------- */
-
-static int parse_range(const char *v, unsigned *lo, unsigned *hi)
-{
-    char *end;
-    unsigned long a = strtoul(v, &end, 10), b = a;
-    if (end == v)
-        return -1;
-    if (!strncmp(end, "..", 2)) {
-        const char *q = end + 2;
-        b = strtoul(q, &end, 10);
-        if (end == q)
+    jobs_run(p->n_points, p->args->jobs, run_point, progress, p);
+    for (size_t i = 0; i < p->n_points; i++)
+        if (p->points[i].rc) {
+            *err = p->points[i].err;
             return -1;
-    }
-    if (*end || a < 1 || b < a || b > 64)
-        return -1;
-    *lo = (unsigned)a;
-    *hi = (unsigned)b;
+        }
     return 0;
 }
 
-int cmd_sweep(int argc, char **argv)
+/* --- report ---------------------------------------------------------------- */
+
+/* summary.csv: one row per point. */
+static int write_summary(const sweep_plan_t *p, cs_error_t *err)
 {
-    static sweep_t s; /* large; one sweep per process */
-    memset(&s, 0, sizeof s);
-    s.out_dir = "sweep-out";
-    s.tolerance = 0.02;
-    unsigned jobs = (unsigned)sysconf(_SC_NPROCESSORS_ONLN);
-    const char *range = NULL;
-    const char *ctas[SWEEP_MAX_SERIES], *warps[SWEEP_MAX_SERIES];
-    unsigned nc = 0, nw = 0;
-    /* take the sweep's own options out; the rest are `run` options */
-    char **rest = calloc((size_t)argc + 1, sizeof *rest);
-    int nrest = 0;
-    rest[nrest++] = argv[0];
-    rest[nrest++] = argv[1];
-    for (int i = 2; i < argc; i++) {
-        const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
-        bool takes = !strcmp(a, "--max-ctas") || !strcmp(a, "--cta-sched") || !strcmp(a, "--warp-sched") ||
-                     !strcmp(a, "--jobs") || !strcmp(a, "-o") || !strcmp(a, "--tolerance");
-        if (!takes) {
-            rest[nrest++] = argv[i];
-            continue;
-        }
-        if (!v) {
-            fprintf(stderr, "ctasim: option %s needs a value\n", a);
-            free(rest);
-            return 2;
-        }
-        i++;
-        if (!strcmp(a, "--max-ctas"))
-            range = v;
-        else if (!strcmp(a, "--cta-sched") && nc < SWEEP_MAX_SERIES)
-            ctas[nc++] = v;
-        else if (!strcmp(a, "--warp-sched") && nw < SWEEP_MAX_SERIES)
-            warps[nw++] = v;
-        else if (!strcmp(a, "--jobs"))
-            jobs = (unsigned)strtoul(v, NULL, 10);
-        else if (!strcmp(a, "-o"))
-            s.out_dir = v;
-        else if (!strcmp(a, "--tolerance"))
-            s.tolerance = strtod(v, NULL);
-    }
-    int rc = cli_parse_opts(nrest, rest, &s.base, true);
-    free(rest);
-    if (rc)
-        return rc;
-    s.lo = 1;
-    s.hi = s.base.cfg.max_cta_per_sm < 64 ? s.base.cfg.max_cta_per_sm : 64;
-    if (range && parse_range(range, &s.lo, &s.hi) < 0) {
-        fprintf(stderr, "ctasim: --max-ctas expects N or A..B with 1 <= A <= B <= 64, got '%s'\n", range);
-        return 2;
-    }
-    if (!nc)
-        ctas[nc++] = "rr";
-    if (!nw)
-        warps[nw++] = NULL; /* the config's scheduler */
-    if (nc * nw > SWEEP_MAX_SERIES) {
-        fprintf(stderr, "ctasim: at most %d policy combinations per sweep\n", SWEEP_MAX_SERIES);
-        return 2;
-    }
-    for (unsigned a = 0; a < nc; a++)
-        for (unsigned b = 0; b < nw; b++) {
-            s.cta[s.nseries] = ctas[a];
-            s.warp[s.nseries] = warps[b];
-            s.nseries++;
-        }
-    if (jobs < 1)
-        jobs = 1;
-    if (mkdir(s.out_dir, 0777) != 0 && access(s.out_dir, W_OK) != 0) {
-        fprintf(stderr, "ctasim: cannot create output directory '%s'\n", s.out_dir);
-        return 1;
-    }
-    s.npts = s.nseries * (s.hi - s.lo + 1);
-    s.pts = calloc(s.npts, sizeof *s.pts);
-    unsigned idx = 0;
-    for (unsigned se = 0; se < s.nseries; se++)
-        for (unsigned n = s.lo; n <= s.hi; n++) {
-            s.pts[idx].series = se;
-            s.pts[idx].max_ctas = n;
-            idx++;
-        }
-    s.tty = isatty(2);
-    pthread_mutex_init(&s.lock, NULL);
-    if (jobs > s.npts)
-        jobs = s.npts;
-    pthread_t *th = calloc(jobs, sizeof *th);
-    for (unsigned j = 0; j < jobs; j++)
-        pthread_create(&th[j], NULL, worker, &s);
-    for (unsigned j = 0; j < jobs; j++)
-        pthread_join(th[j], NULL);
-    free(th);
-    pthread_mutex_destroy(&s.lock);
-
-    for (unsigned i = 0; i < s.npts; i++)
-        if (s.pts[i].rc) {
-            rc = cli_fail(&s.pts[i].err);
-            free(s.pts);
-            return rc;
-        }
-
-    /* summary.csv: one row per point */
-    char path[1024];
-    snprintf(path, sizeof path, "%s/summary.csv", s.out_dir);
-    FILE *f = fopen(path, "w");
-    if (!f) {
-        fprintf(stderr, "ctasim: %s: cannot write\n", path);
-        free(s.pts);
-        return 1;
-    }
+    char path[1100];
+    snprintf(path, sizeof path, "%s/summary.csv", p->args->out_dir);
+    FILE *f = cli_output_open(path, err);
+    if (!f)
+        return -1;
     fprintf(f, "cta_sched,warp_sched,max_ctas,cycles,warp_insts,thread_insts,ipc,avg_mem_latency,"
                "l1d_miss_rate,l2_miss_rate,dram_bw_util,active_frac,idle_frac,ract,sim_wall_seconds\n");
-    for (unsigned i = 0; i < s.npts; i++) {
-        const point_t *p = &s.pts[i];
-        double cyc = (double)(p->cycles_all_cores ? p->cycles_all_cores : 1);
-        fprintf(f, "%s,%s,%u,%llu,%llu,%llu,%.4f,%.2f,%.4f,%.4f,%.4f,%.4f,%.4f,%.4f,%.3f\n", s.cta[p->series],
-                s.warp[p->series] ? s.warp[p->series] : s.base.cfg.warp_sched, p->max_ctas,
-                (unsigned long long)p->t.cycles, (unsigned long long)p->t.warp_insts,
-                (unsigned long long)p->t.thread_insts, p->t.ipc, p->t.avg_mem_latency,
-                p->t.l1_accesses ? (double)p->t.l1_misses / (double)p->t.l1_accesses : 0.0,
-                p->t.l2_accesses ? (double)p->t.l2_misses / (double)p->t.l2_accesses : 0.0, p->t.dram_bw_util,
-                (double)p->act / cyc, (double)p->idle / cyc,
-                p->act + p->inact ? (double)p->act / (double)(p->act + p->inact) : 0.0, p->t.sim_wall_seconds);
+    for (size_t i = 0; i < p->n_points; i++) {
+        const point_t *pt = &p->points[i];
+        double cyc = (double)(pt->cycles_all_cores ? pt->cycles_all_cores : 1);
+        fprintf(f, "%s,%s,%u,%llu,%llu,%llu,%.4f,%.2f,%.4f,%.4f,%.4f,%.4f,%.4f,%.4f,%.3f\n",
+                p->series[pt->series].cta, warp_name(p, pt->series), pt->max_ctas, (unsigned long long)pt->t.cycles,
+                (unsigned long long)pt->t.warp_insts, (unsigned long long)pt->t.thread_insts, pt->t.ipc,
+                pt->t.avg_mem_latency,
+                pt->t.l1_accesses ? (double)pt->t.l1_misses / (double)pt->t.l1_accesses : 0.0,
+                pt->t.l2_accesses ? (double)pt->t.l2_misses / (double)pt->t.l2_accesses : 0.0, pt->t.dram_bw_util,
+                (double)pt->act / cyc, (double)pt->idle / cyc,
+                pt->act + pt->inact ? (double)pt->act / (double)(pt->act + pt->inact) : 0.0, pt->t.sim_wall_seconds);
     }
-    fclose(f);
+    return cli_output_close(f, path, err);
+}
 
-    /* classification.csv and a table on stdout: per series, per kernel name */
-    snprintf(path, sizeof path, "%s/classification.csv", s.out_dir);
-    f = fopen(path, "w");
-    if (f)
-        fprintf(f, "cta_sched,warp_sched,kernel,max_ctas_limit,opt,ipc_by_cap,lee_type,liliang_type,kayiran_type,"
-                   "ract,idle_ratio\n");
+/* classification.csv and a table on stdout: per series, per kernel name. */
+static int write_classification(const sweep_plan_t *p, cs_error_t *err)
+{
+    const sweep_args_t *a = p->args;
+    char path[1100];
+    snprintf(path, sizeof path, "%s/classification.csv", a->out_dir);
+    FILE *f = cli_output_open(path, err);
+    if (!f)
+        return -1;
+    fprintf(f, "cta_sched,warp_sched,kernel,max_ctas_limit,opt,ipc_by_cap,lee_type,liliang_type,kayiran_type,"
+               "ract,idle_ratio\n");
     printf("%-10s %-6s %-24s %4s %4s %-5s %-8s %-7s  IPC by --max-ctas %u..%u\n", "cta", "warp", "kernel", "N",
-           "OPT", "Lee", "Li&Liang", "Kayiran", s.lo, s.hi);
-    unsigned per = s.hi - s.lo + 1;
-    for (unsigned se = 0; se < s.nseries; se++) {
-        const point_t *base = &s.pts[se * per];
-        for (unsigned k = 0; k < base->nk; k++) {
-            ipc_curve_t c = {.lo = s.lo, .hi = s.hi};
+           "OPT", "Lee", "Li&Liang", "Kayiran", p->lo, p->hi);
+    unsigned per = per_series(p);
+    for (unsigned se = 0; se < p->n_series; se++) {
+        const point_t *first = &p->points[se * per];
+        for (unsigned k = 0; k < first->nk; k++) {
+            ipc_curve_t c = {.lo = p->lo, .hi = p->hi};
             uint32_t occ = 0;
-            for (unsigned n = s.lo; n <= s.hi; n++) {
-                const point_t *p = &s.pts[se * per + (n - s.lo)];
+            for (unsigned n = p->lo; n <= p->hi; n++) {
+                const point_t *pt = &p->points[se * per + (n - p->lo)];
                 const kernel_result_t *kr = NULL;
-                for (unsigned j = 0; j < p->nk; j++)
-                    if (!strcmp(p->k[j].name, base->k[k].name))
-                        kr = &p->k[j];
+                for (unsigned j = 0; j < pt->nk; j++)
+                    if (!strcmp(pt->k[j].name, first->k[k].name))
+                        kr = &pt->k[j];
                 c.ipc[n] = kr && kr->cycles ? (double)kr->thread_insts / (double)kr->cycles : 0.0;
                 if (kr && kr->occupancy > occ)
                     occ = kr->occupancy;
             }
             if (occ && occ < c.hi) /* caps above the resource limit change nothing */
                 c.hi = occ < c.lo ? c.lo : occ;
-            const point_t *top = &s.pts[se * per + (c.hi - s.lo)];
+            const point_t *top = &p->points[se * per + (c.hi - p->lo)];
             double all = top->cycles_all_cores ? (double)top->cycles_all_cores : 1.0;
             double ract = (double)top->act / all, idle_ratio = (double)top->no_cta / all;
             unsigned opt = curve_opt(&c);
-            const char *lee = classify_lee(&c, s.tolerance), *ll = classify_liliang(&c, s.tolerance),
+            const char *lee = classify_lee(&c, a->tolerance), *ll = classify_liliang(&c, a->tolerance),
                        *ky = classify_kayiran(ract, idle_ratio);
-            const char *wname = s.warp[se] ? s.warp[se] : s.base.cfg.warp_sched;
-            printf("%-10s %-6s %-24.24s %4u %4u %-5s %-8s %-7s ", s.cta[se], wname, base->k[k].name, c.hi, opt, lee,
-                   ll, ky);
+            const char *wname = warp_name(p, se), *cta = p->series[se].cta;
+            printf("%-10s %-6s %-24.24s %4u %4u %-5s %-8s %-7s ", cta, wname, first->k[k].name, c.hi, opt, lee, ll,
+                   ky);
             for (unsigned n = c.lo; n <= c.hi; n++)
                 printf(" %.1f", c.ipc[n]);
             printf("\n");
-            if (f) {
-                fprintf(f, "%s,%s,%s,%u,%u,", s.cta[se], wname, base->k[k].name, c.hi, opt);
-                for (unsigned n = c.lo; n <= c.hi; n++)
-                    fprintf(f, "%s%.4f", n > c.lo ? ";" : "", c.ipc[n]);
-                fprintf(f, ",%s,%s,%s,%.4f,%.4f\n", lee, ll, ky, ract, idle_ratio);
-            }
+            fprintf(f, "%s,%s,%s,%u,%u,", cta, wname, first->k[k].name, c.hi, opt);
+            for (unsigned n = c.lo; n <= c.hi; n++)
+                fprintf(f, "%s%.4f", n > c.lo ? ";" : "", c.ipc[n]);
+            fprintf(f, ",%s,%s,%s,%.4f,%.4f\n", lee, ll, ky, ract, idle_ratio);
         }
     }
-    if (f)
-        fclose(f);
+    return cli_output_close(f, path, err);
+}
+
+static int sweep_report(const sweep_plan_t *p, cs_error_t *err)
+{
+    if (write_summary(p, err) < 0 || write_classification(p, err) < 0)
+        return -1;
     double wall = 0;
-    for (unsigned i = 0; i < s.npts; i++)
-        wall += s.pts[i].t.sim_wall_seconds;
-    printf("sweep: %u points, %.1f s of simulation, results in %s/ (summary.csv, classification.csv, one JSON per point)\n",
-           s.npts, wall, s.out_dir);
-    free(s.pts);
+    for (size_t i = 0; i < p->n_points; i++)
+        wall += p->points[i].t.sim_wall_seconds;
+    printf("sweep: %zu points, %.1f s of simulation, results in %s/ (summary.csv, classification.csv, one JSON per "
+           "point)\n",
+           p->n_points, wall, p->args->out_dir);
+    return 0;
+}
+
+/* --- command --------------------------------------------------------------- */
+
+int cmd_sweep(int argc, char **argv)
+{
+    static sweep_args_t args; /* run_opts_t holds a whole configuration */
+    static sweep_plan_t plan;
+    int rc = sweep_parse(argc, argv, &args);
+    if (rc)
+        return rc;
+    cs_error_t err;
+    /* everything that can be refused is refused before the first point */
+    if (sweep_plan(&args, &plan, &err) < 0 || cli_output_dir(args.out_dir, &err) < 0 || sweep_run(&plan, &err) < 0 ||
+        sweep_report(&plan, &err) < 0) {
+        sweep_plan_free(&plan);
+        return cli_fail(&err);
+    }
+    sweep_plan_free(&plan);
     return 0;
 }

@@ -1,0 +1,26 @@
+/* output.h — result files of the command line, written so that a file is
+ * announced only once it is really on disk.
+ *
+ * stdio buffers: fprintf succeeds and the write error (disk full, a path
+ * under /proc) surfaces only at a later flush or at fclose. So a report is
+ * written through cli_output_open / cli_output_close, and only a 0 from
+ * cli_output_close lets a command print "table in PATH". Output directories
+ * are created before any simulation runs, so a bad -o fails in a moment, not
+ * after an hour of simulation. */
+#ifndef CTASIM_CLI_OUTPUT_H
+#define CTASIM_CLI_OUTPUT_H
+
+#include <stdio.h>
+
+#include "util/common.h"
+
+/* Create directory PATH and its missing parents (mkdir -p); it must end up a
+ * directory this process can write into. 0, or -1 with the reason. */
+int cli_output_dir(const char *path, cs_error_t *err);
+/* fopen(path, "w") with the reason in err when it fails. */
+FILE *cli_output_open(const char *path, cs_error_t *err);
+/* Flush and close F (never NULL); -1 with the reason if anything written to
+ * it since it was opened did not reach the file. F is closed either way. */
+int cli_output_close(FILE *f, const char *path, cs_error_t *err);
+
+#endif

@@ -1,0 +1,150 @@
+#!/bin/sh
+# `ctasim sweep` tests (and the numeric-option and output-file checks shared
+# with run and experiment): every check prints "PASS name" or "FAIL name".
+# A sweep point must be exactly `ctasim run --max-ctas N` with the same
+# options: the tests compare their JSON bit for bit (wall time aside).
+C=${CTASIM:-build/ctasim}
+T=$(mktemp -d)
+trap 'rm -rf "$T"' EXIT
+
+pass() { echo "PASS $1"; }
+fail() { echo "FAIL $1: $2"; }
+# expect_error NAME PATTERN CMD...: exit non-zero, exactly one stderr line
+# matching PATTERN (so no point ran: progress goes to stderr), no crash
+expect_error() {
+    name=$1; pat=$2; shift 2
+    "$@" >"$T/out" 2>"$T/err"; rc=$?
+    lines=$(wc -l <"$T/err")
+    if [ $rc -eq 0 ]; then fail "$name" "exit 0"; return; fi
+    if [ $rc -ge 128 ]; then fail "$name" "crashed (rc $rc)"; return; fi
+    if [ "$lines" -ne 1 ]; then fail "$name" "$lines stderr lines: $(head -3 "$T/err")"; return; fi
+    if ! grep -q -- "$pat" "$T/err"; then fail "$name" "message: $(cat "$T/err")"; return; fi
+    pass "$name"
+}
+# same_json NAME A B: identical apart from wall time and memory
+same_json() {
+    grep -v -E 'sim_wall_seconds|peak_rss' "$2" >"$T/ja"; grep -v -E 'sim_wall_seconds|peak_rss' "$3" >"$T/jb"
+    if [ -s "$T/ja" ] && cmp -s "$T/ja" "$T/jb"; then pass "$1"; else fail "$1" "$2 and $3 differ"; fi
+}
+rows() { tail -n +2 "$1" | wc -l | tr -d ' '; }
+# the value of column NAME in row ROW (1 = first after the header) of CSV
+csv_field() {
+    awk -F, -v col="$2" -v row="$3" 'NR == 1 { for (i = 1; i <= NF; i++) if ($i == col) c = i } NR == row + 1 { print $c }' "$1"
+}
+json_cycles() { sed -n 's/^  "cycles": \([0-9]*\),$/\1/p' "$1"; }
+
+# --- a suite workload: every point written, and each equals `run` at its cap
+if $C sweep --size small --max-ctas 1..2 --jobs 2 -o "$T/sv" VADD >"$T/sv.out" 2>"$T/sv.err"; then
+    ok=1
+    for n in 1 2; do [ -s "$T/sv/rr-cfg-n$n.json" ] || { ok=0; fail sweep_vadd_files "no rr-cfg-n$n.json"; }; done
+    [ "$(rows "$T/sv/summary.csv")" = 2 ] || { ok=0; fail sweep_vadd_files "summary.csv: $(rows "$T/sv/summary.csv") rows, want 2"; }
+    [ "$(rows "$T/sv/classification.csv")" = 1 ] || { ok=0; fail sweep_vadd_files "classification.csv: want 1 row (kernel vadd)"; }
+    grep -q '^rr,gto,vadd,' "$T/sv/classification.csv" || { ok=0; fail sweep_vadd_files "no vadd row in classification.csv"; }
+    grep -q "sweep: 2 points" "$T/sv.out" || { ok=0; fail sweep_vadd_files "no closing line"; }
+    [ $ok -eq 1 ] && pass sweep_vadd_files
+    ok=1
+    for n in 1 2; do
+        $C run --quiet --size small --max-ctas $n --json "$T/run$n.json" VADD >/dev/null 2>&1
+        sc=$(csv_field "$T/sv/summary.csv" cycles $n); rc=$(json_cycles "$T/run$n.json")
+        [ -n "$sc" ] && [ "$sc" = "$rc" ] || { ok=0; fail sweep_vadd_cycles_equal_run "n=$n: summary $sc, run $rc"; }
+        [ "$(csv_field "$T/sv/summary.csv" max_ctas $n)" = $n ] || { ok=0; fail sweep_vadd_cycles_equal_run "row $n is not max_ctas $n"; }
+    done
+    [ $ok -eq 1 ] && pass sweep_vadd_cycles_equal_run
+    same_json sweep_vadd_json_equals_run "$T/sv/rr-cfg-n2.json" "$T/run2.json"
+else
+    fail sweep_vadd_files "$(tail -1 "$T/sv.err")"
+fi
+
+# --- a synthetic kernel under two CTA policies; --jobs does not change results
+S=stream:ctas=30,iters=2
+if $C sweep --max-ctas 1..3 --cta-sched rr --cta-sched lcs --jobs 2 -o "$T/ss" $S >"$T/ss.out" 2>"$T/e"; then
+    [ "$(rows "$T/ss/summary.csv")" = 6 ] && [ "$(rows "$T/ss/classification.csv")" = 2 ] && [ -s "$T/ss/lcs-cfg-n3.json" ] \
+        && pass sweep_synthetic_series || fail sweep_synthetic_series "rows $(rows "$T/ss/summary.csv")/$(rows "$T/ss/classification.csv")"
+    $C run --quiet --max-ctas 3 --cta-sched lcs --json "$T/lcs3.json" $S >/dev/null 2>&1
+    same_json sweep_synthetic_json_equals_run "$T/ss/lcs-cfg-n3.json" "$T/lcs3.json"
+    $C sweep --max-ctas 1..3 --cta-sched rr --cta-sched lcs --jobs 1 -o "$T/ss1" $S >/dev/null 2>&1
+    # every column but sim_wall_seconds (the last)
+    sed 's/,[^,]*$//' "$T/ss/summary.csv" >"$T/s2"; sed 's/,[^,]*$//' "$T/ss1/summary.csv" >"$T/s1"
+    [ -s "$T/s1" ] && cmp -s "$T/s1" "$T/s2" && cmp -s "$T/ss/classification.csv" "$T/ss1/classification.csv" \
+        && pass sweep_jobs_do_not_change_results || fail sweep_jobs_do_not_change_results "--jobs 1 and 2 differ"
+else
+    fail sweep_synthetic_series "$(tail -1 "$T/e")"
+fi
+
+# --- an Accel-Sim trace
+TR=tests/data/traces/basic
+if [ -f "$TR/kernelslist.g" ]; then
+    if $C sweep --max-ctas 1..2 -o "$T/st" "$TR" >/dev/null 2>"$T/e"; then
+        [ "$(rows "$T/st/summary.csv")" = 2 ] && [ "$(rows "$T/st/classification.csv")" -ge 1 ] \
+            && pass sweep_trace || fail sweep_trace "rows $(rows "$T/st/summary.csv")"
+        $C run --quiet --max-ctas 2 --json "$T/tr2.json" "$TR" >/dev/null 2>&1
+        same_json sweep_trace_json_equals_run "$T/st/rr-cfg-n2.json" "$T/tr2.json"
+    else
+        fail sweep_trace "$(tail -1 "$T/e")"
+    fi
+fi
+
+# --- refused before any point runs: one line, non-zero, nothing written
+expect_error sweep_unknown_input "unknown input 'NOSUCH'" $C sweep --max-ctas 1..2 -o "$T/u" NOSUCH
+[ -e "$T/u" ] && fail sweep_unknown_input_writes_nothing "created $T/u" || pass sweep_unknown_input_writes_nothing
+expect_error sweep_missing_trace "nope/kernelslist.g" $C sweep --max-ctas 1..2 -o "$T/u" "$T/nope/kernelslist.g"
+expect_error sweep_unknown_policy "unknown CTA policy 'nosuch'" $C sweep --cta-sched nosuch --max-ctas 1..2 -o "$T/u" stream
+expect_error sweep_bad_synthetic_param "unknown parameter 'bogus'" $C sweep --max-ctas 1..2 -o "$T/u" stream:bogus=1
+expect_error sweep_json_option "--json is an option of run" $C sweep -o "$T/never" --json "$T/x.json" stream
+
+# --- numeric options: strict, one line naming the option and its range
+expect_error jobs_not_a_number "--jobs expects an integer from 1 to" $C sweep -o "$T/never" --jobs abc stream
+expect_error jobs_zero "--jobs expects an integer from 1 to" $C sweep -o "$T/never" --jobs 0 stream
+expect_error jobs_negative "--jobs expects an integer from 1 to" $C sweep -o "$T/never" --jobs -1 stream
+expect_error jobs_overflow "--jobs expects an integer from 1 to" $C sweep -o "$T/never" --jobs 99999999999999999999999 stream
+expect_error jobs_trailing_junk "--jobs expects an integer from 1 to" $C sweep -o "$T/never" --jobs 2x stream
+expect_error experiment_jobs_zero "--jobs expects an integer from 1 to" $C experiment yu-fig16 -o "$T/never" --size small --jobs 0
+expect_error experiment_jobs_abc "--jobs expects an integer from 1 to" $C experiment yu-fig16 -o "$T/never" --size small --jobs abc
+expect_error experiment_jobs_negative "--jobs expects an integer from 1 to" $C experiment yu-fig16 -o "$T/never" --size small --jobs -1
+expect_error range_zero "--max-ctas expects N or A..B with 1 <= A <= B <= 64" $C sweep -o "$T/never" --max-ctas 0..3 stream
+expect_error range_reversed "--max-ctas expects N or A..B" $C sweep -o "$T/never" --max-ctas 3..1 stream
+expect_error range_junk "--max-ctas expects N or A..B" $C sweep -o "$T/never" --max-ctas 1..x stream
+expect_error range_too_big "--max-ctas expects N or A..B" $C sweep -o "$T/never" --max-ctas 1..65 stream
+expect_error tolerance_junk "--tolerance expects a number from 0 to 1" $C sweep -o "$T/never" --tolerance abc stream
+expect_error tolerance_negative "--tolerance expects a number from 0 to 1" $C sweep -o "$T/never" --tolerance -0.1 stream
+expect_error tolerance_nan "--tolerance expects a number from 0 to 1" $C sweep -o "$T/never" --tolerance nan stream
+expect_error tolerance_trailing "--tolerance expects a number from 0 to 1" $C sweep -o "$T/never" --tolerance 0.05x stream
+expect_error run_max_ctas_sign "--max-ctas expects an integer from 1 to 64" $C run --max-ctas +3 stream
+expect_error run_seed_negative "--seed expects an integer from 0 to" $C run --seed -1 --size small VADD
+expect_error run_seed_junk "--seed expects an integer from 0 to" $C run --seed 12x --size small VADD
+expect_error experiment_unknown_workload "unknown workload 'NOSUCH'" $C experiment lee-fig4 -o "$T/never" --size small --workloads VADD,NOSUCH
+
+P=workloads/ptx/vadd.ptx
+expect_error launch_grid_junk "--grid expects X\[,Y,Z\] with integers from 1 to" $C launch --ptx $P --kernel vadd --grid 8x --block 256
+expect_error launch_grid_four_dims "--grid expects X\[,Y,Z\]" $C launch --ptx $P --kernel vadd --grid 1,1,1,1 --block 256
+expect_error launch_shmem_junk "--shmem expects an integer from 0 to" $C launch --ptx $P --kernel vadd --grid 1 --block 256 --shmem 1k
+expect_error trace_binary_version_junk "--binary-version expects an integer from 1 to" $C trace --binary-version x -o "$T/never" stream
+[ -e "$T/never" ] && fail bad_options_write_nothing "created an output directory" || pass bad_options_write_nothing
+
+# --- outputs: a bad -o fails before any simulation; an unwritable file is never announced
+expect_error sweep_bad_output_dir "/proc/nope: cannot create output directory" \
+    $C sweep --max-ctas 1..2 -o /proc/nope stream:ctas=10
+expect_error experiment_bad_output_dir "/proc/nope: cannot create output directory" \
+    $C experiment yu-fig16 --size small -o /proc/nope
+grep -q "table in" "$T/out" && fail experiment_bad_output_dir_no_table "announced a table" || pass experiment_bad_output_dir_no_table
+if [ -c /dev/full ]; then
+    # a result file that is a link to /dev/full: every write fails with ENOSPC
+    mkdir -p "$T/full"; ln -s /dev/full "$T/full/summary.csv"; ln -s /dev/full "$T/full/full.bin"
+    $C sweep --max-ctas 1..2 -o "$T/full" stream:ctas=10 >"$T/out" 2>"$T/err"; rc=$?
+    if [ $rc -ne 0 ] && [ $rc -lt 128 ] && grep -q "summary.csv: cannot write: No space left on device" "$T/err" \
+            && ! grep -q "results in" "$T/out"; then
+        pass sweep_summary_write_error
+    else fail sweep_summary_write_error "rc $rc: $(tail -1 "$T/err")"; fi
+    mkdir -p "$T/full2"; ln -s /dev/full "$T/full2/yu-fig16.csv"
+    $C experiment yu-fig16 --size small --workloads VADD --jobs 2 -o "$T/full2" >"$T/out" 2>"$T/err"; rc=$?
+    if [ $rc -ne 0 ] && [ $rc -lt 128 ] && grep -q "yu-fig16.csv: cannot write: No space left on device" "$T/err" \
+            && ! grep -q "table in" "$T/out"; then
+        pass experiment_csv_write_error
+    else fail experiment_csv_write_error "rc $rc: $(tail -1 "$T/err")"; fi
+    : >"$T/zeros.bin"; i=0
+    while [ $i -lt 64 ]; do printf '\000\000\000\000' >>"$T/zeros.bin"; i=$((i+1)); done
+    expect_error launch_output_write_error "full.bin: cannot write: No space left on device" \
+        $C launch --quiet --ptx $P --kernel vadd --grid 1 --block 64 in:"$T/zeros.bin" in:"$T/zeros.bin" \
+        out:256:"$T/full/full.bin" s32:64
+fi
+exit 0
