@@ -21,6 +21,7 @@
 
 #include "gpu/gpu_internal.h"
 #include "frontend/synth.h"
+#include "policy/policy_metrics.h"
 #include "test.h"
 
 /* ------------------------------------------------------------------------ */
@@ -325,7 +326,7 @@ static double run_fig7b(const char *spec)
         }
         if (!cta0_gone && core_of(g, 0) < 0 && gpu_sm_counters(g, 0)->ctas_done > 0) {
             cta0_gone = true;
-            t_new = metric(g, "lcs.t_new");
+            t_new = metric(g, METRIC_LCS_T_NEW);
         }
         /* lazy execution: once T_new is known no CTA starts on a core
          * that then holds more than T_new of the kernel */
@@ -379,9 +380,9 @@ static void lcs_repeats_per_kernel(void)
     CHECK_EQ(launch_script(g, even_program, NULL, 0, 8, false), 0);
     cs_error_t err;
     CHECK_EQ(gpu_run(g, &err), 0);
-    CHECK_EQ(metric(g, "lcs.t_new.k0"), 3);
-    CHECK_EQ(metric(g, "lcs.t_new.k1"), 4);
-    CHECK_EQ(metric(g, "lcs.t_new"), 4);
+    CHECK_EQ(metric(g, METRIC_LCS_T_NEW ".k0"), 3);
+    CHECK_EQ(metric(g, METRIC_LCS_T_NEW ".k1"), 4);
+    CHECK_EQ(metric(g, METRIC_LCS_T_NEW), 4);
     CHECK_EQ(total_issued(g), 16);
     gpu_destroy(g);
 }
@@ -407,8 +408,8 @@ static void lcs_scope_name_reuses_t_new(void)
                 most = r > most ? r : most;
             }
     CHECK(all_done(g));
-    CHECK_EQ(metric(g, "lcs.t_new.k0"), 3);
-    CHECK_EQ(metric(g, "lcs.t_new.k1"), 3);
+    CHECK_EQ(metric(g, METRIC_LCS_T_NEW ".k0"), 3);
+    CHECK_EQ(metric(g, METRIC_LCS_T_NEW ".k1"), 3);
     CHECK_EQ(most, 3);
     CHECK_EQ(total_issued(g), 16);
     gpu_destroy(g);
@@ -628,16 +629,16 @@ static void claso_case_study_17_ctas_4_cores(void)
     CHECK_EQ(where[15], 1);
     CHECK_EQ(where[16], 2);
     if (g) {
-        CHECK_EQ(metric(g, "claso.local_credits"), 5);
-        CHECK_EQ(metric(g, "claso.global_credits"), 1);
+        CHECK_EQ(metric(g, METRIC_CLASO_LOCAL_CREDITS), 5);
+        CHECK_EQ(metric(g, METRIC_CLASO_GLOBAL_CREDITS), 1);
         /* final balance: 4, 4, 4, 5 CTAs; the global credit spent; cores
          * 0..2 keep the one local credit they were refused on */
         CHECK_EQ(gpu_sm_counters(g, 0)->ctas_issued, 4);
         CHECK_EQ(gpu_sm_counters(g, 1)->ctas_issued, 4);
         CHECK_EQ(gpu_sm_counters(g, 2)->ctas_issued, 4);
         CHECK_EQ(gpu_sm_counters(g, 3)->ctas_issued, 5);
-        CHECK_EQ(metric(g, "claso.global_left"), 0);
-        CHECK_EQ(metric(g, "claso.local_left_max"), 1);
+        CHECK_EQ(metric(g, METRIC_CLASO_GLOBAL_LEFT), 0);
+        CHECK_EQ(metric(g, METRIC_CLASO_LOCAL_LEFT_MAX), 1);
         gpu_totals_t t;
         gpu_get_totals(g, &t);
         printf("  claso case study: %llu cycles\n", (unsigned long long)t.cycles);
@@ -734,12 +735,12 @@ static int run_bcs_on(uint32_t cores, const char *spec, uint32_t ctas, bool bloc
     launch_script(g, bcs_program, bcs_len, CS_ARRAY_LEN(bcs_len), ctas, block2d);
     int rc = 0;
     while (!all_done(g) && rc == 0 && gpu_cycle(g) < 100000) {
-        double t_new = metric(g, "lcs.t_new.k0");
+        double t_new = metric(g, METRIC_LCS_T_NEW ".k0");
         rc = step(g);
         bcs_observe(g, ctas, w, t_new);
     }
-    w->t_new = metric(g, "lcs.t_new.k0");
-    w->blocks_cut = metric(g, "bcs.blocks_cut");
+    w->t_new = metric(g, METRIC_LCS_T_NEW ".k0");
+    w->blocks_cut = metric(g, METRIC_BCS_BLOCKS_CUT);
     for (uint64_t id = 0; id + 1 < ctas; id += 2)
         if (w->core[id] != w->core[id + 1])
             w->pairs_together = false;
@@ -913,7 +914,7 @@ static void check_policy_properties(const char *spec, bool stepped)
             double t_new[3];
             for (uint32_t kk = 0; kk < 3 && kk < gpu_n_kernels(g); kk++) {
                 char name[32];
-                snprintf(name, sizeof name, "lcs.t_new.k%u", kk);
+                snprintf(name, sizeof name, METRIC_LCS_T_NEW ".k%u", kk);
                 t_new[kk] = metric(g, name);
             }
             rc = step(g);
@@ -961,7 +962,7 @@ static void check_policy_properties(const char *spec, bool stepped)
     CHECK_EQ(t.warp_insts, expected); /* every instruction of every CTA, once */
     printf("  %-30s %8llu cycles", spec, (unsigned long long)t.cycles);
     if (strstr(spec, "dyncta")) {
-        printf(", mean n %.2f, core-steps with a paused CTA %llu", metric(g, "dyncta.n_avg"),
+        printf(", mean n %.2f, core-steps with a paused CTA %llu", metric(g, METRIC_DYNCTA_N_AVG),
                (unsigned long long)paused_steps);
         /* with a low t_mem_h the strided kernel makes DYNCTA pause */
         if (stepped && strstr(spec, "t_mem_h=64"))

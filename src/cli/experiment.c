@@ -26,6 +26,7 @@
 #include "cli.h"
 #include "jobs.h"
 #include "output.h"
+#include "policy/policy_metrics.h"
 
 #define EXP_MAX_SERIES 32
 #define EXP_MAX_WORKLOADS 64
@@ -42,9 +43,9 @@ typedef struct exp_result {
     cs_error_t err;
     gpu_totals_t t;
     uint64_t no_cta, act, cycles_all;
-    double t_new;      /* LCS: metric "lcs.t_new" (last kernel), -1 if absent */
-    double n_avg;      /* DYNCTA: metric "dyncta.n_avg", -1 if absent */
-    uint64_t *n_cycle; /* DYNCTA: series "dyncta.n" (mean n over cores at each sample), owned */
+    double t_new;      /* LCS: metric METRIC_LCS_T_NEW (last kernel), -1 if absent */
+    double n_avg;      /* DYNCTA: metric METRIC_DYNCTA_N_AVG, -1 if absent */
+    uint64_t *n_cycle; /* DYNCTA: series METRIC_DYNCTA_N_SERIES (mean n over cores at each sample), owned */
     double *n_value;
     size_t n_points;
     uint32_t occupancy;/* largest resource limit over the kernels */
@@ -158,11 +159,11 @@ static void run_job(void *ctx, size_t i)
     for (uint32_t k = 0; k < gpu_n_kernels(g); k++)
         if (gpu_kernel(g, k)->occupancy_limit > x->occupancy)
             x->occupancy = gpu_kernel(g, k)->occupancy_limit;
-    gpu_metric_get(g, "lcs.t_new", &x->t_new);
-    gpu_metric_get(g, "dyncta.n_avg", &x->n_avg);
+    gpu_metric_get(g, METRIC_LCS_T_NEW, &x->t_new);
+    gpu_metric_get(g, METRIC_DYNCTA_N_AVG, &x->n_avg);
     const uint64_t *sc;
     const double *sv;
-    size_t np = gpu_metric_series(g, "dyncta.n", &sc, &sv);
+    size_t np = gpu_metric_series(g, METRIC_DYNCTA_N_SERIES, &sc, &sv);
     if (np) {
         x->n_cycle = cs_xmalloc(np * sizeof *x->n_cycle);
         x->n_value = cs_xmalloc(np * sizeof *x->n_value);
