@@ -800,11 +800,12 @@ void sm_catch_up(sm_t *s, uint64_t now)
     if (now > s->last_cycle + 1) {
         uint64_t n = now - s->last_cycle - 1;
         account(s, s->last_flags, n);
-        if (s->last_flags & BLK_ISSUED) { /* cannot happen: an issuing core never sleeps */
-        }
-        /* a sleeping core saw no scheduler conflicts change; keep sb_conflicts per cycle */
+        /* A sleeping core's schedulers see what they saw in its last
+         * evaluated cycle: as many scoreboard conflicts per cycle as that
+         * evaluation counted (issue_sb), not one per scheduler (a scheduler
+         * without a blocked warp has none). An issuing core never sleeps. */
         if (!(s->last_flags & BLK_ISSUED) && (s->last_flags & (BLK_MEMDATA | BLK_ALUDEP)))
-            s->c.sb_conflicts += n * s->n_sched;
+            s->c.sb_conflicts += n * s->issue_sb;
         s->last_cycle = now - 1;
     }
 }
