@@ -2,6 +2,8 @@
 #ifndef CTASIM_CLI_H
 #define CTASIM_CLI_H
 
+#include <stdio.h>
+
 #include "apps/apps.h"
 #include "config/config.h"
 #include "gpu/gpu.h"
@@ -16,6 +18,10 @@ typedef struct run_opts {
     uint64_t seed;       /* --seed */
 } run_opts_t;
 
+/* --- options.c: shared by every subcommand ------------------------------- */
+
+/* The usage text of every subcommand. */
+void cli_usage(FILE *f);
 /* Options common to run/trace/config/sweep (argv[2..]); 0 or an exit code. */
 int cli_parse_opts(int argc, char **argv, run_opts_t *o, bool want_input);
 /* Print "ctasim: <message>" and return exit code 1. */

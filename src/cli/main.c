@@ -22,145 +22,7 @@
 #include "frontend/trace_writer.h"
 #include "policy/warp_policy.h"
 
-static void usage(FILE *f)
-{
-    fputs("usage: ctasim run [--config NAME|FILE]... [--set OPTION=VALUE]... [--allow-unknown]\n"
-          "                  [--cta-sched SPEC] [--warp-sched NAME] [--max-ctas N] [--json FILE]\n"
-          "                  [--size small|default|paper] [--seed N] [--quiet] INPUT\n"
-          "       ctasim sweep [run options] [--max-ctas A..B] [--cta-sched SPEC]... [--warp-sched NAME]...\n"
-          "                  [--jobs N] [-o DIR] [--tolerance F] INPUT\n"
-          "       ctasim launch --ptx FILE --kernel NAME --grid X[,Y,Z] --block X[,Y,Z] [--shmem BYTES]\n"
-          "                  [--const SYMBOL=FILE]... [run options] ARG...   (u32:5 f32:1.5 in:FILE\n"
-          "                  out:BYTES:FILE inout:FILE:OUTFILE ...)\n"
-          "       ctasim experiment NAME|list [--size S] [--workloads A,B] [--jobs N] [-o DIR]\n"
-          "       ctasim list [configs|cta|warp|workloads|synthetic]\n"
-          "       ctasim trace INPUT -o DIR [--binary-version N]\n"
-          "       ctasim config [--config NAME|FILE]... [--set OPTION=VALUE]...\n"
-          "INPUT is a workload of the suite (VADD, MMUL, BFS, ...: `ctasim list workloads`), a\n"
-          "trace (path/to/kernelslist.g or its directory) or a built-in synthetic kernel such as\n"
-          "stream or stream:ctas=480,iters=32 (`ctasim list synthetic`).\n",
-          f);
-}
-
-int cli_fail(const cs_error_t *e)
-{
-    fprintf(stderr, "ctasim: %s\n", e->msg);
-    return 1;
-}
 #define fail cli_fail
-
-int cli_fail_usage(const cs_error_t *e)
-{
-    cli_fail(e);
-    return 2;
-}
-
-static bool is_file(const char *p)
-{
-    struct stat st;
-    return stat(p, &st) == 0;
-}
-
-/* Shared option parsing for run/trace/config. Returns 0, or an exit code. */
-int cli_parse_opts(int argc, char **argv, run_opts_t *o, bool want_input)
-{
-    cs_error_t err;
-    memset(o, 0, sizeof *o);
-    o->binary_version = 70;
-    o->size = APP_DEFAULT;
-    o->seed = 1;
-    config_defaults(&o->cfg);
-    bool allow_unknown = false;
-    for (int i = 2; i < argc; i++)
-        if (!strcmp(argv[i], "--allow-unknown"))
-            allow_unknown = true;
-    uint32_t max_ctas = 0;
-    /* configs and --set apply in command-line order: later wins */
-    for (int i = 2; i < argc; i++) {
-        const char *a = argv[i];
-        const char *v = i + 1 < argc ? argv[i + 1] : NULL;
-#define NEED_VALUE()                                                   \
-    if (!v) {                                                          \
-        fprintf(stderr, "ctasim: option %s needs a value\n", a);       \
-        return 2;                                                      \
-    }                                                                  \
-    i++;
-        if (!strcmp(a, "--config")) {
-            NEED_VALUE();
-            int rc = is_file(v) ? config_load_file(&o->cfg, v, allow_unknown, &err)
-                                : config_load_preset(&o->cfg, v, &err);
-            if (rc < 0)
-                return fail(&err);
-        } else if (!strcmp(a, "--set")) {
-            NEED_VALUE();
-            const char *eq = strchr(v, '=');
-            if (!eq) {
-                fprintf(stderr, "ctasim: --set expects OPTION=VALUE, got '%s'\n", v);
-                return 2;
-            }
-            char name[128];
-            snprintf(name, sizeof name, "%.*s", (int)(eq - v), v);
-            if (config_set(&o->cfg, name, eq + 1, &err) < 0)
-                return fail(&err);
-        } else if (!strcmp(a, "--cta-sched")) {
-            NEED_VALUE();
-            o->cta_sched = v;
-        } else if (!strcmp(a, "--warp-sched")) {
-            NEED_VALUE();
-            o->warp_sched = v;
-        } else if (!strcmp(a, "--max-ctas")) {
-            NEED_VALUE();
-            uint64_t n;
-            if (cli_parse_uint(a, v, 1, 64, &n, &err) < 0)
-                return cli_fail_usage(&err);
-            max_ctas = (uint32_t)n;
-        } else if (!strcmp(a, "--json")) {
-            NEED_VALUE();
-            o->json = v;
-        } else if (!strcmp(a, "-o")) {
-            NEED_VALUE();
-            o->out_dir = v;
-        } else if (!strcmp(a, "--binary-version")) {
-            NEED_VALUE();
-            uint64_t n;
-            if (cli_parse_uint(a, v, 1, 9999, &n, &err) < 0)
-                return cli_fail_usage(&err);
-            o->binary_version = (unsigned)n;
-        } else if (!strcmp(a, "--size")) {
-            NEED_VALUE();
-            if (app_size_parse(v, &o->size) < 0) {
-                fprintf(stderr, "ctasim: --size expects small, default or paper, got '%s'\n", v);
-                return 2;
-            }
-        } else if (!strcmp(a, "--seed")) {
-            NEED_VALUE();
-            if (cli_parse_uint(a, v, 0, UINT64_MAX, &o->seed, &err) < 0)
-                return cli_fail_usage(&err);
-        } else if (!strcmp(a, "--quiet")) {
-            o->quiet = true;
-        } else if (!strcmp(a, "--allow-unknown")) {
-        } else if (a[0] == '-' && a[1]) {
-            fprintf(stderr, "ctasim: unknown option '%s'\n", a);
-            usage(stderr);
-            return 2;
-        } else if (!o->input) {
-            o->input = a;
-        } else {
-            fprintf(stderr, "ctasim: unexpected argument '%s'\n", a);
-            return 2;
-        }
-#undef NEED_VALUE
-    }
-    if (max_ctas)
-        o->cfg.max_ctas_override = max_ctas;
-    if (config_validate(&o->cfg, &err) < 0)
-        return fail(&err);
-    if (want_input && !o->input) {
-        usage(stderr);
-        return 2;
-    }
-    return 0;
-}
 
 static int cmd_run(int argc, char **argv)
 {
@@ -312,7 +174,7 @@ static int cmd_list(int argc, char **argv)
 int main(int argc, char **argv)
 {
     if (argc < 2) {
-        usage(stderr);
+        cli_usage(stderr);
         return 2;
     }
     const char *cmd = argv[1];
@@ -331,10 +193,10 @@ int main(int argc, char **argv)
     if (!strcmp(cmd, "config"))
         return cmd_config(argc, argv);
     if (!strcmp(cmd, "-h") || !strcmp(cmd, "--help") || !strcmp(cmd, "help")) {
-        usage(stdout);
+        cli_usage(stdout);
         return 0;
     }
     fprintf(stderr, "ctasim: unknown command '%s'\n", cmd);
-    usage(stderr);
+    cli_usage(stderr);
     return 2;
 }

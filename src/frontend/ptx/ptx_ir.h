@@ -35,6 +35,8 @@ enum ptx_type_kind { TK_BITS, TK_UNSIGNED, TK_SIGNED, TK_FLOAT, TK_PRED };
 
 unsigned ptx_type_size(enum ptx_type t); /* bytes; pred = 1 */
 enum ptx_type_kind ptx_type_kind(enum ptx_type t);
+/* The type named by s[0..n) ("u32", "f64", ...), PT_NONE if none. */
+enum ptx_type ptx_type_from_name(const char *s, size_t n);
 const char *ptx_type_name(enum ptx_type t);
 
 /* State spaces (instruction modifiers and variable declarations). */

@@ -24,39 +24,7 @@
 
 /* ----------------------------------------------------------- tables */
 
-static const char *const opcode_names[OP__COUNT] = {
-#define PTX_OP_NAME(e, s) s,
-    PTX_OPCODES(PTX_OP_NAME)
-#undef PTX_OP_NAME
-};
-
-const char *ptx_opcode_name(enum ptx_opcode op) { return op < OP__COUNT ? opcode_names[op] : "?"; }
-
-static const struct {
-    const char *name;
-    uint8_t size;
-    uint8_t kind;
-} type_info[PT__COUNT] = {
-    [PT_NONE] = {"none", 0, TK_BITS},  [PT_B8] = {"b8", 1, TK_BITS},     [PT_B16] = {"b16", 2, TK_BITS},
-    [PT_B32] = {"b32", 4, TK_BITS},    [PT_B64] = {"b64", 8, TK_BITS},   [PT_B128] = {"b128", 16, TK_BITS},
-    [PT_U8] = {"u8", 1, TK_UNSIGNED},  [PT_U16] = {"u16", 2, TK_UNSIGNED}, [PT_U32] = {"u32", 4, TK_UNSIGNED},
-    [PT_U64] = {"u64", 8, TK_UNSIGNED}, [PT_S8] = {"s8", 1, TK_SIGNED},   [PT_S16] = {"s16", 2, TK_SIGNED},
-    [PT_S32] = {"s32", 4, TK_SIGNED},  [PT_S64] = {"s64", 8, TK_SIGNED}, [PT_F16] = {"f16", 2, TK_FLOAT},
-    [PT_F16X2] = {"f16x2", 4, TK_FLOAT}, [PT_F32] = {"f32", 4, TK_FLOAT}, [PT_F64] = {"f64", 8, TK_FLOAT},
-    [PT_PRED] = {"pred", 1, TK_PRED},
-};
-
-unsigned ptx_type_size(enum ptx_type t) { return t < PT__COUNT ? type_info[t].size : 0; }
-enum ptx_type_kind ptx_type_kind(enum ptx_type t) { return t < PT__COUNT ? type_info[t].kind : TK_BITS; }
-const char *ptx_type_name(enum ptx_type t) { return t < PT__COUNT ? type_info[t].name : "?"; }
-
-static enum ptx_type type_from(const char *s, size_t n)
-{
-    for (int t = 1; t < PT__COUNT; t++)
-        if (strlen(type_info[t].name) == n && memcmp(type_info[t].name, s, n) == 0)
-            return (enum ptx_type)t;
-    return PT_NONE;
-}
+static enum ptx_type type_from(const char *s, size_t n) { return ptx_type_from_name(s, n); }
 
 static const char *const sreg_names[SR__COUNT] = {
     "%tid.x", "%tid.y", "%tid.z", "%ntid.x", "%ntid.y", "%ntid.z",
@@ -498,7 +466,7 @@ static void place_symbol(parser_t *p, uint32_t id)
 static int opcode_from(const char *s, size_t n)
 {
     for (int i = 0; i < OP__COUNT; i++)
-        if (strlen(opcode_names[i]) == n && memcmp(opcode_names[i], s, n) == 0)
+        if (strlen(ptx_opcode_name((enum ptx_opcode)i)) == n && memcmp(ptx_opcode_name((enum ptx_opcode)i), s, n) == 0)
             return i;
     return -1;
 }
@@ -885,7 +853,7 @@ static opspec_t op_spec(int op)
 static int check_operands(parser_t *p, const ptx_inst_t *in, const ptx_token_t *optok)
 {
     opspec_t sp = op_spec(in->op);
-    const char *name = opcode_names[in->op];
+    const char *name = ptx_opcode_name((enum ptx_opcode)in->op);
     if (in->nops < sp.min || in->nops > sp.max)
         return perr(p, optok, "'%s' takes %u%s operands, found %u", name, sp.min,
                     sp.min == sp.max ? "" : " or more", in->nops);
@@ -915,7 +883,7 @@ static int check_operands(parser_t *p, const ptx_inst_t *in, const ptx_token_t *
 /* Post-parse semantic checks: the combinations the interpreter implements. */
 static int check_semantics(parser_t *p, ptx_inst_t *in, const ptx_token_t *optok)
 {
-    const char *name = opcode_names[in->op];
+    const char *name = ptx_opcode_name((enum ptx_opcode)in->op);
     enum ptx_type ty = (enum ptx_type)in->type;
     if (ty == PT_B128 || (in->type2 == PT_B128))
         return perr(p, optok, "unsupported type .b128 in '%s'", name);
