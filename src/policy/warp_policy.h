@@ -5,7 +5,27 @@
  * the SM then issues the first warp in that order whose next instruction is
  * ready (scoreboard, unit, LD/ST). Warps of paused CTAs are moved behind all
  * others by the SM, whatever the policy (DYNCTA pausing works under every
- * warp policy). */
+ * warp policy).
+ *
+ * The contract. A warp policy belongs to one scheduler of one core (created
+ * by sm_init, one instance per scheduler) and sees only its scheduler's view
+ * (sched_view_t) and the feedback below; it has no GPU handle and changes
+ * nothing outside its own state.
+ *   order   when the core evaluates its issue stage in cycle v->now: every
+ *           cycle something the verdict depends on changed (a load
+ *           completed, an instruction was fetched, a barrier released, a CTA
+ *           arrived or left, the LD/ST unit freed a slot, an ALU result or a
+ *           unit became ready); otherwise the core reuses the previous
+ *           verdict and order is not called. So order must not count cycles;
+ *           time is v->now. The warps listed are the scheduler's slots with
+ *           a live warp (valid), in any state.
+ *   issued  right after slot's instruction issued, in the same cycle, before
+ *           the warp fetches its next instruction.
+ *   l1_miss when a load of slot misses L1 and a fetch is sent (not for a
+ *           pending hit or a bypassed access).
+ *   l1_evict when a fill evicts a valid L1 line last filled for owner_slot.
+ * Slots are reused: a slot whose warp finished may hold a new warp (of
+ * another CTA) at the next order; v->epoch changes whenever that happens. */
 #ifndef CTASIM_WARP_POLICY_H
 #define CTASIM_WARP_POLICY_H
 
