@@ -151,4 +151,14 @@ if $C experiment all --size small --workloads VADD,MMUL --jobs 2 -o "$T/exp" >"$
 else fail experiment_all "$(head -3 "$T/exp.err")"; fi
 expect_error experiment_unknown "unknown experiment" $C experiment lee-fig99
 expect_error experiment_no_workloads "no workloads selected" $C experiment lee-fig16-17 --size small --workloads VADD
+
+# --- limits of the model are errors, not silent clamps or defaults
+expect_error sched_per_core_above_8 "at most 8" $C run --set gpgpu_num_sched_per_core=16 stream:ctas=2,iters=1
+expect_error two_level_active_not_a_number "two_level_active:N" $C run --warp-sched two_level_active:x stream:ctas=2,iters=1
+expect_error two_level_active_zero "two_level_active:N" $C run --warp-sched two_level_active:0 stream:ctas=2,iters=1
+if $C run --warp-sched two_level_active:4:0:1 stream:ctas=2,iters=1 >/dev/null 2>"$T/tl.err"; then
+    pass two_level_active_gpgpusim_spelling
+else fail two_level_active_gpgpusim_spelling "$(cat "$T/tl.err")"; fi
+expect_error cta_chain_empty_link "empty policy name" $C run --cta-sched lcs+ stream:ctas=2,iters=1
+expect_error cta_chain_leading_plus "empty policy name" $C run --cta-sched +lcs stream:ctas=2,iters=1
 exit 0
