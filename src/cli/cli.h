@@ -29,6 +29,18 @@ int cli_fail(const cs_error_t *e);
 /* The same for a usage mistake (a bad option value): exit code 2. */
 int cli_fail_usage(const cs_error_t *e);
 
+/* --json FILE (or "-": standard output), opened before the simulation so a
+ * bad path fails at once (options.c). cli_json_open returns 0 or an exit
+ * code; cli_json_write writes and closes, -1 with err on failure. With
+ * "-", the text statistics are not printed (stdout is the JSON). */
+typedef struct cli_json_out {
+    FILE *f;
+    const char *path;
+} cli_json_out_t;
+int cli_json_open(const run_opts_t *o, cli_json_out_t *j);
+int cli_json_write(cli_json_out_t *j, const gpu_t *g, cs_error_t *err);
+void cli_json_abandon(cli_json_out_t *j);
+
 /* --- simulating any input (simulate.c) ----------------------------------- */
 
 /* One simulation: INPUT on a GPU built from cfg with the given policies. */

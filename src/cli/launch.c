@@ -228,9 +228,14 @@ int cmd_launch(int argc, char **argv)
     }
     if (parse_dim("--grid", grid_s, &grid, &err) < 0 || parse_dim("--block", block_s, &block, &err) < 0)
         return cli_fail_usage(&err);
+    cli_json_out_t json;
+    if ((rc = cli_json_open(&o, &json)) != 0)
+        return rc;
     gpu_t *g = gpu_create(&o.cfg, o.cta_sched, o.warp_sched, &err);
-    if (!g)
+    if (!g) {
+        cli_json_abandon(&json);
         return cli_fail(&err);
+    }
     ctasim_runtime_t *rt = ctasim_create();
     ctasim_executor_t ex = {.ctx = g, .run_kernels = gpu_execute_borrowed};
     ctasim_set_executor(rt, &ex);
@@ -296,10 +301,11 @@ int cmd_launch(int argc, char **argv)
     }
     if (!o.quiet)
         gpu_print_stats(g, stdout);
-    if (o.json && gpu_write_json(g, o.json, &err) < 0)
+    if (cli_json_write(&json, g, &err) < 0)
         goto out;
     rc = 0;
 out:
+    cli_json_abandon(&json);
     ctasim_destroy(rt);
     gpu_destroy(g);
     return rc < 0 ? cli_fail(&err) : 0;

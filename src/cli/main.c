@@ -30,23 +30,30 @@ static int cmd_run(int argc, char **argv)
     int rc = cli_parse_opts(argc, argv, &o, true);
     if (rc)
         return rc;
+    cli_json_out_t json;
+    if ((rc = cli_json_open(&o, &json)) != 0)
+        return rc;
     cs_error_t err;
     sim_request_t req = {.cfg = &o.cfg, .cta_sched = o.cta_sched, .warp_sched = o.warp_sched, .input = o.input,
                          .size = o.size, .seed = o.seed};
     sim_outcome_t out;
     gpu_t *g = cli_simulate(&req, &out, &err);
-    if (!g)
+    if (!g) {
+        cli_json_abandon(&json);
         return fail(&err);
+    }
     if (!o.quiet)
         gpu_print_stats(g, stdout);
-    if (o.json && gpu_write_json(g, o.json, &err) < 0) {
+    if (cli_json_write(&json, g, &err) < 0) {
         gpu_destroy(g);
         return fail(&err);
     }
     gpu_destroy(g);
     if (out.check >= 0) {
-        printf("%s (%s): %s%s%s\n", o.input, app_size_name(o.size), out.check ? "PASS" : "FAIL",
-               out.detail[0] ? " - " : "", out.detail);
+        /* with --json -, standard output holds the JSON alone */
+        FILE *verdict = json.path && !strcmp(json.path, "-") ? stderr : stdout;
+        fprintf(verdict, "%s (%s): %s%s%s\n", o.input, app_size_name(o.size), out.check ? "PASS" : "FAIL",
+                out.detail[0] ? " - " : "", out.detail);
         if (!out.check)
             return 1;
     }

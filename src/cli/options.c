@@ -10,6 +10,7 @@
 #include "args.h"
 #include "cli.h"
 #include "config/config.h"
+#include "output.h"
 
 #define fail cli_fail
 
@@ -107,6 +108,8 @@ int cli_parse_opts(int argc, char **argv, run_opts_t *o, bool want_input)
         } else if (!strcmp(a, "--json")) {
             NEED_VALUE();
             o->json = v;
+            if (!strcmp(v, "-"))
+                o->quiet = true; /* standard output carries the JSON alone */
         } else if (!strcmp(a, "-o")) {
             NEED_VALUE();
             o->out_dir = v;
@@ -152,3 +155,40 @@ int cli_parse_opts(int argc, char **argv, run_opts_t *o, bool want_input)
     return 0;
 }
 
+
+int cli_json_open(const run_opts_t *o, cli_json_out_t *j)
+{
+    j->f = NULL;
+    j->path = o->json;
+    if (!o->json)
+        return 0;
+    if (!strcmp(o->json, "-")) {
+        j->f = stdout;
+        return 0;
+    }
+    cs_error_t err;
+    j->f = cli_output_open(o->json, &err);
+    return j->f ? 0 : cli_fail(&err);
+}
+
+int cli_json_write(cli_json_out_t *j, const gpu_t *g, cs_error_t *err)
+{
+    if (!j->f)
+        return 0;
+    gpu_write_json_stream(g, j->f);
+    FILE *f = j->f;
+    j->f = NULL;
+    if (f == stdout) {
+        if (fflush(stdout) != 0 || ferror(stdout))
+            return cs_err(err, "<stdout>", 0, "error writing JSON output");
+        return 0;
+    }
+    return cli_output_close(f, j->path, err);
+}
+
+void cli_json_abandon(cli_json_out_t *j)
+{
+    if (j->f && j->f != stdout)
+        fclose(j->f);
+    j->f = NULL;
+}

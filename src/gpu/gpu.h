@@ -109,6 +109,9 @@ void gpu_get_totals(const gpu_t *g, gpu_totals_t *t);
 void gpu_print_stats(const gpu_t *g, void *FILE_stream);
 /* Write the JSON result document. */
 int gpu_write_json(const gpu_t *g, const char *path, cs_error_t *err);
+/* The same document to an open stream (a FILE *); the caller checks and
+ * closes it, so a command can open its output before simulating. */
+void gpu_write_json_stream(const gpu_t *g, void *FILE_stream);
 
 /* Unloaded latencies derived from the configuration alone (core cycles), the
  * values the microbenchmarks must reproduce; see docs/ARCHITECTURE.md. */

@@ -138,6 +138,18 @@ int gpu_write_json(const gpu_t *g, const char *path, cs_error_t *err)
     FILE *f = fopen(path, "w");
     if (!f)
         return cs_err(err, path, 0, "cannot write JSON output: %s", strerror(errno));
+    gpu_write_json_stream(g, f);
+    int bad = ferror(f) ? errno ? errno : EIO : 0;
+    if (fclose(f) != 0 && !bad)
+        bad = errno ? errno : EIO;
+    if (bad)
+        return cs_err(err, path, 0, "error writing JSON output: %s", strerror(bad));
+    return 0;
+}
+
+void gpu_write_json_stream(const gpu_t *g, void *stream)
+{
+    FILE *f = stream;
     gpu_totals_t t;
     gpu_get_totals(g, &t);
     fprintf(f, "{\n  \"cycles\": %" PRIu64 ",\n  \"warp_insts\": %" PRIu64 ",\n  \"thread_insts\": %" PRIu64
@@ -194,12 +206,6 @@ int gpu_write_json(const gpu_t *g, const char *path, cs_error_t *err)
     metrics_write_json(&g->metrics, f);
     fprintf(f, "  \"peak_rss_mb\": %.1f,\n", peak_rss_mb());
     fprintf(f, "  \"sim_wall_seconds\": %.6f\n}\n", t.sim_wall_seconds);
-    int bad = ferror(f) ? errno ? errno : EIO : 0;
-    if (fclose(f) != 0 && !bad)
-        bad = errno ? errno : EIO;
-    if (bad)
-        return cs_err(err, path, 0, "error writing JSON output: %s", strerror(bad));
-    return 0;
 }
 
 /* See docs/ARCHITECTURE.md, "Unloaded latencies". Every domain crossing costs

@@ -13,7 +13,18 @@ expect_error() {
     name=$1; pat=$2; shift 2
     "$@" >"$T/out" 2>"$T/err"; rc=$?
     lines=$(wc -l <"$T/err")
-    if [ $rc -eq 0 ]; then fail "$name" "exit 0"; return; fi
+    if [ $rc -eq 0 ]; then fail "$name" "
+# --- --json: opened before the simulation; "-" is standard output
+expect_error json_unwritable_fails_first "cannot write" $C run --json /proc/nope.json stream:ctas=600,iters=64
+if [ ! -s "$T/out" ]; then pass json_unwritable_simulates_nothing; else fail json_unwritable_simulates_nothing "printed statistics"; fi
+if $C run --json - stream:ctas=2,iters=1 >"$T/j.out" 2>"$T/j.err" && \
+   python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); assert d["cycles"] > 0' "$T/j.out" 2>/dev/null; then
+    pass json_to_stdout_is_pure_json
+elif ! command -v python3 >/dev/null; then
+    grep -q '"cycles": [1-9]' "$T/j.out" && ! grep -q 'gpu_sim_cycle' "$T/j.out" && pass json_to_stdout_is_pure_json \
+        || fail json_to_stdout_is_pure_json "$(head -2 "$T/j.out")"
+else fail json_to_stdout_is_pure_json "$(head -2 "$T/j.out") $(cat "$T/j.err")"; fi
+exit 0"; return; fi
     if [ $rc -ge 128 ]; then fail "$name" "crashed (rc $rc)"; return; fi
     if [ "$lines" -ne 1 ]; then fail "$name" "$lines stderr lines: $(head -3 "$T/err")"; return; fi
     if ! grep -q -- "$pat" "$T/err"; then fail "$name" "message: $(cat "$T/err")"; return; fi
@@ -161,4 +172,15 @@ if $C run --warp-sched two_level_active:4:0:1 stream:ctas=2,iters=1 >/dev/null 2
 else fail two_level_active_gpgpusim_spelling "$(cat "$T/tl.err")"; fi
 expect_error cta_chain_empty_link "empty policy name" $C run --cta-sched lcs+ stream:ctas=2,iters=1
 expect_error cta_chain_leading_plus "empty policy name" $C run --cta-sched +lcs stream:ctas=2,iters=1
+
+# --- --json: opened before the simulation; "-" is standard output
+expect_error json_unwritable_fails_first "cannot write" $C run --json /proc/nope.json stream:ctas=600,iters=64
+if [ ! -s "$T/out" ]; then pass json_unwritable_simulates_nothing; else fail json_unwritable_simulates_nothing "printed statistics"; fi
+if $C run --json - stream:ctas=2,iters=1 >"$T/j.out" 2>"$T/j.err" && \
+   python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); assert d["cycles"] > 0' "$T/j.out" 2>/dev/null; then
+    pass json_to_stdout_is_pure_json
+elif ! command -v python3 >/dev/null; then
+    grep -q '"cycles": [1-9]' "$T/j.out" && ! grep -q 'gpu_sim_cycle' "$T/j.out" && pass json_to_stdout_is_pure_json \
+        || fail json_to_stdout_is_pure_json "$(head -2 "$T/j.out")"
+else fail json_to_stdout_is_pure_json "$(head -2 "$T/j.out") $(cat "$T/j.err")"; fi
 exit 0
