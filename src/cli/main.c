@@ -49,13 +49,15 @@ static int cmd_run(int argc, char **argv)
         return fail(&err);
     }
     gpu_destroy(g);
+    /* with --json -, standard output holds the JSON alone */
+    FILE *verdict = json.path && !strcmp(json.path, "-") ? stderr : stdout;
     if (out.check >= 0) {
-        /* with --json -, standard output holds the JSON alone */
-        FILE *verdict = json.path && !strcmp(json.path, "-") ? stderr : stdout;
         fprintf(verdict, "%s (%s): %s%s%s\n", o.input, app_size_name(o.size), out.check ? "PASS" : "FAIL",
                 out.detail[0] ? " - " : "", out.detail);
         if (!out.check)
             return 1;
+    } else if (out.detail[0]) {
+        fprintf(verdict, "%s (%s): %s\n", o.input, app_size_name(o.size), out.detail);
     }
     return 0;
 }

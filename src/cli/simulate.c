@@ -3,6 +3,7 @@
  * synthetic kernels and Accel-Sim traces as workloads. `run`, `sweep` and
  * `experiment` all simulate through cli_simulate, so a point of a sweep and
  * the same `run` give bit-identical statistics. */
+#include <stdio.h>
 #include <string.h>
 #include <sys/stat.h>
 
@@ -75,6 +76,12 @@ gpu_t *cli_simulate(const sim_request_t *req, sim_outcome_t *out, cs_error_t *er
     if (rc < 0) {
         gpu_destroy(g);
         return NULL;
+    }
+    if (gpu_stopped(g) && app) {
+        /* the kernels did not finish: their output says nothing */
+        out->check = -1;
+        snprintf(out->detail, sizeof out->detail, "not checked: stopped at -gpgpu_%s before the kernels finished",
+                 gpu_stopped(g));
     }
     return g;
 }

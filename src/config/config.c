@@ -586,7 +586,7 @@ static const option_def_t option_table[] = {
     U32("ctasim_max_ctas", max_ctas_override, 0, UINT32_MAX, "CTAs per SM cap (0 = none)"),
     U32_ALIAS("max-ctas", max_ctas_override, 0, UINT32_MAX, "same as -ctasim_max_ctas (--max-ctas)"),
     U64("gpgpu_max_cycle", max_cycles, "stop after this many core cycles (0 = unlimited)"),
-    U64("gpgpu_max_insn", max_insn, "stop after this many warp instructions (0 = unlimited)"),
+    U64("gpgpu_max_insn", max_insn, "stop after this many thread instructions (0 = unlimited)"),
 };
 
 /* GPGPU-Sim / Accel-Sim options that appear in the tested configurations but

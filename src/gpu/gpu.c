@@ -477,12 +477,32 @@ static double now_seconds(void)
     return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
 }
 
+static uint64_t thread_insts_so_far(const gpu_t *g)
+{
+    uint64_t n = 0;
+    for (uint32_t i = 0; i < g->n_sm; i++)
+        n += g->sm[i].c.thread_insts;
+    return n;
+}
+
+/* -gpgpu_max_cycle / -gpgpu_max_insn reached with work left: the run stops
+ * for good, as GPGPU-Sim's does, and says so (gpu_stopped). */
+static bool limit_reached(gpu_t *g)
+{
+    if (g->cfg.max_cycles && g->cycle[CLK_CORE] >= g->cfg.max_cycles)
+        g->stopped = "max_cycle";
+    else if (g->cfg.max_insn && thread_insts_so_far(g) >= g->cfg.max_insn)
+        g->stopped = "max_insn";
+    return g->stopped != NULL;
+}
+
 /* Simulate until kernel `target` finished (UINT32_MAX: every launched kernel)
  * or the core clock reaches stop_cycle. */
 static int run_until(gpu_t *g, uint32_t target, uint64_t stop_cycle, cs_error_t *err)
 {
     double t0 = now_seconds();
-    while (!g->failed && (target == UINT32_MAX ? !all_done(g) : g->kernels[target]->state != KERNEL_DONE)) {
+    while (!g->failed && !g->stopped &&
+           (target == UINT32_MAX ? !all_done(g) : g->kernels[target]->state != KERNEL_DONE)) {
         uint64_t t = g->next_fs[0];
         for (int d = 1; d < CLK__COUNT; d++)
             if (g->next_fs[d] < t)
@@ -518,6 +538,8 @@ static int run_until(gpu_t *g, uint32_t target, uint64_t stop_cycle, cs_error_t 
                     break;
                 }
             }
+            if ((g->cfg.max_cycles || g->cfg.max_insn) && !all_done(g) && limit_reached(g))
+                break;
             if (g->cycle[CLK_CORE] >= stop_cycle)
                 break;
         }
@@ -534,18 +556,16 @@ static int run_until(gpu_t *g, uint32_t target, uint64_t stop_cycle, cs_error_t 
     return 0;
 }
 
-/* The core cycle at which a run stops early: -gpgpu_max_cycle, if set. */
-static uint64_t cycle_limit(const gpu_t *g) { return g->cfg.max_cycles ? g->cfg.max_cycles : UINT64_MAX; }
-
-int gpu_run(gpu_t *g, cs_error_t *err) { return run_until(g, UINT32_MAX, cycle_limit(g), err); }
+int gpu_run(gpu_t *g, cs_error_t *err) { return run_until(g, UINT32_MAX, UINT64_MAX, err); }
 
 int gpu_run_until(gpu_t *g, uint64_t core_cycle, cs_error_t *err)
 {
-    uint64_t stop = CS_MIN(core_cycle, cycle_limit(g));
-    if (run_until(g, UINT32_MAX, stop, err) < 0)
+    if (run_until(g, UINT32_MAX, core_cycle, err) < 0)
         return -1;
-    return all_done(g) ? 1 : 0;
+    return all_done(g) || g->stopped ? 1 : 0;
 }
+
+const char *gpu_stopped(const gpu_t *g) { return g->stopped; }
 
 int gpu_execute_borrowed(void *gpu, kernel_desc_t *kernels, size_t n, cs_error_t *err)
 {
@@ -586,9 +606,9 @@ int gpu_run_workload(gpu_t *g, workload_t *w, cs_error_t *err)
         if (!more)
             return gpu_run(g, err);
         /* run until the oldest open kernel finishes, then refill */
-        if (run_until(g, g->first_unfinished, cycle_limit(g), err) < 0)
+        if (run_until(g, g->first_unfinished, UINT64_MAX, err) < 0)
             return -1;
-        if (g->cfg.max_cycles && g->cycle[CLK_CORE] >= g->cfg.max_cycles)
+        if (g->stopped)
             return 0;
     }
 }

@@ -27,7 +27,8 @@ int gpu_run(gpu_t *g, cs_error_t *err);
 /* Simulate until every launched kernel has finished or the core clock reaches
  * core_cycle (idle skipping may land a little past it; the state is the same
  * as if those idle cycles had been stepped). Returns 1 when all kernels are
- * done, 0 when stopped at the cycle, -1 on error. For tests and drivers that
+ * done (or a limit stopped the run: gpu_stopped), 0 when stopped at the
+ * cycle, -1 on error. For tests and drivers that
  * step a run and look at the policies between steps; gpu_run may be called
  * again to continue. */
 int gpu_run_until(gpu_t *g, uint64_t core_cycle, cs_error_t *err);
@@ -37,6 +38,11 @@ int gpu_run_until(gpu_t *g, uint64_t core_cycle, cs_error_t *err);
 int gpu_execute_borrowed(void *gpu, kernel_desc_t *kernels, size_t n, cs_error_t *err);
 /* Launch and run a whole workload, keeping only a few kernels open at once. */
 int gpu_run_workload(gpu_t *g, workload_t *w, cs_error_t *err);
+
+/* Why the run ended before its kernels did: "max_cycle" (-gpgpu_max_cycle)
+ * or "max_insn" (-gpgpu_max_insn, thread instructions, as GPGPU-Sim counts
+ * them); NULL when it ran to completion. A stopped GPU runs no further. */
+const char *gpu_stopped(const gpu_t *g);
 
 /* --- queries ------------------------------------------------------------ */
 const gpu_config_t *gpu_config(const gpu_t *g);

@@ -48,6 +48,7 @@ struct gpu {
 
     cs_error_t err;
     bool failed;
+    const char *stopped;       /* a limit ended the run early: "max_cycle", "max_insn"; NULL otherwise */
     double wall_seconds;
     uint64_t total_warp_insts, total_thread_insts;
 };

@@ -96,6 +96,10 @@ void gpu_print_stats(const gpu_t *g, void *stream)
     for (uint32_t i = 0; i < g->n_sm; i++)
         ctas += g->sm[i].c.ctas_issued;
     fprintf(f, "gpu_tot_issued_cta = %" PRIu64 "\n", ctas);
+    if (g->stopped) /* GPGPU-Sim's words, then ours: which limit */
+        fprintf(f, "GPGPU-Sim: ** break due to reaching the maximum cycles (or instructions) **\n"
+                   "gpu_stopped = %s (-gpgpu_%s %" PRIu64 "); kernels did not finish\n",
+                g->stopped, g->stopped, !strcmp(g->stopped, "max_cycle") ? g->cfg.max_cycles : g->cfg.max_insn);
     fprintf(f, "L1D_total_cache_accesses = %" PRIu64 "\n", t.l1_accesses);
     fprintf(f, "L1D_total_cache_misses = %" PRIu64 "\n", t.l1_misses);
     fprintf(f, "L1D_total_cache_pending_hits = %" PRIu64 "\n", t.l1_pending_hits);
@@ -155,6 +159,11 @@ void gpu_write_json_stream(const gpu_t *g, void *stream)
     fprintf(f, "{\n  \"cycles\": %" PRIu64 ",\n  \"warp_insts\": %" PRIu64 ",\n  \"thread_insts\": %" PRIu64
                ",\n  \"ipc\": %.6f,\n",
             t.cycles, t.warp_insts, t.thread_insts, t.ipc);
+    /* null: ran to completion; else the limit that ended it (gpu_stopped) */
+    if (g->stopped)
+        fprintf(f, "  \"stopped\": \"%s\",\n", g->stopped);
+    else
+        fprintf(f, "  \"stopped\": null,\n");
     fprintf(f, "  \"config\": {\"n_sm\": %u, \"n_mem\": %u, \"n_l2\": %u, \"core_mhz\": %.1f},\n", g->n_sm, g->n_ch,
             g->n_l2, g->cfg.clk_core_mhz);
     fprintf(f, "  \"kernels\": [");

@@ -14,6 +14,22 @@ expect_error() {
     "$@" >"$T/out" 2>"$T/err"; rc=$?
     lines=$(wc -l <"$T/err")
     if [ $rc -eq 0 ]; then fail "$name" "
+# --- -gpgpu_max_cycle / -gpgpu_max_insn stop the run, say so, and skip the reference check
+if $C run --set gpgpu_max_cycle=1000 --size small --json "$T/mc.json" VADD >"$T/mc.out" 2>"$T/mc.err" &&
+   grep -q 'gpu_sim_cycle = 1000$' "$T/mc.out" && grep -q '^gpu_stopped = max_cycle' "$T/mc.out" &&
+   grep -q 'VADD (small): not checked: stopped at -gpgpu_max_cycle' "$T/mc.out" && ! grep -q FAIL "$T/mc.out" &&
+   grep -q '"stopped": "max_cycle"' "$T/mc.json"; then
+    pass max_cycle_stops_and_says_so
+else fail max_cycle_stops_and_says_so "$(tail -3 "$T/mc.out") $(cat "$T/mc.err")"; fi
+if $C run --set gpgpu_max_insn=5000 --json "$T/mi.json" stream >"$T/mi.out" 2>&1 &&
+   grep -q '"stopped": "max_insn"' "$T/mi.json" && grep -q '^gpu_stopped = max_insn' "$T/mi.out"; then
+    pass max_insn_stops_and_says_so
+else fail max_insn_stops_and_says_so "$(tail -3 "$T/mi.out")"; fi
+if $C run --json "$T/full.json" stream:ctas=30,iters=2 >/dev/null 2>&1 && grep -q '"stopped": null' "$T/full.json" &&
+   ! $C run stream:ctas=30,iters=2 | grep -q gpu_stopped; then
+    pass complete_run_is_not_stopped
+else fail complete_run_is_not_stopped "stopped key wrong"; fi
+
 # --- --json: opened before the simulation; "-" is standard output
 expect_error json_unwritable_fails_first "cannot write" $C run --json /proc/nope.json stream:ctas=600,iters=64
 if [ ! -s "$T/out" ]; then pass json_unwritable_simulates_nothing; else fail json_unwritable_simulates_nothing "printed statistics"; fi
@@ -172,6 +188,22 @@ if $C run --warp-sched two_level_active:4:0:1 stream:ctas=2,iters=1 >/dev/null 2
 else fail two_level_active_gpgpusim_spelling "$(cat "$T/tl.err")"; fi
 expect_error cta_chain_empty_link "empty policy name" $C run --cta-sched lcs+ stream:ctas=2,iters=1
 expect_error cta_chain_leading_plus "empty policy name" $C run --cta-sched +lcs stream:ctas=2,iters=1
+
+# --- -gpgpu_max_cycle / -gpgpu_max_insn stop the run, say so, and skip the reference check
+if $C run --set gpgpu_max_cycle=1000 --size small --json "$T/mc.json" VADD >"$T/mc.out" 2>"$T/mc.err" &&
+   grep -q 'gpu_sim_cycle = 1000$' "$T/mc.out" && grep -q '^gpu_stopped = max_cycle' "$T/mc.out" &&
+   grep -q 'VADD (small): not checked: stopped at -gpgpu_max_cycle' "$T/mc.out" && ! grep -q FAIL "$T/mc.out" &&
+   grep -q '"stopped": "max_cycle"' "$T/mc.json"; then
+    pass max_cycle_stops_and_says_so
+else fail max_cycle_stops_and_says_so "$(tail -3 "$T/mc.out") $(cat "$T/mc.err")"; fi
+if $C run --set gpgpu_max_insn=5000 --json "$T/mi.json" stream >"$T/mi.out" 2>&1 &&
+   grep -q '"stopped": "max_insn"' "$T/mi.json" && grep -q '^gpu_stopped = max_insn' "$T/mi.out"; then
+    pass max_insn_stops_and_says_so
+else fail max_insn_stops_and_says_so "$(tail -3 "$T/mi.out")"; fi
+if $C run --json "$T/full.json" stream:ctas=30,iters=2 >/dev/null 2>&1 && grep -q '"stopped": null' "$T/full.json" &&
+   ! $C run stream:ctas=30,iters=2 | grep -q gpu_stopped; then
+    pass complete_run_is_not_stopped
+else fail complete_run_is_not_stopped "stopped key wrong"; fi
 
 # --- --json: opened before the simulation; "-" is standard output
 expect_error json_unwritable_fails_first "cannot write" $C run --json /proc/nope.json stream:ctas=600,iters=64
