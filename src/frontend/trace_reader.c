@@ -39,6 +39,7 @@
 #include "trace_reader.h"
 
 #include <stdarg.h>
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -1113,6 +1114,40 @@ static bool parse_memcpy(const char *line, const char *end, uint64_t *bytes)
     return true;
 }
 
+static bool ends_with(const char *s, const char *suffix)
+{
+    size_t n = strlen(s), m = strlen(suffix);
+    return n >= m && !strcmp(s + n - m, suffix);
+}
+
+/* A kernel trace file given instead of a kernel list: run it as a list of
+ * that one kernel, from its own directory. */
+static workload_t *open_single_kernel(trace_workload_t *w, cs_error_t *err)
+{
+    const char *path = w->list_path;
+    const char *slash = strrchr(path, '/');
+    if (slash) {
+        size_t dl = slash == path ? 1 : (size_t)(slash - path);
+        w->dir = cs_xmalloc(dl + 1);
+        memcpy(w->dir, path, dl);
+        w->dir[dl] = '\0';
+    } else {
+        w->dir = cs_xstrdup(".");
+    }
+    FILE *f = fopen(path, "rb");
+    if (!f) {
+        cs_err(err, path, 0, "cannot open: %s", strerror(errno));
+        workload_free(w);
+        return NULL;
+    }
+    fclose(f);
+    w->kernels = cs_xcalloc(1, sizeof *w->kernels);
+    w->kernels[0].file = cs_xstrdup(slash ? slash + 1 : path);
+    w->kernels[0].line = 0;
+    w->nkernels = 1;
+    return &w->base;
+}
+
 workload_t *trace_workload_open(const char *kernelslist_path, cs_error_t *err)
 {
     trace_workload_t *w = cs_xcalloc(1, sizeof *w);
@@ -1122,7 +1157,8 @@ workload_t *trace_workload_open(const char *kernelslist_path, cs_error_t *err)
     size_t n = strlen(kernelslist_path);
     line_reader_t *lr = NULL;
     struct stat st;
-    if (stat(kernelslist_path, &st) == 0 && S_ISDIR(st.st_mode)) {
+    bool is_dir = stat(kernelslist_path, &st) == 0 && S_ISDIR(st.st_mode);
+    if (is_dir) {
         size_t cap_path = n + sizeof "/kernelslist.g";
         w->list_path = cs_xmalloc(cap_path);
         snprintf(w->list_path, cap_path, "%s%skernelslist.g", kernelslist_path,
@@ -1130,6 +1166,8 @@ workload_t *trace_workload_open(const char *kernelslist_path, cs_error_t *err)
     } else {
         w->list_path = cs_xstrdup(kernelslist_path);
     }
+    if (!is_dir && (ends_with(kernelslist_path, ".traceg") || ends_with(kernelslist_path, ".traceg.xz")))
+        return open_single_kernel(w, err);
     lr = line_reader_open(w->list_path, err);
     if (!lr) {
         workload_free(w);
@@ -1182,6 +1220,13 @@ workload_t *trace_workload_open(const char *kernelslist_path, cs_error_t *err)
         /* MemcpyDtoH and other commands do not affect the simulation */
     }
     line_reader_close(lr);
+    if (rc == 0 && w->nkernels == 0) {
+        /* an empty list, a list an interrupted `ctasim trace` left behind, or
+         * a file that is no kernel list at all: nothing to simulate is an error */
+        cs_err(err, w->list_path, 0,
+               "no kernel in this kernel list (expected lines naming kernel trace files, e.g. kernel-1.traceg)");
+        rc = -1;
+    }
     if (rc < 0) {
         workload_free(w);
         return NULL;

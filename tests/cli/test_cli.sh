@@ -14,6 +14,19 @@ expect_error() {
     "$@" >"$T/out" 2>"$T/err"; rc=$?
     lines=$(wc -l <"$T/err")
     if [ $rc -eq 0 ]; then fail "$name" "
+# --- never succeed on nothing: inputs that hold no kernel are errors
+: >"$T/empty.g"
+expect_error run_readme_is_no_kernel_list "no kernel in this kernel list" $C run README.md
+expect_error run_dev_null "no kernel in this kernel list" $C run /dev/null
+expect_error run_empty_kernelslist "no kernel in this kernel list" $C run "$T/empty.g"
+mkdir -p "$T/interrupted" && : >"$T/interrupted/kernelslist.g"
+expect_error run_interrupted_trace_dir "no kernel in this kernel list" $C run "$T/interrupted"
+# a kernel trace file given directly runs as a one-kernel list
+if $C run tests/data/traces/basic/kernel-1.traceg >"$T/k1.out" 2>&1 && grep -q 'gpu_sim_cycle = [1-9]' "$T/k1.out" &&
+   grep -q 'kernel_name = _Z6vecaddPfS_S_i' "$T/k1.out"; then
+    pass run_single_traceg_file
+else fail run_single_traceg_file "$(tail -2 "$T/k1.out")"; fi
+
 # --- -gpgpu_max_cycle / -gpgpu_max_insn stop the run, say so, and skip the reference check
 if $C run --set gpgpu_max_cycle=1000 --size small --json "$T/mc.json" VADD >"$T/mc.out" 2>"$T/mc.err" &&
    grep -q 'gpu_sim_cycle = 1000$' "$T/mc.out" && grep -q '^gpu_stopped = max_cycle' "$T/mc.out" &&
@@ -188,6 +201,19 @@ if $C run --warp-sched two_level_active:4:0:1 stream:ctas=2,iters=1 >/dev/null 2
 else fail two_level_active_gpgpusim_spelling "$(cat "$T/tl.err")"; fi
 expect_error cta_chain_empty_link "empty policy name" $C run --cta-sched lcs+ stream:ctas=2,iters=1
 expect_error cta_chain_leading_plus "empty policy name" $C run --cta-sched +lcs stream:ctas=2,iters=1
+
+# --- never succeed on nothing: inputs that hold no kernel are errors
+: >"$T/empty.g"
+expect_error run_readme_is_no_kernel_list "no kernel in this kernel list" $C run README.md
+expect_error run_dev_null "no kernel in this kernel list" $C run /dev/null
+expect_error run_empty_kernelslist "no kernel in this kernel list" $C run "$T/empty.g"
+mkdir -p "$T/interrupted" && : >"$T/interrupted/kernelslist.g"
+expect_error run_interrupted_trace_dir "no kernel in this kernel list" $C run "$T/interrupted"
+# a kernel trace file given directly runs as a one-kernel list
+if $C run tests/data/traces/basic/kernel-1.traceg >"$T/k1.out" 2>&1 && grep -q 'gpu_sim_cycle = [1-9]' "$T/k1.out" &&
+   grep -q 'kernel_name = _Z6vecaddPfS_S_i' "$T/k1.out"; then
+    pass run_single_traceg_file
+else fail run_single_traceg_file "$(tail -2 "$T/k1.out")"; fi
 
 # --- -gpgpu_max_cycle / -gpgpu_max_insn stop the run, say so, and skip the reference check
 if $C run --set gpgpu_max_cycle=1000 --size small --json "$T/mc.json" VADD >"$T/mc.out" 2>"$T/mc.err" &&
