@@ -28,28 +28,16 @@ typedef struct launch_arg {
     size_t bytes;
 } launch_arg_t;
 
+/* An input of a kernel argument or a --const symbol: at most 1 GiB, far
+ * more than a simulation of the papers' kernels uses (and /dev/zero ends). */
+#define LAUNCH_INPUT_MAX ((size_t)1 << 30)
+
 static int read_file(const char *path, unsigned char **data, size_t *len, cs_error_t *err)
 {
-    FILE *f = fopen(path, "rb");
-    if (!f)
-        return cs_err(err, path, 0, "cannot open: %s", strerror(errno));
-    size_t cap = 1 << 16, n = 0;
-    unsigned char *buf = cs_xmalloc(cap);
-    size_t got;
-    while ((got = fread(buf + n, 1, cap - n, f)) > 0) {
-        n += got;
-        if (n == cap)
-            buf = cs_xrealloc(buf, cap *= 2);
-    }
-    /* a read error ends the loop like the end of the file does */
-    int read_failed = ferror(f), e = errno;
-    fclose(f);
-    if (read_failed) {
-        free(buf);
-        return cs_err(err, path, 0, "cannot read: %s", strerror(e));
-    }
-    *data = buf;
-    *len = n;
+    char *buf;
+    if (cs_read_file(path, LAUNCH_INPUT_MAX, &buf, len, err) < 0)
+        return -1;
+    *data = (unsigned char *)buf;
     return 0;
 }
 

@@ -1,6 +1,7 @@
 /* common.c — error formatting and checked allocation. */
 #include "common.h"
 
+#include <errno.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -64,4 +65,37 @@ char *cs_xstrdup(const char *s)
     char *p = cs_xmalloc(n);
     memcpy(p, s, n);
     return p;
+}
+
+int cs_read_file(const char *path, size_t max_bytes, char **data, size_t *len, cs_error_t *err)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f)
+        return cs_err(err, path, 0, "cannot open: %s", strerror(errno));
+    size_t cap = 1 << 16, n = 0;
+    char *buf = cs_xmalloc(cap + 1);
+    size_t got;
+    while ((got = fread(buf + n, 1, cap - n, f)) > 0) {
+        n += got;
+        if (n > max_bytes) {
+            fclose(f);
+            free(buf);
+            return cs_err(err, path, 0, "larger than %zu MiB, the most this input may hold", max_bytes >> 20);
+        }
+        if (n == cap) {
+            cap *= 2;
+            buf = cs_xrealloc(buf, cap + 1);
+        }
+    }
+    /* a read error ends the loop like the end of the file does */
+    int read_failed = ferror(f), e = errno;
+    fclose(f);
+    if (read_failed) {
+        free(buf);
+        return cs_err(err, path, 0, "cannot read: %s", strerror(e));
+    }
+    buf[n] = '\0';
+    *data = buf;
+    *len = n;
+    return 0;
 }

@@ -53,4 +53,10 @@ void *cs_xcalloc(size_t n, size_t sz);
 void *cs_xrealloc(void *p, size_t n);
 char *cs_xstrdup(const char *s);
 
+/* Read a whole file into a malloc'd buffer (one extra NUL byte after it, so
+ * text can be parsed in place). More than max_bytes is an error naming the
+ * limit: /dev/zero or a mistaken multi-gigabyte file must not run the
+ * machine out of memory. 0, or -1 with err (cannot open / read / too big). */
+int cs_read_file(const char *path, size_t max_bytes, char **data, size_t *len, cs_error_t *err);
+
 #endif

@@ -14,6 +14,10 @@ expect_error() {
     "$@" >"$T/out" 2>"$T/err"; rc=$?
     lines=$(wc -l <"$T/err")
     if [ $rc -eq 0 ]; then fail "$name" "
+# --- inputs that never end or are not files
+expect_error launch_ptx_dev_zero "larger than 64 MiB" $C launch --ptx /dev/zero --kernel k --grid 1 --block 32
+expect_error launch_ptx_directory "Is a directory" $C launch --ptx tests --kernel k --grid 1 --block 32
+
 # --- never succeed on nothing: inputs that hold no kernel are errors
 : >"$T/empty.g"
 expect_error run_readme_is_no_kernel_list "no kernel in this kernel list" $C run README.md
@@ -201,6 +205,10 @@ if $C run --warp-sched two_level_active:4:0:1 stream:ctas=2,iters=1 >/dev/null 2
 else fail two_level_active_gpgpusim_spelling "$(cat "$T/tl.err")"; fi
 expect_error cta_chain_empty_link "empty policy name" $C run --cta-sched lcs+ stream:ctas=2,iters=1
 expect_error cta_chain_leading_plus "empty policy name" $C run --cta-sched +lcs stream:ctas=2,iters=1
+
+# --- inputs that never end or are not files
+expect_error launch_ptx_dev_zero "larger than 64 MiB" $C launch --ptx /dev/zero --kernel k --grid 1 --block 32
+expect_error launch_ptx_directory "Is a directory" $C launch --ptx tests --kernel k --grid 1 --block 32
 
 # --- never succeed on nothing: inputs that hold no kernel are errors
 : >"$T/empty.g"

@@ -1448,25 +1448,16 @@ ptx_module_t *ptx_parse(const char *filename, const char *text, size_t len, cs_e
     return p.m;
 }
 
+/* Real PTX modules are at most a few MiB (the suite's are under 1 MiB); anything
+ * far larger is not PTX. */
+#define PTX_FILE_MAX ((size_t)64 << 20)
+
 ptx_module_t *ptx_parse_file(const char *path, cs_error_t *err)
 {
-    FILE *fp = fopen(path, "rb");
-    if (!fp)
-        return cs_err(err, path, 0, "cannot open: %s", strerror(errno)), NULL;
-    size_t cap = 1 << 16, n = 0;
-    char *buf = cs_xmalloc(cap);
-    size_t got;
-    while ((got = fread(buf + n, 1, cap - n, fp)) > 0) {
-        n += got;
-        if (n == cap)
-            buf = cs_xrealloc(buf, cap *= 2);
-    }
-    int bad = ferror(fp);
-    fclose(fp);
-    if (bad) {
-        free(buf);
-        return cs_err(err, path, 0, "read error"), NULL;
-    }
+    char *buf;
+    size_t n;
+    if (cs_read_file(path, PTX_FILE_MAX, &buf, &n, err) < 0)
+        return NULL;
     ptx_module_t *m = ptx_parse(path, buf, n, err);
     free(buf);
     return m;
