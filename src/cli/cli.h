@@ -22,6 +22,9 @@ typedef struct run_opts {
 
 /* The usage text of every subcommand. */
 void cli_usage(FILE *f);
+/* `ctasim CMD --help` (help.c): the subcommand's options and an example on
+ * standard output; -1 if CMD is no subcommand. */
+int cli_help(const char *cmd);
 /* Options common to run/trace/config/sweep (argv[2..]); 0 or an exit code. */
 int cli_parse_opts(int argc, char **argv, run_opts_t *o, bool want_input);
 /* Print "ctasim: <message>" and return exit code 1. */

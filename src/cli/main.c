@@ -187,6 +187,12 @@ int main(int argc, char **argv)
         return 2;
     }
     const char *cmd = argv[1];
+    /* SUBCOMMAND --help / -h, wherever it stands (no option value or
+     * launch argument can be spelled that way) */
+    for (int i = 2; i < argc; i++)
+        if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h"))
+            if (cli_help(cmd) == 0)
+                return 0;
     if (!strcmp(cmd, "run"))
         return cmd_run(argc, argv);
     if (!strcmp(cmd, "experiment"))

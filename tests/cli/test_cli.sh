@@ -14,6 +14,14 @@ expect_error() {
     "$@" >"$T/out" 2>"$T/err"; rc=$?
     lines=$(wc -l <"$T/err")
     if [ $rc -eq 0 ]; then fail "$name" "
+# --- every subcommand answers --help (and -h) on stdout with exit 0
+for sub in run sweep launch experiment list trace config; do
+    if $C $sub --help >"$T/h.out" 2>"$T/h.err" && grep -q "^usage: ctasim $sub" "$T/h.out" && grep -q '^example: ' "$T/h.out" &&
+       [ ! -s "$T/h.err" ] && $C $sub -h | grep -q "^usage: ctasim $sub"; then
+        pass help_$sub
+    else fail help_$sub "$(head -2 "$T/h.out") $(cat "$T/h.err")"; fi
+done
+
 # --- inputs that never end or are not files
 expect_error launch_ptx_dev_zero "larger than 64 MiB" $C launch --ptx /dev/zero --kernel k --grid 1 --block 32
 expect_error launch_ptx_directory "Is a directory" $C launch --ptx tests --kernel k --grid 1 --block 32
@@ -205,6 +213,14 @@ if $C run --warp-sched two_level_active:4:0:1 stream:ctas=2,iters=1 >/dev/null 2
 else fail two_level_active_gpgpusim_spelling "$(cat "$T/tl.err")"; fi
 expect_error cta_chain_empty_link "empty policy name" $C run --cta-sched lcs+ stream:ctas=2,iters=1
 expect_error cta_chain_leading_plus "empty policy name" $C run --cta-sched +lcs stream:ctas=2,iters=1
+
+# --- every subcommand answers --help (and -h) on stdout with exit 0
+for sub in run sweep launch experiment list trace config; do
+    if $C $sub --help >"$T/h.out" 2>"$T/h.err" && grep -q "^usage: ctasim $sub" "$T/h.out" && grep -q '^example: ' "$T/h.out" &&
+       [ ! -s "$T/h.err" ] && $C $sub -h | grep -q "^usage: ctasim $sub"; then
+        pass help_$sub
+    else fail help_$sub "$(head -2 "$T/h.out") $(cat "$T/h.err")"; fi
+done
 
 # --- inputs that never end or are not files
 expect_error launch_ptx_dev_zero "larger than 64 MiB" $C launch --ptx /dev/zero --kernel k --grid 1 --block 32

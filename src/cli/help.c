@@ -1,0 +1,78 @@
+/* help.c — `ctasim SUBCOMMAND --help`: what each subcommand takes, with an
+ * example, on standard output. */
+#include <stdio.h>
+#include <string.h>
+
+#include "cli.h"
+
+#define RUN_OPTIONS                                                                                          \
+    "  --config NAME|FILE   a preset (`ctasim list configs`) or a GPGPU-Sim option file; repeatable,\n"      \
+    "                       later ones override earlier ones\n"                                              \
+    "  --set OPTION=VALUE   one GPGPU-Sim option (e.g. gpgpu_l1_latency=20); repeatable\n"                  \
+    "  --allow-unknown      warn about options ctasim does not model instead of failing\n"                   \
+    "  --cta-sched SPEC     CTA policy chain, e.g. rr, static:n=3, lcs+bcs, dyncta+claso\n"                  \
+    "  --warp-sched NAME    warp policy: lrr, gto, tl, sca, ccws, owl (`ctasim list warp`)\n"               \
+    "  --max-ctas N         at most N CTAs per core per kernel\n"                                            \
+    "  --size S             suite workloads: small, default or paper\n"                                      \
+    "  --seed N             suite workloads: input generator seed (decimal)\n"                               \
+    "  --json FILE          write the result document (- : standard output, statistics text off)\n"         \
+    "  --quiet              no statistics text\n"
+
+typedef struct help {
+    const char *cmd, *text;
+} help_t;
+
+static const help_t helps[] = {
+    {"run",
+     "usage: ctasim run [options] INPUT\n"
+     "Simulate INPUT: a suite workload (`ctasim list workloads`, checked against its CPU reference),\n"
+     "a synthetic kernel (`ctasim list synthetic`), an Accel-Sim trace (kernelslist.g, its directory,\n"
+     "or one kernel-N.traceg[.xz]).\n" RUN_OPTIONS
+     "example: ctasim run --config hpca14-28sm --cta-sched lcs --warp-sched gto --size small MMUL\n"},
+    {"sweep",
+     "usage: ctasim sweep [run options] [--max-ctas A..B] [--cta-sched SPEC]... [--warp-sched NAME]...\n"
+     "                    [--jobs N] [-o DIR] [--tolerance F] INPUT\n"
+     "Run INPUT at every CTA cap from A to B under every policy pair, in parallel; write one JSON per\n"
+     "point, summary.csv and classification.csv (Lee I-IV, Li & Liang Up/Optimal/Down, Kayiran C/M/X).\n"
+     "  --jobs N        worker threads, 1..256 (default: the machine's cores)\n"
+     "  -o DIR          output directory (default sweep-out), created before any point runs\n"
+     "  --tolerance F   relative IPC difference treated as equal when classifying (0..1)\n"
+     "example: ctasim sweep --max-ctas 1..8 --warp-sched gto --warp-sched lrr --size small VADD\n"},
+    {"launch",
+     "usage: ctasim launch --ptx FILE --kernel NAME --grid X[,Y,Z] --block X[,Y,Z] [--shmem BYTES]\n"
+     "                     [--const SYMBOL=FILE]... [run options] ARG...\n"
+     "Run one kernel of a PTX file. Arguments, in the kernel's parameter order: u32:N s32:N u64:N s64:N\n"
+     "f32:X f64:X (scalars), in:FILE (device buffer from a raw little-endian file), out:BYTES:FILE (zeroed\n"
+     "buffer written to FILE afterwards), inout:FILE:OUTFILE.\n"
+     "example: ctasim launch --ptx vadd.ptx --kernel vadd --grid 64 --block 256 in:a.bin in:b.bin "
+     "out:65536:c.bin u32:16384\n"},
+    {"experiment",
+     "usage: ctasim experiment NAME|all|list [--size small|default|paper] [--workloads A,B] [--jobs N] [-o DIR]\n"
+     "Run one of the papers' experiments (`ctasim experiment list`) on the suite, print its table beside\n"
+     "the paper's headline and write it as CSV into DIR (default experiments-out).\n"
+     "example: ctasim experiment lee-fig4 --size small --jobs 2\n"},
+    {"list",
+     "usage: ctasim list [configs|cta|warp|workloads|synthetic]\n"
+     "What ctasim knows: configuration presets, CTA and warp policies with their parameters, the\n"
+     "workload suite, the synthetic kernels.\n"
+     "example: ctasim list cta\n"},
+    {"trace",
+     "usage: ctasim trace INPUT -o DIR [--binary-version N] [run options]\n"
+     "Write INPUT (a suite workload or synthetic kernel) as an Accel-Sim trace directory that\n"
+     "`ctasim run DIR` (or Accel-Sim) replays.\n"
+     "example: ctasim trace --size small MMUL -o /tmp/mmul-trace\n"},
+    {"config",
+     "usage: ctasim config [--config NAME|FILE]... [--set OPTION=VALUE]...\n"
+     "Print the effective configuration as a GPGPU-Sim option file.\n"
+     "example: ctasim config --config gtx480 --set gpgpu_n_clusters=30\n"},
+};
+
+int cli_help(const char *cmd)
+{
+    for (size_t i = 0; i < sizeof helps / sizeof *helps; i++)
+        if (!strcmp(helps[i].cmd, cmd)) {
+            fputs(helps[i].text, stdout);
+            return 0;
+        }
+    return -1;
+}
