@@ -78,8 +78,10 @@ int cli_parse_opts(int argc, char **argv, run_opts_t *o, bool want_input)
     i++;
         if (!strcmp(a, "--config")) {
             NEED_VALUE();
-            int rc = is_file(v) ? config_load_file(&o->cfg, v, allow_unknown, &err)
-                                : config_load_preset(&o->cfg, v, &err);
+            /* a name with a slash or a dot is a path, not a preset: say the file is missing */
+            bool looks_like_path = strchr(v, '/') || strchr(v, '.');
+            int rc = is_file(v) || looks_like_path ? config_load_file(&o->cfg, v, allow_unknown, &err)
+                                                   : config_load_preset(&o->cfg, v, &err);
             if (rc < 0)
                 return fail(&err);
         } else if (!strcmp(a, "--set")) {

@@ -22,6 +22,10 @@ for sub in run sweep launch experiment list trace config; do
     else fail help_$sub "$(head -2 "$T/h.out") $(cat "$T/h.err")"; fi
 done
 
+# --- --config: a missing file is "no such file", an unknown bare name an unknown preset
+expect_error config_missing_file "missing.cfg: cannot open: No such file" $C run --config missing.cfg stream:ctas=2,iters=1
+expect_error config_unknown_preset "unknown preset 'nopreset'" $C run --config nopreset stream:ctas=2,iters=1
+
 # --- inputs that never end or are not files
 expect_error launch_ptx_dev_zero "larger than 64 MiB" $C launch --ptx /dev/zero --kernel k --grid 1 --block 32
 expect_error launch_ptx_directory "Is a directory" $C launch --ptx tests --kernel k --grid 1 --block 32
@@ -221,6 +225,10 @@ for sub in run sweep launch experiment list trace config; do
         pass help_$sub
     else fail help_$sub "$(head -2 "$T/h.out") $(cat "$T/h.err")"; fi
 done
+
+# --- --config: a missing file is "no such file", an unknown bare name an unknown preset
+expect_error config_missing_file "missing.cfg: cannot open: No such file" $C run --config missing.cfg stream:ctas=2,iters=1
+expect_error config_unknown_preset "unknown preset 'nopreset'" $C run --config nopreset stream:ctas=2,iters=1
 
 # --- inputs that never end or are not files
 expect_error launch_ptx_dev_zero "larger than 64 MiB" $C launch --ptx /dev/zero --kernel k --grid 1 --block 32
