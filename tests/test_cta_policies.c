@@ -977,7 +977,7 @@ static void every_policy_runs_every_cta_once(void)
     const char *specs[] = {"rr",           "static:n=2",   "lcs",          "lcs:round=ceil,core=first",
                            "bcs",          "bcs:wait=room", "dyncta",      "claso",
                            "rr+claso",     "dyncta+claso", "lcs+bcs",      "lcs+claso",
-                           "bcs+claso",    "lcs+bcs+claso", "dyncta:period=256,t_mem_h=64", "bcs+static:n=3",
+                           "bcs+claso",    "lcs+bcs+claso", "dyncta:period=256,t_mem_l=32,t_mem_h=64", "bcs+static:n=3",
                            "dyncta+bcs"};
     for (unsigned i = 0; i < CS_ARRAY_LEN(specs); i++)
         check_policy_properties(specs[i], true);

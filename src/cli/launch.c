@@ -77,9 +77,14 @@ static int parse_arg(ctasim_runtime_t *rt, const char *kernel, unsigned idx, con
     errno = 0;
 #define IS(t) (tl == strlen(t) && !strncmp(spec, t, tl))
     if (IS("u32") || IS("s32")) {
-        long long x = IS("u32") ? (long long)strtoull(v, &end, 0) : strtoll(v, &end, 0);
+        bool is_u = IS("u32");
+        long long x = is_u ? (long long)strtoull(v, &end, 0) : strtoll(v, &end, 0);
         if (*end || end == v || errno)
             return cs_err(err, NULL, 0, "kernel '%s': argument %u: bad integer '%s'", kernel, idx, v);
+        /* no silent wrap: u32 is 0..4294967295 (and no sign), s32 -2^31..2^31-1 */
+        if (is_u ? (strchr(v, '-') || (unsigned long long)x > UINT32_MAX) : (x < INT32_MIN || x > INT32_MAX))
+            return cs_err(err, NULL, 0, "kernel '%s': argument %u: %s out of range for %s", kernel, idx, v,
+                          is_u ? "u32 (0..4294967295)" : "s32 (-2147483648..2147483647)");
         uint32_t u = (uint32_t)x;
         memcpy(a->value, &u, 4);
         a->size = 4;
@@ -87,6 +92,8 @@ static int parse_arg(ctasim_runtime_t *rt, const char *kernel, unsigned idx, con
         unsigned long long x = IS("u64") ? strtoull(v, &end, 0) : (unsigned long long)strtoll(v, &end, 0);
         if (*end || end == v || errno)
             return cs_err(err, NULL, 0, "kernel '%s': argument %u: bad integer '%s'", kernel, idx, v);
+        if (IS("u64") && strchr(v, '-')) /* strtoull takes "-1" as 2^64-1 */
+            return cs_err(err, NULL, 0, "kernel '%s': argument %u: %s out of range for u64", kernel, idx, v);
         memcpy(a->value, &x, 8);
         a->size = 8;
     } else if (IS("f32")) {

@@ -79,6 +79,12 @@ static void *dyncta_create(struct gpu *g, cta_link_t *self, policy_args_t *a, cs
         cs_err(err, NULL, 0, "policy 'dyncta': period must be at least 1 cycle");
         return NULL;
     }
+    /* Algorithm 1 raises n below t_mem_l and lowers it at t_mem_h or more:
+     * the thresholds must leave a band in between, and fit in a window */
+    if (t_mem_l > t_mem_h) {
+        cs_err(err, NULL, 0, "policy 'dyncta': t_mem_l=%u must not exceed t_mem_h=%u", t_mem_l, t_mem_h);
+        return NULL;
+    }
     dyncta_t *s = cs_xcalloc(1, sizeof *s);
     s->period = period;
     s->t_idle = t_idle;

@@ -173,6 +173,14 @@ if $C launch --quiet --ptx workloads/ptx/vadd.ptx --kernel vadd --grid 1 --block
         in:"$T/zeros.bin" in:"$T/ones.bin" out:1024:"$T/sum.bin" s32:256 2>"$T/e" && cmp -s "$T/sum.bin" "$T/ones.bin"; then
     pass launch_vadd_output
 else fail launch_vadd_output "$(cat "$T/e")"; fi
+expect_error launch_u32_no_wrap "4294967296 out of range for u32" \
+    $C launch --ptx workloads/ptx/vadd.ptx --kernel vadd --grid 1 --block 256 in:"$T/ones.bin" in:"$T/ones.bin" out:1024:"$T/x" u32:4294967296
+expect_error launch_u32_no_sign "-1 out of range for u32" \
+    $C launch --ptx workloads/ptx/vadd.ptx --kernel vadd --grid 1 --block 256 in:"$T/ones.bin" in:"$T/ones.bin" out:1024:"$T/x" u32:-1
+expect_error launch_s32_range "out of range for s32" \
+    $C launch --ptx workloads/ptx/vadd.ptx --kernel vadd --grid 1 --block 256 in:"$T/ones.bin" in:"$T/ones.bin" out:1024:"$T/x" s32:3000000000
+expect_error dyncta_thresholds_inverted "t_mem_l=500 must not exceed t_mem_h=100" \
+    $C run --cta-sched dyncta:t_mem_l=500,t_mem_h=100 stream:ctas=2,iters=1
 expect_error launch_wrong_arg_count "kernel 'vadd' takes 4 arguments, 2 given" \
     $C launch --ptx workloads/ptx/vadd.ptx --kernel vadd --grid 1 --block 256 in:"$T/ones.bin" s32:256
 expect_error launch_wrong_arg_size "argument 3 is 4 bytes" \
