@@ -305,6 +305,39 @@ static void gto_and_lrr_differ_but_count_the_same(void)
     CHECK(a.t.cycles != b.t.cycles);
 }
 
+/* Accel-Sim charges the kernel launch latency at every kernel of a stream,
+ * counted from the end of the previous one: three kernels in one stream with
+ * latency L start at L, end0 + L and end1 + L; a kernel of another stream
+ * starts at L beside the first (overlap allowed). */
+static void launch_latency_is_paid_per_kernel(void)
+{
+    gpu_config_t c = base_cfg();
+    c.kernel_launch_latency = 700;
+    c.max_concurrent_kernel = 8;
+    cs_error_t err;
+    gpu_t *g = gpu_create(&c, NULL, NULL, &err);
+    CHECK(g != NULL);
+    workload_t *w[4];
+    for (int i = 0; i < 4; i++) {
+        w[i] = synth_workload_open("stream:ctas=15,iters=2", &err);
+        kernel_desc_t k;
+        CHECK_EQ(workload_next_kernel(w[i], &k, &err), 1);
+        k.stream = i == 3 ? 1 : 0;
+        CHECK_EQ(gpu_launch(g, &k, &err), 0);
+    }
+    CHECK_EQ(gpu_run(g, &err), 0);
+    const kernel_run_t *k0 = gpu_kernel(g, 0), *k1 = gpu_kernel(g, 1), *k2 = gpu_kernel(g, 2),
+                       *k3 = gpu_kernel(g, 3);
+    CHECK_EQ(k0->start_cycle, 700);
+    CHECK_EQ(k1->start_cycle, k0->end_cycle + 700);
+    CHECK_EQ(k2->start_cycle, k1->end_cycle + 700);
+    CHECK_EQ(k3->start_cycle, 700);
+    CHECK_EQ(gpu_cycle(g) >= k2->end_cycle, 1);
+    gpu_destroy(g);
+    for (int i = 0; i < 4; i++)
+        workload_destroy(w[i]);
+}
+
 int main(void)
 {
     RUN(l1_hit_latency_matches_config);
@@ -321,5 +354,6 @@ int main(void)
     RUN(occupancy_limits_and_rr_placement);
     RUN(static_policy_caps_ctas);
     RUN(gto_and_lrr_differ_but_count_the_same);
+    RUN(launch_latency_is_paid_per_kernel);
     TEST_EXIT();
 }

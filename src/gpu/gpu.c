@@ -204,7 +204,30 @@ int gpu_launch(gpu_t *g, const kernel_desc_t *k, cs_error_t *err)
     return 0;
 }
 
-/* Start queued kernels whose stream predecessors are done. */
+/* When queued kernel `i` may start, or CS_NEVER while an earlier kernel of
+ * its stream is unfinished. As in GPGPU-Sim/Accel-Sim, a stream's kernels run
+ * one after another and each pays the launch latency from the moment it could
+ * be launched: its host launch, or the end of its stream predecessor,
+ * whichever is later (so a trace of N kernels pays N launch latencies). */
+static uint64_t kernel_ready_cycle(const gpu_t *g, uint32_t i)
+{
+    const kernel_run_t *k = g->kernels[i];
+    uint64_t from = k->launch_cycle;
+    for (uint32_t j = i; j-- > 0;) {
+        const kernel_run_t *p = g->kernels[j];
+        if (p->desc.stream != k->desc.stream)
+            continue;
+        if (p->state != KERNEL_DONE)
+            return CS_NEVER;
+        if (p->end_cycle > from)
+            from = p->end_cycle;
+        break; /* the nearest predecessor finished after all earlier ones */
+    }
+    return from + g->cfg.kernel_launch_latency;
+}
+
+/* Start queued kernels whose stream predecessors are done and whose launch
+ * latency has passed. */
 static void start_kernels(gpu_t *g, uint64_t now)
 {
     for (uint32_t i = g->first_unfinished; i < g->n_kernels; i++) {
@@ -213,10 +236,7 @@ static void start_kernels(gpu_t *g, uint64_t now)
             continue;
         if (g->running >= g->cfg.max_concurrent_kernel)
             return;
-        bool blocked = false;
-        for (uint32_t j = g->first_unfinished; j < i && !blocked; j++)
-            blocked = g->kernels[j]->state != KERNEL_DONE && g->kernels[j]->desc.stream == k->desc.stream;
-        if (blocked || now < k->launch_cycle + g->cfg.kernel_launch_latency)
+        if (now < kernel_ready_cycle(g, i))
             continue;
         k->state = KERNEL_RUNNING;
         k->start_cycle = now;
@@ -426,7 +446,7 @@ static bool skip_idle(gpu_t *g)
         core_next = g->cycle[CLK_CORE] + 1;
     for (uint32_t kk = g->first_unfinished; kk < g->n_kernels; kk++)
         if (g->kernels[kk]->state == KERNEL_QUEUED) {
-            uint64_t ready = g->kernels[kk]->launch_cycle + g->cfg.kernel_launch_latency;
+            uint64_t ready = kernel_ready_cycle(g, kk);
             if (ready < core_next)
                 core_next = ready;
         }
