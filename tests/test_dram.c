@@ -34,6 +34,17 @@ static uint32_t xfer_cycles(const gpu_config_t *c, uint32_t bytes)
     return CS_MAX(CS_DIV_CEIL(bytes, bpc), c->dram_burst_length / c->dram_data_cmd_ratio);
 }
 
+/* A column command moves one atom, BL x bus width x chips = 8 * 4 * 2 = 64
+ * bytes, on the data bus for BL / ratio = 2 cycles (GPGPU-Sim's
+ * dram_atom_size): a 128-byte request is 2 commands. */
+static uint32_t atoms(const gpu_config_t *c, uint32_t bytes)
+{
+    return CS_DIV_CEIL(bytes, c->n_mem_per_ctrlr * c->dram_buswidth * c->dram_burst_length);
+}
+static uint32_t burst_cycles(const gpu_config_t *c) { return c->dram_burst_length / c->dram_data_cmd_ratio; }
+/* Commands of one bank are in one bank group: tCCDL apart (3). */
+static uint32_t bank_step(const gpu_config_t *c) { return CS_MAX(c->dram.tCCD, c->dram.tCCDL); }
+
 static mem_req_t *mkreq(mem_req_t *pool, int id, uint8_t type, uint32_t bank, uint32_t row, uint32_t bytes)
 {
     mem_req_t *r = &pool[id];
@@ -101,11 +112,12 @@ static uint64_t first_cmd(const trace_log_t *l, char cmd, uint32_t bank, size_t 
 
 /* --- latency ----------------------------------------------------------- */
 
-/* Closed bank: ACT in the push cycle, RD tRCD later, data tCL after RD for
- * `xfer` cycles, then dram_latency:  T0 + tRCD + tCL + xfer + latency
- * = 10 + 12 + 12 + 4 + 100 = 138. The second read of the same row, pushed
- * with it, is a row hit whose RD waits max(tCCD, tCCDL (same bank group),
- * previous transfer) = max(2, 3, 4) = 4 cycles: completes at 142. */
+/* Closed bank: ACT in the push cycle, first RD tRCD later, second RD (second
+ * atom) tCCDL after it, its data tCL later for 2 cycles, then dram_latency:
+ * T0 + tRCD + tCCDL + tCL + 2 + latency = 10 + 12 + 3 + 12 + 2 + 100 = 139.
+ * The second read of the same row, pushed with it, is a row hit: the bank
+ * finishes the first request, then its RDs follow tCCDL apart: 28 and 31,
+ * complete at 145. */
 static void unloaded_read_latency(void)
 {
     gpu_config_t c = gtx480();
@@ -115,31 +127,36 @@ static void unloaded_read_latency(void)
     dram_set_trace(d, record, &log);
     mem_req_t pool[4];
     uint64_t done[4];
-    const uint64_t t0 = 10, x = xfer_cycles(&c, 128);
+    const uint64_t t0 = 10, x = xfer_cycles(&c, 128), n = atoms(&c, 128), step = bank_step(&c),
+                   bl = burst_cycles(&c);
 
     dram_push(d, mkreq(pool, 0, REQ_READ, 5, 100, 128), t0);
     dram_push(d, mkreq(pool, 1, REQ_READ, 5, 100, 128), t0);
     drain(d, t0, 2, done, NULL);
     const uint64_t rd0 = t0 + tm->tRCD;
-    const uint64_t expect0 = rd0 + tm->tCL + x + c.dram_latency;
-    const uint64_t rd1 = rd0 + CS_MAX(CS_MAX(tm->tCCD, tm->tCCDL), x);
-    const uint64_t expect1 = rd1 + tm->tCL + x + c.dram_latency;
+    const uint64_t expect0 = rd0 + (n - 1) * step + tm->tCL + bl + c.dram_latency;
+    const uint64_t rd1 = rd0 + n * step;
+    const uint64_t expect1 = rd1 + (n - 1) * step + tm->tCL + bl + c.dram_latency;
     printf("  unloaded closed-bank read: %" PRIu64 " cycles; row hit behind it: +%" PRIu64 "\n", done[0] - t0,
            done[1] - done[0]);
-    CHECK_EQ(expect0, 138);
+    CHECK_EQ(n, 2);
+    CHECK_EQ(expect0, 139);
     CHECK_EQ(done[0], expect0);
     CHECK_EQ(done[1], expect1);
+    CHECK_EQ(done[1], 145);
     CHECK_EQ(first_cmd(&log, 'A', 5, 0), t0);
     CHECK_EQ(first_cmd(&log, 'R', 5, 0), rd0);
-    CHECK_EQ(first_cmd(&log, 'R', 5, 1), rd1);
+    CHECK_EQ(first_cmd(&log, 'R', 5, 1), rd0 + step); /* the first request's second atom */
+    CHECK_EQ(first_cmd(&log, 'R', 5, 2), rd1);
 
     /* Different row of the same bank, long after (all of tRAS, tRC, tRTP long
      * past): PRE at T1, ACT at T1 + tRP, RD tRCD later:
-     * T1 + tRP + tRCD + tCL + xfer + latency = 500 + 12 + 12 + 12 + 4 + 100 = 640 */
+     * T1 + tRP + tRCD + tCCDL + tCL + 2 + latency = 500 + 12 + 12 + 3 + 12 + 2 + 100 = 641 */
     const uint64_t t1 = 500;
     dram_push(d, mkreq(pool, 2, REQ_READ, 5, 200, 128), t1);
     drain(d, t1, 1, done, NULL);
-    CHECK_EQ(done[2], t1 + tm->tRP + tm->tRCD + tm->tCL + x + c.dram_latency);
+    CHECK_EQ(done[2], t1 + tm->tRP + tm->tRCD + (n - 1) * step + tm->tCL + bl + c.dram_latency);
+    CHECK_EQ(done[2], 641);
     CHECK_EQ(first_cmd(&log, 'P', 5, 0), t1);
 
     const dram_stats_t *s = dram_get_stats(d);
@@ -156,8 +173,8 @@ static void unloaded_read_latency(void)
 
 /* A quick row switch must respect tRAS (ACT->PRE), tRTP (RD->PRE) and tRC
  * (ACT->ACT): ACT1 = max(ACT0 + tRAS + tRP, RD0 + tRTP + tRP, ACT0 + tRC)
- * = max(1+28+12, 13+2+2+12, 1+40) = 41 (tRTP counted from the last burst of
- * the 128-byte read, RD0 + 2); RD1 = 53; done 53 + 12 + 4 + 100 = 169. */
+ * = max(1+28+12, 16+2+12, 1+40) = 41 (tRTP counted from the read's last
+ * column command, RD0 + tCCDL = 16); RD1 = 53 and 56; done 56 + 12 + 2 + 100 = 170. */
 static void row_switch_respects_tras_trc(void)
 {
     gpu_config_t c = gtx480();
@@ -167,18 +184,18 @@ static void row_switch_respects_tras_trc(void)
     dram_set_trace(d, record, &log);
     mem_req_t pool[2];
     uint64_t done[2];
-    const uint64_t t0 = 1, x = xfer_cycles(&c, 128), burst = c.dram_burst_length / c.dram_data_cmd_ratio;
+    const uint64_t t0 = 1, step = bank_step(&c), bl = burst_cycles(&c);
     dram_push(d, mkreq(pool, 0, REQ_READ, 3, 1, 128), t0);
     dram_push(d, mkreq(pool, 1, REQ_READ, 3, 2, 128), t0);
     drain(d, t0, 2, done, NULL);
     const uint64_t rd0 = t0 + tm->tRCD;
-    const uint64_t pre = CS_MAX(t0 + tm->tRAS, rd0 + (x - burst) + tm->tRTP);
+    const uint64_t pre = CS_MAX(t0 + tm->tRAS, rd0 + step + tm->tRTP);
     const uint64_t act1 = CS_MAX(pre + tm->tRP, t0 + tm->tRC);
     CHECK_EQ(act1, 41);
     CHECK_EQ(first_cmd(&log, 'P', 3, 0), pre);
     CHECK_EQ(first_cmd(&log, 'A', 3, 1), act1);
-    CHECK_EQ(done[1], act1 + tm->tRCD + tm->tCL + x + c.dram_latency);
-    CHECK_EQ(done[1], 169);
+    CHECK_EQ(done[1], act1 + tm->tRCD + step + tm->tCL + bl + c.dram_latency);
+    CHECK_EQ(done[1], 170);
     free(log.v);
     dram_destroy(d);
 }
@@ -297,26 +314,30 @@ static void bandwidth_sequential_vs_random(void)
 /* --- protocol checker ----------------------------------------------------- */
 
 /* Replays the command trace of a random mixed read/write stream over all
- * banks and checks every timing rule of dram.h independently of the model. */
-static void check_protocol(int scheduler)
+ * banks and checks every timing rule of dram.h independently of the model.
+ * One column command moves one atom (2 data cycles). dual: a row and a column
+ * command may share a cycle; lower_groups: bank b is in group b mod nbkgrp. */
+static void check_protocol(int scheduler, int dual, int lower_groups)
 {
     gpu_config_t c = gtx480();
     c.dram_scheduler = (uint32_t)scheduler;
+    c.dram_dual_bus = (uint32_t)dual;
+    c.dram_bnkgrp_indexing = (uint32_t)lower_groups;
     const dram_timing_t *tm = &c.dram;
     trace_log_t log = {0};
     stream(&c, 1, 6000, &log);
-    const uint32_t x = xfer_cycles(&c, 128), burst = c.dram_burst_length / c.dram_data_cmd_ratio;
+    const uint32_t bl = burst_cycles(&c);
     const uint32_t per_group = tm->nbk / tm->nbkgrp;
     struct {
         bool open;
         uint32_t row;
-        uint64_t act, pre, rd_last_burst, wr_end;
-        bool any_act, any_pre;
+        uint64_t act, pre, rd_last, wr_end;
+        bool any_act, any_pre, any_rd;
     } bank[16] = {{0}};
-    uint64_t last_act = 0, last_cmd = 0, last_col = 0, bus_free = 0, wtr_ready = 0;
-    uint64_t grp_col[4] = {0};
-    bool any_act = false, any_cmd = false, any_col = false, grp_any[4] = {0};
-    unsigned violations = 0, acts = 0, cols = 0;
+    uint64_t last_act = 0, last_row_cmd = 0, last_col = 0, bus_free = 0, wtr_ready = 0, rtw_ready = 0;
+    uint64_t grp_col[4] = {0}, grp_rd[4] = {0};
+    bool any_act = false, any_row_cmd = false, any_col = false, grp_any[4] = {0}, grp_any_rd[4] = {0};
+    unsigned violations = 0, acts = 0, cols = 0, shared_cycles = 0;
 #define RULE(cond, what)                                                                                 \
     do {                                                                                                 \
         if (!(cond) && violations++ < 5)                                                                 \
@@ -325,10 +346,15 @@ static void check_protocol(int scheduler)
     for (size_t i = 0; i < log.n; i++) {
         const cmd_rec_t *r = &log.v[i];
         bool is_col = r->cmd == 'R' || r->cmd == 'W';
-        uint32_t g = r->bank / per_group;
-        RULE(!any_cmd || r->t > last_cmd, "two commands in one cycle");
-        any_cmd = true;
-        last_cmd = r->t;
+        uint32_t g = lower_groups ? r->bank % tm->nbkgrp : r->bank / per_group;
+        /* command bus: one command per cycle, or one of each kind with two buses */
+        bool same_cycle_row = any_row_cmd && r->t == last_row_cmd, same_cycle_col = any_col && r->t == last_col;
+        if (dual)
+            RULE(is_col ? !same_cycle_col : !same_cycle_row, "two commands of one kind in one cycle");
+        else
+            RULE(!same_cycle_row && !same_cycle_col, "two commands in one cycle");
+        RULE((!any_row_cmd || r->t >= last_row_cmd) && (!any_col || r->t >= last_col), "commands out of order");
+        shared_cycles += (unsigned)(is_col ? same_cycle_row : same_cycle_col);
         if (r->cmd == 'A') {
             acts++;
             RULE(!bank[r->bank].open, "ACT to an open bank");
@@ -344,11 +370,16 @@ static void check_protocol(int scheduler)
         } else if (r->cmd == 'P') {
             RULE(bank[r->bank].open, "PRE to a closed bank");
             RULE(r->t >= bank[r->bank].act + tm->tRAS, "tRAS");
-            RULE(r->t >= bank[r->bank].rd_last_burst + tm->tRTP, "tRTP");
+            RULE(!bank[r->bank].any_rd || r->t >= bank[r->bank].rd_last + tm->tRTP, "tRTP");
+            RULE(!grp_any_rd[g] || r->t >= grp_rd[g] + tm->tRTPL, "tRTPL");
             RULE(r->t >= bank[r->bank].wr_end + tm->tWR, "tWR");
             bank[r->bank].open = false;
             bank[r->bank].pre = r->t;
             bank[r->bank].any_pre = true;
+        }
+        if (r->cmd == 'A' || r->cmd == 'P') {
+            last_row_cmd = r->t;
+            any_row_cmd = true;
         } else if (is_col) {
             cols++;
             bool rd = r->cmd == 'R';
@@ -360,10 +391,16 @@ static void check_protocol(int scheduler)
             RULE(start >= bus_free, "data bus overlap");
             if (rd)
                 RULE(r->t >= wtr_ready, "write-to-read turnaround (CDLR)");
-            bus_free = start + x;
-            if (rd)
-                bank[r->bank].rd_last_burst = r->t + (x - burst);
-            else {
+            else
+                RULE(start >= rtw_ready, "read-to-write bus turnaround");
+            bus_free = start + bl;
+            if (rd) {
+                bank[r->bank].rd_last = r->t;
+                bank[r->bank].any_rd = true;
+                grp_rd[g] = r->t;
+                grp_any_rd[g] = true;
+                rtw_ready = bus_free + 2;
+            } else {
                 bank[r->bank].wr_end = bus_free;
                 wtr_ready = bus_free + tm->tCDLR;
             }
@@ -374,24 +411,34 @@ static void check_protocol(int scheduler)
         }
     }
 #undef RULE
-    printf("  %s: checked %zu commands (%u ACT, %u RD/WR)\n", scheduler ? "FR-FCFS" : "FIFO", log.n, acts, cols);
+    printf("  %s%s%s: checked %zu commands (%u ACT, %u RD/WR, %u cycles with two)\n",
+           scheduler ? "FR-FCFS" : "FIFO", dual ? ", dual bus" : "", lower_groups ? ", low-bit groups" : "", log.n,
+           acts, cols, shared_cycles);
     CHECK_EQ(violations, 0);
-    CHECK_EQ(cols, 6000);
+    CHECK_EQ(cols, 6000 * atoms(&c, 128));
     CHECK(acts > 5000);
+    if (!dual)
+        CHECK_EQ(shared_cycles, 0);
+    else if (scheduler)
+        CHECK(shared_cycles > 1000); /* random rows: row and column commands overlap often */
     free(log.v);
 }
 
 static void protocol_timing_is_respected(void)
 {
-    check_protocol(1);
-    check_protocol(0);
+    check_protocol(1, 0, 0);
+    check_protocol(0, 0, 0);
+    check_protocol(1, 1, 0);
+    check_protocol(0, 1, 0);
+    check_protocol(1, 1, 1);
 }
 
 /* --- turnaround and bounds -------------------------------------------------- */
 
-/* Row open; WR at T: data T+tWL .. T+tWL+xfer, the write completes then
- * (300 + 4 + 4 = 308). A read to the same row waits for end of write data +
- * tCDLR: RD at 308 + 5 = 313, done 313 + 12 + 4 + 100 = 429. */
+/* Row open; WRs at T and T + tCCDL: last data T+3+tWL .. +2, the write
+ * completes then (300 + 3 + 4 + 2 = 309). A read to the same row waits for
+ * end of write data + tCDLR: RDs at 309 + 5 = 314 and 317, done 317 + 12 + 2
+ * + 100 = 431. */
 static void write_to_read_turnaround(void)
 {
     gpu_config_t c = gtx480();
@@ -399,18 +446,18 @@ static void write_to_read_turnaround(void)
     dram_channel_t *d = dram_create(&c, 0);
     mem_req_t pool[3];
     uint64_t done[3];
-    const uint64_t x = xfer_cycles(&c, 128);
+    const uint64_t step = bank_step(&c), bl = burst_cycles(&c);
     dram_push(d, mkreq(pool, 0, REQ_READ, 9, 4, 128), 1);
     drain(d, 1, 1, NULL, NULL);
     const uint64_t t = 300;
     dram_push(d, mkreq(pool, 1, REQ_WRITE, 9, 4, 128), t);
     dram_push(d, mkreq(pool, 2, REQ_READ, 9, 4, 128), t);
     drain(d, t, 2, done, NULL);
-    const uint64_t wr_end = t + tm->tWL + x;
+    const uint64_t wr_end = t + step + tm->tWL + bl;
     CHECK_EQ(done[1], wr_end);
-    CHECK_EQ(done[1], 308);
-    CHECK_EQ(done[2], wr_end + tm->tCDLR + tm->tCL + x + c.dram_latency);
-    CHECK_EQ(done[2], 429);
+    CHECK_EQ(done[1], 309);
+    CHECK_EQ(done[2], wr_end + tm->tCDLR + step + tm->tCL + bl + c.dram_latency);
+    CHECK_EQ(done[2], 431);
     CHECK_EQ(dram_get_stats(d)->writes, 1);
     dram_destroy(d);
 }
@@ -466,14 +513,17 @@ static void return_queue_bounds_reads(void)
     CHECK_EQ(dram_get_stats(d)->writes, 1);
     /* queue non-empty but blocked: the next event is the head completion (<= now) */
     CHECK_EQ(dram_next_event(d, t), t);
-    /* completion order: the write (data end 37) before the reads (129, 133) */
+    /* completion order: the write (its data ends long before the reads' latency) first */
     mem_req_t *r = dram_pop_done(d, t);
     CHECK(r && r->type == REQ_WRITE);
     dram_cycle(d, t);
     CHECK_EQ(dram_get_stats(d)->reads, 2); /* a popped write frees no read slot */
     r = dram_pop_done(d, t);
     CHECK(r && r->type == REQ_READ && r->mshr_slot == 0);
-    dram_cycle(d, t);
+    /* the third read's two column commands (tCCDL apart) may go now */
+    for (uint64_t u = t; u < t + 10; u++)
+        dram_cycle(d, u);
+    t += 10;
     CHECK_EQ(dram_get_stats(d)->reads, 3);
     int popped = 2;
     for (t++; popped < 5 && t < 5000; t++) {
@@ -603,9 +653,87 @@ static void next_event_skipping_is_exact(void)
     uint64_t t = 7;
     while (d && !dram_get_stats(d)->reads)
         dram_cycle(d, t++);
-    /* issued, nothing queued: the next event is the completion */
-    CHECK_EQ(dram_next_event(d, t), 7 + 12 + 12 + 4 + 100);
+    /* issued, nothing queued: the next event is the completion: ACT 7, RDs
+     * 19 and 22, data to 36, + 100 */
+    CHECK_EQ(dram_next_event(d, t), 7 + 12 + 3 + 12 + 2 + 100);
     dram_destroy(d);
+}
+
+/* -dram_dual_bus_interface: bank 0 has row 1 open and a hit waiting, bank 4
+ * is closed with a miss waiting, both pushed at 1000. One command bus: the
+ * hit's RD goes at 1000 (hits first), the ACT at 1001, its RD tRCD later at
+ * 1013, done 1013 + 12 + 2 + 100 = 1127. Two buses: RD and ACT both at 1000,
+ * the miss's RD at 1012, done 1126. */
+static void dual_bus_issues_row_and_column_together(void)
+{
+    for (int dual = 0; dual <= 1; dual++) {
+        gpu_config_t c = gtx480();
+        const dram_timing_t *tm = &c.dram;
+        c.dram_dual_bus = (uint32_t)dual;
+        dram_channel_t *d = dram_create(&c, 0);
+        trace_log_t log = {0};
+        dram_set_trace(d, record, &log);
+        mem_req_t pool[3];
+        uint64_t done[3];
+        dram_push(d, mkreq(pool, 0, REQ_READ, 0, 1, 64), 0);
+        drain(d, 0, 1, NULL, NULL);
+        dram_push(d, mkreq(pool, 1, REQ_READ, 0, 1, 64), 1000);
+        dram_push(d, mkreq(pool, 2, REQ_READ, 4, 1, 64), 1000);
+        drain(d, 1000, 2, done, NULL);
+        const uint64_t act = 1000 + (dual ? 0 : 1);
+        CHECK_EQ(first_cmd(&log, 'R', 0, 1), 1000);
+        CHECK_EQ(first_cmd(&log, 'A', 4, 0), act);
+        CHECK_EQ(done[2], act + tm->tRCD + tm->tCL + burst_cycles(&c) + c.dram_latency);
+        CHECK_EQ(done[2], dual ? 1126 : 1127);
+        CHECK_EQ(dram_get_stats(d)->dual_issues, (uint64_t)dual);
+        free(log.v);
+        dram_destroy(d);
+    }
+}
+
+/* -dram_bnkgrp_indexing_policy: banks 0 and 1 are in one group under the
+ * upper-bits policy (4 banks per group: column commands tCCDL = 3 apart) and
+ * in groups 0 and 1 under the lower-bits policy (tCCD = 2 apart). */
+static void bank_group_indexing_policy(void)
+{
+    for (int lower = 0; lower <= 1; lower++) {
+        gpu_config_t c = gtx480();
+        c.dram_bnkgrp_indexing = (uint32_t)lower;
+        dram_channel_t *d = dram_create(&c, 0);
+        trace_log_t log = {0};
+        dram_set_trace(d, record, &log);
+        mem_req_t pool[2];
+        dram_push(d, mkreq(pool, 0, REQ_READ, 0, 1, 64), 0);
+        dram_push(d, mkreq(pool, 1, REQ_READ, 1, 1, 64), 0);
+        drain(d, 0, 2, NULL, NULL);
+        log.n = 0;
+        dram_push(d, mkreq(pool, 0, REQ_READ, 0, 1, 64), 1000);
+        dram_push(d, mkreq(pool, 1, REQ_READ, 1, 1, 64), 1000);
+        drain(d, 1000, 2, NULL, NULL);
+        CHECK_EQ(log.n, 2);
+        CHECK_EQ(log.v[0].t, 1000);
+        CHECK_EQ(log.v[1].t, 1000 + (lower ? c.dram.tCCD : c.dram.tCCDL));
+        free(log.v);
+        dram_destroy(d);
+    }
+}
+
+/* -dram_bnk_indexing_policy 1: bank xor the row's low bits. (bank 0, row 1)
+ * and (bank 1, row 0) land in bank 1, different rows: a precharge; linear
+ * indexing keeps them in banks 0 and 1: none. */
+static void bank_xor_indexing(void)
+{
+    for (int xor_banks = 0; xor_banks <= 1; xor_banks++) {
+        gpu_config_t c = gtx480();
+        c.dram_bnk_indexing = (uint32_t)xor_banks;
+        dram_channel_t *d = dram_create(&c, 0);
+        mem_req_t pool[2];
+        dram_push(d, mkreq(pool, 0, REQ_READ, 0, 1, 64), 0);
+        dram_push(d, mkreq(pool, 1, REQ_READ, 1, 0, 64), 0);
+        drain(d, 0, 2, NULL, NULL);
+        CHECK_EQ(dram_get_stats(d)->precharges, (uint64_t)xor_banks);
+        dram_destroy(d);
+    }
 }
 
 int main(void)
@@ -621,5 +749,8 @@ int main(void)
     RUN(sector_requests_and_bank_groups);
     RUN(deterministic);
     RUN(next_event_skipping_is_exact);
+    RUN(dual_bus_issues_row_and_column_together);
+    RUN(bank_group_indexing_policy);
+    RUN(bank_xor_indexing);
     TEST_EXIT();
 }

@@ -1,6 +1,8 @@
 /* test_dram_model.c — the DRAM channel and the address decoder against
  * numbers worked out by hand from the GTX 480 timing (tRCD 12, tCL 12, tRP 12,
- * tRAS 28, tRC 40, tCCD 2, tCCDL 3, tRTP 2, 32 bytes per DRAM cycle, and
+ * tRAS 28, tRC 40, tCCD 2, tCCDL 3, tRTP 2, 32 bytes per DRAM cycle (a column
+ * command moves one 64-byte atom, BL8 x 4 B x 2 chips, in 2 cycles, so a
+ * 128-byte request is two commands tCCDL = 3 apart in its bank), and
  * -dram_latency 100, which GPGPU-Sim counts in core cycles: 100 at 700 MHz
  * is CTRL = 132 cycles of the 924 MHz DRAM clock). */
 #include "model/addrmap.h"
@@ -55,17 +57,18 @@ static void unloaded_read_latencies(void)
     mem_req_t pool[4];
     uint64_t when[3];
     CHECK_EQ(config_dram_latency_dram(&c), CTRL);
-    /* closed bank: ACT at 1, RD at 13, data 25..29, + CTRL */
+    /* closed bank: ACT at 1, RDs at 13 and 16 (tCCDL), last data 28..30, + CTRL */
     dram_push(d, req(pool, 0, REQ_READ, 0, 7), 1);
-    /* same row, right behind: RD waits for the data bus (start >= 29) -> RD 17, data 29..33, + CTRL */
+    /* same row, right behind: the bank finishes the first request, then RDs
+     * at 19 and 22, last data 34..36, + CTRL */
     dram_push(d, req(pool, 1, REQ_READ, 0, 7), 1);
     drain(d, 1, 2, when, NULL);
-    CHECK_EQ(when[0], 1 + 12 + 12 + 4 + CTRL);
-    CHECK_EQ(when[1], 17 + 12 + 4 + CTRL);
-    /* another row of the same bank at cycle 200: PRE 200, ACT 212, RD 224, data 236..240 -> 340 */
+    CHECK_EQ(when[0], 1 + 12 + 3 + 12 + 2 + CTRL);
+    CHECK_EQ(when[1], 22 + 12 + 2 + CTRL);
+    /* another row of the same bank at cycle 200: PRE 200, ACT 212, RDs 224 and 227, data to 241 */
     dram_push(d, req(pool, 2, REQ_READ, 0, 9), 200);
     drain(d, 200, 1, when, NULL);
-    CHECK_EQ(when[0], 200 + 12 + 12 + 12 + 4 + CTRL);
+    CHECK_EQ(when[0], 200 + 12 + 12 + 3 + 12 + 2 + CTRL);
     const dram_stats_t *s = dram_get_stats(d);
     CHECK_EQ(s->reads, 3);
     CHECK_EQ(s->row_hits, 1);
@@ -85,8 +88,8 @@ static void tras_and_trc_delay_a_quick_row_switch(void)
     dram_push(d, req(pool, 1, REQ_READ, 3, 2), 1);
     drain(d, 1, 2, when, NULL);
     /* ACT 1; PRE no earlier than ACT + tRAS = 29; ACT no earlier than max(29 + tRP, 1 + tRC) = 41;
-     * RD 53; data 65..69; + CTRL */
-    CHECK_EQ(when[1], 41 + 12 + 12 + 4 + CTRL);
+     * RDs 53 and 56; data 68..70; + CTRL */
+    CHECK_EQ(when[1], 41 + 12 + 3 + 12 + 2 + CTRL);
     dram_destroy(d);
 }
 
@@ -161,12 +164,13 @@ static void write_to_read_turnaround(void)
     uint64_t when[2];
     dram_push(d, req(pool, 0, REQ_READ, 5, 4), 1); /* open row 4 */
     drain(d, 1, 1, NULL, NULL);
-    /* WR at 300: data 304..308; a read to the open row waits until 308 + CDLR(5) = 313: data 325..329 */
+    /* WRs at 300 and 303: last data 307..309; a read to the open row waits
+     * until 309 + CDLR(5) = 314: RDs 314 and 317, last data 329..331 */
     dram_push(d, req(pool, 1, REQ_WRITE, 5, 4), 300);
     dram_push(d, req(pool, 2, REQ_READ, 5, 4), 300);
     drain(d, 300, 2, when, NULL);
-    CHECK_EQ(when[0], 308);
-    CHECK_EQ(when[1], 313 + 12 + 4 + CTRL);
+    CHECK_EQ(when[0], 309);
+    CHECK_EQ(when[1], 317 + 12 + 2 + CTRL);
     CHECK_EQ(dram_get_stats(d)->writes, 1);
     dram_destroy(d);
 }

@@ -27,10 +27,11 @@
  *   L2 miss to a closed bank, read injected at t:
  *     t+130  tag access: miss, fetch queued for DRAM
  *     t+131  the channel (ticked before the L2) takes it: ACT (bank idle)
- *     t+143  RD (tRCD 12); data t+155..t+159 (tCL 12, 128 B at 32 B/cycle = 4)
- *     t+259  data + dram_latency 100: completed, to the slice's fill queue;
+ *     t+143  RD of the first 64-byte atom (tRCD 12); t+146 RD of the second
+ *            (tCCDL 3: same bank group); its data t+158..t+160 (tCL 12, 2 cycles)
+ *     t+260  data + dram_latency 100: completed, to the slice's fill queue;
  *            the L2 (same instant, after DRAM) fills and pushes the reply
- *     t+270  reply arrives: 141 + 1 + 12 + 12 + 4 + 100 = 270 */
+ *     t+271  reply arrives: 141 + 1 + 12 + 3 + 12 + 2 + 100 = 271 */
 #include "model/mem_partition.h"
 #include "test.h"
 
@@ -187,14 +188,14 @@ static void config_fields_the_derivations_use(void)
 }
 
 /* (a), (d) A read miss, then the same read once the first completed: one miss,
- * one hit, exactly one DRAM read. Latencies 270 and 141 (derivation above). */
+ * one hit, exactly one DRAM read. Latencies 271 and 141 (derivation above). */
 static void read_miss_then_hit(void)
 {
     rig_t *g = rig_new();
     uint64_t a = slice0_line(g, 0x100000);
     unsigned m = inject(g, a, REQ_READ, 0xF, 128);
     drain(g);
-    CHECK_EQ(latency(g, m), 270);
+    CHECK_EQ(latency(g, m), 271);
     unsigned h = inject(g, a, REQ_READ, 0xF, 128);
     drain(g);
     CHECK_EQ(latency(g, h), 141);
@@ -235,12 +236,12 @@ static void hit_latency_after_idle(void)
 }
 
 /* (b) Two reads of the same line back to back (both injected at 0):
- *   read 0: granted 1, the miss of the derivation: arrives 270.
+ *   read 0: granted 1, the miss of the derivation: arrives 271.
  *   read 1: waits behind it at the input port, granted 2, ROP ready 131; tag
  *           access at 131 finds the fetch of read 0 in flight bringing every
  *           sector: a pending hit, no second DRAM read. Both are answered by
- *           the fill at 259; read 0's reply holds the reply port 4 cycles
- *           (4 flits), so read 1's is granted at 263 and arrives 263 + 11 = 274. */
+ *           the fill at 260; read 0's reply holds the reply port 4 cycles
+ *           (4 flits), so read 1's is granted at 264 and arrives 264 + 11 = 275. */
 static void back_to_back_reads_pending_hit(void)
 {
     rig_t *g = rig_new();
@@ -248,8 +249,8 @@ static void back_to_back_reads_pending_hit(void)
     unsigned r0 = inject(g, a, REQ_READ, 0xF, 128);
     unsigned r1 = inject(g, a, REQ_READ, 0xF, 128);
     drain(g);
-    CHECK_EQ(g->arr_at[r0], 270);
-    CHECK_EQ(g->arr_at[r1], 274);
+    CHECK_EQ(g->arr_at[r0], 271);
+    CHECK_EQ(g->arr_at[r1], 275);
     const cache_stats_t *s = &g->l2[0].cache.stats;
     CHECK_EQ(s->read_accesses, 2);
     CHECK_EQ(s->read_misses, 1);

@@ -112,6 +112,9 @@ typedef struct gpu_config {
     uint32_t dram_buswidth;         /* -gpgpu_dram_buswidth: bytes per chip */
     uint32_t dram_burst_length;     /* -gpgpu_dram_burst_length */
     uint32_t dram_data_cmd_ratio;   /* -dram_data_command_freq_ratio (GDDR5 4, HBM 2) */
+    uint32_t dram_dual_bus;         /* -dram_dual_bus_interface: 1 = a row and a column command per cycle */
+    uint32_t dram_bnkgrp_indexing;  /* -dram_bnkgrp_indexing_policy: 0 upper bank bits, 1 lower bits */
+    uint32_t dram_bnk_indexing;     /* -dram_bnk_indexing_policy: 0 linear, 1 bank xor row bits */
     dram_timing_t dram;             /* -gpgpu_dram_timing_opt */
     char addr_mapping[256];         /* -gpgpu_mem_addr_mapping */
     uint32_t mem_address_mask;      /* -gpgpu_mem_address_mask */

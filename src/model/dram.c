@@ -56,13 +56,16 @@
 #include <string.h>
 
 #define NONE (-1)
+/* Cycles between the end of read data and the start of write data (bus
+ * turnaround), as GPGPU-Sim's tRTW = CL + BL/ratio + 2 - WL implies. */
+#define DRAM_READ_TO_WRITE_GAP 2
 #define NO_SEQ UINT64_MAX
 
 typedef struct sched_entry {
     mem_req_t *req;
     uint64_t seq;         /* arrival number: smaller is older */
     uint32_t row;
-    uint32_t xfer;        /* data-bus cycles */
+    uint32_t atoms_left;  /* column commands still to issue (one per atom) */
     int32_t next;         /* next younger entry of the same bank, or free-list link */
     bool is_write;
     bool needed_act;      /* an ACT was issued on its behalf: a row miss */
@@ -77,6 +80,8 @@ typedef struct bank_state {
     uint64_t col_ready;   /* earliest RD/WR: tRCD after ACT */
     int32_t head, tail;   /* this bank's queued requests, oldest first */
     uint32_t count;
+    int32_t active;       /* request whose atoms are being transferred (NONE): the
+                           * bank serves it to the end before any other */
     /* scheduling candidates (entry indices or NONE): the oldest read and the
      * oldest write hitting the open row, and the oldest request that does not;
      * with their arrival numbers (NO_SEQ when absent) so a scan needs no
@@ -88,9 +93,13 @@ typedef struct bank_state {
 struct dram_channel {
     dram_timing_t t;
     uint32_t id, nbk, ngrp;
-    uint32_t bytes_per_cycle, burst_cycles, latency, rtp;
+    uint32_t atom_bytes;     /* bytes one column command moves: BL x bus width x chips */
+    uint32_t burst_cycles;   /* data-bus cycles of one atom: BL / data_cmd_ratio */
+    uint32_t latency, rtp;
     uint32_t queue_cap, return_cap;
     bool fifo;
+    bool dual_bus;           /* a row and a column command may issue in one cycle */
+    bool bank_xor;           /* bank index xor the row's low bits */
 
     bank_state_t *banks;
     uint64_t *busy_banks;    /* bit per bank with queued requests: scans skip the rest */
@@ -106,6 +115,7 @@ struct dram_channel {
     uint64_t act_ready;      /* tRRD */
     uint64_t col_ready;      /* tCCD */
     uint64_t read_ready;     /* write-to-read turnaround */
+    uint64_t write_bus_ready;/* read-to-write turnaround: first cycle write data may start */
     uint64_t bus_free;       /* first cycle the data bus is free */
     uint64_t wake;           /* no command can issue before this cycle */
 
@@ -142,9 +152,9 @@ dram_channel_t *dram_create(const gpu_config_t *cfg, uint32_t channel_id)
     d->id = channel_id;
     d->nbk = cfg->dram.nbk ? cfg->dram.nbk : 1;
     d->ngrp = cfg->dram.nbkgrp > 1 && cfg->dram.nbkgrp <= d->nbk ? cfg->dram.nbkgrp : 1;
-    d->bytes_per_cycle = cfg->n_mem_per_ctrlr * cfg->dram_buswidth * cfg->dram_data_cmd_ratio;
-    if (!d->bytes_per_cycle)
-        d->bytes_per_cycle = 1;
+    d->atom_bytes = cfg->n_mem_per_ctrlr * cfg->dram_buswidth * cfg->dram_burst_length;
+    if (!d->atom_bytes)
+        d->atom_bytes = 1;
     d->burst_cycles = cfg->dram_data_cmd_ratio ? cfg->dram_burst_length / cfg->dram_data_cmd_ratio : 1;
     if (!d->burst_cycles)
         d->burst_cycles = 1;
@@ -155,13 +165,18 @@ dram_channel_t *dram_create(const gpu_config_t *cfg, uint32_t channel_id)
     d->queue_cap = cfg->frfcfs_queue;
     d->return_cap = cfg->dram_return_queue;
     d->fifo = cfg->dram_scheduler == 0;
+    d->dual_bus = cfg->dram_dual_bus != 0;
+    d->bank_xor = cfg->dram_bnk_indexing == 1;
 
     d->banks = cs_xcalloc(d->nbk, sizeof *d->banks);
     const uint32_t per_group = d->nbk / d->ngrp;
     for (uint32_t b = 0; b < d->nbk; b++) {
         bank_state_t *bk = &d->banks[b];
-        bk->group = CS_MIN(b / per_group, d->ngrp - 1);
-        bk->head = bk->tail = bk->hit_rd = bk->hit_wr = bk->miss = NONE;
+        /* -dram_bnkgrp_indexing_policy: 0 the upper bank bits choose the group
+         * (banks 0..3 in group 0 of 4x4), 1 the lower bits (bank b in group
+         * b mod nbkgrp, so neighbouring banks are in different groups) */
+        bk->group = cfg->dram_bnkgrp_indexing == 1 ? b % d->ngrp : CS_MIN(b / per_group, d->ngrp - 1);
+        bk->head = bk->tail = bk->hit_rd = bk->hit_wr = bk->miss = bk->active = NONE;
         bk->seq_rd = bk->seq_wr = bk->seq_miss = NO_SEQ;
     }
     d->busy_words = (d->nbk + 63) / 64;
@@ -207,6 +222,8 @@ static void offer_candidate(dram_channel_t *d, bank_state_t *b, int32_t i)
 {
     const sched_entry_t *e = &d->pool[i];
     if (b->open && e->row == b->open_row) {
+        if (b->active != NONE)
+            return; /* the bank finishes its active request first */
         if (e->is_write && b->hit_wr == NONE) {
             b->hit_wr = i;
             b->seq_wr = e->seq;
@@ -224,11 +241,32 @@ static void refresh_candidates(dram_channel_t *d, bank_state_t *b)
 {
     b->hit_rd = b->hit_wr = b->miss = NONE;
     b->seq_rd = b->seq_wr = b->seq_miss = NO_SEQ;
+    if (b->active != NONE) {
+        const sched_entry_t *a = &d->pool[b->active];
+        if (a->is_write) {
+            b->hit_wr = b->active;
+            b->seq_wr = a->seq;
+        } else {
+            b->hit_rd = b->active;
+            b->seq_rd = a->seq;
+        }
+    }
     for (int32_t i = b->head; i != NONE; i = d->pool[i].next) {
         offer_candidate(d, b, i);
         if (b->hit_rd != NONE && b->hit_wr != NONE && b->miss != NONE)
             break;
     }
+}
+
+/* -dram_bnk_indexing_policy 1 spreads the rows of one bank over all banks
+ * (bank xor the row's low bits), breaking row conflicts between arrays whose
+ * addresses differ by a multiple of the bank stride. */
+static uint32_t dram_bank_of(const dram_channel_t *d, const mem_req_t *req)
+{
+    uint32_t bank = req->bank;
+    if (d->bank_xor)
+        bank ^= req->row;
+    return bank % d->nbk;
 }
 
 void dram_push(dram_channel_t *d, mem_req_t *req, uint64_t now)
@@ -245,10 +283,10 @@ void dram_push(dram_channel_t *d, mem_req_t *req, uint64_t now)
     e->is_write = req->type == REQ_WRITE;
     e->needed_act = false;
     e->next = NONE;
-    const uint32_t xfer = (req->bytes + d->bytes_per_cycle - 1) / d->bytes_per_cycle;
-    e->xfer = CS_MAX(xfer, d->burst_cycles);
+    const uint32_t atoms = (req->bytes + d->atom_bytes - 1) / d->atom_bytes;
+    e->atoms_left = atoms ? atoms : 1;
 
-    const uint32_t bank = req->bank % d->nbk;
+    const uint32_t bank = dram_bank_of(d, req);
     bank_state_t *b = &d->banks[bank];
     d->busy_banks[bank / 64] |= 1ull << (bank % 64);
     if (b->tail == NONE)
@@ -303,44 +341,60 @@ static void insert_done(dram_channel_t *d, mem_req_t *r)
     *pp = r;
 }
 
+/* One column command: it moves one atom of entry `i`. The request leaves
+ * the queue, and is complete, with its last atom; until then it is the
+ * bank's active request. */
 static void issue_column(dram_channel_t *d, uint32_t bank, int32_t i, uint64_t now)
 {
     bank_state_t *b = &d->banks[bank];
-    const sched_entry_t e = d->pool[i];
-    mem_req_t *r = e.req;
+    sched_entry_t *e = &d->pool[i];
+    mem_req_t *r = e->req;
 
-    const uint64_t data_start = now + (e.is_write ? d->t.tWL : d->t.tCL);
-    const uint64_t data_end = data_start + e.xfer;
-    const uint64_t last_burst = now + (e.xfer - d->burst_cycles);
+    const uint64_t data_start = now + (e->is_write ? d->t.tWL : d->t.tCL);
+    const uint64_t data_end = data_start + d->burst_cycles;
     d->bus_free = data_end;
     d->col_ready = now + d->t.tCCD;
     if (d->ngrp > 1)
         d->grp_col_ready[b->group] = now + CS_MAX(d->t.tCCDL, d->t.tCCD);
-    if (e.is_write) {
+    if (e->is_write) {
         b->pre_ready = max_u64(b->pre_ready, data_end + d->t.tWR);
         d->read_ready = max_u64(d->read_ready, data_end + d->t.tCDLR);
+    } else {
+        b->pre_ready = max_u64(b->pre_ready, now + d->rtp);
+        if (d->ngrp > 1)
+            d->grp_pre_ready[b->group] = max_u64(d->grp_pre_ready[b->group], now + d->t.tRTPL);
+        /* the bus turns around before write data may follow read data */
+        d->write_bus_ready = max_u64(d->write_bus_ready, data_end + DRAM_READ_TO_WRITE_GAP);
+    }
+    d->st.busy_cycles += d->burst_cycles;
+    d->st.col_commands++;
+    if (d->trace)
+        d->trace(d->trace_ctx, now, e->is_write ? 'W' : 'R', bank, e->row, r);
+
+    if (--e->atoms_left) {
+        if (b->active != i) {
+            b->active = i;
+            refresh_candidates(d, b);
+        }
+        return;
+    }
+    if (e->is_write) {
         r->ready = data_end;
         d->st.writes++;
     } else {
-        b->pre_ready = max_u64(b->pre_ready, last_burst + d->rtp);
-        if (d->ngrp > 1)
-            d->grp_pre_ready[b->group] = max_u64(d->grp_pre_ready[b->group], last_burst + d->t.tRTPL);
         r->ready = data_end + d->latency;
         d->reads_unreturned++;
         d->st.reads++;
     }
-    if (e.needed_act)
+    if (e->needed_act)
         d->st.row_misses++;
     else
         d->st.row_hits++;
-    d->st.busy_cycles += e.xfer;
     d->st.bytes += r->bytes;
-
+    b->active = NONE;
     unlink_entry(d, bank, i);
     refresh_candidates(d, b);
     insert_done(d, r);
-    if (d->trace)
-        d->trace(d->trace_ctx, now, e.is_write ? 'W' : 'R', bank, e.row, r);
 }
 
 /* PRE of the open row, or ACT of the row entry `i` needs. */
@@ -375,7 +429,8 @@ static void issue_row(dram_channel_t *d, uint32_t bank, int32_t i, uint64_t now)
 static inline void channel_times(const dram_channel_t *d, uint64_t *chan_rd, uint64_t *chan_wr)
 {
     const uint64_t bus = d->bus_free;
-    *chan_wr = max_u64(d->col_ready, bus > d->t.tWL ? bus - d->t.tWL : 0);
+    const uint64_t wbus = max_u64(bus, d->write_bus_ready);
+    *chan_wr = max_u64(d->col_ready, wbus > d->t.tWL ? wbus - d->t.tWL : 0);
     *chan_rd = max_u64(max_u64(d->col_ready, bus > d->t.tCL ? bus - d->t.tCL : 0), d->read_ready);
     if (d->return_cap && d->reads_unreturned >= d->return_cap)
         *chan_rd = CS_NEVER; /* only a pop can change this; it resets `wake` */
@@ -543,14 +598,36 @@ void dram_cycle(dram_channel_t *d, uint64_t now)
         d->wake = r.future;
         return;
     }
-    uint32_t bank;
+    uint32_t bank = 0;
+    bool issued_col = false;
     if (r.best_col != NO_SEQ) {
         bank = r.col_bank;
         const bank_state_t *b = &d->banks[bank];
         issue_column(d, bank, b->seq_rd == r.best_col ? b->hit_rd : b->hit_wr, now);
-    } else {
-        bank = r.row_bank;
-        issue_row(d, bank, d->banks[bank].miss, now);
+        issued_col = true;
+    }
+    /* The row command: alone on a single command bus; beside the column
+     * command on a dual bus (-dram_dual_bus_interface 1), where it must still
+     * be legal after the column command (a read starts tRTPL in its bank
+     * group, and the column's own bank may have changed). */
+    if (r.best_row != NO_SEQ && (!issued_col || d->dual_bus)) {
+        const uint32_t rb = r.row_bank;
+        bool legal = true;
+        if (issued_col) {
+            uint64_t cr, cw, t_rd, t_wr, t_row;
+            channel_times(d, &cr, &cw);
+            bank_times(d, &d->banks[rb], cr, cw, &t_rd, &t_wr, &t_row);
+            legal = t_row <= now && d->banks[rb].miss != NONE;
+            if (legal)
+                d->st.dual_issues++;
+        }
+        if (legal) {
+            issue_row(d, rb, d->banks[rb].miss, now);
+            if (!issued_col)
+                bank = rb;
+            else if (r.legal == 1)
+                r.legal = 2; /* two banks changed: take the conservative wake-up below */
+        }
     }
     /* Next wake-up without another scan: other legal candidates may go next
      * cycle; otherwise the times computed above are lower bounds (issuing
