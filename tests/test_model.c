@@ -79,11 +79,14 @@ static void l1_hit_latency_matches_config(void)
     gpu_config_t c = base_cfg();
     derived_latency_t d;
     gpu_derived_latency(&c, &d);
+    /* load to use: the L1 latency plus the write-back stages */
     double lat = chain_latency(&c, "l1hit", 33, 97);
-    CHECK_EQ(lat, c.l1_latency);
-    CHECK_EQ(d.l1_hit, c.l1_latency);
-    /* and it follows the option, not a constant */
+    CHECK_EQ(lat, c.l1_latency + c.pipeline_latency);
+    CHECK_EQ(d.l1_hit, c.l1_latency + c.pipeline_latency);
+    /* and it follows the options, not a constant */
     c.l1_latency = 50;
+    CHECK_EQ(chain_latency(&c, "l1hit", 33, 97), 50 + c.pipeline_latency);
+    c.pipeline_latency = 0;
     CHECK_EQ(chain_latency(&c, "l1hit", 33, 97), 50);
 }
 
@@ -137,7 +140,9 @@ static void alu_kernel_issues_at_peak(void)
     CHECK_EQ(r.rc, 0);
     double per_sm = (double)r.t.warp_insts / ((double)r.t.cycles * 15);
     printf("  compute: %.3f warp instructions per SM per cycle (peak %u)\n", per_sm, c.num_sched_per_core);
-    CHECK(per_sm >= 0.97 * c.num_sched_per_core);
+    /* the first and last dependent steps of each warp (lat + pipeline
+     * latency) cost ~3% of this short kernel */
+    CHECK(per_sm >= 0.95 * c.num_sched_per_core);
     CHECK(per_sm <= c.num_sched_per_core + 1e-9);
 }
 
@@ -338,6 +343,79 @@ static void launch_latency_is_paid_per_kernel(void)
         workload_destroy(w[i]);
 }
 
+/* Run the synthetic kernels `specs` (NULL-terminated) one after another on
+ * one GPU; returns it for inspection (caller destroys). */
+static gpu_t *run_kernels(const gpu_config_t *c, const char *const *specs)
+{
+    cs_error_t err;
+    gpu_t *g = gpu_create(c, NULL, NULL, &err);
+    CHECK(g != NULL);
+    workload_t *w[8];
+    int n = 0;
+    for (; specs[n]; n++) {
+        w[n] = synth_workload_open(specs[n], &err);
+        kernel_desc_t k;
+        CHECK_EQ(workload_next_kernel(w[n], &k, &err), 1);
+        CHECK_EQ(gpu_launch(g, &k, &err), 0);
+    }
+    CHECK_EQ(gpu_run(g, &err), 0);
+    for (int i = 0; i < n; i++)
+        workload_destroy(w[i]);
+    return g;
+}
+
+/* -gpgpu_adaptive_cache_config with a 64 KB unified L1 of 32 sets x 128 B
+ * (at most 16 ways) and carve-outs 0,8,16,32,48 KB. 8 KB of shared memory per
+ * CTA, 6 CTAs per core (threads and shared memory both allow 6; 120 CTAs on
+ * 15 cores would allow 8): 48 KB carved out, L1 = round(16 x (1 - 48/64)) = 4
+ * ways = 16 KB. Capped at 2 CTAs: 16 KB carved out, 12 ways = 48 KB. No
+ * shared memory: all 16 ways, 64 KB. Without the option: the 16 KB as given. */
+static void adaptive_l1_takes_what_shared_memory_leaves(void)
+{
+    gpu_config_t c = base_cfg();
+    c.adaptive_l1 = true;
+    c.unified_l1d_kb = 64;
+    const uint32_t opts[] = {0, 8, 16, 32, 48};
+    memcpy(c.shmem_options_kb, opts, sizeof opts);
+    c.n_shmem_options = 5;
+    cs_error_t err;
+    CHECK_EQ(config_validate(&c, &err), 0);
+    const char *specs[] = {"shmem:ctas=120,threads=256,shmem=8k,iters=2", "stream:ctas=30,iters=2", NULL};
+    gpu_t *g = run_kernels(&c, specs);
+    CHECK_EQ(gpu_kernel(g, 0)->max_ctas_per_sm, 6);
+    CHECK_EQ(gpu_kernel(g, 0)->l1d_bytes, 16 * 1024);
+    CHECK_EQ(gpu_kernel(g, 1)->l1d_bytes, 64 * 1024);
+    gpu_destroy(g);
+    c.max_ctas_override = 2;
+    g = run_kernels(&c, specs);
+    CHECK_EQ(gpu_kernel(g, 0)->l1d_bytes, 48 * 1024);
+    gpu_destroy(g);
+    c.adaptive_l1 = false;
+    g = run_kernels(&c, specs);
+    CHECK_EQ(gpu_kernel(g, 0)->l1d_bytes, 16 * 1024);
+    CHECK_EQ(gpu_kernel(g, 1)->l1d_bytes, 16 * 1024);
+    gpu_destroy(g);
+}
+
+/* -gpgpu_flush_l1_cache: two runs of a probe whose CTAs each read one
+ * 128-byte line (the same for all) 64 times (one miss, then hits), one CTA on each of the 15
+ * cores. Flushed between the kernels: 30 L1 read misses in all; kept: the
+ * second kernel hits from its first load, 15. */
+static void l1_flush_between_kernels(void)
+{
+    const char *specs[] = {"chase:ctas=15,footprint=128,shared=1", "chase:ctas=15,footprint=128,shared=1", NULL};
+    for (int flush = 0; flush <= 1; flush++) {
+        gpu_config_t c = base_cfg();
+        c.flush_l1 = flush;
+        gpu_t *g = run_kernels(&c, specs);
+        uint64_t misses = 0;
+        for (uint32_t i = 0; i < gpu_n_sm(g); i++)
+            misses += gpu_sm_l1_stats(g, i)->read_misses;
+        CHECK_EQ(misses, (uint64_t)(flush ? 30 : 15));
+        gpu_destroy(g);
+    }
+}
+
 int main(void)
 {
     RUN(l1_hit_latency_matches_config);
@@ -355,5 +433,7 @@ int main(void)
     RUN(static_policy_caps_ctas);
     RUN(gto_and_lrr_differ_but_count_the_same);
     RUN(launch_latency_is_paid_per_kernel);
+    RUN(adaptive_l1_takes_what_shared_memory_leaves);
+    RUN(l1_flush_between_kernels);
     TEST_EXIT();
 }

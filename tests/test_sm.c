@@ -160,11 +160,22 @@ typedef struct rig {
     int last_rc;
 } rig_t;
 
+/* The derivations below count a result as usable `lat` cycles after issue:
+ * the rig runs without -ctasim_pipeline_latency (the defaults' 5), except
+ * where a test sets this. */
+static uint32_t rig_pipeline_latency = 0;
+static bool rig_sub_cores = false;   /* -gpgpu_sub_core_model */
+static uint32_t rig_fp_add_init = 0; /* 0: the defaults' initiation interval */
+
 static rig_t *rig_new(const char *policy, uint32_t warps_per_cta, uint32_t mem_delay)
 {
     rig_t *g = calloc(1, sizeof *g);
     cs_error_t err;
     config_defaults(&g->cfg);
+    g->cfg.pipeline_latency = rig_pipeline_latency;
+    g->cfg.sub_core_model = rig_sub_cores;
+    if (rig_fp_add_init)
+        g->cfg.init[LAT_FP_ADD] = rig_fp_add_init;
     if (addrmap_init(&g->amap, g->cfg.addr_mapping, g->cfg.n_mem, g->cfg.n_sub_partition_per_mchannel,
                      g->cfg.partition_indexing, &err) < 0) {
         printf("  addrmap_init: %s\n", err.msg);
@@ -352,6 +363,53 @@ static void run_chain(const char *policy, bool every_cycle, sm_counters_t *count
     sm_catch_up(&g->sm, 61);
     *counters = g->sm.c;
     rig_free(g);
+}
+
+/* -ctasim_pipeline_latency P: a result is usable lat + P cycles after issue,
+ * for ALU results and loaded data alike. P = 5: FP_ADD r2 <- r1 after
+ * FP_MAX r1 (lat 13) issues at 1 + 13 + 5 = 19; a second FP_ADD on r2
+ * (lat 4) at 19 + 4 + 5 = 28. */
+static void pipeline_latency_adds_to_every_result(void)
+{
+    warp_inst_t in[] = {alu(UNIT_SP, LAT_FP_MAX, 1, 0), fadd(2, 1), fadd(3, 2)};
+    rig_pipeline_latency = 5;
+    rig_t *g = rig_new("gto", 1, 0);
+    rig_pipeline_latency = 0;
+    warp_script_t *ws = &g->fe.cta[0].w[0];
+    for (unsigned i = 0; i < CS_ARRAY_LEN(in); i++)
+        ws->inst[ws->n++] = &in[i];
+    CHECK_EQ(rig_start(g, 0), 0);
+    rig_run(g, 200);
+    CHECK_EQ(issued_at(&g->fe, 0, 0, 0), 1);
+    CHECK_EQ(issued_at(&g->fe, 0, 0, 1), 19);
+    CHECK_EQ(issued_at(&g->fe, 0, 0, 2), 28);
+    rig_free(g);
+}
+
+/* -gpgpu_sub_core_model: one warp (scheduler 0 of 2) issues four independent
+ * FP_ADDs with initiation interval 2 on the 2 SP units. Shared units: unit 0
+ * at 1, unit 1 at 2, unit 0 again at 3, unit 1 at 4. Sub-cores: scheduler 0
+ * owns unit 0 only: 1, 3, 5, 7. */
+static void sub_cores_split_the_units(void)
+{
+    warp_inst_t in[] = {fadd(1, 0), fadd(2, 0), fadd(3, 0), fadd(4, 0)};
+    for (int sub = 0; sub <= 1; sub++) {
+        rig_sub_cores = sub;
+        rig_fp_add_init = 2;
+        rig_t *g = rig_new("gto", 1, 0);
+        rig_sub_cores = false;
+        rig_fp_add_init = 0;
+        CHECK_EQ(g->cfg.num_units[UNIT_SP], 2);
+        CHECK_EQ(g->cfg.num_sched_per_core, 2);
+        warp_script_t *ws = &g->fe.cta[0].w[0];
+        for (unsigned i = 0; i < CS_ARRAY_LEN(in); i++)
+            ws->inst[ws->n++] = &in[i];
+        CHECK_EQ(rig_start(g, 0), 0);
+        rig_run(g, 200);
+        for (unsigned i = 0; i < CS_ARRAY_LEN(in); i++)
+            CHECK_EQ(issued_at(&g->fe, 0, 0, i), sub ? 1 + 2 * i : 1 + i);
+        rig_free(g);
+    }
 }
 
 static void alu_chain_latencies(void)
@@ -655,6 +713,8 @@ int main(void)
 {
     RUN(gtx480_fields_the_derivations_use);
     RUN(alu_chain_latencies);
+    RUN(pipeline_latency_adds_to_every_result);
+    RUN(sub_cores_split_the_units);
     RUN(counters_do_not_depend_on_sleeping);
     RUN(l1_miss_pending_hit_then_hit);
     RUN(store_ack_gates_cta_finish);

@@ -440,6 +440,7 @@ enum opt_kind {
     OPT_LAT_LIST,     /* comma list into lat[] or init[] from class `first` */
     OPT_LAT_INIT,     /* "<latency>,<initiation>" applied to classes [first, first+count) */
     OPT_QUEUES,       /* a:b:c:d partition queues */
+    OPT_SHMEM_LIST,   /* ascending comma list of shared-memory carve-outs (KB) */
     OPT_CACHE,        /* cache string */
     OPT_DRAM_TIMING,  /* DRAM timing string */
 };
@@ -534,6 +535,10 @@ static const option_def_t option_table[] = {
     PAIR("trace_opcode_latency_initiation_sfu", LAT_SFU, 1, "<latency>,<initiation> of SFU instructions"),
     PAIR("trace_opcode_latency_initiation_tensor", LAT_TENSOR, 1, "<latency>,<initiation> of tensor instructions"),
     U32("ctasim_ibuffer_size", ibuffer_size, 1, 1024, "decoded instructions buffered per warp"),
+    U32("ctasim_pipeline_latency", pipeline_latency, 0, 1024,
+        "cycles between issue and execution plus write-back (operand collector; added to every result)"),
+    BOOL("gpgpu_sub_core_model", sub_core_model,
+         "1: each warp scheduler issues only to its own share of every unit (Volta sub-cores)"),
     U32("gpgpu_max_insn_issue_per_warp", max_insn_issue_per_warp, 1, 1,
         "instructions issued per warp per cycle (only 1 is modelled)"),
 
@@ -544,6 +549,12 @@ static const option_def_t option_table[] = {
     U32("gpgpu_shmem_num_banks", shmem_num_banks, 1, 1024, "shared memory banks"),
     U32("ctasim_shmem_bank_width", shmem_bank_width, 1, 1024, "bytes per shared memory bank"),
     BOOL("gpgpu_gmem_skip_L1D", gmem_skip_l1d, "1: global loads bypass the L1"),
+    BOOL("gpgpu_flush_l1_cache", flush_l1, "1: invalidate the L1s when a kernel ends"),
+    BOOL("gpgpu_adaptive_cache_config", adaptive_l1,
+         "1: per kernel, L1 = unified size minus the kernel's shared-memory carve-out"),
+    U32("gpgpu_unified_l1d_size", unified_l1d_kb, 0, 1u << 20, "unified L1 + shared memory (KB)"),
+    SPECIAL("gpgpu_shmem_option", OPT_SHMEM_LIST, shmem_options_kb,
+            "shared-memory carve-outs the adaptive L1 chooses from (KB, ascending)"),
     U32("gpgpu_coalesce_arch", coalesce_arch, 1, UINT32_MAX,
         "coalescer generation: 20 = Fermi 128-byte lines, >= 60 = 32-byte sectors"),
     U32("ctasim_l1_ports", l1_ports, 1, 64, "L1 tag lookups per core cycle"),
@@ -603,7 +614,7 @@ static const char *const not_modelled_options[] = {
     "gpgpu_runtime_pending_launch_count_limit", "gpgpu_compute_capability_major",
     "gpgpu_compute_capability_minor", "gpgpu_ptx_convert_to_ptxplus",
     "gpgpu_ptx_save_converted_ptxplus", "gpgpu_ptx_use_cuobjdump", "gpgpu_occupancy_sm_number",
-    "gpgpu_simd_model", "gpgpu_pipeline_widths", "gpgpu_shmem_sizeDefault", "gpgpu_flush_l1_cache",
+    "gpgpu_simd_model", "gpgpu_pipeline_widths", "gpgpu_shmem_sizeDefault",
     "gpgpu_cache:dl2_texture_only", "gpgpu_perf_sim_memcpy", "gpgpu_cache:il1", "gpgpu_tex_cache:l1",
     "gpgpu_const_cache:l1", "gpgpu_operand_collector_num_units_sp",
     "gpgpu_operand_collector_num_units_sfu", "gpgpu_operand_collector_num_units_dp",
@@ -617,8 +628,7 @@ static const char *const not_modelled_options[] = {
     "Write_Queue_Size", "gpgpu_memlatency_stat", "gpgpu_runtime_stat", "enable_ptx_file_line_stats",
     "visualizer_enabled", "power_simulation_enabled", "gpuwattch_xml_file", "trace_enabled",
     "trace_components", "trace_sampling_core", "gpgpu_clock_gated_lanes", "gpgpu_tensor_core_avail",
-    "gpgpu_sub_core_model", "gpgpu_dual_issue_diff_exec_units", "gpgpu_adaptive_cache_config",
-    "gpgpu_shmem_option", "gpgpu_unified_l1d_size", "gpgpu_l1_banks", "gpgpu_l1_cache_write_ratio",
+    "gpgpu_dual_issue_diff_exec_units", "gpgpu_l1_banks", "gpgpu_l1_cache_write_ratio",
     "gpgpu_inst_fetch_throughput", "gpgpu_perfect_inst_const_cache", "specialized_unit_1",
     "specialized_unit_2", "specialized_unit_3", "trace_opcode_latency_initiation_spec_op_1",
     "trace_opcode_latency_initiation_spec_op_2", "trace_opcode_latency_initiation_spec_op_3",
@@ -866,6 +876,20 @@ static int apply_option(gpu_config_t *c, const option_def_t *o, const char *valu
         if (parse_list(value, ':', 1, UINT32_MAX, 4, 4, v, &n, why, whysz) < 0)
             return -1;
         c->partition_queue = v[0];
+        return 0;
+    }
+    case OPT_SHMEM_LIST: {
+        uint32_t v[CONFIG_MAX_SHMEM_OPTIONS];
+        int n;
+        if (parse_list(value, ',', 0, 1u << 20, 1, CONFIG_MAX_SHMEM_OPTIONS, v, &n, why, whysz) < 0)
+            return -1;
+        for (int k = 1; k < n; k++)
+            if (v[k] <= v[k - 1]) {
+                snprintf(why, whysz, "sizes must ascend (%" PRIu32 " after %" PRIu32 ")", v[k], v[k - 1]);
+                return -1;
+            }
+        memcpy(c->shmem_options_kb, v, (size_t)n * sizeof v[0]);
+        c->n_shmem_options = (uint32_t)n;
         return 0;
     }
     case OPT_CACHE: {
@@ -1192,6 +1216,24 @@ int config_validate(const gpu_config_t *c, cs_error_t *err)
                       c->n_mem);
     if (c->n_sub_partition_per_mchannel == 0)
         return cs_err(err, cfg, 0, "-gpgpu_n_sub_partition_per_mchannel: must be at least 1");
+    if (c->adaptive_l1 && c->l1d.enabled) {
+        const uint64_t set_bytes = (uint64_t)c->l1d.nsets * c->l1d.line_size;
+        const uint64_t unified = (uint64_t)c->unified_l1d_kb * 1024;
+        if (!unified || !set_bytes || unified % set_bytes)
+            return cs_err(err, cfg, 0,
+                          "-gpgpu_adaptive_cache_config 1 needs -gpgpu_unified_l1d_size (KB) to be a positive "
+                          "multiple of the L1's sets x line size (%" PRIu64 " bytes; got %" PRIu32 " KB)",
+                          set_bytes, c->unified_l1d_kb);
+        if (unified / c->l1d.line_size > CONFIG_MAX_CACHE_LINES)
+            return cs_err(err, cfg, 0, "-gpgpu_unified_l1d_size: at most %u lines (got %" PRIu32 " KB)",
+                          CONFIG_MAX_CACHE_LINES, c->unified_l1d_kb);
+        if (!c->n_shmem_options)
+            return cs_err(err, cfg, 0, "-gpgpu_adaptive_cache_config 1 needs -gpgpu_shmem_option (KB sizes)");
+        if (c->shmem_options_kb[c->n_shmem_options - 1] > c->unified_l1d_kb)
+            return cs_err(err, cfg, 0,
+                          "-gpgpu_shmem_option: %" PRIu32 " KB exceeds -gpgpu_unified_l1d_size %" PRIu32 " KB",
+                          c->shmem_options_kb[c->n_shmem_options - 1], c->unified_l1d_kb);
+    }
     const double clocks[4] = {c->clk_core_mhz, c->clk_icnt_mhz, c->clk_l2_mhz, c->clk_dram_mhz};
     static const char *const clock_names[4] = {"core", "interconnect", "L2", "DRAM"};
     for (int i = 0; i < 4; i++)
@@ -1366,6 +1408,13 @@ void config_dump(const gpu_config_t *c, void *FILE_stream)
             snprintf(text, sizeof text, "%" PRIu32 ":%" PRIu32 ":%" PRIu32 ":%" PRIu32, c->partition_queue,
                      c->partition_queue, c->partition_queue, c->partition_queue);
             break;
+        case OPT_SHMEM_LIST: {
+            size_t n = 0;
+            text[0] = '\0';
+            for (uint32_t k = 0; k < c->n_shmem_options; k++)
+                n += (size_t)snprintf(text + n, sizeof text - n, "%s%" PRIu32, k ? "," : "", c->shmem_options_kb[k]);
+            break;
+        }
         case OPT_CACHE:
             cache_config_format(p, text, sizeof text);
             break;

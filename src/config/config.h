@@ -18,6 +18,7 @@
 #define CONFIG_MAX_WARPS_PER_SM 64u
 #define CONFIG_MAX_CTAS_PER_SM 32u
 #define CONFIG_MAX_SCHED_PER_SM 8u
+#define CONFIG_MAX_SHMEM_OPTIONS 16 /* -gpgpu_shmem_option sizes */
 
 /* One cache, from a GPGPU-Sim cache string
  *   <sector?>:<nsets>:<bsize>:<assoc>,<rep>:<wr>:<alloc>:<wr_alloc>:<set_index_fn>,<mshr>:<N>:<merge>,<mq>[:<fifo>]
@@ -77,6 +78,14 @@ typedef struct gpu_config {
     uint32_t lat[LAT__COUNT];       /* -ptx_opcode_latency_{int,fp,dp,sfu,tensor}, -trace_opcode_latency_initiation_* */
     uint32_t init[LAT__COUNT];      /* -ptx_opcode_initiation_{int,fp,dp,sfu,tensor} */
     uint32_t ibuffer_size;          /* -ctasim_ibuffer_size: decoded instructions per warp */
+    /* -ctasim_pipeline_latency: cycles a result takes beyond its unit's
+     * latency, from the stages between issue and execution and the
+     * write-back (GPGPU-Sim's ID_OC register, operand collector, OC_EX
+     * register, write-back): a dependent instruction issues lat + this after
+     * its producer. Measured on Accel-Sim (QV100): 5 for dependent IADD3,
+     * FFMA and MUFU chains, 4 for dependent L1 hits. */
+    uint32_t pipeline_latency;
+    bool sub_core_model;            /* -gpgpu_sub_core_model: scheduler i issues only to its own unit instances */
     uint32_t max_insn_issue_per_warp; /* -gpgpu_max_insn_issue_per_warp (only 1 supported) */
 
     /* --- L1 / shared memory --- */
@@ -86,6 +95,15 @@ typedef struct gpu_config {
     uint32_t shmem_num_banks;       /* -gpgpu_shmem_num_banks */
     uint32_t shmem_bank_width;      /* -ctasim_shmem_bank_width (bytes, 4) */
     bool gmem_skip_l1d;             /* -gpgpu_gmem_skip_L1D: all global loads bypass L1 */
+    bool flush_l1;                  /* -gpgpu_flush_l1_cache: invalidate every L1 when a kernel ends */
+    /* Volta's unified L1/shared memory (-gpgpu_adaptive_cache_config 1): at
+     * each kernel launch the L1 gets what the kernel's shared memory leaves
+     * of -gpgpu_unified_l1d_size KB, the carve-out rounded up to the next
+     * -gpgpu_shmem_option size; see gpu.c (adapt_l1). */
+    bool adaptive_l1;               /* -gpgpu_adaptive_cache_config */
+    uint32_t unified_l1d_kb;        /* -gpgpu_unified_l1d_size (KB, L1 + shared memory) */
+    uint32_t shmem_options_kb[CONFIG_MAX_SHMEM_OPTIONS]; /* -gpgpu_shmem_option, ascending (KB) */
+    uint32_t n_shmem_options;
     uint32_t coalesce_arch;         /* -gpgpu_coalesce_arch: 20 = Fermi 128B lines; >= 60 = 32B sectors */
     uint32_t l1_ports;              /* -ctasim_l1_ports: L1 tag lookups per core cycle (1) */
     uint32_t const_latency;         /* -ctasim_const_latency: constant/texture cache modelled as always-hit */

@@ -58,6 +58,7 @@ static const char gtx480_text[] =
     "-ctasim_opcode_latency_branch 1          # GPGPU-Sim gives control instructions latency 1\n"
     "-ctasim_opcode_initiation_branch 1\n"
     "-ctasim_ibuffer_size 2\n"
+    "-ctasim_pipeline_latency 5              # operand collector + write-back, as GPGPU-Sim's pipeline\n"
     "-gpgpu_max_insn_issue_per_warp 1\n"
     "-gpgpu_cache:dl1 N:32:128:4,L:L:m:N:H,S:64:8,8\n"
     "-gpgpu_l1_latency 35\n"
@@ -65,6 +66,7 @@ static const char gtx480_text[] =
     "-gpgpu_shmem_num_banks 32\n"
     "-ctasim_shmem_bank_width 4\n"
     "-gpgpu_gmem_skip_L1D 0\n"
+    "-gpgpu_flush_l1_cache 1                 # as GPGPU-Sim's GTX 480 configuration: L1s empty at each kernel\n"
     "-gpgpu_coalesce_arch 20\n"
     "-ctasim_l1_ports 1\n"
     "-ctasim_const_latency 35                 # = L1 latency: constant cache modelled as always hitting\n"
@@ -240,6 +242,7 @@ void config_defaults(gpu_config_t *c)
     memset(c, 0, sizeof *c);
     /* Not options: one LDST unit always; branch units follow the scheduler count. */
     c->num_units[UNIT_LDST] = 1;
+    c->n_shmem_options = 1; /* GPGPU-Sim's default -gpgpu_shmem_option "0" */
     cs_error_t err;
     if (config_load_text(c, gtx480_text, sizeof gtx480_text - 1, "<preset gtx480>", false, &err) < 0) {
         /* The built-in text is part of the program: failing here is a bug. */

@@ -226,6 +226,40 @@ static uint64_t kernel_ready_cycle(const gpu_t *g, uint32_t i)
     return from + g->cfg.kernel_launch_latency;
 }
 
+/* -gpgpu_adaptive_cache_config: Volta's L1 and shared memory share
+ * unified_l1d_kb. At launch, the kernel's shared memory on one core (per-CTA
+ * bytes x the CTAs a core will hold: the occupancy limit, the cap, and no
+ * more than the grid spread over the cores) is rounded up to the first
+ * -gpgpu_shmem_option size; the L1 keeps the rest, as ways of its sets:
+ * round(max_ways x (1 - carve-out / unified)), as GPGPU-Sim computes it.
+ * Only when no other kernel runs: the cores' L1s are shared between kernels. */
+static void adapt_l1(gpu_t *g, kernel_run_t *k)
+{
+    const gpu_config_t *c = &g->cfg;
+    const cache_config_t *l1 = &c->l1d;
+    k->l1d_bytes = l1->enabled ? l1->nsets * l1->line_size * g->sm[0].l1.assoc : 0;
+    if (!c->adaptive_l1 || !l1->enabled || g->running != 1)
+        return;
+    uint64_t ctas = k->max_ctas_per_sm, spread = (k->total_ctas + g->n_sm - 1) / g->n_sm;
+    if (spread < ctas)
+        ctas = spread;
+    const uint64_t shmem = (uint64_t)k->desc.shmem_bytes * ctas;
+    uint32_t carve_kb = c->shmem_options_kb[c->n_shmem_options - 1];
+    for (uint32_t i = 0; i < c->n_shmem_options; i++)
+        if (shmem <= (uint64_t)c->shmem_options_kb[i] * 1024) {
+            carve_kb = c->shmem_options_kb[i];
+            break;
+        }
+    const uint32_t max_ways = c->unified_l1d_kb * 1024 / (l1->nsets * l1->line_size);
+    const float ratio = 1.0f - (float)carve_kb / (float)c->unified_l1d_kb;
+    uint32_t ways = (uint32_t)((float)max_ways * ratio + 0.5f);
+    if (ways == 0)
+        ways = 1; /* all of it carved out: keep one way rather than no cache */
+    for (uint32_t i = 0; i < g->n_sm; i++)
+        sm_l1_set_ways(&g->sm[i], ways);
+    k->l1d_bytes = ways * l1->nsets * l1->line_size;
+}
+
 /* Start queued kernels whose stream predecessors are done and whose launch
  * latency has passed. */
 static void start_kernels(gpu_t *g, uint64_t now)
@@ -241,6 +275,7 @@ static void start_kernels(gpu_t *g, uint64_t now)
         k->state = KERNEL_RUNNING;
         k->start_cycle = now;
         g->running++;
+        adapt_l1(g, k);
         g->dispatch_dirty = true;
         cta_chain_kernel_launched(&g->chain, g, k);
     }
@@ -251,6 +286,11 @@ static void kernel_done(gpu_t *g, kernel_run_t *k, uint64_t now)
     k->state = KERNEL_DONE;
     k->end_cycle = now;
     g->running--;
+    /* -gpgpu_flush_l1_cache: the next kernel finds the L1s empty (not while
+     * another kernel still runs on them) */
+    if (g->cfg.flush_l1 && g->running == 0)
+        for (uint32_t i = 0; i < g->n_sm; i++)
+            sm_l1_flush(&g->sm[i]);
     cta_chain_kernel_finished(&g->chain, g, k);
     if (k->desc.ops->destroy && !k->desc.borrowed)
         k->desc.ops->destroy(k->desc.src);

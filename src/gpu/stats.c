@@ -80,6 +80,7 @@ void gpu_print_stats(const gpu_t *g, void *stream)
                 kr->desc.grid.z, kr->desc.block.x, kr->desc.block.y, kr->desc.block.z);
         fprintf(f, "kernel_max_ctas_per_sm = %u (limited by %s%s)\n", kr->max_ctas_per_sm, kr->limiting_resource,
                 kr->max_ctas_per_sm < kr->occupancy_limit ? ", capped" : "");
+        fprintf(f, "kernel_l1d_size = %u KB\n", kr->l1d_bytes / 1024);
         fprintf(f, "kernel_sim_cycle = %" PRIu64 "\n", cyc);
         fprintf(f, "kernel_sim_insn = %" PRIu64 "\n", kr->thread_insts);
         fprintf(f, "kernel_warp_insn = %" PRIu64 "\n", kr->warp_insts);
@@ -178,7 +179,7 @@ void gpu_write_json_stream(const gpu_t *g, void *stream)
                 kr->desc.id, kr->desc.stream, kr->start_cycle, kr->end_cycle, kr->total_ctas, kr->warp_insts,
                 kr->thread_insts, kr->max_ctas_per_sm, kr->occupancy_limit);
         json_str(f, kr->limiting_resource);
-        fprintf(f, "}");
+        fprintf(f, ", \"l1d_kb\": %u}", kr->l1d_bytes / 1024);
     }
     fprintf(f, "\n  ],\n  \"cores\": [");
     for (uint32_t i = 0; i < g->n_sm; i++) {
@@ -230,16 +231,21 @@ void gpu_derived_latency(const gpu_config_t *cfg, derived_latency_t *out)
     double lat = cfg->icnt_latency;
     /* L1 access cycle, core->icnt, request flight, icnt->L2, ROP, reply flight (+ serialisation) */
     double l2 = pc + pi + lat * pi + pl + config_rop_latency_l2(cfg) * pl + (lat + reply_flits - 1) * pi;
-    double bytes_per_cycle = (double)cfg->n_mem_per_ctrlr * cfg->dram_buswidth * cfg->dram_data_cmd_ratio;
+    /* a line is read as atoms (one column command each, tCCDL apart in its
+     * bank's group), the last one's data taking burst_length / ratio cycles */
     double l2line = cfg->l2.line_size ? cfg->l2.line_size : 128;
-    double xfer = (double)(uint32_t)((l2line + bytes_per_cycle - 1) / bytes_per_cycle);
-    double min_burst = cfg->dram_data_cmd_ratio ? (double)cfg->dram_burst_length / cfg->dram_data_cmd_ratio : 1;
-    if (xfer < min_burst)
-        xfer = min_burst;
+    double atom = (double)cfg->n_mem_per_ctrlr * cfg->dram_buswidth * cfg->dram_burst_length;
+    double atoms = atom > 0 ? (double)(uint32_t)((l2line + atom - 1) / atom) : 1;
+    double burst = cfg->dram_data_cmd_ratio ? (double)cfg->dram_burst_length / cfg->dram_data_cmd_ratio : 1;
+    double step = cfg->dram.tCCD;
+    if (cfg->dram.nbkgrp > 1 && cfg->dram.tCCDL > step)
+        step = cfg->dram.tCCDL;
+    double xfer = (atoms - 1) * step + (burst < 1 ? 1 : burst);
     /* row conflict: precharge, activate, column read, data, controller latency */
     double dram_cycles = cfg->dram.tRP + cfg->dram.tRCD + cfg->dram.tCL + xfer + config_dram_latency_dram(cfg);
     double dram = l2 + pd + dram_cycles * pd + pl;
-    out->l1_hit = cfg->l1_latency;
-    out->l2_hit = l2 / pc;
-    out->dram = dram / pc;
+    /* load to dependent use: the result also passes the write-back stages */
+    out->l1_hit = cfg->l1_latency + cfg->pipeline_latency;
+    out->l2_hit = l2 / pc + cfg->pipeline_latency;
+    out->dram = dram / pc + cfg->pipeline_latency;
 }

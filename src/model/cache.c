@@ -27,6 +27,19 @@ void cache_init(cache_t *c, const cache_config_t *cfg)
     c->lines = cs_xcalloc((size_t)c->nsets * c->assoc, sizeof *c->lines);
 }
 
+void cache_set_assoc(cache_t *c, uint32_t assoc)
+{
+    assoc = assoc ? assoc : 1;
+    free(c->lines);
+    c->assoc = c->cfg.assoc = assoc;
+    c->lines = cs_xcalloc((size_t)c->nsets * c->assoc, sizeof *c->lines);
+}
+
+void cache_invalidate_all(cache_t *c)
+{
+    memset(c->lines, 0, (size_t)c->nsets * c->assoc * sizeof *c->lines);
+}
+
 void cache_free(cache_t *c)
 {
     free(c->lines);

@@ -40,6 +40,11 @@ typedef struct cache {
 
 void cache_init(cache_t *c, const cache_config_t *cfg);
 void cache_free(cache_t *c);
+/* Change the number of ways (the unified L1's resize at a kernel launch); the
+ * cache comes back empty. */
+void cache_set_assoc(cache_t *c, uint32_t assoc);
+/* Drop every line (-gpgpu_flush_l1_cache between kernels). */
+void cache_invalidate_all(cache_t *c);
 
 static inline uint64_t cache_line_of(const cache_t *c, uint64_t addr) { return addr >> c->line_shift; }
 /* Sector mask covered by [addr, addr+bytes) within its line (bytes clipped to the line). */

@@ -350,7 +350,8 @@ static void lrec_try_complete(sm_t *s, uint32_t id, uint64_t now)
     load_rec_t *r = &s->lrec[id];
     if (!r->all_sent || r->outstanding)
         return;
-    uint64_t ready = r->ready > now ? r->ready : now;
+    /* the data is written back through the same stages as an ALU result */
+    uint64_t ready = (r->ready > now ? r->ready : now) + s->cfg->pipeline_latency;
     warp_t *wp = &s->warp[r->warp];
     for (uint32_t d = 0; d < r->ndst; d++)
         for (uint32_t i = 0; i < wp->n_sb; i++)
@@ -575,7 +576,7 @@ static bool ldst_step(sm_t *s, uint64_t now)
 /* ------------------------------------------------------------------------ */
 /* Issue */
 
-static void issue(sm_t *s, uint32_t w, uint32_t unit, uint32_t inst_unit, uint64_t now)
+static void issue(sm_t *s, uint32_t w, uint32_t unit, uint32_t inst_unit, uint32_t instance, uint64_t now)
 {
     const gpu_config_t *cfg = s->cfg;
     warp_t *wp = &s->warp[w];
@@ -630,10 +631,10 @@ static void issue(sm_t *s, uint32_t w, uint32_t unit, uint32_t inst_unit, uint64
         uint64_t occ = cfg->init[in->lat] ? cfg->init[in->lat] : 1;
         if (cfg->simd_width && cfg->simd_width < WARP_SIZE)
             occ *= WARP_SIZE / cfg->simd_width;
-        s->unit_free[unit][0] = now + occ; /* caller placed the chosen instance first */
+        s->unit_free[unit][instance] = now + occ;
         uint64_t lat = cfg->lat[in->lat] ? cfg->lat[in->lat] : 1;
         for (uint32_t d = 0; d < in->ndst; d++)
-            sb_add(wp, in->dst[d], now + lat);
+            sb_add(wp, in->dst[d], now + lat + cfg->pipeline_latency);
     }
 
     if (s->wp->issued) {
@@ -654,16 +655,24 @@ static void issue(sm_t *s, uint32_t w, uint32_t unit, uint32_t inst_unit, uint64
     fetch(s, w, now);
 }
 
-/* Find a free instance of `unit`; swap it to index 0 so issue() can use it. */
-static bool unit_available(sm_t *s, uint32_t unit, uint64_t now, uint64_t *free_at)
+/* A free instance of `unit` for scheduler `sch` into *instance. Without
+ * sub-cores any instance will do (the lowest free one). With
+ * -gpgpu_sub_core_model each scheduler owns the instances i with
+ * i mod n_sched == sch, or instance sch mod n when there are fewer instances
+ * than schedulers (GPGPU-Sim's split of each unit among the sub-cores). */
+static bool unit_available(sm_t *s, uint32_t unit, uint32_t sch, uint64_t now, uint64_t *free_at,
+                           uint32_t *instance)
 {
-    uint64_t *f = s->unit_free[unit];
-    uint32_t n = s->n_unit[unit];
-    for (uint32_t i = 0; i < n; i++) {
+    const uint64_t *f = s->unit_free[unit];
+    const uint32_t n = s->n_unit[unit];
+    uint32_t first = 0, step = 1;
+    if (s->cfg->sub_core_model && s->n_sched > 1) {
+        first = n >= s->n_sched ? sch : sch % n;
+        step = n >= s->n_sched ? s->n_sched : n;
+    }
+    for (uint32_t i = first; i < n; i += step) {
         if (f[i] <= now) {
-            uint64_t t = f[0];
-            f[0] = f[i];
-            f[i] = t;
+            *instance = i;
             return true;
         }
         if (f[i] < *free_at)
@@ -723,14 +732,14 @@ static uint32_t issue_stage(sm_t *s, uint64_t now, uint64_t *next_ready)
                     sflags |= BLK_LDST;
                     continue;
                 }
-                issue(s, w, UNIT_LDST, UNIT_LDST, now);
+                issue(s, w, UNIT_LDST, UNIT_LDST, 0, now);
             } else {
-                uint32_t unit = s->unit_map[inst_unit];
-                if (!unit_available(s, unit, now, next_ready)) {
+                uint32_t unit = s->unit_map[inst_unit], instance = 0;
+                if (!unit_available(s, unit, sch, now, next_ready, &instance)) {
                     sflags |= BLK_UNIT;
                     continue;
                 }
-                issue(s, w, unit, inst_unit, now);
+                issue(s, w, unit, inst_unit, instance, now);
             }
             sflags |= BLK_ISSUED;
             break;

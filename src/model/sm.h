@@ -171,6 +171,14 @@ static inline const cs_error_t *sm_error(const sm_t *s) { return s->failed ? &s-
 /* Account the cycles between the last simulated one and `now` (exclusive). */
 void sm_catch_up(sm_t *s, uint64_t now);
 bool sm_idle(const sm_t *s); /* no CTA, nothing in flight */
+/* The L1's number of ways (the adaptive unified L1 at a kernel launch) and
+ * its invalidation between kernels; both leave the L1 empty. */
+static inline void sm_l1_set_ways(sm_t *s, uint32_t ways)
+{
+    if (s->l1.cfg.enabled)
+        cache_set_assoc(&s->l1, ways);
+}
+static inline void sm_l1_flush(sm_t *s) { cache_invalidate_all(&s->l1); }
 /* Anything for the core to do at core cycle `now`: its own wake-up time, or a
  * reply waiting at its crossbar port. */
 static inline bool sm_due(const sm_t *s, uint64_t now, uint64_t icnt_now)
