@@ -1,14 +1,37 @@
 /* test_trace_rules.c — the Accel-Sim trace checker (frontend/trace_rules.h)
- * on hand-written good and bad lines and files. Run from the repository
- * root (fixtures under tests/data/traces/). */
+ * on hand-written good and bad lines and files, and every workload of the
+ * suite exported at small size through the trace writer (as `ctasim trace`
+ * does) and checked line by line. Run from the repository root (the
+ * workloads load workloads/ptx/). */
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
+#include "apps/apps.h"
 #include "frontend/trace_reader.h"
 #include "frontend/trace_rules.h"
+#include "frontend/trace_writer.h"
 #include "test.h"
 
 static char tmp_dir[256];
+
+static double now_s(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
+}
+
+static char *slurp(const char *path, size_t *len)
+{
+    char *data;
+    cs_error_t err;
+    if (cs_read_file(path, 1u << 30, &data, len, &err) < 0) {
+        printf("  %s\n", err.msg);
+        return NULL;
+    }
+    return data;
+}
 
 static const trace_line_ctx_t V4 = {70, 4, false};
 
@@ -221,6 +244,218 @@ static void fixtures_against_the_rules(void)
     CHECK(strstr(err.msg, "header lacks '-shmem base_addr") != NULL);
 }
 
+/* ---------------------------------------------------- register renaming */
+
+static int next_inst(kernel_desc_t *k, void *cta, unsigned warp, const warp_inst_t **in)
+{
+    cs_error_t err;
+    int rc = k->ops->warp_next(cta, warp, in, &err);
+    if (rc < 0)
+        printf("  %s\n", err.msg);
+    return rc;
+}
+
+/* 404 distinct keys written (more than R0..R254 can hold one to one), UR
+ * keys, vector destinations and six sources: the writer keeps one
+ * destination and four sources, names R0..R254 only, renames the first 255
+ * keys one to one and each key always to the same register, and writes the
+ * same file twice. */
+static void writer_renames_registers(void)
+{
+    enum { N = 400 };
+    static warp_inst_t insts[N];
+    memset(insts, 0, sizeof insts);
+    for (unsigned i = 0; i < N; i++) {
+        warp_inst_t *in = &insts[i];
+        in->pc = 16 * i;
+        in->active_mask = 0xffffffff;
+        in->unit = UNIT_SP;
+        in->lat = LAT_FP_MAD;
+        in->ndst = 3; /* a vector destination: only dst[0] is written */
+        for (unsigned d = 0; d < 3; d++)
+            in->dst[d] = (uint16_t)(1000 + i + 5000 * d);
+        in->nsrc = 6; /* values defined earlier (UR0..UR5 by the first) */
+        for (unsigned s = 0; s < 6; s++)
+            in->src[s] = (uint16_t)(i ? 1000 + (7 * i + 13 * s) % i : TRACE_UREG_BASE + s);
+    }
+    char dirs[2][300];
+    for (int pass = 0; pass < 2; pass++) {
+        snprintf(dirs[pass], sizeof dirs[pass], "%s/renamed%d", tmp_dir, pass);
+        cs_error_t err;
+        trace_writer_t *w = trace_writer_open(dirs[pass], 70, &err);
+        CHECK(w != NULL);
+        if (!w)
+            return;
+        kernel_desc_t k;
+        memset(&k, 0, sizeof k);
+        snprintf(k.name, sizeof k.name, "many_registers");
+        k.grid = (dim3_t){1, 1, 1};
+        k.block = (dim3_t){32, 1, 1};
+        k.regs_per_thread = 255;
+        CHECK_EQ(trace_writer_begin_kernel(w, &k, &err), 0);
+        CHECK_EQ(trace_writer_begin_cta(w, (dim3_t){0, 0, 0}, &err), 0);
+        CHECK_EQ(trace_writer_warp(w, 0, insts, NULL, N, &err), 0);
+        CHECK_EQ(trace_writer_end_cta(w, &err), 0);
+        CHECK_EQ(trace_writer_end_kernel(w, &err), 0);
+        CHECK_EQ(trace_writer_close(w, &err), 0);
+        if (trace_check_dir(dirs[pass], NULL, &err) < 0) {
+            printf("  %s\n", err.msg);
+            test_case_failed = 1;
+        }
+    }
+    char p0[400], p1[400];
+    snprintf(p0, sizeof p0, "%s/kernel-1.traceg", dirs[0]);
+    snprintf(p1, sizeof p1, "%s/kernel-1.traceg", dirs[1]);
+    size_t l0, l1;
+    char *a = slurp(p0, &l0), *b = slurp(p1, &l1);
+    CHECK(a && b && l0 == l1 && memcmp(a, b, l0) == 0); /* deterministic */
+    CHECK(a && !strstr(a, " R255 ") && !strstr(a, " UR"));
+    free(a);
+    free(b);
+
+    /* read back: key -> register is a function; one to one for the first 255 keys */
+    kernel_desc_t k;
+    cs_error_t err;
+    CHECK_EQ(trace_kernel_open(p0, &k, &err), 0);
+    void *cta = k.ops->cta_begin(k.src, 0, &err);
+    CHECK(cta != NULL);
+    if (!cta)
+        return;
+    static int reg_of[65536];
+    static int key_of[256];
+    memset(reg_of, -1, sizeof reg_of);
+    memset(key_of, -1, sizeof key_of);
+    unsigned seen = 0;
+    for (unsigned i = 0; i < N; i++) {
+        const warp_inst_t *in;
+        if (next_inst(&k, cta, 0, &in) != 1) {
+            test_case_failed = 1;
+            break;
+        }
+        CHECK_EQ(in->ndst, 1);
+        CHECK_EQ(in->nsrc, 4);
+        uint16_t keys[5] = {insts[i].dst[0], insts[i].src[0], insts[i].src[1], insts[i].src[2], insts[i].src[3]};
+        uint16_t regs[5] = {in->dst[0], in->src[0], in->src[1], in->src[2], in->src[3]};
+        for (unsigned j = 0; j < 5; j++) {
+            CHECK(regs[j] < TRACE_REG_RZ);
+            if (reg_of[keys[j]] < 0) {
+                reg_of[keys[j]] = regs[j];
+                if (seen++ < 255) { /* one to one while registers last */
+                    CHECK(key_of[regs[j]] < 0);
+                    key_of[regs[j]] = keys[j];
+                }
+            }
+            CHECK_EQ(reg_of[keys[j]], regs[j]); /* the same key, the same register */
+        }
+        if (test_case_failed) {
+            printf("  (at instruction %u)\n", i);
+            break;
+        }
+    }
+    CHECK(seen > 255); /* the case folds */
+    k.ops->cta_end(k.src, cta);
+    k.ops->destroy(k.src);
+}
+
+/* ------------------------------------------------------ the whole suite */
+
+static int trace_executor(void *ctx, kernel_desc_t *kernels, size_t n, cs_error_t *err)
+{
+    for (size_t i = 0; i < n; i++)
+        if (trace_writer_dump_kernel(ctx, &kernels[i], err) < 0)
+            return -1;
+    return 0;
+}
+
+/* Export one workload at small size into dir (as `ctasim trace --size small
+ * NAME -o DIR`). 1 = exported and its output checked, else 0. */
+static int export_app(const app_def_t *app, const char *dir)
+{
+    cs_error_t err;
+    trace_writer_t *tw = trace_writer_open(dir, 70, &err);
+    if (!tw) {
+        printf("  %s\n", err.msg);
+        return 0;
+    }
+    ctasim_runtime_t *rt = ctasim_create();
+    ctasim_executor_t ex = {.ctx = tw, .run_kernels = trace_executor};
+    ctasim_set_executor(rt, &ex);
+    char detail[256] = "";
+    int r = app_run(app, rt, APP_SMALL, 1, detail, sizeof detail, &err);
+    ctasim_destroy(rt);
+    if (r < 0) {
+        printf("  %s: %s\n", app->name, err.msg);
+        trace_writer_close(tw, NULL);
+        return 0;
+    }
+    if (trace_writer_close(tw, &err) < 0) {
+        printf("  %s: %s\n", app->name, err.msg);
+        return 0;
+    }
+    if (r != 1)
+        printf("  %s: output check failed: %s\n", app->name, detail);
+    return r == 1;
+}
+
+/* Kernel files of dir that name R255: a PTX register is never RZ, so the
+ * writer must not write R255 (the checker accepts it, as RZ). */
+static int count_r255(const char *dir)
+{
+    char path[512];
+    snprintf(path, sizeof path, "%s/kernelslist.g", dir);
+    size_t len;
+    char *list = slurp(path, &len);
+    int hits = 0;
+    for (char *line = list ? strtok(list, "\n") : NULL; line; line = strtok(NULL, "\n")) {
+        if (strncmp(line, "kernel", 6) != 0)
+            continue;
+        char kpath[600];
+        snprintf(kpath, sizeof kpath, "%s/%s", dir, line);
+        size_t klen;
+        char *text = slurp(kpath, &klen);
+        if (text && (strstr(text, " R255 ") || strstr(text, " R255\n")))
+            hits++;
+        free(text);
+    }
+    free(list);
+    return hits;
+}
+
+static void every_workload_exports_within_the_rules(void)
+{
+    double t0 = now_s();
+    unsigned long long total_kernels = 0;
+    for (unsigned i = 0; i < app_count(); i++) {
+        const app_def_t *app = app_at(i);
+        char dir[300];
+        snprintf(dir, sizeof dir, "%s/suite_%s", tmp_dir, app->name);
+        double a = now_s();
+        if (!export_app(app, dir)) {
+            test_case_failed = 1;
+            continue;
+        }
+        double b = now_s();
+        cs_error_t err;
+        unsigned kernels = 0;
+        if (trace_check_dir(dir, &kernels, &err) < 0) {
+            /* file:line: what, for the first violation */
+            printf("  %s: %s\n", app->name, err.msg);
+            test_case_failed = 1;
+        } else if (kernels == 0) {
+            printf("  %s: no kernel written\n", app->name);
+            test_case_failed = 1;
+        }
+        if (count_r255(dir)) {
+            printf("  %s: a kernel file names R255 (RZ) for a real register\n", app->name);
+            test_case_failed = 1;
+        }
+        double c = now_s();
+        printf("  %-5s %3u kernel(s)  export %.2f s  check %.2f s\n", app->name, kernels, b - a, c - b);
+        total_kernels += kernels;
+    }
+    printf("  %u workloads, %llu kernels in %.1f s\n", app_count(), total_kernels, now_s() - t0);
+}
+
 int main(void)
 {
     snprintf(tmp_dir, sizeof tmp_dir, "/tmp/ctasim_test_trace_rules_%d", (int)getpid());
@@ -230,6 +465,8 @@ int main(void)
     RUN(kernelslist_lines);
     RUN(kernel_file_structure);
     RUN(fixtures_against_the_rules);
+    RUN(writer_renames_registers);
+    RUN(every_workload_exports_within_the_rules);
     char cmd[400];
     snprintf(cmd, sizeof cmd, "rm -rf '%s'", tmp_dir);
     if (system(cmd) != 0)
