@@ -59,7 +59,8 @@ static const help_t helps[] = {
     {"trace",
      "usage: ctasim trace INPUT -o DIR [--binary-version N] [run options]\n"
      "Write INPUT (a suite workload or synthetic kernel) as an Accel-Sim trace directory that\n"
-     "`ctasim run DIR` (or Accel-Sim) replays.\n"
+     "`ctasim run DIR` (or Accel-Sim) replays. As Accel-Sim's reader requires, each line keeps one\n"
+     "destination and four source registers, renamed per kernel to R0..R254.\n"
      "example: ctasim trace --size small MMUL -o /tmp/mmul-trace\n"},
     {"config",
      "usage: ctasim config [--config NAME|FILE]... [--set OPTION=VALUE]...\n"

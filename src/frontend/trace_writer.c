@@ -14,6 +14,32 @@
  *   - otherwise mode 2 `0xBASE d1 d2 ...` when every difference between
  *     consecutive active lanes fits a signed 64-bit integer, else mode 0.
  *
+ * Registers. Real SASS names R0..R254 plus RZ, written R255; Accel-Sim's
+ * reader parses every register as R<n> and keeps at most 1 destination and 4
+ * sources per line (NVBit traces list only the first register of a vector
+ * operand: `LDG.E.128 R4` loads R4..R7). The front-ends' register numbers
+ * are scoreboard keys with no such limits: the PTX interpreter's flat
+ * virtual-register index (several hundred in big kernels), the trace
+ * reader's R<n> -> n and UR<n> -> TRACE_UREG_BASE + n. So, per kernel:
+ *   - only the first destination and the first four sources are written;
+ *     the dropped registers lose their dependences in the exported trace,
+ *     as they do in traces of real runs (a reader of R5 above does not wait
+ *     for the load);
+ *   - keys are renamed to R0..R254 at first use, in the order the lines are
+ *     written (CTA 0 warp 0 first; in a line the destination, then the
+ *     sources). Up to 255 distinct keys the renaming is one-to-one and every
+ *     dependence is kept exactly. The 256th and later new keys are folded
+ *     onto the least recently used register (oldest last use in written
+ *     order, ties to the lowest number): in program order that is the
+ *     register most likely dead, the one an allocator would reuse. A key
+ *     keeps its register for the whole kernel, so no true dependence is ever
+ *     lost; folding can only add false ones (a reader of the older key may
+ *     wait for a write of the newer), and only in kernels with more than 255
+ *     keys. The choice depends only on the written order: deterministic.
+ *   - R255 is never written (it would read as RZ), and uniform registers are
+ *     renamed into the same R space: Accel-Sim cannot parse a UR token.
+ * trace_rules.h checks the result against Accel-Sim's reader.
+ *
  * Opcode names: given by the caller, or derived from unit/latency class/
  * space/flags as a canonical SASS opcode that sass_lookup maps back to the
  * same classes for binary version 70. Classes no single SASS opcode has
@@ -28,13 +54,18 @@
 #include <string.h>
 #include <sys/stat.h>
 
-#include "trace_reader.h" /* TRACE_UREG_BASE */
+#include "trace_rules.h" /* TRACE_MAX_DST, TRACE_MAX_SRC */
 
 /* Base addresses written in the header. Only generic LD/ST are classified by
  * them and the writer never emits generic names, so they only need to be
  * plausible and far apart. */
 #define WRITER_SHMEM_BASE 0x00007f0000000000ull
 #define WRITER_LOCAL_BASE 0x00007e0000000000ull
+
+/* Registers a trace may name: R0..R254 (R255 is RZ). */
+#define SASS_REGS 255
+/* Keys a warp_inst_t register can hold (uint16_t). */
+#define REG_KEYS 65536
 
 struct trace_writer {
     char *dir;
@@ -47,6 +78,11 @@ struct trace_writer {
     unsigned warps_per_cta;
     bool in_cta;
     uint32_t warps_done; /* bit w: warp w of the current CTA written */
+    /* register renaming of the open kernel (see the top of the file) */
+    int16_t *reg_of_key;                /* REG_KEYS entries: SASS register, -1 = not seen yet */
+    uint64_t reg_last_use[SASS_REGS];   /* line number of the register's last use, 1-based */
+    unsigned regs_used;                 /* registers handed out so far (R0 .. regs_used-1) */
+    uint64_t lines;                     /* instruction lines written in the kernel */
 };
 
 static char *join_path(const char *dir, const char *name)
@@ -84,6 +120,7 @@ trace_writer_t *trace_writer_open(const char *dir, unsigned binary_version, cs_e
     if (make_dirs(dir, err) < 0)
         return NULL;
     trace_writer_t *w = cs_xcalloc(1, sizeof *w);
+    w->reg_of_key = cs_xmalloc(REG_KEYS * sizeof *w->reg_of_key);
     w->dir = cs_xstrdup(dir);
     w->binary_version = binary_version;
     w->list_path = join_path(dir, "kernelslist.g");
@@ -92,6 +129,7 @@ trace_writer_t *trace_writer_open(const char *dir, unsigned binary_version, cs_e
         cs_err(err, w->list_path, 0, "cannot create: %s", strerror(errno));
         free(w->list_path);
         free(w->dir);
+        free(w->reg_of_key);
         free(w);
         return NULL;
     }
@@ -142,6 +180,10 @@ int trace_writer_begin_kernel(trace_writer_t *w, const kernel_desc_t *k, cs_erro
             WRITER_LOCAL_BASE);
     w->warps_per_cta = kernel_warps_per_cta(k);
     w->kernels_written++;
+    memset(w->reg_of_key, 0xff, REG_KEYS * sizeof *w->reg_of_key); /* every key: -1 */
+    memset(w->reg_last_use, 0, sizeof w->reg_last_use);
+    w->regs_used = 0;
+    w->lines = 0;
     return 0;
 }
 
@@ -241,11 +283,29 @@ static const char *canonical_opcode(const warp_inst_t *in, char *buf, size_t cap
 
 /* --------------------------------------------------------- instructions */
 
-static char *put_register(char *p, uint16_t key)
+/* The SASS register of scoreboard key `key` in the open kernel: renamed at
+ * first use, folded onto the least recently used register past 255 keys. */
+static unsigned sass_register(trace_writer_t *w, uint16_t key)
 {
-    if (key >= TRACE_UREG_BASE)
-        return p + sprintf(p, " UR%u", (unsigned)(key - TRACE_UREG_BASE));
-    return p + sprintf(p, " R%u", (unsigned)key);
+    int r = w->reg_of_key[key];
+    if (r < 0) {
+        if (w->regs_used < SASS_REGS) {
+            r = (int)w->regs_used++;
+        } else {
+            r = 0;
+            for (int i = 1; i < SASS_REGS; i++)
+                if (w->reg_last_use[i] < w->reg_last_use[r])
+                    r = i;
+        }
+        w->reg_of_key[key] = (int16_t)r;
+    }
+    w->reg_last_use[r] = w->lines;
+    return (unsigned)r;
+}
+
+static char *put_register(trace_writer_t *w, char *p, uint16_t key)
+{
+    return p + sprintf(p, " R%u", sass_register(w, key));
 }
 
 /* Signed difference b - a if it fits int64. */
@@ -329,13 +389,17 @@ int trace_writer_warp(trace_writer_t *w, unsigned warp, const warp_inst_t *insts
         const char *op = opcodes && opcodes[i] ? opcodes[i] : canonical_opcode(in, namebuf, sizeof namebuf);
         if (strlen(op) > 200 || strpbrk(op, " \t\n\r"))
             return cs_err(err, w->kernel_path, 0, "warp %u instruction %zu: bad opcode text", warp, i);
+        /* Accel-Sim's limits: the first destination, the first sources */
+        unsigned ndst = in->ndst < TRACE_MAX_DST ? in->ndst : TRACE_MAX_DST;
+        unsigned nsrc = in->nsrc < TRACE_MAX_SRC ? in->nsrc : TRACE_MAX_SRC;
+        w->lines++;
         char *p = line;
-        p += sprintf(p, "%04" PRIx64 " %08x %u", in->pc, in->active_mask, (unsigned)in->ndst);
-        for (unsigned r = 0; r < in->ndst; r++)
-            p = put_register(p, in->dst[r]);
-        p += sprintf(p, " %s %u", op, (unsigned)in->nsrc);
-        for (unsigned r = 0; r < in->nsrc; r++)
-            p = put_register(p, in->src[r]);
+        p += sprintf(p, "%04" PRIx64 " %08x %u", in->pc, in->active_mask, ndst);
+        for (unsigned r = 0; r < ndst; r++)
+            p = put_register(w, p, in->dst[r]);
+        p += sprintf(p, " %s %u", op, nsrc);
+        for (unsigned r = 0; r < nsrc; r++)
+            p = put_register(w, p, in->src[r]);
         if (in->addr) {
             p += sprintf(p, " %u", in->access_size ? (unsigned)in->access_size : 4u);
             p = put_addresses(p, in);
@@ -390,6 +454,7 @@ int trace_writer_close(trace_writer_t *w, cs_error_t *err)
         rc = cs_err(err, w->list_path, 0, "write failed: %s", strerror(errno ? errno : EIO));
     free(w->list_path);
     free(w->dir);
+    free(w->reg_of_key);
     free(w);
     return rc;
 }
