@@ -6,6 +6,7 @@
  * GPGPU-Sim-syntax files with the values of GPGPU-Sim's GTX 480 and
  * Accel-Sim's QV100 configurations. */
 #include "config/config.h"
+#include "config/config_coverage.h"
 #include "test.h"
 
 #include <unistd.h>
@@ -56,6 +57,15 @@ static void capture_stderr(void (*fn)(void *), void *arg, char *buf, size_t bufs
     size_t n = fread(buf, 1, bufsz - 1, tmp);
     buf[n] = '\0';
     fclose(tmp);
+}
+
+/* Occurrences of `needle` in s. */
+static int count_matches(const char *s, const char *needle)
+{
+    int n = 0;
+    for (const char *p = s; (p = strstr(p, needle)) != NULL; p += strlen(needle))
+        n++;
+    return n;
 }
 
 static int count_lines(const char *s)
@@ -293,13 +303,30 @@ static void gtx480_file_with_allow_unknown(void)
         printf("  %s\n", a.err.msg);
     CHECK_EQ(a.rc, 0);
     check_gtx480_file_values(&c);
-    /* One warning line per option ctasim does not model: 14 in this file,
-     * the first on line 2, the last on the file's last line. */
-    CHECK_EQ(count_lines(warnings), 14);
+    /* One warning line per option the file sets and ctasim does not model,
+     * in line order: 14 options it does not parse, the first on line 2, the
+     * last on the file's last line, and 5 it parses but does not model in
+     * full (what of them is ignored: config_coverage.c). */
+    CHECK_EQ(count_lines(warnings), 19);
+    CHECK_EQ(count_matches(warnings, "is not modelled; ignored\n"), 14);
     CHECK(strstr(warnings, "ctasim: warning: " GTX480_FILE
                            ":2: option -gpgpu_ptx_instruction_classification is not modelled; ignored\n") ==
           warnings);
     CHECK(strstr(warnings, GTX480_FILE ":110: option -gpuwattch_xml_file is not modelled; ignored\n") != NULL);
+    CHECK(strstr(warnings, "ctasim: warning: " GTX480_FILE ":62: option -gpgpu_cache:dl1 is not fully modelled "
+                           "(ignored: write_policy L, alloc_policy m, mshr_type S; approximated: set_index_fn H); "
+                           "see `ctasim config --unmodelled`\n") != NULL);
+    CHECK(strstr(warnings, GTX480_FILE ":66: option -gpgpu_coalesce_arch is not modelled (value 20 ignored)") != NULL);
+    CHECK(strstr(warnings, GTX480_FILE ":81: option -gpgpu_n_cluster_ejection_buffer_size is not modelled "
+                           "(value 32 ignored)") != NULL);
+    CHECK(strstr(warnings, GTX480_FILE ":84: option -gpgpu_cache:dl2 is not fully modelled (ignored: alloc_policy m, "
+                           "mshr_type A, miss_queue 4, data_port_width 32)") != NULL);
+    CHECK(strstr(warnings, GTX480_FILE ":85: option -gpgpu_dram_partition_queues is not fully modelled "
+                           "(ignored: dram_to_l2 64)") != NULL);
+    /* modelled options, and ignored ones at a value where that is exact, are not warned about */
+    CHECK(strstr(warnings, "-gpgpu_shader_cta") == NULL);
+    CHECK(strstr(warnings, "-gpgpu_n_cores_per_cluster") == NULL);
+    CHECK(strstr(warnings, "-gpgpu_mem_address_mask") == NULL);
     /* The file sets L2 per sub-partition: 12 slices of 64 KB = 768 KB. */
     CHECK_EQ((uint64_t)config_n_l2(&c) * c.l2.nsets * c.l2.line_size * c.l2.assoc, 786432);
 }
@@ -327,7 +354,18 @@ static void qv100_pair(void)
     if (a.rc)
         printf("  %s\n", a.err.msg);
     CHECK_EQ(a.rc, 0);
-    CHECK_EQ(count_lines(warnings), 16); /* DRAM bus/bank indexing, L1 flush, adaptive L1, sub-cores modelled */
+    /* 16 options ctasim does not parse, 5 it does not model in full */
+    CHECK_EQ(count_lines(warnings), 21);
+    CHECK_EQ(count_matches(warnings, "is not modelled; ignored\n"), 16);
+    CHECK(strstr(warnings, QV100_GPGPUSIM_FILE ":78: option -gpgpu_cache:dl1 is not fully modelled (ignored: "
+                           "write_policy T, alloc_policy m, write_alloc L, mshr_type A, data_port_width 32)") != NULL);
+    CHECK(strstr(warnings, QV100_GPGPUSIM_FILE ":90: option -gpgpu_cache:dl2 is not fully modelled (ignored: "
+                           "alloc_policy m, mshr_type A, miss_queue 32, data_port_width 32; approximated: "
+                           "set_index_fn P)") != NULL);
+    /* exact at the file's values: no launch delay, per-block limits GPGPU-Sim's timing does not use */
+    CHECK(strstr(warnings, "-gpgpu_TB_launch_latency") == NULL);
+    CHECK(strstr(warnings, "-gpgpu_registers_per_block") == NULL);
+    CHECK(strstr(warnings, "-gpgpu_shmem_per_block") == NULL);
     /* the last line has no newline after it and is still read */
     CHECK(strstr(warnings, QV100_GPGPUSIM_FILE ":123: option -gpgpu_runtime_stat is not modelled; ignored\n") !=
           NULL);
@@ -1086,6 +1124,332 @@ static void validation(void)
     expect_invalid(&c, "config: -gpgpu_scheduler: missing warp scheduler name");
 }
 
+/* ---- coverage: what the model does with each option ------------------- */
+
+static bool level_parsed(coverage_level_t l) { return l != COV_NOT_PARSED && l != COV_NO_TIMING; }
+
+/* Every option_table row has a coverage statement, so an option cannot be
+ * added without saying what the model does with it; a compound option has
+ * one entry per field or is modelled as a whole; an option the catalogue
+ * calls unparsed really is not parsed (so parsing it needs a new statement). */
+static void coverage_catalogue_matches_option_table(void)
+{
+    CHECK(config_option_count() > 50);
+    for (size_t i = 0; i < config_option_count(); i++) {
+        const char *name = config_option_name(i);
+        const coverage_entry_t *e = coverage_find(name, NULL);
+        if (!e) {
+            printf("  -%s has no entry in config_coverage.c\n", name);
+            test_case_failed = 1;
+            continue;
+        }
+        if (!level_parsed(e->level)) {
+            printf("  -%s is parsed, but config_coverage.c says it is not\n", name);
+            test_case_failed = 1;
+        }
+        unsigned nfields = 0;
+        for (size_t k = 0; k < coverage_count(); k++)
+            nfields += coverage_at(k)->field && !strcmp(coverage_at(k)->option, name);
+        unsigned want = config_option_fields(i);
+        bool ok = e->level == COV_PARTLY ? nfields == want && want > 0 : nfields == 0;
+        if (want && e->level != COV_MODELLED && e->level != COV_PARTLY)
+            ok = false; /* a compound option is modelled whole, or field by field */
+        if (!ok) {
+            printf("  -%s: %u fields, %u field entries, level %s\n", name, want, nfields,
+                   coverage_level_name(e->level));
+            test_case_failed = 1;
+        }
+    }
+    for (size_t k = 0; k < coverage_count(); k++) {
+        const coverage_entry_t *e = coverage_at(k);
+        /* no duplicates */
+        CHECK(coverage_find(e->option, e->field) == e);
+        /* what is not modelled says what ctasim does instead */
+        if (e->level != COV_MODELLED && !(e->note && *e->note)) {
+            printf("  -%s%s%s has no note\n", e->option, e->field ? " " : "", e->field ? e->field : "");
+            test_case_failed = 1;
+        }
+        if (e->field) {
+            const coverage_entry_t *opt = coverage_find(e->option, NULL);
+            CHECK(opt && opt->level == COV_PARTLY);
+            CHECK(e->level == COV_MODELLED || e->level == COV_APPROXIMATED || e->level == COV_IGNORED);
+            for (size_t j = 0; j < k; j++) /* each field of a value once */
+                CHECK(!(coverage_at(j)->field && !strcmp(coverage_at(j)->option, e->option) &&
+                        coverage_at(j)->part == e->part));
+        } else if (config_option_known(e->option) != level_parsed(e->level)) {
+            printf("  -%s: parsed %d, but its coverage entry says %s\n", e->option, config_option_known(e->option),
+                   coverage_level_name(e->level));
+            test_case_failed = 1;
+        }
+    }
+    /* the unknown-option error still knows GPGPU-Sim's options */
+    CHECK(coverage_is_unparsed_option("dram_seperate_write_queue_enable"));
+    CHECK(!coverage_is_unparsed_option("dram_dual_bus_interface")); /* modelled now */
+    CHECK(coverage_is_unparsed_option("gpgpu_operand_collector_num_units_sp"));
+    CHECK(!coverage_is_unparsed_option("gpgpu_shader_cta"));
+    CHECK(!coverage_is_unparsed_option("totally_made_up"));
+}
+
+static void settings_later_wins(void)
+{
+    config_settings_t s;
+    config_settings_init(&s);
+    CHECK(config_settings_find(&s, "a") == NULL);
+    config_settings_record(&s, "a", "1", "f", 1);
+    config_settings_record(&s, "b", NULL, "f", 2);
+    config_settings_record(&s, "a", "3", "g", 7);
+    for (int i = 0; i < 200; i++) { /* past a rehash */
+        char name[16];
+        snprintf(name, sizeof name, "x%d", i);
+        config_settings_record(&s, name, "v", "h", (unsigned long)i);
+    }
+    const config_setting_t *a = config_settings_find(&s, "a");
+    CHECK(a && !strcmp(a->value, "3") && !strcmp(a->origin, "g") && a->line == 7);
+    CHECK(!strcmp(config_settings_find(&s, "b")->value, ""));
+    CHECK_EQ(config_settings_find(&s, "x199")->line, 199);
+    /* live records in the order of their last setting */
+    const char *order[3];
+    int n = 0;
+    for (size_t i = 0; i < s.n && n < 3; i++)
+        if (!s.v[i].dead)
+            order[n++] = s.v[i].name;
+    CHECK(n == 3 && !strcmp(order[0], "b") && !strcmp(order[1], "a") && !strcmp(order[2], "x0"));
+    config_settings_t m;
+    config_settings_init(&m);
+    config_settings_record(&m, "b", "9", "z", 9);
+    config_settings_merge(&m, &s);
+    CHECK(!strcmp(config_settings_find(&m, "b")->value, ""));
+    CHECK(!strcmp(config_settings_find(&m, "a")->value, "3"));
+    config_settings_free(&m);
+    config_settings_free(&s);
+}
+
+/* coverage_print into a string. */
+static void print_unmodelled(const config_settings_t *s, const gpu_config_t *c, char *buf, size_t bufsz)
+{
+    FILE *tmp = tmpfile();
+    coverage_print(tmp, s, c);
+    rewind(tmp);
+    size_t n = fread(buf, 1, bufsz - 1, tmp);
+    buf[n] = '\0';
+    fclose(tmp);
+}
+
+/* The line of the listing that starts with `start`, into line; false if none. */
+static bool listing_line(const char *listing, const char *start, char *line, size_t linesz)
+{
+    size_t len = strlen(start);
+    for (const char *p = listing; *p;) {
+        const char *nl = strchr(p, '\n');
+        size_t n = nl ? (size_t)(nl - p) : strlen(p);
+        if (n >= len && !strncmp(p, start, len)) {
+            snprintf(line, linesz, "%.*s", (int)n, p);
+            return true;
+        }
+        p += n + (nl ? 1 : 0);
+    }
+    return false;
+}
+
+/* Expect the listing's line for `start` to end with `tail` ("" for a line not marked set). */
+static void expect_listed(const char *listing, const char *start, const char *tail)
+{
+    char line[2048];
+    if (!listing_line(listing, start, line, sizeof line)) {
+        printf("  no line for %s\n", start);
+        test_case_failed = 1;
+        return;
+    }
+    size_t n = strlen(line), t = strlen(tail);
+    bool ok = *tail ? n >= t && !strcmp(line + n - t, tail) : strstr(line, "[set ") == NULL;
+    if (!ok) {
+        printf("  %s\n  expected it to end with: %s\n", line, *tail ? tail : "(no mark)");
+        test_case_failed = 1;
+    }
+}
+
+static void expect_not_listed(const char *listing, const char *start)
+{
+    char line[2048];
+    if (listing_line(listing, start, line, sizeof line)) {
+        printf("  listed, but modelled: %s\n", line);
+        test_case_failed = 1;
+    }
+}
+
+static void unmodelled_list_of_qv100_and_gtx480(void)
+{
+    static char out[1 << 17];
+    gpu_config_t c;
+    config_defaults(&c);
+    cs_error_t err;
+    config_settings_t log;
+    config_settings_init(&log);
+    /* as `ctasim config --unmodelled --allow-unknown --config gpgpusim.config --config trace.config` */
+    config_load_opts_t o = {.allow_unknown = true, .log = &log};
+    CHECK_EQ(config_load_file_opts(&c, QV100_GPGPUSIM_FILE, &o, &err), 0);
+    CHECK_EQ(config_load_file_opts(&c, QV100_TRACE_FILE, &o, &err), 0);
+    print_unmodelled(&log, &c, out, sizeof out);
+#define Q ":" /* file:line */
+    expect_listed(out, "-gpgpu_n_cluster_ejection_buffer_size: ignored: ", "[set in " QV100_GPGPUSIM_FILE Q "81: 32]");
+    expect_listed(out, "-gpgpu_cache:dl1[result_fifo]: ignored: ",
+                  "[set in " QV100_GPGPUSIM_FILE Q "78: 0, exact at this value]");
+    expect_listed(out, "-gpgpu_cache:dl1[data_port_width]: ignored: ", "[set in " QV100_GPGPUSIM_FILE Q "78: 32]");
+    expect_listed(out, "-gpgpu_cache:dl1[write_policy]: ignored: ", "[set in " QV100_GPGPUSIM_FILE Q "78: T]");
+    expect_listed(out, "-gpgpu_cache:dl1[alloc_policy]: ignored: ", "[set in " QV100_GPGPUSIM_FILE Q "78: m]");
+    expect_listed(out, "-gpgpu_cache:dl1[mshr_type]: ignored: ", "[set in " QV100_GPGPUSIM_FILE Q "78: A]");
+    expect_listed(out, "-gpgpu_cache:dl2[set_index_fn]: approximated: ", "[set in " QV100_GPGPUSIM_FILE Q "90: P]");
+    expect_listed(out, "-gpgpu_cache:dl2[miss_queue]: ignored: ", "[set in " QV100_GPGPUSIM_FILE Q "90: 32]");
+    /* -gpgpu_dram_partition_queues: fields 2-4 ignored, 2 and 4 at ctasim's fixed 64 */
+    expect_listed(out, "-gpgpu_dram_partition_queues[l2_to_dram]: ignored: ",
+                  "[set in " QV100_GPGPUSIM_FILE Q "91: 64, exact at this value]");
+    expect_listed(out, "-gpgpu_dram_partition_queues[dram_to_l2]: ignored: ", "[set in " QV100_GPGPUSIM_FILE Q "91: 64]");
+    expect_listed(out, "-gpgpu_dram_partition_queues[l2_to_icnt]: ignored: ",
+                  "[set in " QV100_GPGPUSIM_FILE Q "91: 64, exact at this value]");
+    expect_listed(out, "-gpgpu_TB_launch_latency: ignored: ", "[set in " QV100_GPGPUSIM_FILE Q "20: 0, exact at this value]");
+    expect_listed(out, "-gpgpu_coalesce_arch: ignored: ", "[set in " QV100_GPGPUSIM_FILE Q "86: 70]");
+    expect_listed(out, "-gpgpu_scheduler: approximated: ", "[set in " QV100_GPGPUSIM_FILE Q "52: lrr, exact at this value]");
+    /* options ctasim does not parse, from both files */
+    expect_listed(out, "-gpgpu_num_reg_banks: not-parsed: ", "[set in " QV100_GPGPUSIM_FILE Q "71: 16]");
+    expect_not_listed(out, "-dram_dual_bus_interface"); /* modelled */
+    expect_listed(out, "-specialized_unit_1: not-parsed: ", "[set in " QV100_TRACE_FILE Q "12: 1,4,4,4,4,BRA]");
+    expect_listed(out, "-gpgpu_runtime_stat: no-timing-effect: ", "[set in " QV100_GPGPUSIM_FILE Q "123: 500]");
+    /* ctasim's own knobs the files do not set: listed, not marked */
+    expect_listed(out, "-ctasim_ibuffer_size: ignored: ", "");
+    expect_listed(out, "-ctasim_l1_ports: ignored: ", "");
+    /* modelled options and fields are not listed */
+    expect_not_listed(out, "-gpgpu_shader_cta");
+    expect_not_listed(out, "-gpgpu_n_clusters:");
+    expect_not_listed(out, "-gpgpu_cache:dl1[nsets]");
+    expect_not_listed(out, "-gpgpu_cache:dl1[miss_queue]");
+    expect_not_listed(out, "-gpgpu_cache:dl2[mshr_entries]");
+    expect_not_listed(out, "-gpgpu_dram_partition_queues[icnt_to_l2]");
+    expect_not_listed(out, "-gpgpu_dram_timing_opt");
+    expect_not_listed(out, "-trace_opcode_latency_initiation_int");
+    /* one line per entry that is not modelled in full, each starting with '-' */
+    int lines = 0, entries = 0;
+    for (const char *p = out; *p; p = strchr(p, '\n') + 1) {
+        CHECK(*p == '-');
+        lines++;
+    }
+    for (size_t k = 0; k < coverage_count(); k++)
+        entries += coverage_at(k)->level != COV_MODELLED && coverage_at(k)->level != COV_PARTLY;
+    CHECK_EQ(lines, entries);
+    config_settings_free(&log);
+
+    /* GTX 480: a 3.x-style dl1 string without result FIFO or data port fields */
+    config_defaults(&c);
+    config_settings_init(&log);
+    CHECK_EQ(config_load_file_opts(&c, GTX480_FILE, &o, &err), 0);
+    print_unmodelled(&log, &c, out, sizeof out);
+    expect_listed(out, "-gpgpu_cache:dl1[write_policy]: ignored: ", "[set in " GTX480_FILE Q "62: L]");
+    expect_listed(out, "-gpgpu_cache:dl1[set_index_fn]: approximated: ", "[set in " GTX480_FILE Q "62: H]");
+    expect_listed(out, "-gpgpu_cache:dl1[write_alloc]: ignored: ", "[set in " GTX480_FILE Q "62: N, exact at this value]");
+    expect_listed(out, "-gpgpu_cache:dl1[result_fifo]: ignored: ", "");
+    expect_listed(out, "-gpgpu_cache:dl1[data_port_width]: ignored: ", "");
+    expect_listed(out, "-gpgpu_cache:dl2[result_fifo]: ignored: ", "[set in " GTX480_FILE Q "84: 0, exact at this value]");
+    expect_listed(out, "-gpgpu_dram_partition_queues[dram_to_l2]: ignored: ", "[set in " GTX480_FILE Q "85: 64]");
+    expect_listed(out, "-gpgpu_n_cluster_ejection_buffer_size: ignored: ", "[set in " GTX480_FILE Q "81: 32]");
+    expect_not_listed(out, "-gpgpu_flush_l1_cache"); /* modelled */
+    expect_listed(out, "-gpgpu_simd_model: not-parsed: ", "[set in " GTX480_FILE Q "37: 1, exact at this value]");
+    expect_not_listed(out, "-gpgpu_shader_cta");
+    config_settings_free(&log);
+#undef Q
+
+    /* the catalogue alone: nothing marked */
+    print_unmodelled(NULL, &c, out, sizeof out);
+    CHECK(strstr(out, "[set ") == NULL);
+    CHECK(strstr(out, "-gpgpu_num_reg_banks: not-parsed: ") != NULL);
+    CHECK(strstr(out, "-dram_dual_bus_interface") == NULL); /* modelled */
+}
+
+static void unmodelled_marks_set_and_unknown_options(void)
+{
+    static char out[1 << 17];
+    gpu_config_t c;
+    config_defaults(&c);
+    cs_error_t err;
+    config_settings_t log;
+    config_settings_init(&log);
+    config_load_opts_t o = {.allow_unknown = true, .log = &log};
+    const char *text = "-gpgpu_scheduler two_level_active:6:0:1\n-totally_made_up 3\n-ctasim_l1_ports 2\n"
+                       "-gpgpu_cache:dl1 none\n";
+    CHECK_EQ(config_load_text_opts(&c, text, strlen(text), "w.cfg", &o, &err), 0);
+    config_load_opts_t so = {.log = &log};
+    CHECK_EQ(config_set_opts(&c, "-ctasim_l1_ports", "1", &so, &err), 0);
+    print_unmodelled(&log, &c, out, sizeof out);
+    expect_listed(out, "-gpgpu_scheduler: approximated: ", "[set in w.cfg:1: two_level_active:6:0:1]");
+    /* a later --set wins, and 1 port is what the model does */
+    expect_listed(out, "-ctasim_l1_ports: ignored: ", "[set by --set: 1, exact at this value]");
+    /* a disabled L1 sets none of its fields */
+    expect_listed(out, "-gpgpu_cache:dl1[write_policy]: ignored: ", "");
+    /* unknown to ctasim and to its catalogue: last */
+    const char *last = strstr(out, "-totally_made_up: unknown: ");
+    CHECK(last && !strcmp(strchr(last, '['), "[set in w.cfg:2: 3]\n"));
+    config_settings_free(&log);
+}
+
+static void unmodelled_text_per_setting(void)
+{
+    gpu_config_t c;
+    config_defaults(&c);
+    char text[512];
+    config_setting_t set = {.name = "gpgpu_cache:dl1", .value = "S:4:128:64,L:T:m:L:L,A:512:8,16:0,32",
+                            .origin = "f", .line = 1};
+    CHECK(coverage_unmodelled_text(&set, &c, NULL, text, sizeof text));
+    CHECK(!strcmp(text, "ignored: write_policy T, alloc_policy m, write_alloc L, mshr_type A, data_port_width 32"));
+    /* the letters ctasim's L1 behaves as: only the MSHR kind is left */
+    set.value = "N:32:128:4,L:E:f:N:L,A:64:8,8";
+    CHECK(coverage_unmodelled_text(&set, &c, NULL, text, sizeof text));
+    CHECK(!strcmp(text, "ignored: mshr_type A"));
+    set.value = "none";
+    CHECK(!coverage_unmodelled_text(&set, &c, NULL, text, sizeof text) && !text[0]);
+    set = (config_setting_t){.name = "gpgpu_scheduler", .value = "gto"};
+    CHECK(!coverage_unmodelled_text(&set, &c, NULL, text, sizeof text));
+    set.value = "two_level_active:4";
+    CHECK(coverage_unmodelled_text(&set, &c, NULL, text, sizeof text) && !strcmp(text, "value two_level_active:4"));
+    set = (config_setting_t){.name = "gpgpu_TB_launch_latency", .value = "100"};
+    CHECK(coverage_unmodelled_text(&set, &c, NULL, text, sizeof text) && !strcmp(text, "value 100 ignored"));
+    set = (config_setting_t){.name = "gpgpu_shader_cta", .value = "8"};
+    CHECK(!coverage_unmodelled_text(&set, &c, NULL, text, sizeof text));
+    /* -gpgpu_mem_address_mask is exact when the same load gives the mapping */
+    config_settings_t s;
+    config_settings_init(&s);
+    set = (config_setting_t){.name = "gpgpu_mem_address_mask", .value = "0"};
+    CHECK(coverage_unmodelled_text(&set, &c, &s, text, sizeof text));
+    config_settings_record(&s, "gpgpu_mem_addr_mapping", GTX480_MAPPING, "f", 2);
+    CHECK(!coverage_unmodelled_text(&set, &c, &s, text, sizeof text));
+    config_settings_free(&s);
+    /* the L2's write-allocate letter L is exact only for a sectored L2 */
+    set = (config_setting_t){.name = "gpgpu_cache:dl2", .value = "N:32:256:8,L:B:f:L:L,A:256:4,4"};
+    c.l2.sectored = false;
+    CHECK(coverage_unmodelled_text(&set, &c, NULL, text, sizeof text));
+    CHECK(!strcmp(text, "ignored: write_alloc L, mshr_type A, miss_queue 4"));
+}
+
+static void set_cb(void *p)
+{
+    gpu_config_t *c = p;
+    cs_error_t err;
+    config_load_opts_t o = {.warn = CONFIG_WARN_UNMODELLED};
+    config_set_opts(c, "gpgpu_n_cluster_ejection_buffer_size", "16", &o, &err);
+    config_set_opts(c, "gpgpu_shader_cta", "16", &o, &err);
+    config_set(c, "ctasim_l1_ports", "4", &err); /* config_set itself stays quiet */
+}
+
+static void set_warns_about_unmodelled(void)
+{
+    gpu_config_t c;
+    config_defaults(&c);
+    char out[1024];
+    capture_stderr(set_cb, &c, out, sizeof out);
+    CHECK(!strcmp(out, "ctasim: warning: --set: option -gpgpu_n_cluster_ejection_buffer_size is not modelled "
+                       "(value 16 ignored); see `ctasim config --unmodelled`\n"));
+    CHECK_EQ(c.ejection_buffer, 16);
+    CHECK_EQ(c.max_cta_per_sm, 16);
+    CHECK_EQ(c.l1_ports, 4);
+}
+
 int main(void)
 {
     RUN(inst_names);
@@ -1105,5 +1469,11 @@ int main(void)
     RUN(dram_timing_strings);
     RUN(set_option);
     RUN(validation);
+    RUN(coverage_catalogue_matches_option_table);
+    RUN(settings_later_wins);
+    RUN(unmodelled_list_of_qv100_and_gtx480);
+    RUN(unmodelled_marks_set_and_unknown_options);
+    RUN(unmodelled_text_per_setting);
+    RUN(set_warns_about_unmodelled);
     TEST_EXIT();
 }

@@ -27,6 +27,10 @@ void cli_usage(FILE *f);
 int cli_help(const char *cmd);
 /* Options common to run/trace/config/sweep (argv[2..]); 0 or an exit code. */
 int cli_parse_opts(int argc, char **argv, run_opts_t *o, bool want_input);
+/* The same, recording in `log` where each option of --config and --set was
+ * set (config/config_coverage.h) and printing no configuration warnings:
+ * the caller reports from the log (`ctasim config --unmodelled`). */
+int cli_parse_opts_log(int argc, char **argv, run_opts_t *o, bool want_input, config_settings_t *log);
 /* Print "ctasim: <message>" and return exit code 1. */
 int cli_fail(const cs_error_t *e);
 /* The same for a usage mistake (a bad option value): exit code 2. */

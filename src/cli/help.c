@@ -63,9 +63,22 @@ static const help_t helps[] = {
      "destination and four source registers, renamed per kernel to R0..R254.\n"
      "example: ctasim trace --size small MMUL -o /tmp/mmul-trace\n"},
     {"config",
-     "usage: ctasim config [--config NAME|FILE]... [--set OPTION=VALUE]...\n"
+     "usage: ctasim config [--config NAME|FILE]... [--set OPTION=VALUE]... [--allow-unknown]\n"
+     "       ctasim config --unmodelled [--config NAME|FILE]... [--set OPTION=VALUE]... [--allow-unknown]\n"
      "Print the effective configuration as a GPGPU-Sim option file.\n"
-     "example: ctasim config --config gtx480 --set gpgpu_n_clusters=30\n"},
+     "With --unmodelled, print instead every GPGPU-Sim/Accel-Sim option, and every field of a compound\n"
+     "option (-OPTION[field]), that ctasim does not model in full, one per line as\n"
+     "  -OPTION[field]: KIND: what ctasim does instead [set in FILE:LINE: VALUE]\n"
+     "KIND is ignored (accepted, but the model does not read it), approximated (read, but modelled\n"
+     "differently from GPGPU-Sim), not-parsed (a GPGPU-Sim option ctasim rejects unless --allow-unknown)\n"
+     "or no-timing-effect (the same, for statistics, power and tool-chain options). The bracket marks what\n"
+     "the given --config files, presets and --set options set (the last setting of each), with\n"
+     "', exact at this value' where not modelling it makes no difference; an option that ctasim does not\n"
+     "know at all is listed last as unknown. The order is stable (the catalogue's, src/config/\n"
+     "config_coverage.c); `grep 'set in'` keeps what a configuration sets. Loading an option file\n"
+     "warns once per option it sets that is not (fully) modelled.\n"
+     "example: ctasim config --config gtx480 --set gpgpu_n_clusters=30\n"
+     "example: ctasim config --unmodelled --allow-unknown --config gpgpusim.config --config trace.config\n"},
 };
 
 int cli_help(const char *cmd)

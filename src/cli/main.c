@@ -4,6 +4,7 @@
  *   ctasim list [configs|cta|warp|synthetic]
  *   ctasim trace INPUT -o DIR       export a built-in kernel as an Accel-Sim trace
  *   ctasim config [--config ..] [--set ..]   print the effective configuration
+ *   ctasim config --unmodelled [--config ..] what of the options ctasim does not model
  *
  * Errors print one line "ctasim: FILE:LINE: what" on stderr and exit 1;
  * usage mistakes exit 2. */
@@ -15,6 +16,7 @@
 #include "args.h"
 #include "cli.h"
 #include "config/config.h"
+#include "config/config_coverage.h"
 #include "policy/cta_policy.h"
 #include "gpu/gpu.h"
 #include "frontend/synth.h"
@@ -129,12 +131,36 @@ static int cmd_trace(int argc, char **argv)
 
 static int cmd_config(int argc, char **argv)
 {
+    /* --unmodelled: the coverage catalogue, marked with where the given
+     * configuration sets each entry, instead of the configuration */
+    char **rest = cs_xmalloc((size_t)(argc + 1) * sizeof *rest);
+    int n = 0;
+    bool unmodelled = false;
+    for (int i = 0; i < argc; i++) {
+        /* an option value (after --config or --set) is never "--unmodelled" here: neither takes that form */
+        if (i >= 2 && !strcmp(argv[i], "--unmodelled"))
+            unmodelled = true;
+        else
+            rest[n++] = argv[i];
+    }
+    rest[n] = NULL;
     run_opts_t o;
-    int rc = cli_parse_opts(argc, argv, &o, false);
-    if (rc)
-        return rc;
-    config_dump(&o.cfg, stdout);
-    return 0;
+    config_settings_t log;
+    config_settings_init(&log);
+    int rc = cli_parse_opts_log(n, rest, &o, false, unmodelled ? &log : NULL);
+    if (rc == 0 && o.input) {
+        fprintf(stderr, "ctasim: config takes no input ('%s')\n", o.input);
+        rc = 2;
+    }
+    if (rc == 0) {
+        if (unmodelled)
+            coverage_print(stdout, &log, &o.cfg);
+        else
+            config_dump(&o.cfg, stdout);
+    }
+    config_settings_free(&log);
+    free(rest);
+    return rc;
 }
 
 static int cmd_list(int argc, char **argv)

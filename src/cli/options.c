@@ -27,7 +27,7 @@ void cli_usage(FILE *f)
           "       ctasim experiment NAME|list [--size S] [--workloads A,B] [--jobs N] [-o DIR]\n"
           "       ctasim list [configs|cta|warp|workloads|synthetic]\n"
           "       ctasim trace INPUT -o DIR [--binary-version N]\n"
-          "       ctasim config [--config NAME|FILE]... [--set OPTION=VALUE]...\n"
+          "       ctasim config [--unmodelled] [--config NAME|FILE]... [--set OPTION=VALUE]... [--allow-unknown]\n"
           "INPUT is a workload of the suite (VADD, MMUL, BFS, ...: `ctasim list workloads`), a\n"
           "trace (path/to/kernelslist.g or its directory) or a built-in synthetic kernel such as\n"
           "stream or stream:ctas=480,iters=32 (`ctasim list synthetic`).\n",
@@ -55,6 +55,11 @@ static bool is_file(const char *p)
 /* Shared option parsing for run/trace/config. Returns 0, or an exit code. */
 int cli_parse_opts(int argc, char **argv, run_opts_t *o, bool want_input)
 {
+    return cli_parse_opts_log(argc, argv, o, want_input, NULL);
+}
+
+int cli_parse_opts_log(int argc, char **argv, run_opts_t *o, bool want_input, config_settings_t *log)
+{
     cs_error_t err;
     memset(o, 0, sizeof *o);
     o->binary_version = 70;
@@ -65,6 +70,12 @@ int cli_parse_opts(int argc, char **argv, run_opts_t *o, bool want_input)
     for (int i = 2; i < argc; i++)
         if (!strcmp(argv[i], "--allow-unknown"))
             allow_unknown = true;
+    /* Option files warn about what they set and ctasim does not model, --set
+     * too; presets are ours and stay quiet. With a log the caller reports. */
+    config_load_opts_t file_opts = {.allow_unknown = allow_unknown, .log = log,
+                                    .warn = log ? 0 : CONFIG_WARN_UNKNOWN | CONFIG_WARN_UNMODELLED};
+    config_load_opts_t preset_opts = {.log = log};
+    config_load_opts_t set_opts = {.log = log, .warn = log ? 0 : CONFIG_WARN_UNMODELLED};
     uint32_t max_ctas = 0;
     /* configs and --set apply in command-line order: later wins */
     for (int i = 2; i < argc; i++) {
@@ -80,8 +91,8 @@ int cli_parse_opts(int argc, char **argv, run_opts_t *o, bool want_input)
             NEED_VALUE();
             /* a name with a slash or a dot is a path, not a preset: say the file is missing */
             bool looks_like_path = strchr(v, '/') || strchr(v, '.');
-            int rc = is_file(v) || looks_like_path ? config_load_file(&o->cfg, v, allow_unknown, &err)
-                                                   : config_load_preset(&o->cfg, v, &err);
+            int rc = is_file(v) || looks_like_path ? config_load_file_opts(&o->cfg, v, &file_opts, &err)
+                                                   : config_load_preset_opts(&o->cfg, v, &preset_opts, &err);
             if (rc < 0)
                 return fail(&err);
         } else if (!strcmp(a, "--set")) {
@@ -93,7 +104,7 @@ int cli_parse_opts(int argc, char **argv, run_opts_t *o, bool want_input)
             }
             char name[128];
             snprintf(name, sizeof name, "%.*s", (int)(eq - v), v);
-            if (config_set(&o->cfg, name, eq + 1, &err) < 0)
+            if (config_set_opts(&o->cfg, name, eq + 1, &set_opts, &err) < 0)
                 return fail(&err);
         } else if (!strcmp(a, "--cta-sched")) {
             NEED_VALUE();

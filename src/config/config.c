@@ -3,7 +3,10 @@
  * The design is one table (option_table below): a row per option name with
  * its kind, the field it writes and its bounds. Parsing, `--set`, unknown
  * option suggestions and config_dump all walk the same table, so adding a
- * parameter is one field in config.h plus one row here.
+ * parameter is one field in config.h plus one row here, plus the statement of
+ * what the model does with it in config_coverage.c (tests/test_config.c
+ * fails without one). Each load records where every option was set and
+ * warns, through config_coverage.c, about what it sets and is not modelled.
  *
  * Input syntax, as GPGPU-Sim's option parser reads it:
  *   - the text is a stream of whitespace-separated words; an option is a word
@@ -16,6 +19,7 @@
  *   - a later occurrence of an option overrides an earlier one.
  * Loading is all-or-nothing: on any error the caller's struct is unchanged. */
 #include "config.h"
+#include "config_coverage.h"
 
 #include <errno.h>
 #include <inttypes.h>
@@ -575,7 +579,7 @@ static const option_def_t option_table[] = {
     U32("gpgpu_l2_rop_latency", l2_rop_latency, 0, UINT32_MAX, "fixed delay before the L2 (core cycles, as GPGPU-Sim counts it)"),
     U32("dram_latency", dram_latency, 0, UINT32_MAX, "fixed delay added to each DRAM access (core cycles, as GPGPU-Sim counts it)"),
     SPECIAL("gpgpu_dram_partition_queues", OPT_QUEUES, partition_queue,
-            "<icnt->L2>:<L2->dram>:<dram->L2>:<L2->icnt> queue sizes (the first is used for all)"),
+            "<icnt->L2>:<L2->dram>:<dram->L2>:<L2->icnt> queue sizes (only the first is modelled)"),
 
     /* DRAM */
     U32("gpgpu_dram_scheduler", dram_scheduler, 0, 1, "0 FIFO, 1 FR-FCFS"),
@@ -605,35 +609,6 @@ static const option_def_t option_table[] = {
     U64("gpgpu_max_insn", max_insn, "stop after this many thread instructions (0 = unlimited)"),
 };
 
-/* GPGPU-Sim / Accel-Sim options that appear in the tested configurations but
- * that ctasim does not model. They are still unknown options (an error unless
- * allow_unknown); knowing them only makes the error message more helpful. */
-static const char *const not_modelled_options[] = {
-    "gpgpu_ptx_instruction_classification", "gpgpu_ptx_sim_mode", "gpgpu_ptx_force_max_capability",
-    "gpgpu_stack_size_limit", "gpgpu_heap_size_limit", "gpgpu_runtime_sync_depth_limit",
-    "gpgpu_runtime_pending_launch_count_limit", "gpgpu_compute_capability_major",
-    "gpgpu_compute_capability_minor", "gpgpu_ptx_convert_to_ptxplus",
-    "gpgpu_ptx_save_converted_ptxplus", "gpgpu_ptx_use_cuobjdump", "gpgpu_occupancy_sm_number",
-    "gpgpu_simd_model", "gpgpu_pipeline_widths", "gpgpu_shmem_sizeDefault",
-    "gpgpu_cache:dl2_texture_only", "gpgpu_perf_sim_memcpy", "gpgpu_cache:il1", "gpgpu_tex_cache:l1",
-    "gpgpu_const_cache:l1", "gpgpu_operand_collector_num_units_sp",
-    "gpgpu_operand_collector_num_units_sfu", "gpgpu_operand_collector_num_units_dp",
-    "gpgpu_operand_collector_num_units_mem", "gpgpu_operand_collector_num_units_gen",
-    "gpgpu_operand_collector_num_in_ports_sp", "gpgpu_operand_collector_num_out_ports_sp",
-    "gpgpu_operand_collector_num_in_ports_gen", "gpgpu_operand_collector_num_out_ports_gen",
-    "gpgpu_enable_specialized_operand_collector", "gpgpu_num_reg_banks",
-    "gpgpu_reg_file_port_throughput", "gpgpu_shmem_limited_broadcast", "gpgpu_shmem_warp_parts",
-    "network_mode", "inter_config_file", "icnt_subnets", "icnt_arbiter_algo",
-    "dram_seperate_write_queue_enable", "dram_write_queue_size", "Seperate_Write_Queue_Enable",
-    "Write_Queue_Size", "gpgpu_memlatency_stat", "gpgpu_runtime_stat", "enable_ptx_file_line_stats",
-    "visualizer_enabled", "power_simulation_enabled", "gpuwattch_xml_file", "trace_enabled",
-    "trace_components", "trace_sampling_core", "gpgpu_clock_gated_lanes", "gpgpu_tensor_core_avail",
-    "gpgpu_dual_issue_diff_exec_units", "gpgpu_l1_banks", "gpgpu_l1_cache_write_ratio",
-    "gpgpu_inst_fetch_throughput", "gpgpu_perfect_inst_const_cache", "specialized_unit_1",
-    "specialized_unit_2", "specialized_unit_3", "trace_opcode_latency_initiation_spec_op_1",
-    "trace_opcode_latency_initiation_spec_op_2", "trace_opcode_latency_initiation_spec_op_3",
-};
-
 static const option_def_t *find_option(const char *name)
 {
     for (size_t i = 0; i < CS_ARRAY_LEN(option_table); i++)
@@ -642,12 +617,31 @@ static const option_def_t *find_option(const char *name)
     return NULL;
 }
 
-static bool is_not_modelled(const char *name)
+/* The GPGPU-Sim options ctasim knows of but does not parse live in the
+ * coverage catalogue (config_coverage.c), with what each one is. */
+static bool is_not_modelled(const char *name) { return coverage_is_unparsed_option(name); }
+
+size_t config_option_count(void) { return CS_ARRAY_LEN(option_table); }
+
+const char *config_option_name(size_t i) { return i < CS_ARRAY_LEN(option_table) ? option_table[i].name : NULL; }
+
+bool config_option_known(const char *name) { return name && find_option(name) != NULL; }
+
+unsigned config_option_fields(size_t i)
 {
-    for (size_t i = 0; i < CS_ARRAY_LEN(not_modelled_options); i++)
-        if (strcmp(not_modelled_options[i], name) == 0)
-            return true;
-    return false;
+    if (i >= CS_ARRAY_LEN(option_table))
+        return 0;
+    const option_def_t *o = &option_table[i];
+    switch (o->kind) {
+    case OPT_CLOCKS: return 4;
+    case OPT_PIPELINE: return 2;
+    case OPT_LAT_LIST: return o->count;
+    case OPT_LAT_INIT: return 2;
+    case OPT_QUEUES: return 4;
+    case OPT_CACHE: return 15; /* [S|N]:sets:line:assoc, rep:wr:alloc:wr_alloc:set_index, mshr:n:merge, mq[:fifo][,port] */
+    case OPT_DRAM_TIMING: return (unsigned)CS_ARRAY_LEN(dram_keys);
+    default: return 0;
+    }
 }
 
 /* Edit distance, capped: used only to suggest a near option name for a typo. */
@@ -1029,11 +1023,8 @@ static int unknown_option(const char *origin, unsigned long line, const char *wo
     char shown[SHOW_MAX + 8];
     show(word, shown, sizeof shown);
     const char *name = word[0] == '-' ? option_name(word) : word;
-    if (allow_unknown) {
-        fprintf(stderr, "ctasim: warning: %s:%lu: option %s is not modelled; ignored\n", origin, line,
-                shown);
-        return 0;
-    }
+    if (allow_unknown)
+        return 0; /* skipped; the load's log has it, and coverage_warn reports it */
     if (is_not_modelled(name))
         return cs_err(err, origin, line,
                       "unknown option %s (a GPGPU-Sim option ctasim does not model; "
@@ -1044,8 +1035,10 @@ static int unknown_option(const char *origin, unsigned long line, const char *wo
     return cs_err(err, origin, line, "unknown option %s", shown);
 }
 
+/* Apply the options of `text` to c, recording each option met (known, or
+ * unknown and skipped) in `seen`. */
 static int load_text(gpu_config_t *c, const char *text, size_t len, const char *origin,
-                     bool allow_unknown, cs_error_t *err)
+                     bool allow_unknown, config_settings_t *seen, cs_error_t *err)
 {
     lexer_t lx = {.pos = text, .end = text + len, .line = 1, .origin = origin};
     char *name_buf = cs_xmalloc(len + 1), *value_buf = cs_xmalloc(len + 1);
@@ -1078,6 +1071,8 @@ static int load_text(gpu_config_t *c, const char *text, size_t len, const char *
         if (!o) {
             if ((rc = unknown_option(origin, name.line, name.text, allow_unknown, err)) < 0)
                 break;
+            config_settings_record(seen, option_name(name.text), has_value ? value.text : NULL, origin,
+                                   name.line);
             continue;
         }
         if (!has_value) {
@@ -1089,14 +1084,23 @@ static int load_text(gpu_config_t *c, const char *text, size_t len, const char *
             rc = option_error(err, origin, name.line, o, why, value.text);
             break;
         }
+        config_settings_record(seen, o->name, value.text, origin, name.line);
     }
     free(name_buf);
     free(value_buf);
     return rc;
 }
 
-int config_load_text(gpu_config_t *c, const char *text, size_t len, const char *origin,
-                     bool allow_unknown, cs_error_t *err)
+/* The end of every successful load: warnings, then the caller's log. */
+static void load_done(const config_settings_t *seen, const gpu_config_t *c, const config_load_opts_t *o)
+{
+    coverage_warn(stderr, seen, c, o->warn);
+    if (o->log)
+        config_settings_merge(o->log, seen);
+}
+
+int config_load_text_opts(gpu_config_t *c, const char *text, size_t len, const char *origin,
+                          const config_load_opts_t *o, cs_error_t *err)
 {
     if (!origin)
         origin = "<config>";
@@ -1104,15 +1108,33 @@ int config_load_text(gpu_config_t *c, const char *text, size_t len, const char *
         return cs_err(err, origin, 0, "no text");
     /* Work on a copy so that a failed load leaves *c untouched. */
     gpu_config_t next = *c;
-    if (load_text(&next, text ? text : "", len, origin, allow_unknown, err) < 0)
-        return -1;
-    *c = next;
-    return 0;
+    config_settings_t seen;
+    config_settings_init(&seen);
+    int rc = load_text(&next, text ? text : "", len, origin, o->allow_unknown, &seen, err);
+    if (rc == 0) {
+        load_done(&seen, &next, o);
+        *c = next;
+    }
+    config_settings_free(&seen);
+    return rc < 0 ? -1 : 0;
+}
+
+int config_load_text(gpu_config_t *c, const char *text, size_t len, const char *origin,
+                     bool allow_unknown, cs_error_t *err)
+{
+    config_load_opts_t o = {.allow_unknown = allow_unknown, .warn = CONFIG_WARN_UNKNOWN};
+    return config_load_text_opts(c, text, len, origin, &o, err);
 }
 
 #define CONFIG_MAX_FILE_BYTES (64u << 20)
 
 int config_load_file(gpu_config_t *c, const char *path, bool allow_unknown, cs_error_t *err)
+{
+    config_load_opts_t o = {.allow_unknown = allow_unknown, .warn = CONFIG_WARN_UNKNOWN | CONFIG_WARN_UNMODELLED};
+    return config_load_file_opts(c, path, &o, err);
+}
+
+int config_load_file_opts(gpu_config_t *c, const char *path, const config_load_opts_t *o, cs_error_t *err)
 {
     FILE *f = fopen(path, "rb");
     if (!f)
@@ -1142,12 +1164,19 @@ int config_load_file(gpu_config_t *c, const char *path, bool allow_unknown, cs_e
         free(data);
         return cs_err(err, path, 0, "read error: %s", strerror(saved_errno));
     }
-    int rc = config_load_text(c, data, len, path, allow_unknown, err);
+    int rc = config_load_text_opts(c, data, len, path, o, err);
     free(data);
     return rc;
 }
 
 int config_set(gpu_config_t *c, const char *name, const char *value, cs_error_t *err)
+{
+    config_load_opts_t o = {0};
+    return config_set_opts(c, name, value, &o, err);
+}
+
+int config_set_opts(gpu_config_t *c, const char *name, const char *value, const config_load_opts_t *opts,
+                    cs_error_t *err)
 {
     const char *origin = "--set";
     if (!name || !*name)
@@ -1167,6 +1196,11 @@ int config_set(gpu_config_t *c, const char *name, const char *value, cs_error_t 
     char why[WHY_MAX];
     if (apply_option(&next, o, value, why, sizeof why) < 0)
         return option_error(err, origin, 0, o, why, value);
+    config_settings_t seen;
+    config_settings_init(&seen);
+    config_settings_record(&seen, o->name, value, origin, 0);
+    load_done(&seen, &next, opts);
+    config_settings_free(&seen);
     *c = next;
     return 0;
 }

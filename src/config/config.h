@@ -23,7 +23,8 @@
 /* One cache, from a GPGPU-Sim cache string
  *   <sector?>:<nsets>:<bsize>:<assoc>,<rep>:<wr>:<alloc>:<wr_alloc>:<set_index_fn>,<mshr>:<N>:<merge>,<mq>[:<fifo>]
  * e.g. "N:32:128:4,L:L:m:N:H,S:64:8,8". Optional trailing fields
- * (":0,32" data-port etc. in newer GPGPU-Sim) are accepted and ignored. */
+ * (":0,32" result FIFO and data-port width in newer GPGPU-Sim) are checked and
+ * not stored. Which fields the model reads: config_coverage.c. */
 typedef struct cache_config {
     bool enabled;           /* false when the string is "none" or nsets == 0 */
     bool sectored;          /* 'S' (32-byte sectors in 128-byte lines) vs 'N' */
@@ -120,7 +121,7 @@ typedef struct gpu_config {
     cache_config_t l2;              /* -gpgpu_cache:dl2 (per sub-partition) */
     uint32_t l2_rop_latency;        /* -gpgpu_l2_rop_latency (core cycles, fixed pipeline before L2 tag access) */
     uint32_t dram_latency;          /* -dram_latency (core cycles added to every DRAM access: PHY + controller) */
-    uint32_t partition_queue;       /* -gpgpu_dram_partition_queues a:b:c:d (first value used for all queues) */
+    uint32_t partition_queue;       /* -gpgpu_dram_partition_queues a:b:c:d (only a, icnt->L2, is modelled) */
 
     /* --- DRAM --- */
     uint32_t dram_scheduler;        /* -gpgpu_dram_scheduler 0 FIFO, 1 FR-FCFS */
@@ -168,25 +169,57 @@ static inline uint32_t config_dram_latency_dram(const gpu_config_t *c)
 }
 static inline uint32_t config_n_l2(const gpu_config_t *c) { return c->n_mem * c->n_sub_partition_per_mchannel; }
 
+/* --- Loading ------------------------------------------------------------
+ * Every load can record where each option was set (config_settings_t, in
+ * config_coverage.h) and reports on stderr what it skips or does not model. */
+typedef struct config_settings config_settings_t;
+
+#define CONFIG_WARN_UNKNOWN 1u    /* "option -X is not modelled; ignored" per unknown option skipped */
+#define CONFIG_WARN_UNMODELLED 2u /* one line per accepted option whose value is not (fully) modelled */
+
+typedef struct config_load_opts {
+    bool allow_unknown;      /* an unknown option is skipped instead of being an error */
+    unsigned warn;           /* CONFIG_WARN_* bits */
+    config_settings_t *log;  /* when not NULL: receives where each option was last set */
+} config_load_opts_t;
+
 /* Reset to the built-in default (the gtx480 preset). */
 void config_defaults(gpu_config_t *c);
 
 /* Load a preset by name (gtx480, c2050, hpca14-28sm, date14-28sm, pact13-30sm,
  * date16-15sm) on top of the defaults. Returns -1 if no such preset. */
 int config_load_preset(gpu_config_t *c, const char *name, cs_error_t *err);
+/* The same with load options (no warnings unless asked; the log names lines of the preset text). */
+int config_load_preset_opts(gpu_config_t *c, const char *name, const config_load_opts_t *o, cs_error_t *err);
 
 /* Names of the built-in presets, NULL-terminated; description via config_preset_desc. */
 const char *const *config_preset_names(void);
 const char *config_preset_desc(const char *name);
 
 /* Parse an option file (path shown in errors). allow_unknown: unknown options
- * produce a warning on stderr instead of an error. */
+ * produce a warning on stderr instead of an error. Accepted options that are
+ * not (fully) modelled get one warning line each (CONFIG_WARN_UNMODELLED);
+ * config_load_text warns about unknown options only. */
 int config_load_file(gpu_config_t *c, const char *path, bool allow_unknown, cs_error_t *err);
 /* Parse option text held in memory; `origin` names it in error messages. */
 int config_load_text(gpu_config_t *c, const char *text, size_t len, const char *origin,
                      bool allow_unknown, cs_error_t *err);
-/* One option, as `--set name=value` (name with or without leading '-'). */
+/* One option, as `--set name=value` (name with or without leading '-'); no warnings. */
 int config_set(gpu_config_t *c, const char *name, const char *value, cs_error_t *err);
+/* The three above with load options; config_set_opts' origin is "--set". */
+int config_load_file_opts(gpu_config_t *c, const char *path, const config_load_opts_t *o, cs_error_t *err);
+int config_load_text_opts(gpu_config_t *c, const char *text, size_t len, const char *origin,
+                          const config_load_opts_t *o, cs_error_t *err);
+int config_set_opts(gpu_config_t *c, const char *name, const char *value, const config_load_opts_t *o,
+                    cs_error_t *err);
+
+/* The option table, for the coverage catalogue (config_coverage.c) and its tests:
+ * the i-th option's name (without '-'), and how many fields its value has
+ * (0: one number or word; a cache string 15, a DRAM timing string 15, ...). */
+size_t config_option_count(void);
+const char *config_option_name(size_t i);
+unsigned config_option_fields(size_t i);
+bool config_option_known(const char *name);
 
 /* Cross-field checks after all options are in (e.g. warp size 32, nonzero
  * sizes, power-of-two line sizes). */

@@ -223,7 +223,7 @@ static const struct preset {
     const char *text;
 } presets[] = {
     {"gtx480", "GTX 480 (Fermi), GPGPU-Sim's tested configuration: 15 SMs, 6 GDDR5 channels (the default)",
-     ""},
+     gtx480_text /* again on top of the defaults, so that a load's log names its lines */},
     {"c2050", "Tesla C2050 per Yu et al. IJPP'14 Table 1: 14 SMs at 1150 MHz, 6 channels, LRR", c2050_text},
     {"hpca14-28sm", "28 SMs, 8 GDDR5 channels per Lee et al. HPCA'14 Table 1, GTO", hpca14_text},
     {"date14-28sm", "28 SMs, 8 channels, 1848 MHz memory per Song et al. DATE'14 Table I, GTO", date14_text},
@@ -269,6 +269,12 @@ const char *config_preset_desc(const char *name)
 
 int config_load_preset(gpu_config_t *c, const char *name, cs_error_t *err)
 {
+    config_load_opts_t o = {0};
+    return config_load_preset_opts(c, name, &o, err);
+}
+
+int config_load_preset_opts(gpu_config_t *c, const char *name, const config_load_opts_t *o, cs_error_t *err)
+{
     const struct preset *p = find_preset(name);
     if (!p) {
         char known[256];
@@ -282,7 +288,9 @@ int config_load_preset(gpu_config_t *c, const char *name, cs_error_t *err)
     config_defaults(&next);
     char origin[64];
     snprintf(origin, sizeof origin, "<preset %s>", p->name);
-    if (config_load_text(&next, p->text, strlen(p->text), origin, false, err) < 0)
+    config_load_opts_t strict = *o;
+    strict.allow_unknown = false; /* a preset is ours: every option in it is known */
+    if (config_load_text_opts(&next, p->text, strlen(p->text), origin, &strict, err) < 0)
         return -1;
     *c = next;
     return 0;

@@ -123,6 +123,46 @@ if $C run --config "$CFG/qv100/gpgpusim.config" --config "$CFG/qv100/trace.confi
         --allow-unknown stream:ctas=80,iters=1 >"$T/o" 2>"$T/e"; then
     grep -q "^gpu_sim_cycle" "$T/o" && pass qv100_config_pair || fail qv100_config_pair "no stats"
 else fail qv100_config_pair "$(tail -1 "$T/e")"; fi
+# ... and one warning line per option a file sets that is accepted but not (fully) modelled
+if [ "$(grep -c 'is not fully modelled\|is not modelled (' "$T/e")" -eq 5 ] &&
+   grep -q "qv100/gpgpusim.config:81: option -gpgpu_n_cluster_ejection_buffer_size is not modelled (value 32 ignored)" "$T/e" &&
+   ! grep -q 'gpgpu_shader_cta' "$T/e"; then
+    pass qv100_config_warns_unmodelled_once_per_option
+else fail qv100_config_warns_unmodelled_once_per_option "$(grep -v 'ignored$' "$T/e" | head -3)"; fi
+if $C run --set ctasim_l1_ports=2 --set gpgpu_shader_cta=4 stream:ctas=2,iters=1 >/dev/null 2>"$T/e" &&
+   [ "$(wc -l <"$T/e")" -eq 1 ] && grep -q '^ctasim: warning: --set: option -ctasim_l1_ports is not modelled (value 2 ignored)' "$T/e"; then
+    pass set_warns_unmodelled
+else fail set_warns_unmodelled "$(cat "$T/e")"; fi
+
+# --- config --unmodelled: the coverage catalogue, marked with what the configuration sets
+Q=tests/data/config/qv100
+if $C config --unmodelled --allow-unknown --config $Q/gpgpusim.config --config $Q/trace.config >"$T/u" 2>"$T/ue" &&
+   [ ! -s "$T/ue" ] && ! grep -qv '^-' "$T/u" &&
+   grep -q "^-gpgpu_n_cluster_ejection_buffer_size: ignored: .*\[set in $Q/gpgpusim.config:81: 32\]$" "$T/u" &&
+   grep -q "^-gpgpu_cache:dl1\[result_fifo\]: ignored: .*\[set in $Q/gpgpusim.config:78: 0, exact at this value\]$" "$T/u" &&
+   grep -q "^-gpgpu_dram_partition_queues\[l2_to_dram\]: ignored: .*\[set in $Q/gpgpusim.config:91: 64" "$T/u" &&
+   grep -q "^-gpgpu_dram_partition_queues\[dram_to_l2\]: ignored: .*\[set in $Q/gpgpusim.config:91: 64\]$" "$T/u" &&
+   grep -q "^-gpgpu_dram_partition_queues\[l2_to_icnt\]: ignored: .*\[set in $Q/gpgpusim.config:91: 64" "$T/u" &&
+   grep -q "^-gpgpu_num_reg_banks: not-parsed: .*\[set in $Q/gpgpusim.config:71: 16\]$" "$T/u" &&
+   ! grep -q "^-dram_dual_bus_interface" "$T/u" &&
+   grep -q "^-specialized_unit_1: not-parsed: .*\[set in $Q/trace.config:12: " "$T/u" &&
+   ! grep -q '^-gpgpu_shader_cta\|^-gpgpu_n_clusters:\|^-gpgpu_cache:dl1\[nsets\]' "$T/u"; then
+    pass config_unmodelled_qv100_pair
+else fail config_unmodelled_qv100_pair "$(cat "$T/ue") $(grep -c . "$T/u") lines"; fi
+# the whole catalogue without --config: nothing marked, the same order every time
+if $C config --unmodelled >"$T/u1" 2>"$T/ue" && $C config --unmodelled >"$T/u2" && cmp -s "$T/u1" "$T/u2" &&
+   [ ! -s "$T/ue" ] && ! grep -q '\[set ' "$T/u1" && grep -q '^-gpgpu_cache:dl2\[miss_queue\]: ignored: ' "$T/u1" &&
+   [ "$(grep -c . "$T/u1")" -eq "$(grep -c . "$T/u")" ] && $C config --help | grep -q 'ctasim config --unmodelled'; then
+    pass config_unmodelled_catalogue
+else fail config_unmodelled_catalogue "$(head -2 "$T/u1")"; fi
+# what the file sets that ctasim does not know at all comes last, marked
+printf -- '-gpgpu_n_clusters 15\n-gpgpu_frobnicate 3\n' >"$T/unk2.config"
+if $C config --unmodelled --allow-unknown --config "$T/unk2.config" >"$T/u" 2>"$T/ue" &&
+   tail -1 "$T/u" | grep -q "^-gpgpu_frobnicate: unknown: .*\[set in $T/unk2.config:2: 3\]$"; then
+    pass config_unmodelled_unknown_option
+else fail config_unmodelled_unknown_option "$(tail -1 "$T/u")"; fi
+expect_error config_unmodelled_needs_allow_unknown "gpgpusim.config:16: unknown option -gpgpu_ptx_force_max_capability" \
+    $C config --unmodelled --config $Q/gpgpusim.config
 
 # --- presets all simulate
 for p in gtx480 c2050 hpca14-28sm date14-28sm pact13-30sm date16-15sm; do
