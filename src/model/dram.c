@@ -11,28 +11,34 @@
  *     failing that, the oldest request whose next row command (PRE of the
  *     other row, or ACT) is legal issues that. A row is not precharged while a
  *     queued request still hits it. FIFO (0): only the oldest request moves.
- *   - One command (ACT, PRE, RD, WR) per cycle on the command bus.
+ *   - One command (ACT, PRE, RD, WR) per cycle on the command bus; with
+ *     -dram_dual_bus_interface 1 a row command (ACT/PRE) and a column
+ *     command (RD/WR) in the same cycle, as GPGPU-Sim's dual bus.
+ *   - A column command moves one atom, BL x bus width x chips bytes
+ *     (GPGPU-Sim's dram_atom_size: 64 B on GDDR5 GTX 480, 32 B on HBM
+ *     QV100): a request of N atoms is N commands, tCCD (tCCDL in its bank
+ *     group) apart, and its bank serves it to the end before any other
+ *     request. tRTP/tRTPL count from each read command.
+ *   - Read-to-write turnaround: write data starts at least 2 cycles after
+ *     read data ends (GPGPU-Sim's tRTW = CL + BL/ratio + 2 - WL).
+ *   - Bank groups from the upper bank bits or, with
+ *     -dram_bnkgrp_indexing_policy 1, the lower ones; banks xor the row's
+ *     low bits with -dram_bnk_indexing_policy 1.
  *   - Timing: per bank tRCD (ACT->RD/WR), tRAS (ACT->PRE), tRP (PRE->ACT),
  *     tRC (ACT->ACT), tRTP (RD->PRE), tWR (end of write data->PRE); per bank
  *     group tCCDL (column->column) and tRTPL (RD->PRE) when nbkgrp > 1; per
  *     channel tRRD (ACT->ACT), tCCD (column->column), tCDLR (end of write
  *     data->RD, GPGPU-Sim's tWTR = WL + burst + CDLR).
- *   - Data bus: a request occupies max(ceil(bytes / bytes_per_cycle),
- *     burst_length / data_cmd_ratio) cycles; transfers never overlap and are
- *     placed in issue order. Read data starts tCL after RD, write data tWL
- *     after WR.
+ *   - Data bus: an atom occupies burst_length / data_cmd_ratio cycles;
+ *     transfers never overlap and are placed in issue order. Read data
+ *     starts tCL after RD, write data tWL after WR.
  *   - Completion: a read is returned dram_latency cycles after its last data
  *     cycle, a write at its last data cycle. dram_pop_done hands them back in
  *     completion order. At most dram_return_queue reads may be issued and not
  *     yet popped; when that many are outstanding, no read column command issues.
  *
  * Simplifications (deliberate)
- *   - No refresh, no power-down, no tFAW, one rank, no read-to-write bus
- *     turnaround bubble beyond data-bus serialisation (GPGPU-Sim's tRTW).
- *   - A request larger than one burst issues ONE column command whose bursts
- *     stream back to back (GPGPU-Sim issues one command per 64-byte atom):
- *     tCCD/tCCDL apply between requests, not between the bursts of one
- *     request; tRTP/tRTPL count from the request's last burst.
+ *   - No refresh, no power-down, no tFAW, one rank.
  *   - tRCD is used for writes too (no separate tRCDWR).
  *   - FR-FCFS has no starvation guard: a stream of hits to an open row can
  *     delay a miss to the same bank indefinitely (as in GPGPU-Sim).

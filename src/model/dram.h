@@ -2,19 +2,20 @@
  * scheduled FR-FCFS (row hits first, then oldest) or FIFO, and GDDR timing.
  *
  * Clocking: dram_cycle() is called once per DRAM command-clock cycle (the 4th
- * value of -gpgpu_clock_domains). A channel moves data at
- *   bytes_per_cycle = n_mem_per_ctrlr * dram_buswidth * dram_data_cmd_ratio
- * so a request of `bytes` occupies the data bus for
- *   ceil(bytes / bytes_per_cycle) cycles, and at least burst_length/data_cmd_ratio.
- * A read's data is complete tCL (+ data transfer) after its column command; the
- * request then waits `dram_latency` more cycles (controller/PHY) before it
- * appears on the return queue. A write completes at tWL + transfer.
+ * value of -gpgpu_clock_domains). A column command moves one atom of
+ *   n_mem_per_ctrlr * dram_buswidth * dram_burst_length bytes
+ * in burst_length / data_cmd_ratio data-bus cycles, so a request of `bytes`
+ * takes ceil(bytes / atom) commands. A read's data is complete tCL (+ one
+ * atom's transfer) after its last column command; the request then waits
+ * `dram_latency` more cycles (controller/PHY) before it appears on the return
+ * queue. A write completes at tWL + transfer after its last command.
  *
  * Constraints modelled per bank: tRCD (ACT->RD/WR), tRAS (ACT->PRE), tRP
  * (PRE->ACT), tRC (ACT->ACT), tWR (end of write data -> PRE), tRTP; per channel:
  * tRRD (ACT->ACT different banks), tCCD (CAS->CAS), tWTR/CDLR (write->read
- * turnaround), bank groups with tCCDL when nbkgrp > 1. One command per cycle
- * on the command bus. Open-row policy. */
+ * turnaround), read->write bus turnaround, bank groups with tCCDL when
+ * nbkgrp > 1. One command per cycle on the command bus, or one row and one
+ * column command with -dram_dual_bus_interface 1. Open-row policy. */
 #ifndef CTASIM_DRAM_H
 #define CTASIM_DRAM_H
 
