@@ -558,6 +558,11 @@ static const option_def_t option_table[] = {
     U32("ctasim_icnt_ctrl_bytes", icnt_ctrl_bytes, 0, 1u << 16, "packet header bytes"),
     U32("gpgpu_n_cluster_ejection_buffer_size", ejection_buffer, 1, UINT32_MAX,
         "packets buffered at a cluster's ejection port"),
+    U32("ctasim_icnt_topology", icnt_topology, 0, 1, "0 crossbar, 1 2-D mesh (XY routing, credit flow control)"),
+    U32("ctasim_mesh_dim", mesh_dim, 0, 256, "mesh: k routers per side (0 = smallest k with k*k >= cores + L2 slices)"),
+    U32("ctasim_mesh_router_latency", mesh_router_latency, 0, 1024,
+        "mesh: icnt cycles per router (a hop costs this + 1 link cycle)"),
+    U32("ctasim_mesh_buffer", mesh_buffer, 1, 1u << 20, "mesh: flits per router input port"),
 
     /* memory partition */
     SPECIAL("gpgpu_cache:dl2", OPT_CACHE, l2, "L2 cache of one sub-partition (GPGPU-Sim cache string)"),
@@ -1254,6 +1259,12 @@ int config_validate(const gpu_config_t *c, cs_error_t *err)
         c->icnt_out_buffer == 0 || c->ejection_buffer == 0)
         return cs_err(err, cfg, 0,
                       "interconnect: flit size, latency, buffer limits and ejection buffer must be at least 1");
+    if (c->icnt_topology > 1)
+        return cs_err(err, cfg, 0, "-ctasim_icnt_topology: 0 (crossbar) or 1 (mesh) (got %" PRIu32 ")", c->icnt_topology);
+    if (c->icnt_topology == 1 && c->mesh_dim &&
+        (uint64_t)c->mesh_dim * c->mesh_dim < (uint64_t)config_n_sm(c) + config_n_l2(c))
+        return cs_err(err, cfg, 0, "-ctasim_mesh_dim: a %" PRIu32 "x%" PRIu32 " mesh has fewer routers than the %" PRIu32
+                      " cores + %" PRIu32 " L2 slices", c->mesh_dim, c->mesh_dim, config_n_sm(c), config_n_l2(c));
     if (c->partition_queue == 0)
         return cs_err(err, cfg, 0, "-gpgpu_dram_partition_queues: must be at least 1");
     if (c->dram_scheduler > 1)
