@@ -314,10 +314,11 @@ static void mesh_next_event_skips_to_each_move(void)
     xbar_free(&x);
 }
 
-/* Random traffic with small buffers and slow sinks, run twice: xbar_cycle
- * every cycle, and only at the cycles xbar_next_event names (or a source or a
- * sink can act), as the simulator's idle skipping does. Every packet must
- * leave at the same cycle both ways. */
+/* Random traffic with small buffers and slow sinks, run three ways: xbar_cycle
+ * every cycle visiting every router (poll_all), every cycle visiting only the
+ * routers whose wake time has come, and only at the cycles xbar_next_event
+ * names (or a source or a sink can act), as the simulator's idle skipping
+ * does. Every packet must leave at the same cycle all three ways. */
 typedef struct traffic {
     uint64_t at;       /* cycle it is offered */
     uint32_t src, dst, bytes;
@@ -327,10 +328,11 @@ typedef struct traffic {
 #define SINK_PERIOD 4
 
 static void run_traffic(const gpu_config_t *c, enum icnt_net net, uint32_t n_in, uint32_t n_out,
-                        const traffic_t *tr, bool skip, uint64_t *popped_at, uint64_t *steps)
+                        const traffic_t *tr, bool skip, bool poll_all, uint64_t *popped_at, uint64_t *steps)
 {
     xbar_t x;
     xbar_init_net(&x, net, n_in, n_out, c);
+    x.mesh->poll_all = poll_all;
     static mem_req_t req[N_PKT];
     memset(req, 0, sizeof req);
     uint64_t sink_next[16] = {0};
@@ -387,7 +389,7 @@ static void mesh_next_event_matches_cycle_by_cycle(void)
 {
     static const uint32_t sizes[4] = {8, 40, 136, 264};
     static traffic_t tr[N_PKT];
-    static uint64_t every[N_PKT], skipped[N_PKT];
+    static uint64_t polled[N_PKT], every[N_PKT], skipped[N_PKT];
     for (int variant = 0; variant < 4; variant++) {
         gpu_config_t c = mesh_cfg((uint32_t)variant); /* L = 0..3 */
         c.mesh_buffer = 9;
@@ -403,13 +405,17 @@ static void mesh_next_event_matches_cycle_by_cycle(void)
             at += (v & 7) < 5 ? 0 : v % 40; /* bursts, then gaps */
             tr[i] = (traffic_t){at, (v >> 3) % n_in, (v >> 8) % n_out, sizes[(v >> 13) & 3]};
         }
-        uint64_t s1, s2;
-        run_traffic(&c, net, n_in, n_out, tr, false, every, &s1);
-        run_traffic(&c, net, n_in, n_out, tr, true, skipped, &s2);
-        unsigned diff = 0;
-        for (int i = 0; i < N_PKT; i++)
+        uint64_t s0, s1, s2;
+        run_traffic(&c, net, n_in, n_out, tr, false, true, polled, &s0);
+        run_traffic(&c, net, n_in, n_out, tr, false, false, every, &s1);
+        run_traffic(&c, net, n_in, n_out, tr, true, false, skipped, &s2);
+        unsigned diff = 0, diff_poll = 0;
+        for (int i = 0; i < N_PKT; i++) {
             diff += every[i] != skipped[i];
+            diff_poll += every[i] != polled[i];
+        }
         CHECK_EQ(diff, 0);
+        CHECK_EQ(diff_poll, 0); /* the routers' wake times skip nothing that could move */
         CHECK(s2 < s1); /* something was skipped */
         printf("  variant %d: %llu cycles stepped one by one, %llu with skipping\n", variant,
                (unsigned long long)s1, (unsigned long long)s2);

@@ -96,6 +96,8 @@ mem_req_t *xbar_pop(xbar_t *x, uint32_t out, uint64_t now)
     fifo_pop(&x->out_q[out]);
     x->out_flits[out] -= h->icnt_flits;
     x->in_flight--;
+    if (x->mesh)
+        mesh_popped(x, out, now);
     return h;
 }
 

@@ -74,15 +74,23 @@ typedef struct icnt_mesh {
     mesh_buf_t *buf;     /* [r * MESH_PORTS + port]; the MESH_LOCAL entries are unused */
     uint64_t *link_busy; /* [r * MESH_PORTS + output port]: the link is busy until this cycle (exclusive) */
     uint8_t *rr;         /* [r * MESH_PORTS + output port]: input port considered first */
-    uint32_t *load;      /* packets in router r's (non-local) input buffers */
+    uint32_t *nbr;       /* [r * MESH_PORTS + port]: the router that port leads to */
+    uint8_t *occ;        /* router r's non-empty input ports (bit per port; local: stamped packets) */
     mem_req_t **unstamped; /* per source: first packet not yet seen by mesh_cycle (NULL: none) */
     uint32_t n_unstamped;
+    /* Speed only: router r cannot grant anything before wake[r], no router
+     * before next_wake (a lower bound kept by every change to a head packet). */
+    uint64_t *wake;
+    uint64_t next_wake;
+    bool poll_all;       /* tests: visit every router every cycle, ignoring wake (same results) */
 } icnt_mesh_t;
 
 void mesh_init(xbar_t *x, enum icnt_net net, const gpu_config_t *cfg);
 void mesh_free(xbar_t *x);
 /* xbar_push's hook: the packet is stamped by the next mesh_cycle. */
 void mesh_pushed(xbar_t *x, uint32_t in, mem_req_t *r);
+/* xbar_pop's hook: the ejection buffer of `out` has room again. */
+void mesh_popped(xbar_t *x, uint32_t out, uint64_t now);
 void mesh_cycle(xbar_t *x, uint64_t now);
 uint64_t mesh_next_event(const xbar_t *x, uint64_t now);
 
