@@ -14,6 +14,7 @@
  * Timing (icnt_mesh.h): a packet of F flits first seen at cycle t0 crossing h
  * links with nothing in its way can be popped at t0 + (h+1)(L+1) + F - 1. */
 #include "apps/apps.h"
+#include "config/config.h"
 #include "gpu/gpu.h"
 #include "model/icnt.h"
 #include "model/icnt_mesh.h"
@@ -452,6 +453,56 @@ static void crossbar_timing_unchanged(void)
     xbar_free(&x);
 }
 
+/* -inter_config_file: an existing intersim file picks the topology. */
+#define MESH_FIXTURES "tests/data/config/mesh"
+
+static void inter_config_file_selects_the_topology(void)
+{
+    gpu_config_t c;
+    cs_error_t err = {{0}};
+    config_defaults(&c);
+    CHECK_EQ(c.icnt_topology, ICNT_CROSSBAR);
+    CHECK_EQ(config_load_file(&c, MESH_FIXTURES "/gpgpusim.config", false, &err), 0);
+    CHECK_EQ(c.icnt_topology, ICNT_MESH);
+    CHECK_EQ(c.mesh_dim, 8);
+    CHECK_EQ(c.mesh_buffer, 12);    /* vc_buf_size; num_vcs is not modelled */
+    CHECK_EQ(c.icnt_flit_size, 32); /* the file's flit_size, not the preset's 40 */
+    CHECK_EQ(config_validate(&c, &err), 0);
+
+    config_defaults(&c);
+    CHECK_EQ(config_load_file(&c, MESH_FIXTURES "/fly.config", false, &err), 0);
+    CHECK_EQ(c.icnt_topology, ICNT_CROSSBAR); /* the file's fly wins over the line before it */
+    CHECK_EQ(c.icnt_flit_size, 40);
+    CHECK_EQ(c.mesh_buffer, 8);
+
+    /* --set takes a path from the current directory */
+    config_defaults(&c);
+    CHECK_EQ(config_set(&c, "inter_config_file", MESH_FIXTURES "/config_mesh.icnt", &err), 0);
+    CHECK_EQ(c.icnt_topology, ICNT_MESH);
+    CHECK_EQ(c.mesh_dim, 8);
+
+    /* a topology not modelled is an error naming the file and line */
+    gpu_config_t before;
+    config_defaults(&c);
+    before = c;
+    CHECK_EQ(config_load_file(&c, MESH_FIXTURES "/torus.config", false, &err), -1);
+    CHECK(strcmp(err.msg, MESH_FIXTURES "/config_torus.icnt:3: topology = torus: not modelled "
+                          "(ctasim has fly, a crossbar, and mesh)") == 0);
+    CHECK(memcmp(&c, &before, sizeof c) == 0);
+
+    /* no such file: the option is not modelled, as before */
+    CHECK_EQ(config_load_file(&c, MESH_FIXTURES "/missing.config", false, &err), -1);
+    CHECK(strstr(err.msg, "unknown option -inter_config_file (a GPGPU-Sim option ctasim does not model") != NULL);
+    CHECK(memcmp(&c, &before, sizeof c) == 0);
+
+    /* a mesh too small for the nodes */
+    config_defaults(&c);
+    CHECK_EQ(config_set(&c, "ctasim_icnt_topology", "1", &err), 0);
+    CHECK_EQ(config_set(&c, "ctasim_mesh_dim", "5", &err), 0);
+    CHECK_EQ(config_validate(&c, &err), -1);
+    CHECK(strstr(err.msg, "5x5 mesh has fewer routers than the 15 cores + 12 L2 slices") != NULL);
+}
+
 static int run_vadd(uint32_t topology, gpu_totals_t *t)
 {
     gpu_config_t cfg;
@@ -507,6 +558,7 @@ int main(void)
     RUN(mesh_next_event_skips_to_each_move);
     RUN(mesh_next_event_matches_cycle_by_cycle);
     RUN(crossbar_timing_unchanged);
+    RUN(inter_config_file_selects_the_topology);
     RUN(vadd_on_mesh_end_to_end);
     TEST_EXIT();
 }

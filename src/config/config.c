@@ -16,6 +16,7 @@
  *   - a later occurrence of an option overrides an earlier one.
  * Loading is all-or-nothing: on any error the caller's struct is unchanged. */
 #include "config.h"
+#include "icnt_file.h"
 
 #include <errno.h>
 #include <inttypes.h>
@@ -1052,6 +1053,16 @@ static int load_text(gpu_config_t *c, const char *text, size_t len, const char *
             lx = before_value;
 
         const option_def_t *o = find_option(option_name(name.text));
+        if (!o && has_value && !strcmp(option_name(name.text), "inter_config_file")) {
+            /* an existing interconnect file is read (config/icnt_file.h); else not modelled */
+            int got = icnt_file_apply(c, origin, value.text, err);
+            if (got < 0) {
+                rc = -1;
+                break;
+            }
+            if (got > 0)
+                continue;
+        }
         if (!o) {
             if ((rc = unknown_option(origin, name.line, name.text, allow_unknown, err)) < 0)
                 break;
@@ -1133,6 +1144,16 @@ int config_set(gpu_config_t *c, const char *name, const char *value, cs_error_t 
     if (bare[0] == '-')
         bare = option_name(bare);
     const option_def_t *o = find_option(bare);
+    if (!o && value && !strcmp(bare, "inter_config_file")) {
+        gpu_config_t next = *c;
+        int got = icnt_file_apply(&next, NULL, value, err);
+        if (got < 0)
+            return -1;
+        if (got > 0) {
+            *c = next;
+            return 0;
+        }
+    }
     if (!o) {
         char word[SHOW_MAX + 8];
         snprintf(word, sizeof word, "-%s", bare);
