@@ -20,6 +20,7 @@
  * Loading is all-or-nothing: on any error the caller's struct is unchanged. */
 #include "config.h"
 #include "config_coverage.h"
+#include "icnt_file.h"
 
 #include <errno.h>
 #include <inttypes.h>
@@ -573,6 +574,11 @@ static const option_def_t option_table[] = {
     U32("ctasim_icnt_ctrl_bytes", icnt_ctrl_bytes, 0, 1u << 16, "packet header bytes"),
     U32("gpgpu_n_cluster_ejection_buffer_size", ejection_buffer, 1, UINT32_MAX,
         "packets buffered at a cluster's ejection port"),
+    U32("ctasim_icnt_topology", icnt_topology, 0, 1, "0 crossbar, 1 2-D mesh (XY routing, credit flow control)"),
+    U32("ctasim_mesh_dim", mesh_dim, 0, 256, "mesh: k routers per side (0 = smallest k with k*k >= cores + L2 slices)"),
+    U32("ctasim_mesh_router_latency", mesh_router_latency, 0, 1024,
+        "mesh: icnt cycles per router (a hop costs this + 1 link cycle)"),
+    U32("ctasim_mesh_buffer", mesh_buffer, 1, 1u << 20, "mesh: flits per router input port"),
 
     /* memory partition */
     SPECIAL("gpgpu_cache:dl2", OPT_CACHE, l2, "L2 cache of one sub-partition (GPGPU-Sim cache string)"),
@@ -1068,6 +1074,16 @@ static int load_text(gpu_config_t *c, const char *text, size_t len, const char *
             lx = before_value;
 
         const option_def_t *o = find_option(option_name(name.text));
+        if (!o && has_value && !strcmp(option_name(name.text), "inter_config_file")) {
+            /* an existing interconnect file is read (config/icnt_file.h); else not modelled */
+            int got = icnt_file_apply(c, origin, value.text, err);
+            if (got < 0) {
+                rc = -1;
+                break;
+            }
+            if (got > 0)
+                continue;
+        }
         if (!o) {
             if ((rc = unknown_option(origin, name.line, name.text, allow_unknown, err)) < 0)
                 break;
@@ -1185,6 +1201,16 @@ int config_set_opts(gpu_config_t *c, const char *name, const char *value, const 
     if (bare[0] == '-')
         bare = option_name(bare);
     const option_def_t *o = find_option(bare);
+    if (!o && value && !strcmp(bare, "inter_config_file")) {
+        gpu_config_t next = *c;
+        int got = icnt_file_apply(&next, NULL, value, err);
+        if (got < 0)
+            return -1;
+        if (got > 0) {
+            *c = next;
+            return 0;
+        }
+    }
     if (!o) {
         char word[SHOW_MAX + 8];
         snprintf(word, sizeof word, "-%s", bare);
@@ -1334,6 +1360,12 @@ int config_validate(const gpu_config_t *c, cs_error_t *err)
         c->icnt_out_buffer == 0 || c->ejection_buffer == 0)
         return cs_err(err, cfg, 0,
                       "interconnect: flit size, latency, buffer limits and ejection buffer must be at least 1");
+    if (c->icnt_topology > 1)
+        return cs_err(err, cfg, 0, "-ctasim_icnt_topology: 0 (crossbar) or 1 (mesh) (got %" PRIu32 ")", c->icnt_topology);
+    if (c->icnt_topology == 1 && c->mesh_dim &&
+        (uint64_t)c->mesh_dim * c->mesh_dim < (uint64_t)config_n_sm(c) + config_n_l2(c))
+        return cs_err(err, cfg, 0, "-ctasim_mesh_dim: a %" PRIu32 "x%" PRIu32 " mesh has fewer routers than the %" PRIu32
+                      " cores + %" PRIu32 " L2 slices", c->mesh_dim, c->mesh_dim, config_n_sm(c), config_n_l2(c));
     if (c->partition_queue == 0)
         return cs_err(err, cfg, 0, "-gpgpu_dram_partition_queues: must be at least 1");
     if (c->dram_scheduler > 1)

@@ -116,6 +116,10 @@ typedef struct gpu_config {
     uint32_t icnt_out_buffer;       /* -icnt_out_buffer_limit (flits per output port) */
     uint32_t icnt_ctrl_bytes;       /* -ctasim_icnt_ctrl_bytes: header size of a packet (8) */
     uint32_t ejection_buffer;       /* -gpgpu_n_cluster_ejection_buffer_size (packets) */
+    uint32_t icnt_topology;         /* -ctasim_icnt_topology: 0 crossbar, 1 2-D mesh (model/icnt_mesh.h) */
+    uint32_t mesh_dim;              /* -ctasim_mesh_dim: k of the k x k mesh (0 = smallest with k*k >= nodes) */
+    uint32_t mesh_router_latency;   /* -ctasim_mesh_router_latency: icnt cycles per router (a hop adds 1 link cycle) */
+    uint32_t mesh_buffer;           /* -ctasim_mesh_buffer: flits per router input port */
 
     /* --- memory partition: L2 slice --- */
     cache_config_t l2;              /* -gpgpu_cache:dl2 (per sub-partition) */

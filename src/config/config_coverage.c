@@ -335,6 +335,10 @@ static const coverage_entry_t catalogue[] = {
     MODELLED("gpgpu_dram_burst_length", NULL),
     MODELLED("dram_data_command_freq_ratio", NULL),
     MODELLED("gpgpu_dram_timing_opt", "every key (and ctasim's RTP); see model/dram.c for what is not timed"),
+    MODELLED("ctasim_icnt_topology", "0 crossbar, 1 2-D mesh (XY routing, virtual cut-through, credits)"),
+    MODELLED("ctasim_mesh_dim", NULL),
+    MODELLED("ctasim_mesh_router_latency", NULL),
+    MODELLED("ctasim_mesh_buffer", NULL),
     MODELLED("dram_dual_bus_interface", "1: a row and a column command may issue in the same cycle"),
     MODELLED("dram_bnkgrp_indexing_policy", "0 upper bank bits, 1 lower bank bits"),
     MODELLED("dram_bnk_indexing_policy", "0 linear, 1 bank xor row; 2 (IPOLY) is rejected"),
@@ -427,7 +431,9 @@ static const coverage_entry_t catalogue[] = {
     /* ---- interconnect */
     NOT_PARSED("network_mode", "ctasim's interconnect is a crossbar like GPGPU-Sim's local crossbar (mode 2); "
                                "the BookSim network of mode 1 is not modelled"),
-    NOT_PARSED("inter_config_file", "no BookSim network: the crossbar takes -icnt_* options only"),
+    NOT_PARSED("inter_config_file", "read only when the file exists (config/icnt_file.c): its topology (fly or "
+                                    "mesh), k, vc_buf_size and flit_size select ctasim's crossbar or 2-D mesh; the "
+                                    "rest of BookSim's options are not modelled"),
     NOT_PARSED_AT("icnt_subnets", "2", "always two crossbars, one for requests and one for replies (GPGPU-Sim's 2)"),
     NOT_PARSED("icnt_arbiter_algo", "the crossbar serves its inputs round-robin"),
     NOT_PARSED("icnt_grant_cycles", "a grant holds input and output for the packet's flits"),

@@ -77,8 +77,8 @@ gpu_t *gpu_create(const gpu_config_t *cfg, const char *cta_spec, const char *war
         return NULL;
     }
     req_pool_init(&g->pool);
-    xbar_init(&g->req_net, g->n_sm, g->n_l2, cfg);
-    xbar_init(&g->reply_net, g->n_l2, g->n_sm, cfg);
+    xbar_init_net(&g->req_net, ICNT_REQUEST, g->n_sm, g->n_l2, cfg);
+    xbar_init_net(&g->reply_net, ICNT_REPLY, g->n_l2, g->n_sm, cfg);
     g->io = (mem_ports_t){.cfg = &g->cfg, .amap = &g->amap, .pool = &g->pool, .req_net = &g->req_net,
                           .reply_net = &g->reply_net};
     g->sm = cs_xcalloc(g->n_sm, sizeof *g->sm);

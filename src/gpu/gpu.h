@@ -108,6 +108,10 @@ typedef struct gpu_totals {
     double avg_mem_latency;
     uint64_t mem_lat_max;
     uint64_t icnt_req_flits, icnt_reply_flits, icnt_packets;
+    /* mesh only (-ctasim_icnt_topology 1; 0 for the crossbar), both networks */
+    uint32_t icnt_mesh_dim;      /* k of the k x k meshes */
+    double icnt_avg_hops;        /* router-to-router links per delivered packet */
+    double icnt_avg_latency;     /* icnt cycles from injection queue to ejection buffer per packet */
     double sim_wall_seconds;
 } gpu_totals_t;
 void gpu_get_totals(const gpu_t *g, gpu_totals_t *t);
@@ -120,7 +124,8 @@ int gpu_write_json(const gpu_t *g, const char *path, cs_error_t *err);
 void gpu_write_json_stream(const gpu_t *g, void *FILE_stream);
 
 /* Unloaded latencies derived from the configuration alone (core cycles), the
- * values the microbenchmarks must reproduce; see docs/ARCHITECTURE.md. */
+ * values the microbenchmarks must reproduce; see docs/ARCHITECTURE.md. They
+ * assume the crossbar: on the mesh they depend on the core and slice. */
 typedef struct derived_latency {
     double l1_hit, l2_hit, dram;
 } derived_latency_t;

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "gpu_internal.h"
+#include "model/icnt_mesh.h"
 
 void gpu_get_totals(const gpu_t *g, gpu_totals_t *t)
 {
@@ -51,6 +52,13 @@ void gpu_get_totals(const gpu_t *g, gpu_totals_t *t)
     t->icnt_req_flits = g->req_net.stats.flits;
     t->icnt_reply_flits = g->reply_net.stats.flits;
     t->icnt_packets = g->req_net.stats.packets + g->reply_net.stats.packets;
+    if (g->req_net.mesh) {
+        const xbar_stats_t *a = &g->req_net.stats, *b = &g->reply_net.stats;
+        uint64_t n = a->ejected + b->ejected;
+        t->icnt_mesh_dim = g->req_net.mesh->k;
+        t->icnt_avg_hops = n ? (double)(a->hops + b->hops) / (double)n : 0.0;
+        t->icnt_avg_latency = n ? (double)(a->latency_sum + b->latency_sum) / (double)n : 0.0;
+    }
     t->sim_wall_seconds = g->wall_seconds;
 }
 
@@ -117,6 +125,11 @@ void gpu_print_stats(const gpu_t *g, void *stream)
     fprintf(f, "averagemflatency = %.0f\n", t.avg_mem_latency);
     fprintf(f, "maxmflatency = %" PRIu64 "\n", t.mem_lat_max);
     fprintf(f, "icnt_total_flits = %" PRIu64 "\n", t.icnt_req_flits + t.icnt_reply_flits);
+    if (t.icnt_mesh_dim) {
+        fprintf(f, "icnt_mesh_dim = %" PRIu32 "\n", t.icnt_mesh_dim);
+        fprintf(f, "icnt_mesh_avg_hops = %.4f\n", t.icnt_avg_hops);
+        fprintf(f, "icnt_mesh_avg_packet_latency = %.4f\n", t.icnt_avg_latency);
+    }
     fprintf(f, "gpgpu_simulation_time = %.3f sec\n", t.sim_wall_seconds);
     fprintf(f, "gpgpu_simulation_rate = %.0f (warp inst/sec)\n",
             t.sim_wall_seconds > 0 ? (double)t.warp_insts / t.sim_wall_seconds : 0.0);
@@ -209,8 +222,12 @@ void gpu_write_json_stream(const gpu_t *g, void *stream)
     fprintf(f, "  \"dram\": {\"reads\": %" PRIu64 ", \"writes\": %" PRIu64 ", \"row_hits\": %" PRIu64
                ", \"row_misses\": %" PRIu64 ", \"bytes\": %" PRIu64 ", \"bw_util\": %.6f},\n",
             t.dram_reads, t.dram_writes, t.dram_row_hits, t.dram_row_misses, t.dram_bytes, t.dram_bw_util);
-    fprintf(f, "  \"icnt\": {\"request_flits\": %" PRIu64 ", \"reply_flits\": %" PRIu64 "},\n", t.icnt_req_flits,
+    fprintf(f, "  \"icnt\": {\"request_flits\": %" PRIu64 ", \"reply_flits\": %" PRIu64, t.icnt_req_flits,
             t.icnt_reply_flits);
+    if (t.icnt_mesh_dim) /* the crossbar's document is unchanged */
+        fprintf(f, ", \"topology\": \"mesh\", \"mesh_dim\": %" PRIu32 ", \"avg_hops\": %.4f, \"avg_packet_latency\": %.4f",
+                t.icnt_mesh_dim, t.icnt_avg_hops, t.icnt_avg_latency);
+    fprintf(f, "},\n");
     fprintf(f, "  \"avg_mem_latency\": %.4f,\n  \"max_mem_latency\": %" PRIu64 ",\n", t.avg_mem_latency,
             t.mem_lat_max);
     metrics_write_json(&g->metrics, f);

@@ -1,9 +1,10 @@
-/* icnt.c — crossbar (see icnt.h). */
+/* icnt.c — crossbar, and the dispatch to the mesh (see icnt.h). */
 #include "icnt.h"
+#include "icnt_mesh.h"
 
 #include <stdlib.h>
 
-void xbar_init(xbar_t *x, uint32_t n_in, uint32_t n_out, const gpu_config_t *cfg)
+void xbar_init_net(xbar_t *x, enum icnt_net net, uint32_t n_in, uint32_t n_out, const gpu_config_t *cfg)
 {
     *x = (xbar_t){0};
     x->n_in = n_in;
@@ -24,10 +25,14 @@ void xbar_init(xbar_t *x, uint32_t n_in, uint32_t n_out, const gpu_config_t *cfg
     x->out_q = cs_xcalloc(n_out, sizeof *x->out_q);
     x->out_flits = cs_xcalloc(n_out, sizeof *x->out_flits);
     x->out_busy = cs_xcalloc(n_out, sizeof *x->out_busy);
+    if (cfg->icnt_topology == ICNT_MESH)
+        mesh_init(x, net, cfg);
 }
 
 void xbar_free(xbar_t *x)
 {
+    if (x->mesh)
+        mesh_free(x);
     free(x->in_q);
     free(x->in_flits);
     free(x->in_busy);
@@ -43,10 +48,16 @@ void xbar_push(xbar_t *x, uint32_t in, uint32_t out, mem_req_t *r, uint32_t byte
     x->in_flits[in] += r->icnt_flits;
     fifo_push(&x->in_q[in], r);
     x->queued++;
+    if (x->mesh)
+        mesh_pushed(x, in, r);
 }
 
 void xbar_cycle(xbar_t *x, uint64_t now)
 {
+    if (x->mesh) {
+        mesh_cycle(x, now);
+        return;
+    }
     if (!x->queued)
         return;
     uint32_t start = x->rr;
@@ -85,11 +96,15 @@ mem_req_t *xbar_pop(xbar_t *x, uint32_t out, uint64_t now)
     fifo_pop(&x->out_q[out]);
     x->out_flits[out] -= h->icnt_flits;
     x->in_flight--;
+    if (x->mesh)
+        mesh_popped(x, out, now);
     return h;
 }
 
 uint64_t xbar_next_event(const xbar_t *x, uint64_t now)
 {
+    if (x->mesh)
+        return mesh_next_event(x, now);
     if (x->queued)
         return now;
     uint64_t t = CS_NEVER;

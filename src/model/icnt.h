@@ -1,13 +1,26 @@
-/* icnt.h — crossbar interconnect between cores and L2 slices.
+/* icnt.h — the interconnect between cores and L2 slices: a crossbar (the
+ * default) or a 2-D mesh (-ctasim_icnt_topology 1, model/icnt_mesh.h).
  *
- * Two independent crossbars (GPGPU-Sim's "subnets"): requests (cores -> L2
- * slices) and replies (L2 slices -> cores). Each input port injects and each
- * output port accepts one flit per interconnect cycle, so a packet of F flits
- * holds both ports for F cycles; its last flit arrives `icnt_latency` + F - 1
- * cycles after it was granted. Inputs are served round-robin; a packet waits at
- * the head of its input queue (head-of-line blocking) until its output is free
- * and the output buffer has room for it (back-pressure). Input queues hold
- * icnt_in_buffer flits, output (ejection) buffers icnt_out_buffer flits. */
+ * Two independent networks (GPGPU-Sim's "subnets"): requests (cores -> L2
+ * slices) and replies (L2 slices -> cores). Both topologies share this
+ * interface and its two ends: a packet enters at its source's injection queue
+ * (in_q, icnt_in_buffer flits; the space is freed when the packet leaves it)
+ * and leaves from its sink's ejection buffer (out_q, icnt_out_buffer flits,
+ * reserved when the packet is sent towards it, freed by xbar_pop). A packet
+ * carries ceil(bytes / icnt_flit_size) flits. Only what happens in between
+ * differs; xbar_cycle and xbar_next_event dispatch on x->mesh.
+ *
+ * Crossbar: each input port injects and each output port accepts one flit
+ * per interconnect cycle, so a packet of F flits holds both ports for F
+ * cycles; its last flit arrives `icnt_latency` + F - 1 cycles after it was
+ * granted. Inputs are served round-robin; a packet waits at the head of its
+ * input queue (head-of-line blocking) until its output is free and the output
+ * buffer has room for it (back-pressure).
+ *
+ * Mesh: routers on a k x k grid, XY routing, virtual cut-through with
+ * credit-based back-pressure; a packet crossing h links arrives
+ * (h + 1)(L + 1) + F - 1 cycles after it was first seen when nothing is in
+ * its way (L = -ctasim_mesh_router_latency). See icnt_mesh.h. */
 #ifndef CTASIM_ICNT_H
 #define CTASIM_ICNT_H
 
@@ -45,7 +58,18 @@ static inline mem_req_t *fifo_pop(req_fifo_t *q)
 typedef struct xbar_stats {
     uint64_t packets, flits;
     uint64_t output_conflicts; /* grants refused because the output was busy or full */
+    /* mesh only (0 for the crossbar) */
+    uint64_t hops;             /* router-to-router links crossed */
+    uint64_t ejected;          /* packets delivered to an ejection buffer */
+    uint64_t latency_sum;      /* icnt cycles from first seen at injection to the last flit ejected */
 } xbar_stats_t;
+
+enum icnt_topology { ICNT_CROSSBAR = 0, ICNT_MESH = 1 };
+/* Which network: the mesh places its sources and sinks by role (cores or
+ * memory nodes); the crossbar does not care. */
+enum icnt_net { ICNT_REQUEST = 0 /* cores -> L2 slices */, ICNT_REPLY = 1 /* L2 slices -> cores */ };
+
+struct icnt_mesh;
 
 typedef struct xbar {
     uint32_t n_in, n_out, latency, flit_size, in_cap, out_cap;
@@ -58,10 +82,18 @@ typedef struct xbar {
     uint32_t rr;           /* first input considered this cycle */
     uint32_t queued;       /* packets waiting in input queues */
     uint32_t in_flight;    /* packets in output queues */
+    uint32_t in_net;       /* mesh: packets in router input buffers (always 0 for the crossbar) */
+    struct icnt_mesh *mesh; /* NULL: crossbar */
     xbar_stats_t stats;
 } xbar_t;
 
-void xbar_init(xbar_t *x, uint32_t n_in, uint32_t n_out, const gpu_config_t *cfg);
+/* n_in sources, n_out sinks; the topology comes from cfg->icnt_topology. */
+void xbar_init_net(xbar_t *x, enum icnt_net net, uint32_t n_in, uint32_t n_out, const gpu_config_t *cfg);
+/* A request network (sources are cores). */
+static inline void xbar_init(xbar_t *x, uint32_t n_in, uint32_t n_out, const gpu_config_t *cfg)
+{
+    xbar_init_net(x, ICNT_REQUEST, n_in, n_out, cfg);
+}
 void xbar_free(xbar_t *x);
 static inline uint32_t xbar_flits(const xbar_t *x, uint32_t bytes) { return (bytes + x->flit_size - 1) / x->flit_size; }
 /* Can input `in` take a packet of `bytes` now? */
@@ -77,7 +109,7 @@ static inline bool xbar_has_arrival(const xbar_t *x, uint32_t out, uint64_t now)
 {
     return x->out_q[out].head && x->out_q[out].head->ready <= now;
 }
-static inline bool xbar_idle(const xbar_t *x) { return !x->queued && !x->in_flight; }
+static inline bool xbar_idle(const xbar_t *x) { return !x->queued && !x->in_flight && !x->in_net; }
 /* Earliest icnt cycle >= now with something to do (CS_NEVER if idle). */
 uint64_t xbar_next_event(const xbar_t *x, uint64_t now);
 

@@ -24,6 +24,7 @@ typedef struct mem_req {
     uint16_t warp;          /* requesting warp slot (stats, policies) */
     uint16_t cta_slot;      /* requesting CTA slot (thread-block-level bypassing) */
     uint8_t sector_mask;    /* 32-byte sectors of the line requested */
+    uint32_t icnt_t0;       /* mesh: icnt cycle (low 32 bits) the packet was first seen (latency stats) */
     struct mem_req *next;   /* intrusive queue link */
 } mem_req_t;
 
