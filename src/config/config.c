@@ -61,17 +61,7 @@ static bool is_alpha(int ch) { return (ch >= 'a' && ch <= 'z') || (ch >= 'A' && 
  * SHOW_MAX characters. */
 static const char *show(const char *s, char *out, size_t outsz)
 {
-    size_t n = 0, i = 0;
-    for (; s[i] && n + 4 < outsz && i < SHOW_MAX; i++) {
-        unsigned char ch = (unsigned char)s[i];
-        out[n++] = (ch >= 0x20 && ch < 0x7f) ? (char)ch : '?';
-    }
-    if (s[i] && n + 4 <= outsz) {
-        memcpy(out + n, "...", 3);
-        n += 3;
-    }
-    out[n] = '\0';
-    return out;
+    return cs_printable(s, strnlen(s, SHOW_MAX + 1), SHOW_MAX, out, outsz);
 }
 
 /* Trim blanks and newlines in place; returns the first non-blank character. */

@@ -639,19 +639,7 @@ void config_settings_merge(config_settings_t *into, const config_settings_t *fro
 
 /* Printable ASCII only and at most 80 characters: values and names come from
  * the user's file and end up on a terminal. */
-static void shown(const char *s, char *out, size_t outsz)
-{
-    size_t n = 0, i = 0;
-    for (; s[i] && n + 4 < outsz && i < 80; i++) {
-        unsigned char ch = (unsigned char)s[i];
-        out[n++] = (ch >= 0x20 && ch < 0x7f) ? (char)ch : '?';
-    }
-    if (s[i] && n + 4 <= outsz) {
-        memcpy(out + n, "...", 3);
-        n += 3;
-    }
-    out[n] = '\0';
-}
+static void shown(const char *s, char *out, size_t outsz) { cs_printable(s, strnlen(s, 81), 80, out, outsz); }
 
 static bool in_list(const char *list, const char *value)
 {

@@ -142,28 +142,10 @@ static inline const char *token_end(const char *p, const char *end)
     return p;
 }
 
-static inline int hex_value(char c)
-{
-    if (c >= '0' && c <= '9')
-        return c - '0';
-    if (c >= 'a' && c <= 'f')
-        return c - 'a' + 10;
-    if (c >= 'A' && c <= 'F')
-        return c - 'A' + 10;
-    return -1;
-}
-
 /* Copy a token for an error message: printable ASCII only, at most 40 chars. */
 static const char *shown(const char *p, const char *end, char out[48])
 {
-    size_t n = 0;
-    const char *t = token_end(p, end);
-    for (; p < t && n < 40; p++)
-        out[n++] = (*p >= 0x20 && *p < 0x7f) ? *p : '?';
-    if (p < t)
-        out[n++] = '.', out[n++] = '.', out[n++] = '.';
-    out[n] = '\0';
-    return out;
+    return cs_printable(p, (size_t)(token_end(p, end) - p), 40, out, 48);
 }
 
 /* Parsers advance *pp past one space-separated token; false if the token is
@@ -774,7 +756,7 @@ static int parse_warp_body(trace_source_t *s, trace_cta_t *cta, unsigned w, uint
                             "unexpected end of file: warp %u expects %llu instructions, got %llu", w,
                             (unsigned long long)n, (unsigned long long)i);
         const char *p = skip_space(line, line + len);
-        if (hex_value(*p) < 0 && looks_structural(p))
+        if (cs_hex_digit((unsigned char)*p) < 0 && looks_structural(p))
             return src_fail(s, err, cur_line(s), "warp %u expects %llu instructions, got %llu", w,
                             (unsigned long long)n, (unsigned long long)i);
         warp_inst_t *in = warp_push(wi);

@@ -123,17 +123,6 @@ static bool dec_s64(const char *p, size_t n, int64_t min, int64_t max, int64_t *
     return true;
 }
 
-static int hex_digit(char c)
-{
-    if (c >= '0' && c <= '9')
-        return c - '0';
-    if (c >= 'a' && c <= 'f')
-        return c - 'a' + 10;
-    if (c >= 'A' && c <= 'F')
-        return c - 'A' + 10;
-    return -1;
-}
-
 /* Hex digits only (prefix handled by the caller), value fits `bits`. */
 static bool hex_digits(const char *p, size_t n, unsigned bits, uint64_t *out)
 {
@@ -142,7 +131,7 @@ static bool hex_digits(const char *p, size_t n, unsigned bits, uint64_t *out)
     uint64_t v = 0;
     unsigned significant = 0; /* digits after the leading zeros */
     for (size_t i = 0; i < n; i++) {
-        int d = hex_digit(p[i]);
+        int d = cs_hex_digit((unsigned char)p[i]);
         if (d < 0)
             return false;
         if (v || d)

@@ -99,3 +99,18 @@ int cs_read_file(const char *path, size_t max_bytes, char **data, size_t *len, c
     *len = n;
     return 0;
 }
+
+const char *cs_printable(const char *s, size_t len, size_t max, char *out, size_t outsz)
+{
+    size_t n = 0, i = 0;
+    for (; i < len && n + 4 < outsz && i < max; i++) {
+        unsigned char ch = (unsigned char)s[i];
+        out[n++] = (ch >= 0x20 && ch < 0x7f) ? (char)ch : '?';
+    }
+    if (i < len && n + 4 <= outsz) {
+        memcpy(out + n, "...", 3);
+        n += 3;
+    }
+    out[n] = '\0';
+    return out;
+}

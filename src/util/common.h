@@ -57,6 +57,23 @@ char *cs_xstrdup(const char *s);
  * text can be parsed in place). More than max_bytes is an error naming the
  * limit: /dev/zero or a mistaken multi-gigabyte file must not run the
  * machine out of memory. 0, or -1 with err (cannot open / read / too big). */
+/* Value of hex digit `c`, or -1. */
+static inline int cs_hex_digit(int c)
+{
+    if (c >= '0' && c <= '9')
+        return c - '0';
+    if (c >= 'a' && c <= 'f')
+        return c - 'a' + 10;
+    if (c >= 'A' && c <= 'F')
+        return c - 'A' + 10;
+    return -1;
+}
+
+/* Copy s[0..len) for display in a message: printable ASCII only (a binary
+ * file must not put control bytes on the user's terminal), at most `max`
+ * characters, "..." when cut short. Returns out. */
+const char *cs_printable(const char *s, size_t len, size_t max, char *out, size_t outsz);
+
 int cs_read_file(const char *path, size_t max_bytes, char **data, size_t *len, cs_error_t *err);
 
 #endif

@@ -13,16 +13,6 @@ static int is_ident_char(int c)
 {
     return is_ident_start(c) || (c >= '0' && c <= '9');
 }
-static int hexval(int c)
-{
-    if (c >= '0' && c <= '9')
-        return c - '0';
-    if (c >= 'a' && c <= 'f')
-        return c - 'a' + 10;
-    if (c >= 'A' && c <= 'F')
-        return c - 'A' + 10;
-    return -1;
-}
 
 int ptx_tok_is(const ptx_token_t *t, const char *s)
 {
@@ -40,8 +30,8 @@ static const char *lex_number(const char *p, const char *end, ptx_token_t *t, in
         uint64_t v = 0;
         p += 2;
         int n = 0;
-        while (p < end && hexval((unsigned char)*p) >= 0 && n < digits) {
-            v = (v << 4) | (uint64_t)hexval((unsigned char)*p);
+        while (p < end && cs_hex_digit((unsigned char)*p) >= 0 && n < digits) {
+            v = (v << 4) | (uint64_t)cs_hex_digit((unsigned char)*p);
             p++;
             n++;
         }
@@ -55,8 +45,8 @@ static const char *lex_number(const char *p, const char *end, ptx_token_t *t, in
         uint64_t v = 0;
         p += 2;
         int n = 0;
-        while (p < end && hexval((unsigned char)*p) >= 0) {
-            v = (v << 4) | (uint64_t)hexval((unsigned char)*p);
+        while (p < end && cs_hex_digit((unsigned char)*p) >= 0) {
+            v = (v << 4) | (uint64_t)cs_hex_digit((unsigned char)*p);
             p++;
             n++;
         }
