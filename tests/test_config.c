@@ -305,21 +305,21 @@ static void gtx480_file_with_allow_unknown(void)
     check_gtx480_file_values(&c);
     /* One warning line per option the file sets and ctasim does not model,
      * in line order: 14 options it does not parse, the first on line 2, the
-     * last on the file's last line, and 5 it parses but does not model in
+     * last on the file's last line, and 4 it parses but does not model in
      * full (what of them is ignored: config_coverage.c). */
-    CHECK_EQ(count_lines(warnings), 19);
+    CHECK_EQ(count_lines(warnings), 18);
     CHECK_EQ(count_matches(warnings, "is not modelled; ignored\n"), 14);
     CHECK(strstr(warnings, "ctasim: warning: " GTX480_FILE
                            ":2: option -gpgpu_ptx_instruction_classification is not modelled; ignored\n") ==
           warnings);
     CHECK(strstr(warnings, GTX480_FILE ":110: option -gpuwattch_xml_file is not modelled; ignored\n") != NULL);
     CHECK(strstr(warnings, "ctasim: warning: " GTX480_FILE ":62: option -gpgpu_cache:dl1 is not fully modelled "
-                           "(ignored: write_policy L, alloc_policy m, mshr_type S; approximated: set_index_fn H); "
+                           "(approximated: write_policy L, set_index_fn H, mshr_type S); "
                            "see `ctasim config --unmodelled`\n") != NULL);
-    CHECK(strstr(warnings, GTX480_FILE ":66: option -gpgpu_coalesce_arch is not modelled (value 20 ignored)") != NULL);
+    CHECK(strstr(warnings, "-gpgpu_coalesce_arch") == NULL);
     CHECK(strstr(warnings, GTX480_FILE ":81: option -gpgpu_n_cluster_ejection_buffer_size is not modelled "
                            "(value 32 ignored)") != NULL);
-    CHECK(strstr(warnings, GTX480_FILE ":84: option -gpgpu_cache:dl2 is not fully modelled (ignored: alloc_policy m, "
+    CHECK(strstr(warnings, GTX480_FILE ":84: option -gpgpu_cache:dl2 is not fully modelled (ignored: "
                            "mshr_type A, miss_queue 4, data_port_width 32)") != NULL);
     CHECK(strstr(warnings, GTX480_FILE ":85: option -gpgpu_dram_partition_queues is not fully modelled "
                            "(ignored: dram_to_l2 64)") != NULL);
@@ -354,13 +354,13 @@ static void qv100_pair(void)
     if (a.rc)
         printf("  %s\n", a.err.msg);
     CHECK_EQ(a.rc, 0);
-    /* 16 options ctasim does not parse, 5 it does not model in full */
-    CHECK_EQ(count_lines(warnings), 21);
+    /* 16 options ctasim does not parse, 4 it does not model in full */
+    CHECK_EQ(count_lines(warnings), 20);
     CHECK_EQ(count_matches(warnings, "is not modelled; ignored\n"), 16);
     CHECK(strstr(warnings, QV100_GPGPUSIM_FILE ":78: option -gpgpu_cache:dl1 is not fully modelled (ignored: "
-                           "write_policy T, alloc_policy m, write_alloc L, mshr_type A, data_port_width 32)") != NULL);
+                           "data_port_width 32)") != NULL);
     CHECK(strstr(warnings, QV100_GPGPUSIM_FILE ":90: option -gpgpu_cache:dl2 is not fully modelled (ignored: "
-                           "alloc_policy m, mshr_type A, miss_queue 32, data_port_width 32; approximated: "
+                           "mshr_type A, miss_queue 32, data_port_width 32; approximated: "
                            "set_index_fn P)") != NULL);
     /* exact at the file's values: no launch delay, per-block limits GPGPU-Sim's timing does not use */
     CHECK(strstr(warnings, "-gpgpu_TB_launch_latency") == NULL);
@@ -1295,9 +1295,12 @@ static void unmodelled_list_of_qv100_and_gtx480(void)
     expect_listed(out, "-gpgpu_cache:dl1[result_fifo]: ignored: ",
                   "[set in " QV100_GPGPUSIM_FILE Q "78: 0, exact at this value]");
     expect_listed(out, "-gpgpu_cache:dl1[data_port_width]: ignored: ", "[set in " QV100_GPGPUSIM_FILE Q "78: 32]");
-    expect_listed(out, "-gpgpu_cache:dl1[write_policy]: ignored: ", "[set in " QV100_GPGPUSIM_FILE Q "78: T]");
-    expect_listed(out, "-gpgpu_cache:dl1[alloc_policy]: ignored: ", "[set in " QV100_GPGPUSIM_FILE Q "78: m]");
-    expect_listed(out, "-gpgpu_cache:dl1[mshr_type]: ignored: ", "[set in " QV100_GPGPUSIM_FILE Q "78: A]");
+    expect_listed(out, "-gpgpu_cache:dl1[write_policy]: approximated: ",
+                  "[set in " QV100_GPGPUSIM_FILE Q "78: T, exact at this value]");
+    expect_listed(out, "-gpgpu_cache:dl1[alloc_policy]: approximated: ",
+                  "[set in " QV100_GPGPUSIM_FILE Q "78: m, exact at this value]");
+    expect_listed(out, "-gpgpu_cache:dl1[mshr_type]: approximated: ",
+                  "[set in " QV100_GPGPUSIM_FILE Q "78: A, exact at this value]");
     expect_listed(out, "-gpgpu_cache:dl2[set_index_fn]: approximated: ", "[set in " QV100_GPGPUSIM_FILE Q "90: P]");
     expect_listed(out, "-gpgpu_cache:dl2[miss_queue]: ignored: ", "[set in " QV100_GPGPUSIM_FILE Q "90: 32]");
     /* -gpgpu_dram_partition_queues: fields 2-4 ignored, 2 and 4 at ctasim's fixed 64 */
@@ -1307,7 +1310,8 @@ static void unmodelled_list_of_qv100_and_gtx480(void)
     expect_listed(out, "-gpgpu_dram_partition_queues[l2_to_icnt]: ignored: ",
                   "[set in " QV100_GPGPUSIM_FILE Q "91: 64, exact at this value]");
     expect_listed(out, "-gpgpu_TB_launch_latency: ignored: ", "[set in " QV100_GPGPUSIM_FILE Q "20: 0, exact at this value]");
-    expect_listed(out, "-gpgpu_coalesce_arch: ignored: ", "[set in " QV100_GPGPUSIM_FILE Q "86: 70]");
+    expect_not_listed(out, "-gpgpu_coalesce_arch"); /* modelled */
+    expect_not_listed(out, "-gpgpu_l1_banks:");
     expect_listed(out, "-gpgpu_scheduler: approximated: ", "[set in " QV100_GPGPUSIM_FILE Q "52: lrr, exact at this value]");
     /* options ctasim does not parse, from both files */
     expect_listed(out, "-gpgpu_num_reg_banks: not-parsed: ", "[set in " QV100_GPGPUSIM_FILE Q "71: 16]");
@@ -1342,9 +1346,10 @@ static void unmodelled_list_of_qv100_and_gtx480(void)
     config_settings_init(&log);
     CHECK_EQ(config_load_file_opts(&c, GTX480_FILE, &o, &err), 0);
     print_unmodelled(&log, &c, out, sizeof out);
-    expect_listed(out, "-gpgpu_cache:dl1[write_policy]: ignored: ", "[set in " GTX480_FILE Q "62: L]");
+    expect_listed(out, "-gpgpu_cache:dl1[write_policy]: approximated: ", "[set in " GTX480_FILE Q "62: L]");
     expect_listed(out, "-gpgpu_cache:dl1[set_index_fn]: approximated: ", "[set in " GTX480_FILE Q "62: H]");
-    expect_listed(out, "-gpgpu_cache:dl1[write_alloc]: ignored: ", "[set in " GTX480_FILE Q "62: N, exact at this value]");
+    expect_listed(out, "-gpgpu_cache:dl1[write_alloc]: approximated: ",
+                  "[set in " GTX480_FILE Q "62: N, exact at this value]");
     expect_listed(out, "-gpgpu_cache:dl1[result_fifo]: ignored: ", "");
     expect_listed(out, "-gpgpu_cache:dl1[data_port_width]: ignored: ", "");
     expect_listed(out, "-gpgpu_cache:dl2[result_fifo]: ignored: ", "[set in " GTX480_FILE Q "84: 0, exact at this value]");
@@ -1382,7 +1387,7 @@ static void unmodelled_marks_set_and_unknown_options(void)
     /* a later --set wins, and 1 port is what the model does */
     expect_listed(out, "-ctasim_l1_ports: ignored: ", "[set by --set: 1, exact at this value]");
     /* a disabled L1 sets none of its fields */
-    expect_listed(out, "-gpgpu_cache:dl1[write_policy]: ignored: ", "");
+    expect_listed(out, "-gpgpu_cache:dl1[write_policy]: approximated: ", "");
     /* unknown to ctasim and to its catalogue: last */
     const char *last = strstr(out, "-totally_made_up: unknown: ");
     CHECK(last && !strcmp(strchr(last, '['), "[set in w.cfg:2: 3]\n"));
@@ -1397,11 +1402,14 @@ static void unmodelled_text_per_setting(void)
     config_setting_t set = {.name = "gpgpu_cache:dl1", .value = "S:4:128:64,L:T:m:L:L,A:512:8,16:0,32",
                             .origin = "f", .line = 1};
     CHECK(coverage_unmodelled_text(&set, &c, NULL, text, sizeof text));
-    CHECK(!strcmp(text, "ignored: write_policy T, alloc_policy m, write_alloc L, mshr_type A, data_port_width 32"));
-    /* the letters ctasim's L1 behaves as: only the MSHR kind is left */
-    set.value = "N:32:128:4,L:E:f:N:L,A:64:8,8";
+    CHECK(!strcmp(text, "ignored: data_port_width 32"));
+    /* letters ctasim's L1 takes for others are approximations */
+    set.value = "N:32:128:4,L:B:s:W:L,S:64:8,8";
     CHECK(coverage_unmodelled_text(&set, &c, NULL, text, sizeof text));
-    CHECK(!strcmp(text, "ignored: mshr_type A"));
+    CHECK(!strcmp(text, "approximated: write_policy B, alloc_policy s, write_alloc W, mshr_type S"));
+    /* ... and every letter ctasim models as GPGPU-Sim does: nothing to say */
+    set.value = "N:32:128:4,L:E:f:N:L,A:64:8,8";
+    CHECK(!coverage_unmodelled_text(&set, &c, NULL, text, sizeof text));
     set.value = "none";
     CHECK(!coverage_unmodelled_text(&set, &c, NULL, text, sizeof text) && !text[0]);
     set = (config_setting_t){.name = "gpgpu_scheduler", .value = "gto"};

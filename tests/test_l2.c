@@ -181,7 +181,7 @@ static void config_fields_the_derivations_use(void)
     CHECK_EQ(c->dram.tCL, 12);
     CHECK_EQ(dram_peak_bytes_per_cycle(c), 32);
     CHECK(c->l2.sectored && c->l2.line_size == 128 && c->l2.assoc == 8 && c->l2.nsets == 64);
-    CHECK_EQ(c->l2.set_index_fn, 'L'); /* set = line % 64: used to build conflicts below */
+    CHECK_EQ(c->l2.set_index_fn, 'L'); /* set = partition-address line % 64: used to build conflicts below */
     CHECK_EQ(g->l2[0].rop_delay, 120);
     CHECK_EQ(g->ch.n_slices, 2);
     rig_free(g);
@@ -336,7 +336,8 @@ static void dirty_eviction_writes_back(void)
     unsigned n = 0;
     uint64_t want_set = UINT64_MAX;
     for (uint64_t a = slice0_line(g, 0x800000); n < 9; a = slice0_line(g, a + 128)) {
-        uint64_t set = (a >> 7) % g->cfg.l2.nsets;
+        /* GPGPU-Sim's L2 set: the line of the address inside its partition */
+        uint64_t set = (addrmap_partition_address(&g->amap, a) >> 7) % g->cfg.l2.nsets;
         if (want_set == UINT64_MAX)
             want_set = set;
         if (set == want_set)

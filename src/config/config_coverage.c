@@ -252,18 +252,23 @@ static const coverage_entry_t catalogue[] = {
     /* ---- L1 data cache and shared memory */
     PARTLY("gpgpu_cache:dl1", "see its fields"),
     CACHE_GEOMETRY("gpgpu_cache:dl1"),
-    FIELD("gpgpu_cache:dl1", "write_policy", CP_WRITE, COV_IGNORED, "E",
-          "stores, global and local alike, are write-evict: a hit line is invalidated and the store goes "
-          "to the L2 (GPGPU-Sim's E; with L, GPGPU-Sim writes local stores back)"),
-    FIELD("gpgpu_cache:dl1", "alloc_policy", CP_ALLOC, COV_IGNORED, "f",
-          "a missing line is allocated when its fill arrives (GPGPU-Sim's f); m (allocate and reserve on "
-          "miss) and s (streaming) are not modelled"),
-    FIELD("gpgpu_cache:dl1", "write_alloc", CP_WRITE_ALLOC, COV_IGNORED, "N",
-          "a store never allocates a line in the L1 (GPGPU-Sim's N)"),
+    FIELD("gpgpu_cache:dl1", "write_policy", CP_WRITE, COV_APPROXIMATED, "E|T",
+          "every store also goes to the L2. E (write-evict): a store hit drops the written sectors; T "
+          "(write-through): a store hit marks them written; L is taken as E for local stores too (GPGPU-Sim "
+          "writes local stores back); B as T (the store still goes to the L2); R as E"),
+    FIELD("gpgpu_cache:dl1", "alloc_policy", CP_ALLOC, COV_APPROXIMATED, "m|f",
+          "m: a miss takes its frame (evicting the victim) at once and reserves it until the fill; a set "
+          "whose frames are all reserved makes the access wait; f: the frame is taken when the fill "
+          "arrives; s (streaming) is taken as f"),
+    FIELD("gpgpu_cache:dl1", "write_alloc", CP_WRITE_ALLOC, COV_APPROXIMATED, "N|L",
+          "N: a store miss allocates nothing; L (lazy fetch-on-read): a store miss takes a frame without "
+          "fetching, the sectors written whole become readable, partly written ones are fetched when read; "
+          "W and F (fetch-on-write) are taken as L"),
     CACHE_COMMON_TAIL("gpgpu_cache:dl1"),
-    FIELD("gpgpu_cache:dl1", "mshr_type", CP_MSHR_TYPE, COV_IGNORED, NULL,
-          "one kind of MSHR: an entry merges the requests for a line and knows the sectors its fetch "
-          "brings; a request for a sector the fetch lacks waits for it"),
+    FIELD("gpgpu_cache:dl1", "mshr_type", CP_MSHR_TYPE, COV_APPROXIMATED, "A",
+          "A: an entry merges the requests for its key, the line, or with -gpgpu_coalesce_arch >= 40 "
+          "and a sectored L1 the 32-byte sector (as GPGPU-Sim); a request for a sector a line's fetch "
+          "lacks waits for it; S and the texture kinds are taken as A"),
     FIELD("gpgpu_cache:dl1", "miss_queue", CP_MISS_QUEUE, COV_MODELLED, NULL, NULL),
     CACHE_FIFO_AND_PORT("gpgpu_cache:dl1"),
     MODELLED("gpgpu_l1_latency", NULL),
@@ -272,15 +277,21 @@ static const coverage_entry_t catalogue[] = {
     MODELLED("ctasim_shmem_bank_width", NULL),
     MODELLED("gpgpu_gmem_skip_L1D", NULL),
     MODELLED("gpgpu_flush_l1_cache", "every L1 is invalidated when a kernel ends and no other kernel runs"),
+    MODELLED("gpgpu_l1_cache_write_ratio", "below this share of dirty frames a dirty frame is no victim (if a set "
+                                           "holds only dirty or reserved frames, a dirty one is taken)"),
     MODELLED("gpgpu_adaptive_cache_config", "per kernel, as GPGPU-Sim: the L1's ways are what the kernel's shared "
                                             "memory (rounded up to a -gpgpu_shmem_option size) leaves of the unified "
                                             "size; only when no other kernel runs"),
     MODELLED("gpgpu_unified_l1d_size", NULL),
     MODELLED("gpgpu_shmem_option", NULL),
-    IGNORED("gpgpu_coalesce_arch", NULL,
-            "a warp's global access becomes one access per L1 line it touches, with a mask of the 32-byte "
-            "sectors it needs, whatever the value; GPGPU-Sim's sm_13 rules and its per-data-size "
-            "sub-warps are not modelled"),
+    MODELLED("gpgpu_coalesce_arch", "below 40 a warp's global access becomes one access per L1 line it touches, "
+                                    "with a mask of the 32-byte sectors it needs; from 40 on one access per "
+                                    "32-byte sector (GPGPU-Sim's Maxwell-and-later rule); GPGPU-Sim's sm_13 "
+                                    "rules and per-data-size sub-warps are not modelled"),
+    MODELLED("gpgpu_l1_banks", "up to this many L1 accesses per core cycle, at most one per bank; an access "
+                               "to a bank already used waits for the next cycle"),
+    MODELLED("gpgpu_l1_banks_byte_interleaving", NULL),
+    IGNORED("gpgpu_l1_banks_hashing_function", "0", "the bank is always (address / interleaving) mod banks"),
     IGNORED("ctasim_l1_ports", "1", "the LD/ST unit makes one L1 access per core cycle"),
     MODELLED("ctasim_const_latency", "constant and texture accesses always hit after this many cycles"),
 
@@ -299,9 +310,10 @@ static const coverage_entry_t catalogue[] = {
     CACHE_GEOMETRY("gpgpu_cache:dl2"),
     FIELD("gpgpu_cache:dl2", "write_policy", CP_WRITE, COV_IGNORED, "B",
           "the L2 is write-back (GPGPU-Sim's B): written sectors turn dirty and go to DRAM when evicted"),
-    FIELD("gpgpu_cache:dl2", "alloc_policy", CP_ALLOC, COV_IGNORED, "f",
-          "a missing line is allocated when its fill arrives (GPGPU-Sim's f); m (allocate and reserve on "
-          "miss) and s (streaming) are not modelled"),
+    FIELD("gpgpu_cache:dl2", "alloc_policy", CP_ALLOC, COV_APPROXIMATED, "m|f",
+          "m: a miss takes its frame (writing back a dirty victim) at once and reserves it until the fill; "
+          "a set whose frames are all reserved makes the request retry; f: the frame is taken when the "
+          "fill arrives; s (streaming) is taken as f"),
     {.option = "gpgpu_cache:dl2", .field = "write_alloc", .part = CP_WRITE_ALLOC, .level = COV_IGNORED,
      .same_fn = l2_lazy_fetch,
      .note = "a write allocates without fetching and the written sectors become valid and dirty (GPGPU-Sim's "
@@ -406,10 +418,6 @@ static const coverage_entry_t catalogue[] = {
     NOT_PARSED("gpgpu_shmem_size_PrefShared", "no per-kernel cache configuration: -gpgpu_shmem_size always"),
     NOT_PARSED("gpgpu_cache:dl1PrefL1", "no per-kernel cache configuration: -gpgpu_cache:dl1 always"),
     NOT_PARSED("gpgpu_cache:dl1PrefShared", "no per-kernel cache configuration: -gpgpu_cache:dl1 always"),
-    NOT_PARSED("gpgpu_l1_cache_write_ratio", "no adaptive L1/shared-memory split"),
-    NOT_PARSED("gpgpu_l1_banks", "no L1 banks: one access per core cycle"),
-    NOT_PARSED("gpgpu_l1_banks_byte_interleaving", "no L1 banks"),
-    NOT_PARSED("gpgpu_l1_banks_hashing_function", "no L1 banks"),
     NOT_PARSED_AT("gpgpu_flush_l2_cache", "0", "caches are not flushed between kernels (GPGPU-Sim's 0)"),
     NOT_PARSED("gpgpu_tex_cache:l1", "constant and texture accesses always hit, after -ctasim_const_latency"),
     NOT_PARSED("gpgpu_const_cache:l1", "constant and texture accesses always hit, after -ctasim_const_latency"),

@@ -44,6 +44,7 @@
  *     GPGPU-Sim's hand-expanded ipoly_hash_function equations bit for bit; other
  *     sizes are our extension (GPGPU-Sim asserts). */
 #include "addrmap.h"
+#include "ipoly.h"
 
 #include <string.h>
 
@@ -58,42 +59,6 @@ static unsigned log2_ceil(uint32_t v)
     while ((1ull << k) < v)
         k++;
     return k;
-}
-
-/* Primitive polynomials over GF(2) by degree (bit i = coefficient of x^i).
- * Degrees 4-6 are the ones GPGPU-Sim's IPOLY tables were derived from. */
-static const uint32_t ipoly_poly[15] = {
-    0,      0x3,    0x7,    0xB,    0x13,   0x25,   0x43,   0x83,
-    0x11D,  0x211,  0x409,  0x805,  0x1053, 0x201B, 0x4443,
-};
-
-/* How many high address bits feed the IPOLY hash (GPGPU-Sim's tables use
- * a[0..12], a[0..14] and a[0..18] for 16, 32 and 64 slices). */
-static unsigned ipoly_high_bits(unsigned degree)
-{
-    switch (degree) {
-    case 4: return 13;
-    case 5: return 15;
-    case 6: return 19;
-    default: return 24;
-    }
-}
-
-/* IPOLY: index XOR (high(x) * x^degree mod P(x)). Walks the high bits while
- * keeping x^(degree+i) mod P in `column`: ~20 shift/xor steps, no tables. */
-static uint32_t ipoly_hash(uint64_t high, uint32_t index, unsigned degree)
-{
-    const uint32_t poly = ipoly_poly[degree], top = 1u << degree;
-    uint32_t column = poly ^ top; /* x^degree mod P */
-    uint32_t h = index;
-    unsigned nbits = ipoly_high_bits(degree);
-    for (unsigned i = 0; i < nbits && high; i++, high >>= 1) {
-        h ^= (uint32_t)(-(int32_t)(high & 1)) & column;
-        column <<= 1;
-        if (column & top)
-            column ^= poly;
-    }
-    return h & (top - 1);
 }
 
 static int add_bit(uint8_t *bits, uint8_t *nbits, int pos)
@@ -183,9 +148,9 @@ int addrmap_init(addrmap_t *m, const char *spec, uint32_t n_channels, uint32_t n
     if ((1ull << m->nbits_b) < n_sub_per_channel)
         return MAP_ERR(err, "%u bank bits cannot choose among %u L2 slices per channel", m->nbits_b,
                        n_sub_per_channel);
-    if (indexing == 2 && log2_ceil(n_channels * n_sub_per_channel) >= CS_ARRAY_LEN(ipoly_poly))
+    if (indexing == 2 && log2_ceil(n_channels * n_sub_per_channel) >= IPOLY_MAX_DEGREE + 1)
         return cs_err(err, NULL, 0, "-gpgpu_memory_partition_indexing: IPOLY supports at most %u L2 slices",
-                      1u << (CS_ARRAY_LEN(ipoly_poly) - 1));
+                      1u << (IPOLY_MAX_DEGREE));
     return 0;
 }
 
@@ -255,4 +220,33 @@ void addrmap_decode(const addrmap_t *m, uint64_t addr, dram_coord_t *out)
     }
     out->channel = chip;
     out->sub_partition = chip * nsub + local;
+}
+
+/* Remove bit `pos` from v: the bits above it slide down by one. */
+static inline uint64_t drop_bit(uint64_t v, unsigned pos)
+{
+    uint64_t low = v & ((1ull << pos) - 1);
+    return ((v >> 1) & ~((1ull << pos) - 1)) | low;
+}
+
+uint64_t addrmap_partition_address(const addrmap_t *m, uint64_t addr)
+{
+    const uint32_t n = m->n_channels, nsub = m->n_sub_per_channel;
+    uint64_t rest = addr;
+    if (m->dramid_at >= 0) {
+        const unsigned at = (unsigned)m->dramid_at;
+        const uint64_t low = addr & ((1ull << at) - 1), above = addr >> at;
+        rest = ((is_pow2(n) ? above >> __builtin_ctz(n) : above / n) << at) | low;
+    } else {
+        for (unsigned i = m->nbits_d; i-- > 0;)
+            rest = drop_bit(rest, m->bits_d[i]);
+    }
+    /* the sub-partition bits are the low bank bits (power-of-two counts only, as GPGPU-Sim) */
+    if (is_pow2(nsub) && nsub > 1) {
+        unsigned k = (unsigned)__builtin_ctz(nsub);
+        for (unsigned i = k; i-- > 0;)
+            if (i < m->nbits_b)
+                rest = drop_bit(rest, m->bits_b[i]);
+    }
+    return rest;
 }

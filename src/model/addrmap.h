@@ -35,5 +35,9 @@ typedef struct dram_coord {
 int addrmap_init(addrmap_t *m, const char *spec, uint32_t n_channels, uint32_t n_sub_per_channel,
                  uint32_t indexing, cs_error_t *err);
 void addrmap_decode(const addrmap_t *m, uint64_t addr, dram_coord_t *out);
+/* The address inside its memory partition: the channel bits and the bits that
+ * choose the L2 slice removed (the bits above slide down). GPGPU-Sim indexes
+ * L2 sets with it, so that a slice's lines spread over all of its sets. */
+uint64_t addrmap_partition_address(const addrmap_t *m, uint64_t addr);
 
 #endif

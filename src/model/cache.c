@@ -1,5 +1,6 @@
 /* cache.c — tag array and MSHR table (see cache.h). */
 #include "cache.h"
+#include "ipoly.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -33,11 +34,13 @@ void cache_set_assoc(cache_t *c, uint32_t assoc)
     free(c->lines);
     c->assoc = c->cfg.assoc = assoc;
     c->lines = cs_xcalloc((size_t)c->nsets * c->assoc, sizeof *c->lines);
+    c->dirty_lines = 0;
 }
 
 void cache_invalidate_all(cache_t *c)
 {
     memset(c->lines, 0, (size_t)c->nsets * c->assoc * sizeof *c->lines);
+    c->dirty_lines = 0;
 }
 
 void cache_free(cache_t *c)
@@ -62,14 +65,50 @@ uint8_t cache_sector_mask(const cache_t *c, uint64_t addr, uint32_t bytes)
     return (uint8_t)mask;
 }
 
-/* Set index. 'L' is the line address modulo the set count. The hashed
- * functions ('H' Fermi, 'P' IPOLY, 'X' xor) spread power-of-two strides over
- * all sets, which is their purpose in GPGPU-Sim; we use an xor-fold of the
- * upper line-address bits onto the index bits, our own approximation. */
+/* GPGPU-Sim's Fermi set hash (after Nugteren et al., HPCA'14), 32 or 64 sets:
+ * the low five index bits XOR address bits 13, 14, 15, 17 and 19; with 64 sets
+ * address bit 12 is the sixth index bit. */
+static uint32_t fermi_hash(uint64_t addr, uint32_t nsets, unsigned line_shift)
+{
+    uint32_t lower = (uint32_t)(addr >> line_shift) & 0x1F;
+    uint32_t upper = (uint32_t)((addr >> 13) & 7) | (uint32_t)((addr >> 14) & 8) | (uint32_t)((addr >> 15) & 16);
+    uint32_t set = lower ^ upper;
+    if (nsets == 64)
+        set |= (uint32_t)(addr >> 7) & 0x20;
+    return set;
+}
+
+/* Set index, GPGPU-Sim's functions by the cache string's letter: 'L' linear;
+ * 'X' the index XOR the next higher bits; 'P' IPOLY (ipoly.h); 'H' the Fermi
+ * hash for 32 or 64 sets. Where GPGPU-Sim has no such function (a set count
+ * that is not a power of two; 'H' at other set counts) an xor-fold of the
+ * upper line-address bits onto the index is our stand-in. The L2 indexes
+ * with the address inside its partition (addrmap_partition_address), as
+ * GPGPU-Sim does. */
 static uint32_t set_index(const cache_t *c, uint64_t line)
 {
-    if (c->cfg.set_index_fn == 'L' || (c->nsets & (c->nsets - 1)) || c->set_bits == 0)
+    if (c->part_map)
+        line = addrmap_partition_address(c->part_map, line << c->line_shift) >> c->line_shift;
+    if (c->nsets & (c->nsets - 1))
         return (uint32_t)(line % c->nsets);
+    if (c->set_bits == 0)
+        return 0;
+    uint32_t index = (uint32_t)line & (c->nsets - 1);
+    uint64_t high = line >> c->set_bits;
+    switch (c->cfg.set_index_fn) {
+    case 'L':
+        return index;
+    case 'X':
+        return index ^ ((uint32_t)high & (c->nsets - 1));
+    case 'P':
+        if (c->set_bits <= IPOLY_MAX_DEGREE)
+            return ipoly_hash(high, index, c->set_bits);
+        break;
+    case 'H':
+        if (c->nsets == 32 || c->nsets == 64)
+            return fermi_hash(line << c->line_shift, c->nsets, c->line_shift);
+        break;
+    }
     uint64_t x = line, folded = 0;
     while (x) {
         folded ^= x;
@@ -82,7 +121,7 @@ cache_line_t *cache_find(cache_t *c, uint64_t line, bool touch)
 {
     cache_line_t *set = c->lines + (size_t)set_index(c, line) * c->assoc;
     for (uint32_t w = 0; w < c->assoc; w++) {
-        if (set[w].valid_mask && set[w].line == line) {
+        if (set[w].line == line && cache_line_present(&set[w])) {
             if (touch && c->cfg.replacement != 'F')
                 set[w].stamp = ++c->clock;
             return &set[w];
@@ -91,37 +130,79 @@ cache_line_t *cache_find(cache_t *c, uint64_t line, bool touch)
     return NULL;
 }
 
+/* May frame l be evicted now? Reserved frames never (their fetch would have
+ * nowhere to land); dirty ones only once the dirty share reaches the write
+ * ratio (GPGPU-Sim's -gpgpu_l1_cache_write_ratio: keep written lines while
+ * there are few of them). */
+static bool evictable(const cache_line_t *l, bool dirty_ok)
+{
+    if (l->reserved_mask)
+        return false;
+    return dirty_ok || !l->dirty_mask;
+}
+
+/* The frame to take in `set`: an empty one, else the oldest evictable one. */
+static cache_line_t *pick_victim(const cache_t *c, cache_line_t *set, bool dirty_ok)
+{
+    cache_line_t *victim = NULL;
+    for (uint32_t w = 0; w < c->assoc; w++) {
+        if (!cache_line_present(&set[w]))
+            return &set[w];
+        if (evictable(&set[w], dirty_ok) && (!victim || set[w].stamp < victim->stamp))
+            victim = &set[w];
+    }
+    return victim;
+}
+
 cache_line_t *cache_allocate(cache_t *c, uint64_t line, cache_line_t *evicted)
 {
     cache_line_t *set = c->lines + (size_t)set_index(c, line) * c->assoc;
-    cache_line_t *victim = NULL;
-    for (uint32_t w = 0; w < c->assoc; w++) {
-        if (!set[w].valid_mask) {
-            victim = &set[w];
-            break;
-        }
-        if (!victim || set[w].stamp < victim->stamp)
-            victim = &set[w];
-    }
-    if (evicted) {
-        *evicted = *victim;
-        if (!victim->valid_mask)
-            evicted->valid_mask = evicted->dirty_mask = 0;
-    }
-    if (victim->valid_mask)
+    uint64_t frames = (uint64_t)c->nsets * c->assoc;
+    bool dirty_ok = (uint64_t)c->dirty_lines * 100 >= (uint64_t)c->dirty_evict_pct * frames;
+    cache_line_t *victim = pick_victim(c, set, dirty_ok);
+    if (!victim && !dirty_ok) /* only dirty frames left: take one rather than wait forever */
+        victim = pick_victim(c, set, true);
+    if (evicted)
+        memset(evicted, 0, sizeof *evicted);
+    if (!victim)
+        return NULL;
+    if (cache_line_present(victim)) {
         c->stats.evictions++;
+        if (evicted)
+            *evicted = *victim;
+        if (victim->dirty_mask)
+            c->dirty_lines--;
+    }
     victim->line = line;
-    victim->valid_mask = 0;
-    victim->dirty_mask = 0;
+    victim->valid_mask = victim->dirty_mask = victim->reserved_mask = 0;
     victim->stamp = ++c->clock;
     return victim;
 }
 
 void cache_invalidate(cache_t *c, cache_line_t *l)
 {
-    (void)c;
-    l->valid_mask = 0;
-    l->dirty_mask = 0;
+    if (l->dirty_mask)
+        c->dirty_lines--;
+    l->valid_mask = l->dirty_mask = l->reserved_mask = 0;
+}
+
+void cache_mark_dirty(cache_t *c, cache_line_t *l, uint8_t mask, bool readable)
+{
+    if (!l->dirty_mask && mask)
+        c->dirty_lines++;
+    l->dirty_mask |= mask;
+    if (readable)
+        l->valid_mask |= mask;
+}
+
+void cache_clear_sectors(cache_t *c, cache_line_t *l, uint8_t mask)
+{
+    bool was_dirty = l->dirty_mask != 0;
+    l->valid_mask &= (uint8_t)~mask;
+    l->dirty_mask &= (uint8_t)~mask;
+    l->reserved_mask &= (uint8_t)~mask;
+    if (was_dirty && !l->dirty_mask)
+        c->dirty_lines--;
 }
 
 void mshr_init(mshr_table_t *m, uint32_t entries, uint32_t max_merge)
@@ -185,15 +266,15 @@ void mshr_release(mshr_table_t *m, int slot)
 /* ------------------------------------------------------------------------ */
 /* Access classes and statistics, shared by L1 and L2 */
 
-cache_outcome_t cache_classify_read(cache_t *c, const mshr_table_t *m, uint64_t line, uint8_t need,
-                                    cache_line_t **line_out, int *slot)
+cache_outcome_t cache_classify_read(cache_t *c, const mshr_table_t *m, uint64_t line, uint64_t mshr_key,
+                                    uint8_t need, cache_line_t **line_out, int *slot)
 {
     cache_line_t *cl = cache_find(c, line, true);
     *line_out = cl;
     *slot = -1;
     if (cl && (cl->valid_mask & need) == need)
         return CACHE_HIT;
-    *slot = mshr_find(m, line);
+    *slot = mshr_find(m, mshr_key);
     if (*slot < 0)
         return CACHE_MISS;
     /* sectors already valid need no fetch: the access waits only for the rest */

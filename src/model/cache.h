@@ -10,16 +10,27 @@
 #define CTASIM_CACHE_H
 
 #include "config/config.h"
+#include "model/addrmap.h"
 
 #define SECTOR_BYTES 32u
 
+/* A frame holds a line when any of its three masks is non-zero. A sector can
+ * be valid (readable), reserved (allocate-on-miss: its fetch is in flight and
+ * the frame may not be evicted until it lands) and dirty (written; with a
+ * lazy write-allocate a partly written sector is dirty but not readable). */
 typedef struct cache_line {
-    uint64_t line;       /* line address (byte address >> line_shift); valid only if valid_mask */
-    uint64_t stamp;      /* last use (LRU) or fill time (FIFO) */
-    uint8_t valid_mask;  /* sectors present */
-    uint8_t dirty_mask;  /* sectors written and not yet written back */
-    uint16_t owner;      /* who filled it (L1: warp slot), for victim-tag policies such as CCWS */
+    uint64_t line;         /* line address (byte address >> line_shift) */
+    uint64_t stamp;        /* last use (LRU) or allocation time (FIFO) */
+    uint8_t valid_mask;    /* sectors readable */
+    uint8_t dirty_mask;    /* sectors written and not yet written back */
+    uint8_t reserved_mask; /* sectors whose fetch is in flight (allocate-on-miss) */
+    uint16_t owner;        /* who filled it (L1: warp slot), for victim-tag policies such as CCWS */
 } cache_line_t;
+
+static inline bool cache_line_present(const cache_line_t *l)
+{
+    return (l->valid_mask | l->dirty_mask | l->reserved_mask) != 0;
+}
 
 typedef struct cache_stats {
     uint64_t accesses, hits, misses;   /* reads and writes together */
@@ -35,6 +46,10 @@ typedef struct cache {
     uint8_t full_mask;   /* all sectors of a line */
     cache_line_t *lines; /* nsets * assoc */
     uint64_t clock;      /* monotonically increasing use counter for LRU stamps */
+    const addrmap_t *part_map; /* L2: sets are indexed by the address inside the partition; NULL: the address */
+    uint32_t dirty_lines;      /* frames with a dirty sector (kept by cache_mark_dirty / cache_clear_sectors) */
+    uint32_t dirty_evict_pct;  /* -gpgpu_l1_cache_write_ratio: dirty frames are no victims while fewer
+                                * than this percentage of all frames are dirty (0: always victims) */
     cache_stats_t stats;
 } cache_t;
 
@@ -52,17 +67,33 @@ uint8_t cache_sector_mask(const cache_t *c, uint64_t addr, uint32_t bytes);
 
 /* Tag match for `line`, or NULL. `touch` updates LRU state. */
 cache_line_t *cache_find(cache_t *c, uint64_t line, bool touch);
-/* Allocate a frame for `line` (must not be present), evicting the LRU/FIFO
- * victim. If a valid line was evicted, *evicted receives a copy (valid_mask 0
- * otherwise). The new frame has empty masks. */
+/* Allocate a frame for `line` (must not be present): an empty frame if the
+ * set has one, else the LRU/FIFO victim among the frames that may be evicted
+ * (not reserved; not dirty while the dirty share is below dirty_evict_pct —
+ * if only dirty ones are left they are taken all the same, since a
+ * write-through L1 never cleans them). If a line was evicted, *evicted
+ * receives a copy (masks 0 otherwise). The new frame has empty masks.
+ * Returns NULL when every frame of the set is reserved (GPGPU-Sim's
+ * RESERVATION_FAIL): the access must wait. */
 cache_line_t *cache_allocate(cache_t *c, uint64_t line, cache_line_t *evicted);
+/* Drop the line (every sector). */
 void cache_invalidate(cache_t *c, cache_line_t *l);
+/* Sectors `mask` become dirty (written), and readable too when `readable`. */
+void cache_mark_dirty(cache_t *c, cache_line_t *l, uint8_t mask, bool readable);
+/* Sectors `mask` lose every state (write-evict of part of a line). */
+void cache_clear_sectors(cache_t *c, cache_line_t *l, uint8_t mask);
+/* A fetch of `mask` landed: the sectors turn valid and are no longer reserved. */
+static inline void cache_fill_sectors(cache_line_t *l, uint8_t mask)
+{
+    l->valid_mask |= mask;
+    l->reserved_mask &= (uint8_t)~mask;
+}
 
 /* --- MSHR table --------------------------------------------------------
  * One entry per line being fetched; each entry collects up to max_merge
  * waiter ids (opaque 32-bit tokens chosen by the owner). */
 typedef struct mshr_entry {
-    uint64_t line;
+    uint64_t line;          /* the key: line address, or sector address (see cache_classify_read) */
     uint8_t fetch_mask;     /* sectors requested from below */
     uint8_t pending_fetches;/* fetches not yet returned */
     uint16_t nwait;
@@ -86,9 +117,11 @@ typedef enum cache_outcome {
 } cache_outcome_t;
 
 /* Classify a read (touches the line for LRU when present). *line_out = the
- * resident line or NULL; *slot = the MSHR entry in flight or -1. */
-cache_outcome_t cache_classify_read(cache_t *c, const mshr_table_t *m, uint64_t line, uint8_t need,
-                                    cache_line_t **line_out, int *slot);
+ * resident line or NULL; *slot = the MSHR entry in flight or -1. The MSHR
+ * table is searched for `mshr_key`: the line, or for a cache whose MSHRs track
+ * single sectors (GPGPU-Sim's sectored L1 from Maxwell on) the sector address. */
+cache_outcome_t cache_classify_read(cache_t *c, const mshr_table_t *m, uint64_t line, uint64_t mshr_key,
+                                    uint8_t need, cache_line_t **line_out, int *slot);
 /* Count one access in c->stats, the only place cache statistics are kept. */
 void cache_count_read(cache_t *c, cache_outcome_t o);
 void cache_count_write(cache_t *c, bool hit);

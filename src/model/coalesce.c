@@ -3,6 +3,8 @@
 
 #include <string.h>
 
+#define SECTOR_SIZE 32u
+
 static void add_bytes(mem_access_t *out, unsigned *n, uint64_t line_addr, uint32_t off, uint32_t len)
 {
     uint32_t first = off / 32, last = (off + len - 1) / 32;
@@ -47,6 +49,19 @@ unsigned coalesce_warp(const warp_inst_t *in, uint32_t line_size, mem_access_t *
     for (unsigned i = 0; i < n; i++)
         if (out[i].bytes > line_size)
             out[i].bytes = line_size;
+    return n;
+}
+
+unsigned coalesce_warp_sectors(const warp_inst_t *in, uint32_t line_size, mem_access_t *out)
+{
+    if (line_size <= SECTOR_SIZE)
+        return coalesce_warp(in, line_size, out);
+    unsigned n = coalesce_warp(in, SECTOR_SIZE, out);
+    for (unsigned i = 0; i < n; i++) {
+        uint64_t sector = out[i].line_addr;
+        out[i].line_addr = sector & ~(uint64_t)(line_size - 1);
+        out[i].sector_mask = (uint8_t)(1u << ((sector - out[i].line_addr) / SECTOR_SIZE));
+    }
     return n;
 }
 

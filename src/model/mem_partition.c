@@ -12,6 +12,7 @@ void l2_init(l2_slice_t *l, const mem_ports_t *io, uint32_t id)
     l->io = io;
     l->channel = id / cfg->n_sub_partition_per_mchannel;
     cache_init(&l->cache, &cfg->l2);
+    l->cache.part_map = io->amap;
     mshr_init(&l->mshr, cfg->l2.mshr_entries, cfg->l2.mshr_max_merge);
     l->mshr_req = cs_xcalloc(l->mshr.n, sizeof *l->mshr_req);
     l->rop_cap = cfg->partition_queue ? cfg->partition_queue : 64;
@@ -60,7 +61,7 @@ static mem_req_t *dram_req(l2_slice_t *l, uint64_t line_addr, uint8_t type, uint
 
 static void write_back_victim(l2_slice_t *l, const cache_line_t *ev)
 {
-    if (!ev->valid_mask || !ev->dirty_mask)
+    if (!ev->dirty_mask)
         return;
     l->cache.stats.writebacks++;
     mem_req_t *wb = dram_req(l, ev->line << l->cache.line_shift, REQ_WRITE, ev->dirty_mask);
@@ -69,24 +70,36 @@ static void write_back_victim(l2_slice_t *l, const cache_line_t *ev)
 
 static void send_reply(l2_slice_t *l, mem_req_t *r) { fifo_push(&l->replies, r); }
 
-/* Tag access for request r. Returns false if it must retry (no MSHR). */
+/* Allocate-on-miss ('m'): a frame is taken, and its victim written back, when
+ * the miss is seen; the fetched sectors stay reserved until the fill. Returns
+ * NULL when every frame of the set is reserved: the access retries. */
+static cache_line_t *allocate_now(l2_slice_t *l, uint64_t line)
+{
+    cache_line_t ev;
+    cache_line_t *cl = cache_allocate(&l->cache, line, &ev);
+    if (cl)
+        write_back_victim(l, &ev);
+    return cl;
+}
+
+/* Tag access for request r. Returns false if it must retry (no MSHR, or with
+ * allocate-on-miss no frame to reserve). */
 static bool l2_access(l2_slice_t *l, mem_req_t *r)
 {
     cache_t *c = &l->cache;
     uint64_t line = cache_line_of(c, r->addr);
     uint8_t need = c->cfg.sectored ? (r->sector_mask ? r->sector_mask : c->full_mask) : c->full_mask;
+    bool on_miss = c->cfg.alloc_policy == 'm';
 
     if (r->type == REQ_WRITE) {
         cache_line_t *cl = cache_find(c, line, true);
-        cache_count_write(c, cl != NULL);
-        if (!cl) {
-            cache_line_t ev;
-            cl = cache_allocate(c, line, &ev);
-            write_back_victim(l, &ev);
+        if (!cl && !(cl = allocate_now(l, line))) {
+            cache_count_reservation_fail(c);
+            return false;
         }
+        cache_count_write(c, (cl->valid_mask & need) == need);
         /* write-allocate without fetch: the written sectors are now valid and dirty */
-        cl->valid_mask |= need;
-        cl->dirty_mask |= need;
+        cache_mark_dirty(c, cl, need, true);
         r->bytes = 0; /* the acknowledgement is a header-only packet */
         send_reply(l, r);
         return true;
@@ -95,11 +108,11 @@ static bool l2_access(l2_slice_t *l, mem_req_t *r)
     /* reads and atomics */
     cache_line_t *cl;
     int slot;
-    cache_outcome_t o = cache_classify_read(c, &l->mshr, line, need, &cl, &slot);
+    cache_outcome_t o = cache_classify_read(c, &l->mshr, line, line, need, &cl, &slot);
     if (o == CACHE_HIT) {
         cache_count_read(c, o);
         if (r->type == REQ_ATOMIC)
-            cl->dirty_mask |= need;
+            cache_mark_dirty(c, cl, need, true);
         send_reply(l, r);
         return true;
     }
@@ -109,26 +122,38 @@ static bool l2_access(l2_slice_t *l, mem_req_t *r)
             cache_count_reservation_fail(c);
             return false;
         }
-        e->nwait++;
         if (o == CACHE_MISS_MERGE) { /* extend the fetch in flight by the sectors it lacks */
             uint8_t missing = need & (uint8_t)~e->fetch_mask & (uint8_t)~(cl ? cl->valid_mask : 0);
+            if (on_miss && !cl && !(cl = allocate_now(l, line))) {
+                cache_count_reservation_fail(c);
+                return false;
+            }
+            if (on_miss)
+                cl->reserved_mask |= missing;
             e->fetch_mask |= missing;
             e->pending_fetches++;
             fifo_push(&l->to_dram, dram_req(l, line << c->line_shift, REQ_READ, missing));
         }
+        e->nwait++;
     } else {
         if (mshr_full(&l->mshr)) {
             cache_count_reservation_fail(c);
             return false;
         }
-        slot = mshr_alloc(&l->mshr, line);
-        mshr_entry_t *e = &l->mshr.e[slot];
-        e->nwait = 1;
+        if (on_miss && !cl && !(cl = allocate_now(l, line))) {
+            cache_count_reservation_fail(c);
+            return false;
+        }
         uint8_t fetch = need;
         if (cl)
             fetch &= (uint8_t)~cl->valid_mask;
         if (!c->cfg.sectored)
             fetch = c->full_mask;
+        if (on_miss)
+            cl->reserved_mask |= fetch;
+        slot = mshr_alloc(&l->mshr, line);
+        mshr_entry_t *e = &l->mshr.e[slot];
+        e->nwait = 1;
         e->fetch_mask = fetch;
         e->pending_fetches = 1;
         l->mshr_req[slot] = NULL;
@@ -148,12 +173,10 @@ static void l2_fill(l2_slice_t *l, mem_req_t *d)
     uint64_t line = cache_line_of(c, d->addr);
     int slot = mshr_find(&l->mshr, line);
     cache_line_t *cl = cache_find(c, line, false);
-    if (!cl) {
-        cache_line_t ev;
-        cl = cache_allocate(c, line, &ev);
-        write_back_victim(l, &ev);
-    }
-    cl->valid_mask |= c->cfg.sectored ? d->sector_mask : c->full_mask;
+    if (!cl) /* allocate-on-fill; with allocate-on-miss the frame is reserved already */
+        cl = allocate_now(l, line);
+    if (cl) /* (no frame: every one reserved by other fetches; the data passes through) */
+        cache_fill_sectors(cl, c->cfg.sectored ? d->sector_mask : c->full_mask);
     req_free(l->io->pool, d);
     if (slot < 0)
         return;
@@ -170,8 +193,8 @@ static void l2_fill(l2_slice_t *l, mem_req_t *d)
     }
     while (rev) {
         mem_req_t *n = rev->next;
-        if (rev->type == REQ_ATOMIC)
-            cl->dirty_mask |= rev->sector_mask ? rev->sector_mask : c->full_mask;
+        if (rev->type == REQ_ATOMIC && cl)
+            cache_mark_dirty(c, cl, rev->sector_mask ? rev->sector_mask : c->full_mask, true);
         send_reply(l, rev);
         rev = n;
     }

@@ -62,6 +62,7 @@ int sm_init(sm_t *s, const mem_ports_t *io, uint32_t id, const warp_policy_ops_t
     }
     if (cfg->l1d.enabled) {
         cache_init(&s->l1, &cfg->l1d);
+        s->l1.dirty_evict_pct = cfg->l1_write_ratio;
         mshr_init(&s->mshr, cfg->l1d.mshr_entries, cfg->l1d.mshr_max_merge);
     } else {
         /* no L1: every global access bypasses; MSHR table unused */
@@ -70,6 +71,13 @@ int sm_init(sm_t *s, const mem_ports_t *io, uint32_t id, const warp_policy_ops_t
         mshr_init(&s->mshr, 1, 1);
     }
     s->missq_cap = cfg->l1d.miss_queue ? cfg->l1d.miss_queue : 8;
+    /* Maxwell and later (GPGPU-Sim's coalescing arch >= 40): every access is
+     * one 32-byte sector, and a sectored L1 keeps one MSHR entry per sector. */
+    s->sector_accesses = cfg->coalesce_arch >= 40;
+    s->sector_mshr = s->sector_accesses && s->l1.cfg.sectored;
+    s->l1_bank_shift = 0;
+    while ((1u << s->l1_bank_shift) < cfg->l1_bank_interleave)
+        s->l1_bank_shift++;
     s->lrec_n = MAX_WARPS_PER_SM * SB_MAX;
     s->lrec = cs_xcalloc(s->lrec_n, sizeof *s->lrec);
     for (uint32_t i = 0; i < s->lrec_n; i++)
@@ -370,6 +378,20 @@ static void lrec_try_complete(sm_t *s, uint32_t id, uint64_t now)
     warp_try_finish(s, r->warp, now);
 }
 
+/* A frame of the L1 for `line`, evicting a victim (CCWS-like policies hear
+ * of the lost line); NULL when every frame of the set is reserved. */
+static cache_line_t *l1_allocate(sm_t *s, uint64_t line, uint32_t warp)
+{
+    cache_line_t ev;
+    cache_line_t *l = cache_allocate(&s->l1, line, &ev);
+    if (!l)
+        return NULL;
+    l->owner = (uint16_t)warp;
+    if (cache_line_present(&ev) && s->wp->l1_evict) /* lost locality */
+        s->wp->l1_evict(s->wp_state[ev.owner % s->n_sched], ev.owner, ev.line);
+    return l;
+}
+
 /* A reply for the L1 (fill) or for a bypassing load/atomic arrived. */
 static void handle_reply(sm_t *s, mem_req_t *r, uint64_t now)
 {
@@ -393,14 +415,10 @@ static void handle_reply(sm_t *s, mem_req_t *r, uint64_t now)
     } else {
         uint64_t line = cache_line_of(&s->l1, r->addr);
         cache_line_t *l = cache_find(&s->l1, line, false);
-        if (!l) {
-            cache_line_t ev;
-            l = cache_allocate(&s->l1, line, &ev);
-            l->owner = r->warp;
-            if (ev.valid_mask && s->wp->l1_evict) /* lost locality, for CCWS-like policies */
-                s->wp->l1_evict(s->wp_state[ev.owner % s->n_sched], ev.owner, ev.line);
-        }
-        l->valid_mask |= s->l1.cfg.sectored ? r->sector_mask : s->l1.full_mask;
+        if (!l) /* allocate-on-fill; with allocate-on-miss the frame is reserved already */
+            l = l1_allocate(s, line, r->warp);
+        if (l) /* (no frame: every one reserved by other fetches; the data passes through) */
+            cache_fill_sectors(l, s->l1.cfg.sectored ? r->sector_mask : s->l1.full_mask);
         int slot = (int)r->mshr_slot;
         const uint32_t *wt = mshr_waiters(&s->mshr, slot);
         uint32_t nw = s->mshr.e[slot].nwait;
@@ -461,6 +479,135 @@ static void op_done(sm_t *s, ldst_op_t *op, uint64_t now)
     warp_try_finish(s, op->warp, now);
 }
 
+/* What a global store does to the L1, by the cache string's write policy and
+ * write-allocate letters (the store itself always goes on to the L2: the L1
+ * is write-through or write-evict; a write-back L1, 'B', is treated as 'T').
+ * A hit is every sector written already valid or written.
+ *   'E' / 'L' (Fermi: write-evict for global data): a hit drops the sectors.
+ *   'T' / 'B': a hit marks them written.
+ *   miss with 'N': nothing. With 'L' (lazy fetch-on-read; 'W' and 'F' taken
+ *   as the same): allocate a frame without fetching; the sectors are written,
+ *   and readable when the store covered them whole.
+ * Returns false when a frame is needed and every one of the set is reserved. */
+static bool l1_store(sm_t *s, uint32_t warp, const mem_access_t *a)
+{
+    cache_t *c = &s->l1;
+    uint64_t line = cache_line_of(c, a->line_addr);
+    uint8_t mask = c->cfg.sectored ? a->sector_mask : c->full_mask;
+    uint32_t mask_bytes = c->cfg.sectored ? (uint32_t)__builtin_popcount(mask) * SECTOR_BYTES : 1u << c->line_shift;
+    bool whole = a->bytes >= mask_bytes;
+    cache_line_t *l = cache_find(c, line, false);
+    bool hit = l && ((l->valid_mask | l->dirty_mask) & mask) == mask;
+    char wp = c->cfg.write_policy;
+    if (hit && (wp == 'T' || wp == 'B')) {
+        cache_find(c, line, true); /* a write hit is a use */
+        cache_mark_dirty(c, l, mask, whole);
+    } else if (hit) {
+        cache_clear_sectors(c, l, mask);
+    } else if (c->cfg.write_alloc != 'N') {
+        if (!l && !(l = l1_allocate(s, line, warp)))
+            return false;
+        cache_mark_dirty(c, l, mask, whole);
+    }
+    cache_count_write(c, hit);
+    return true;
+}
+
+/* The L1 bank an access goes to (GPGPU-Sim's linear bank function). */
+static uint32_t l1_bank(const sm_t *s, const mem_access_t *a)
+{
+    uint64_t addr = a->line_addr + (uint64_t)__builtin_ctz(a->sector_mask | 0x100u) * 32u;
+    return (uint32_t)(addr >> s->l1_bank_shift) & (s->cfg->l1_banks - 1);
+}
+
+/* One global/local access `a` of the instruction at the head of the LD/ST
+ * unit. Returns false when it must wait for resources (miss queue, MSHR, a
+ * frame to reserve), having changed nothing. */
+static bool global_access(sm_t *s, ldst_op_t *op, const mem_access_t *a, uint64_t now)
+{
+    const gpu_config_t *cfg = s->cfg;
+    load_rec_t *lr = op->load_rec != NO_REC ? &s->lrec[op->load_rec] : NULL;
+    cta_slot_t *c = &s->cta[op->cta_slot];
+    bool is_store = op->flags & INST_STORE, is_atomic = op->flags & INST_ATOMIC;
+    bool bypass = is_atomic || !cfg->l1d.enabled || cfg->gmem_skip_l1d || c->bypass_l1;
+
+    if (is_atomic || is_store) {
+        if (s->missq.count >= s->missq_cap)
+            return false;
+        if (is_store && !is_atomic && cfg->l1d.enabled && !l1_store(s, op->warp, a)) {
+            cache_count_reservation_fail(&s->l1);
+            return false;
+        }
+        mem_req_t *r = make_req(s, op, a, is_atomic ? REQ_ATOMIC : REQ_WRITE, now);
+        if (is_atomic) {
+            r->mshr_slot = op->load_rec;
+            r->bypass_l1 = 1;
+            lr->outstanding++;
+            s->c.atomic_requests++;
+        } else {
+            s->c.store_requests++;
+            s->warp[op->warp].pending_stores++;
+        }
+        fifo_push(&s->missq, r);
+    } else if (bypass) {
+        if (s->missq.count >= s->missq_cap)
+            return false;
+        mem_req_t *r = make_req(s, op, a, REQ_READ, now);
+        r->bypass_l1 = 1;
+        r->bytes = (uint32_t)__builtin_popcount(a->sector_mask) * SECTOR_BYTES;
+        r->mshr_slot = op->load_rec;
+        lr->outstanding++;
+        s->c.l1_bypassed++;
+        s->c.load_requests++;
+        fifo_push(&s->missq, r);
+    } else {
+        uint64_t line = cache_line_of(&s->l1, a->line_addr);
+        uint64_t key = s->sector_mshr ? (a->line_addr >> 5) + (uint64_t)__builtin_ctz(a->sector_mask | 0x100u) : line;
+        cache_line_t *l;
+        int slot;
+        cache_outcome_t o = cache_classify_read(&s->l1, &s->mshr, line, key, a->sector_mask, &l, &slot);
+        if (o == CACHE_HIT) {
+            uint64_t rdy = now + cfg->l1_latency - 1;
+            if (rdy > lr->ready)
+                lr->ready = rdy;
+        } else if (o == CACHE_PENDING_HIT) {
+            if (!mshr_add_waiter(&s->mshr, slot, op->load_rec)) {
+                cache_count_reservation_fail(&s->l1);
+                return false;
+            }
+            lr->outstanding++;
+        } else {
+            /* A fetch in flight that lacks some sectors: wait for it (rare; the
+             * L1 does not extend fetches). Or no MSHR / miss-queue room. */
+            if (o == CACHE_MISS_MERGE || mshr_full(&s->mshr) || s->missq.count >= s->missq_cap) {
+                cache_count_reservation_fail(&s->l1);
+                return false;
+            }
+            uint8_t need = s->l1.cfg.sectored ? a->sector_mask : s->l1.full_mask;
+            if (s->l1.cfg.alloc_policy == 'm') { /* allocate-on-miss: reserve the frame now */
+                if (!l && !(l = l1_allocate(s, line, op->warp))) {
+                    cache_count_reservation_fail(&s->l1);
+                    return false;
+                }
+                l->reserved_mask |= need;
+            }
+            slot = mshr_alloc(&s->mshr, key);
+            mshr_add_waiter(&s->mshr, slot, op->load_rec);
+            s->mshr.e[slot].fetch_mask = need;
+            mem_req_t *r = make_req(s, op, a, REQ_READ, now);
+            r->sector_mask = need;
+            r->mshr_slot = (uint32_t)slot;
+            s->c.load_requests++;
+            fifo_push(&s->missq, r);
+            if (s->wp->l1_miss)
+                s->wp->l1_miss(s->wp_state[op->warp % s->n_sched], op->warp, line);
+            lr->outstanding++;
+        }
+        cache_count_read(&s->l1, o);
+    }
+    return true;
+}
+
 /* Returns true if the unit could not make progress for lack of resources. */
 static bool ldst_step(sm_t *s, uint64_t now)
 {
@@ -494,82 +641,22 @@ static bool ldst_step(sm_t *s, uint64_t now)
         return false;
     }
 
-    const mem_access_t *a = &op->acc[op->next];
-    cta_slot_t *c = &s->cta[op->cta_slot];
-    bool is_store = op->flags & INST_STORE, is_atomic = op->flags & INST_ATOMIC;
-    bool bypass = is_atomic || !cfg->l1d.enabled || cfg->gmem_skip_l1d || c->bypass_l1;
-
-    if (is_atomic || is_store) {
-        if (s->missq.count >= s->missq_cap)
-            return true;
-        if (is_store && !is_atomic && cfg->l1d.enabled) {
-            /* Fermi global stores: write-through, write-evict, no allocate */
-            cache_line_t *l = cache_find(&s->l1, cache_line_of(&s->l1, a->line_addr), false);
-            if (l)
-                cache_invalidate(&s->l1, l);
-            cache_count_write(&s->l1, l != NULL);
+    /* Global and local: up to one access per L1 bank per cycle, in order; an
+     * access to a bank already used this cycle waits for the next. */
+    uint32_t used_banks = 0;
+    for (uint32_t k = 0; k < cfg->l1_banks; k++) {
+        const mem_access_t *a = &op->acc[op->next];
+        uint32_t bank = cfg->l1_banks > 1 ? l1_bank(s, a) : 0;
+        if (used_banks & (1u << bank))
+            break;
+        if (!global_access(s, op, a, now))
+            return k == 0;
+        used_banks |= 1u << bank;
+        if (++op->next == op->naccess) {
+            op_done(s, op, now);
+            break;
         }
-        mem_req_t *r = make_req(s, op, a, is_atomic ? REQ_ATOMIC : REQ_WRITE, now);
-        if (is_atomic) {
-            r->mshr_slot = op->load_rec;
-            r->bypass_l1 = 1;
-            lr->outstanding++;
-            s->c.atomic_requests++;
-        } else {
-            s->c.store_requests++;
-            s->warp[op->warp].pending_stores++;
-        }
-        fifo_push(&s->missq, r);
-    } else if (bypass) {
-        if (s->missq.count >= s->missq_cap)
-            return true;
-        mem_req_t *r = make_req(s, op, a, REQ_READ, now);
-        r->bypass_l1 = 1;
-        r->bytes = (uint32_t)__builtin_popcount(a->sector_mask) * SECTOR_BYTES;
-        r->mshr_slot = op->load_rec;
-        lr->outstanding++;
-        s->c.l1_bypassed++;
-        s->c.load_requests++;
-        fifo_push(&s->missq, r);
-    } else {
-        uint64_t line = cache_line_of(&s->l1, a->line_addr);
-        cache_line_t *l;
-        int slot;
-        cache_outcome_t o = cache_classify_read(&s->l1, &s->mshr, line, a->sector_mask, &l, &slot);
-        if (o == CACHE_HIT) {
-            uint64_t rdy = now + cfg->l1_latency - 1;
-            if (rdy > lr->ready)
-                lr->ready = rdy;
-        } else if (o == CACHE_PENDING_HIT) {
-            if (!mshr_add_waiter(&s->mshr, slot, op->load_rec)) {
-                cache_count_reservation_fail(&s->l1);
-                return true;
-            }
-            lr->outstanding++;
-        } else {
-            /* A fetch in flight that lacks some sectors: wait for it (rare; the
-             * L1 does not extend fetches). Or no MSHR / miss-queue room. */
-            if (o == CACHE_MISS_MERGE || mshr_full(&s->mshr) || s->missq.count >= s->missq_cap) {
-                cache_count_reservation_fail(&s->l1);
-                return true;
-            }
-            slot = mshr_alloc(&s->mshr, line);
-            mshr_add_waiter(&s->mshr, slot, op->load_rec);
-            uint8_t need = s->l1.cfg.sectored ? a->sector_mask : s->l1.full_mask;
-            s->mshr.e[slot].fetch_mask = need;
-            mem_req_t *r = make_req(s, op, a, REQ_READ, now);
-            r->sector_mask = need;
-            r->mshr_slot = (uint32_t)slot;
-            s->c.load_requests++;
-            fifo_push(&s->missq, r);
-            if (s->wp->l1_miss)
-                s->wp->l1_miss(s->wp_state[op->warp % s->n_sched], op->warp, line);
-            lr->outstanding++;
-        }
-        cache_count_read(&s->l1, o);
     }
-    if (++op->next == op->naccess)
-        op_done(s, op, now);
     return false;
 }
 
@@ -621,7 +708,8 @@ static void issue(sm_t *s, uint32_t w, uint32_t unit, uint32_t inst_unit, uint32
                 op->passes_left = 1;
             s->c.shmem_accesses++;
         } else if ((in->space == SPACE_GLOBAL || in->space == SPACE_LOCAL) && in->active_mask && in->addr) {
-            op->naccess = (uint8_t)coalesce_warp(in, 1u << s->l1.line_shift, op->acc);
+            op->naccess = (uint8_t)(s->sector_accesses ? coalesce_warp_sectors(in, 1u << s->l1.line_shift, op->acc)
+                                                       : coalesce_warp(in, 1u << s->l1.line_shift, op->acc));
         }
         /* Constant/texture loads, fences, and memory instructions without
          * addresses (all lanes off, LDC/MEMBAR in traces) take the fixed-latency path. */

@@ -124,6 +124,9 @@ typedef struct sm {
     mshr_table_t mshr;
     req_fifo_t missq;
     uint32_t missq_cap;
+    bool sector_accesses;     /* one access per 32-byte sector (-gpgpu_coalesce_arch >= 40) */
+    bool sector_mshr;         /* ... and the L1's MSHR entries are per sector (sectored L1) */
+    uint32_t l1_bank_shift;   /* log2 -gpgpu_l1_banks_byte_interleaving */
     load_rec_t *lrec;
     uint32_t lrec_n, lrec_free;
     /* time */
