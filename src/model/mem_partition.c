@@ -15,7 +15,7 @@ void l2_init(l2_slice_t *l, const mem_ports_t *io, uint32_t id)
     l->cache.part_map = io->amap;
     mshr_init(&l->mshr, cfg->l2.mshr_entries, cfg->l2.mshr_max_merge);
     l->mshr_req = cs_xcalloc(l->mshr.n, sizeof *l->mshr_req);
-    l->rop_cap = cfg->partition_queue ? cfg->partition_queue : 64;
+    l->inq_cap = cfg->partition_queue ? cfg->partition_queue : 64;
     l->rop_delay = config_rop_latency_l2(cfg);
 }
 
@@ -28,12 +28,12 @@ void l2_free(l2_slice_t *l)
 
 bool l2_idle(const l2_slice_t *l)
 {
-    return !l->rop.count && !l->to_dram.count && !l->fills.count && !l->replies.count;
+    return !l->rop.count && !l->inq.count && !l->to_dram.count && !l->fills.count && !l->replies.count;
 }
 
 uint64_t l2_next_event(const l2_slice_t *l, uint64_t now)
 {
-    if (l->to_dram.count || l->fills.count || l->replies.count)
+    if (l->inq.count || l->to_dram.count || l->fills.count || l->replies.count)
         return now;
     if (l->rop.head)
         return l->rop.head->ready > now ? l->rop.head->ready : now;
@@ -206,8 +206,10 @@ void l2_cycle(l2_slice_t *l, uint64_t now, uint64_t icnt_now)
 {
     const mem_ports_t *io = l->io;
     uint32_t node = l->id;
-    /* arrivals from the request crossbar enter the ROP delay queue */
-    if (l->rop.count < l->rop_cap) {
+    /* arrivals from the request crossbar enter the ROP delay line, while the
+     * queue after it has room for a request broken into four sectors (as
+     * GPGPU-Sim checks) */
+    if (l->inq.count + 4 <= l->inq_cap || l->inq.count == 0) {
         mem_req_t *r = xbar_pop(io->req_net, node, icnt_now);
         if (r) {
             r->ready = now + l->rop_delay;
@@ -217,16 +219,19 @@ void l2_cycle(l2_slice_t *l, uint64_t now, uint64_t icnt_now)
     /* one fill per cycle */
     if (l->fills.head)
         l2_fill(l, fifo_pop(&l->fills));
+    /* one request per cycle leaves the ROP delay line */
+    if (l->rop.head && l->rop.head->ready <= now && l->inq.count < l->inq_cap)
+        fifo_push(&l->inq, fifo_pop(&l->rop));
     /* one tag access per cycle */
-    if (l->rop.head && l->rop.head->ready <= now && l->replies.count < 64 && l->to_dram.count < 64) {
-        mem_req_t *r = l->rop.head;
-        fifo_pop(&l->rop);
+    if (l->inq.head && l->replies.count < 64 && l->to_dram.count < 64) {
+        mem_req_t *r = l->inq.head;
+        fifo_pop(&l->inq);
         if (!l2_access(l, r)) { /* put it back at the head: retry next cycle */
-            r->next = l->rop.head;
-            l->rop.head = r;
-            if (!l->rop.tail)
-                l->rop.tail = r;
-            l->rop.count++;
+            r->next = l->inq.head;
+            l->inq.head = r;
+            if (!l->inq.tail)
+                l->inq.tail = r;
+            l->inq.count++;
         }
     }
     /* replies to the reply crossbar */

@@ -1,8 +1,10 @@
 /* mem_partition.h — an L2 slice (sub-partition) and its path to DRAM.
  *
  * Requests arriving from the crossbar first spend l2_rop_latency L2 cycles in
- * a fixed-delay queue (GPGPU-Sim's ROP queue), then access the L2 tag array
- * (one access per L2 cycle). Reads that hit become replies; misses allocate an
+ * a fixed-delay queue (GPGPU-Sim's ROP queue, unbounded), then wait in the
+ * icnt-to-L2 queue (-gpgpu_dram_partition_queues' first field; the crossbar
+ * delivers only while it has room for a request broken into four sectors)
+ * for the L2 tag array (one access per L2 cycle). Reads that hit become replies; misses allocate an
  * MSHR (merging with a fetch of the same line in flight) and send a fetch of
  * the missing sectors to the channel's DRAM queue. Writes are write-back,
  * write-allocate without fetch (the written sectors become valid and dirty);
@@ -23,8 +25,9 @@ typedef struct l2_slice {
     mshr_table_t mshr;
     mem_req_t **mshr_req;   /* per MSHR entry: requests waiting (linked via next) */
     req_fifo_t rop;         /* arrived, waiting out the ROP latency (ready in L2 cycles) */
-    uint32_t rop_cap;
-    uint32_t rop_delay; /* -gpgpu_l2_rop_latency in L2 cycles */
+    uint32_t rop_delay;     /* -gpgpu_l2_rop_latency in L2 cycles */
+    req_fifo_t inq;         /* past the ROP delay, waiting for the tag array */
+    uint32_t inq_cap;       /* icnt-to-L2 queue size */
     req_fifo_t to_dram;     /* fetches and write-backs waiting for DRAM queue space */
     req_fifo_t fills;       /* DRAM replies waiting to be installed */
     req_fifo_t replies;     /* replies waiting for the reply crossbar */
