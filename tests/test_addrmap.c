@@ -342,6 +342,28 @@ static void d_letters_select_the_channel(void)
 
 /* --- validation ---------------------------------------------------------- */
 
+/* The address inside the partition (GPGPU-Sim's L2 set index input), QV100's
+ * mapping with 32 channels and 2 slices each:
+ *   dramid@8;...RRRR.RRRRRRRR.RBBBCCCB.CCCSSSSS
+ * A = 0x12345: the channel is (A >> 8) mod 32 = 0x123 mod 32 = 3; removing
+ * it gives ((0x123 >> 5) << 8) | 0x45 = 0x945. The slice is the lowest bank
+ * bit, bit 8 of that (1); removing it too: (0x945 >> 1 above bit 8) | 0x45 =
+ * 0x400 | 0x45 = 0x445. With D letters (bits 9-10, 4 channels, one slice)
+ * the D bits are dropped: 0x1E00 (bits 9-12) keeps bits 11-12, now 9-10:
+ * 0x600. */
+static void partition_address_drops_channel_and_slice_bits(void)
+{
+    addrmap_t q = map_or_die("dramid@8;00000000.00000000.00000000.00000000.0000RRRR.RRRRRRRR.RBBBCCCB.CCCSSSSS", 32,
+                             2, 0);
+    CHECK_EQ(addrmap_partition_address(&q, 0x12345), 0x445);
+    /* 0x12245: same channel and position, the other slice: the same partition address */
+    CHECK_EQ(addrmap_partition_address(&q, 0x12245), 0x445);
+    /* D letters at bits 9-10, one slice per channel: 0x1E00 -> bits 11-12 slide down to 9-10 */
+    addrmap_t d = map_or_die("00000000.00000000.00000000.00000000.0000RRRR.RRRRRRRR.BBBDDCCC.CCSSSSSS", 4, 1, 0);
+    CHECK_EQ(addrmap_partition_address(&d, 0x1E00), 0x600);
+    CHECK_EQ(addrmap_partition_address(&d, 0x01FF), 0x01FF);
+}
+
 static void expect_reject(const char *spec, uint32_t nch, uint32_t nsub, uint32_t ix, const char *needle)
 {
     addrmap_t m;
@@ -389,5 +411,6 @@ int main(void)
     RUN(xor_indexing_spreads_channel_strides);
     RUN(d_letters_select_the_channel);
     RUN(bad_mappings_are_rejected);
+    RUN(partition_address_drops_channel_and_slice_bits);
     TEST_EXIT();
 }

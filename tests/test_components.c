@@ -60,6 +60,78 @@ static void cyclic_sweep_larger_than_cache_always_misses(void)
     cache_free(&d);
 }
 
+/* Set-index letters on a 32-set, 1-way cache of 128-byte lines. Line 0 and
+ * line 32 share set 0 under 'L' (32 mod 32), so the second evicts the first.
+ * 'X' XORs the next five line bits: line 32 goes to set 0 ^ 1 = 1. 'P'
+ * (IPOLY, x^5 + x^2 + 1): high bit a[0] feeds index bits 0 and 2 (GPGPU-Sim's
+ * table), set 5. 'H' (Fermi): address 0x2000 (line 64, linear set 0) gets
+ * address bit 13 XORed into index bit 0: set 1. */
+static void set_index_letters(void)
+{
+    const char fns[] = {'L', 'X', 'P', 'H'};
+    const uint64_t second[] = {32, 32, 32, 64};
+    const bool kept[] = {false, true, true, true};
+    for (unsigned k = 0; k < CS_ARRAY_LEN(fns); k++) {
+        cache_config_t cc = small_cache(32, 1, fns[k]);
+        cache_t c;
+        cache_init(&c, &cc);
+        cache_allocate(&c, 0, NULL)->valid_mask = c.full_mask;
+        cache_allocate(&c, second[k], NULL)->valid_mask = c.full_mask;
+        CHECK_EQ(cache_find(&c, 0, false) != NULL, kept[k]);
+        cache_free(&c);
+    }
+    /* the IPOLY set itself: line 32 collides with line 5 (both set 5) */
+    cache_config_t cc = small_cache(32, 1, 'P');
+    cache_t c;
+    cache_init(&c, &cc);
+    cache_allocate(&c, 5, NULL)->valid_mask = c.full_mask;
+    cache_allocate(&c, 32, NULL)->valid_mask = c.full_mask;
+    CHECK(cache_find(&c, 5, false) == NULL);
+    cache_free(&c);
+}
+
+/* Allocate-on-miss reservations and the write ratio on one set of two ways.
+ * A reserved frame is never a victim: with both reserved, allocation fails.
+ * Dirty frames are kept while fewer than the ratio's share of frames are
+ * dirty: with line 1 dirty (1 of 2 frames = 50 %), a ratio of 60 makes the
+ * clean line 2 the victim though line 1 is older; with 50 the LRU line 1 goes. */
+static void reservations_and_write_ratio(void)
+{
+    cache_config_t cc = small_cache(1, 2, 'L');
+    cache_t c;
+    cache_init(&c, &cc);
+    cache_allocate(&c, 1, NULL)->reserved_mask = 1;
+    cache_allocate(&c, 2, NULL)->reserved_mask = 1;
+    CHECK(cache_allocate(&c, 3, NULL) == NULL);
+    cache_fill_sectors(cache_find(&c, 1, false), 1);
+    cache_line_t ev;
+    CHECK(cache_allocate(&c, 3, &ev) != NULL); /* the filled line 1 is the victim */
+    CHECK_EQ(ev.line, 1);
+    CHECK_EQ(c.stats.evictions, 1);
+    cache_free(&c);
+
+    for (unsigned pct = 50; pct <= 60; pct += 10) {
+        cache_init(&c, &cc);
+        c.dirty_evict_pct = pct;
+        cache_line_t *l1 = cache_allocate(&c, 1, NULL);
+        cache_mark_dirty(&c, l1, 1, true);
+        cache_allocate(&c, 2, NULL)->valid_mask = 1;
+        CHECK_EQ(c.dirty_lines, 1);
+        cache_allocate(&c, 3, &ev);
+        CHECK_EQ(ev.line, pct == 60 ? 2 : 1);
+        CHECK_EQ(c.dirty_lines, pct == 60 ? 1 : 0);
+        cache_free(&c);
+    }
+    /* only dirty frames left: one is taken rather than waiting forever */
+    cache_init(&c, &cc);
+    c.dirty_evict_pct = 100;
+    cache_mark_dirty(&c, cache_allocate(&c, 1, NULL), 1, true);
+    cache_mark_dirty(&c, cache_allocate(&c, 2, NULL), 1, true);
+    CHECK(cache_allocate(&c, 3, &ev) != NULL);
+    CHECK_EQ(ev.line, 1);
+    cache_free(&c);
+}
+
 static void sector_masks(void)
 {
     cache_config_t cc = small_cache(4, 4, 'L');
@@ -238,6 +310,8 @@ int main(void)
     RUN(lru_evicts_least_recently_used);
     RUN(cyclic_sweep_larger_than_cache_always_misses);
     RUN(sector_masks);
+    RUN(set_index_letters);
+    RUN(reservations_and_write_ratio);
     RUN(mshr_merge_and_capacity);
     RUN(coalescing);
     RUN(shared_memory_bank_conflicts);

@@ -35,7 +35,7 @@
 #include "model/mem_partition.h"
 #include "test.h"
 
-#define MAX_TAGS 32
+#define MAX_TAGS 128
 
 typedef struct rig {
     gpu_config_t cfg;
@@ -323,6 +323,32 @@ static void partial_write_fetches_only_missing_sectors(void)
     rig_free(g);
 }
 
+/* The ROP delay line holds any number of requests (GPGPU-Sim's m_rop is an
+ * unbounded queue; only the queue after it, -gpgpu_dram_partition_queues'
+ * first field = 64 here, is bounded). 100 one-sector writes to different
+ * lines of slice 0, one per cycle: each spends the same time (a write's
+ * acknowledgement leaves at its tag access, one per cycle), so the 100th is
+ * as fast as the first. A 64-entry delay line would have held the 65th back
+ * a whole ROP latency (120 cycles). */
+static void rop_delay_line_is_unbounded(void)
+{
+    rig_t *g = rig_new();
+    CHECK_EQ(g->cfg.partition_queue, 64);
+    uint64_t a = 0x400000;
+    unsigned tags[100];
+    for (unsigned i = 0; i < 100; i++) {
+        a = slice0_line(g, a);
+        tags[i] = inject(g, a, REQ_WRITE, 0x1, 32);
+        a += 128;
+        step(g);
+    }
+    drain(g);
+    for (unsigned i = 1; i < 100; i++)
+        CHECK_EQ(latency(g, tags[i]), latency(g, tags[0]));
+    CHECK_EQ(g->l2[0].cache.stats.write_misses, 100);
+    rig_free(g);
+}
+
 /* (e) Dirty victims: nine full-line writes to lines of one set (8 ways) of
  * slice 0. The ninth evicts the least recently used, the first, which is
  * dirty: one write-back of 128 bytes to DRAM. Reading the first line again
@@ -383,5 +409,6 @@ int main(void)
     RUN(write_allocates_without_fetch);
     RUN(partial_write_fetches_only_missing_sectors);
     RUN(dirty_eviction_writes_back);
+    RUN(rop_delay_line_is_unbounded);
     TEST_EXIT();
 }

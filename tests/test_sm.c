@@ -166,6 +166,8 @@ typedef struct rig {
 static uint32_t rig_pipeline_latency = 0;
 static bool rig_sub_cores = false;   /* -gpgpu_sub_core_model */
 static uint32_t rig_fp_add_init = 0; /* 0: the defaults' initiation interval */
+/* Options set before the core is built (NULL-terminated name/value pairs). */
+static const char *const *rig_options = NULL;
 
 static rig_t *rig_new(const char *policy, uint32_t warps_per_cta, uint32_t mem_delay)
 {
@@ -176,6 +178,11 @@ static rig_t *rig_new(const char *policy, uint32_t warps_per_cta, uint32_t mem_d
     g->cfg.sub_core_model = rig_sub_cores;
     if (rig_fp_add_init)
         g->cfg.init[LAT_FP_ADD] = rig_fp_add_init;
+    for (const char *const *o = rig_options; o && o[0]; o += 2)
+        if (config_set(&g->cfg, o[0], o[1], &err) < 0) {
+            printf("  %s\n", err.msg);
+            test_case_failed = 1;
+        }
     if (addrmap_init(&g->amap, g->cfg.addr_mapping, g->cfg.n_mem, g->cfg.n_sub_partition_per_mchannel,
                      g->cfg.partition_indexing, &err) < 0) {
         printf("  addrmap_init: %s\n", err.msg);
@@ -588,6 +595,142 @@ static void store_evicts_l1_line(void)
     rig_free(g);
 }
 
+static uint64_t line_b[WARP_SIZE], line_c[WARP_SIZE]; /* the lines at 0x20000 and 0x30000 */
+
+/* One warp loads three lines A, B, C of an L1 with one set of two ways
+ * (N:1:128:2), D = 120, then adds on the third:
+ *   LD r1 <- [A] issues at 1, its access at 2 misses, the request arrives
+ *   at 12 (l1_miss_pending_hit_then_hit: reply at 143); LD r2 <- [B] issues
+ *   at 2, misses at 3 (arrives 13); LD r3 <- [C] issues at 3, access at 4.
+ * Allocate-on-fill (f): C's miss goes out at 4 and arrives at 14. The three
+ *   replies (4 flits each) are injected at 132, 133, 134 but share the reply
+ *   port: A's flits leave 132-135 (last arrives 143), B's 136-139 (147), C's
+ *   140-143 (151): the add on r3 issues at 151.
+ * Allocate-on-miss (m): A and B each reserved the set's two frames at their
+ *   miss, so C cannot take one (a reservation fail each cycle) until A's fill
+ *   at 143 makes A's frame evictable: C misses at 143 (LRU victim A; B is
+ *   still reserved), arrives at 143 + 10 = 153 and its data is back at 153 +
+ *   120 + 11 = 284, when the add issues. */
+static void allocate_on_miss_reserves_the_frame(void)
+{
+    init_addrs();
+    for (unsigned i = 0; i < WARP_SIZE; i++) {
+        line_b[i] = 0x20000 + 4 * i;
+        line_c[i] = 0x30000 + 4 * i;
+    }
+    warp_inst_t w0[] = {load(1, line_a), load(2, line_b), load(3, line_c), fadd(4, 3)};
+    static const char *const fill[] = {"gpgpu_cache:dl1", "N:1:128:2,L:L:f:N:L,A:64:8,8", NULL};
+    static const char *const miss[] = {"gpgpu_cache:dl1", "N:1:128:2,L:L:m:N:L,A:64:8,8", NULL};
+    const char *const *opts[2] = {fill, miss};
+    const uint64_t want_arrival[2] = {14, 153}, want_add[2] = {151, 284};
+    for (unsigned k = 0; k < 2; k++) {
+        rig_options = opts[k];
+        rig_t *g = rig_new("gto", 1, 120);
+        rig_options = NULL;
+        for (unsigned i = 0; i < CS_ARRAY_LEN(w0); i++)
+            g->fe.cta[0].w[0].inst[g->fe.cta[0].w[0].n++] = &w0[i];
+        CHECK_EQ(rig_start(g, 0), 0);
+        rig_run(g, 2000);
+        CHECK_EQ(g->mem_seen, 3);
+        CHECK_EQ(g->mem_arrival[0], 12);
+        CHECK_EQ(g->mem_arrival[1], 13);
+        CHECK_EQ(g->mem_arrival[2], want_arrival[k]);
+        CHECK_EQ(issued_at(&g->fe, 0, 0, 3), want_add[k]);
+        const cache_stats_t *l1 = &g->sm.l1.stats;
+        CHECK_EQ(l1->read_misses, 3);
+        /* m: C failed from cycle 4 to 142 */
+        CHECK_EQ(l1->reservation_fails, k ? 139 : 0);
+        CHECK(rig_quiet(g));
+        CHECK_EQ(g->pool.in_use, 0);
+        rig_free(g);
+    }
+}
+
+/* Maxwell-and-later accesses (-gpgpu_coalesce_arch 70, sectored L1 with
+ * per-sector MSHRs) and L1 banks. One warp, D = 120:
+ *   LD r1 <- [A]; FP_ADD r2 <- r1; LD r3 <- [A]; FP_ADD r4 <- r3
+ * The 128-byte line A is four 32-byte sector accesses, in banks 0-3
+ * (32-byte interleaving). With 4 banks the LD/ST unit takes all four in one
+ * cycle (2); with 1 bank one per cycle (2, 3, 4, 5). Either way each miss
+ * is a request of its own (8 + 32 bytes: one flit), and the miss queue sends
+ * one per cycle: arrivals 12, 13, 14, 15; replies injected 132-135, one flit
+ * each, the last arrives 135 + 8 = 143: the first add issues at 143.
+ * The second load issues at 144; its four sector hits take cycle 145 with 4
+ * banks (data ready 145 + 35 - 1 = 179) and 145-148 with 1 bank (148 + 34 =
+ * 182): the second add issues at 179 or 182. The L1 counts sector accesses:
+ * 8 reads, 4 misses, 4 hits. */
+static void sector_accesses_and_l1_banks(void)
+{
+    init_addrs();
+    warp_inst_t w0[] = {load(1, line_a), fadd(2, 1), load(3, line_a), fadd(4, 3)};
+    static const char *const one[] = {"gpgpu_coalesce_arch", "70", "gpgpu_cache:dl1", "S:4:128:8,L:T:m:L:L,A:64:8,8",
+                                      "gpgpu_l1_banks", "1", NULL};
+    static const char *const four[] = {"gpgpu_coalesce_arch", "70", "gpgpu_cache:dl1", "S:4:128:8,L:T:m:L:L,A:64:8,8",
+                                       "gpgpu_l1_banks", "4", NULL};
+    const char *const *opts[2] = {one, four};
+    const uint64_t want_add2[2] = {182, 179};
+    for (unsigned k = 0; k < 2; k++) {
+        rig_options = opts[k];
+        rig_t *g = rig_new("gto", 1, 120);
+        rig_options = NULL;
+        for (unsigned i = 0; i < CS_ARRAY_LEN(w0); i++)
+            g->fe.cta[0].w[0].inst[g->fe.cta[0].w[0].n++] = &w0[i];
+        CHECK_EQ(rig_start(g, 0), 0);
+        rig_run(g, 2000);
+        CHECK_EQ(g->mem_seen, 4);
+        for (unsigned i = 0; i < 4; i++)
+            CHECK_EQ(g->mem_arrival[i], 12 + i);
+        CHECK_EQ(g->req_net.stats.flits, 4);
+        CHECK_EQ(g->reply_net.stats.flits, 4);
+        CHECK_EQ(issued_at(&g->fe, 0, 0, 1), 143);
+        CHECK_EQ(issued_at(&g->fe, 0, 0, 2), 144);
+        CHECK_EQ(issued_at(&g->fe, 0, 0, 3), want_add2[k]);
+        const cache_stats_t *l1 = &g->sm.l1.stats;
+        CHECK_EQ(l1->read_accesses, 8);
+        CHECK_EQ(l1->read_misses, 4);
+        CHECK_EQ(l1->hits, 4);
+        CHECK_EQ(l1->pending_hits, 0);
+        CHECK(rig_quiet(g));
+        CHECK_EQ(g->pool.in_use, 0);
+        rig_free(g);
+    }
+}
+
+/* Store write-allocate letters. One warp stores a whole line A, then loads
+ * it and adds on the result; D = 20.
+ *   N (GTX 480's L:L:m:N): the store allocates nothing: the load misses, a
+ *     second request leaves the core (one write, one read).
+ *   L with write-through T (QV100's L:T:m:L): the store takes a frame without
+ *     fetching and writes every byte of the line: the load hits (issue 2,
+ *     access 3, data ready 3 + 35 - 1 = 37: the add issues at 37) and only
+ *     the write leaves the core. */
+static void store_write_allocate_letters(void)
+{
+    init_addrs();
+    warp_inst_t w0[] = {store(line_a), load(1, line_a), fadd(2, 1)};
+    static const char *const no_alloc[] = {"gpgpu_cache:dl1", "N:32:128:4,L:L:m:N:L,A:64:8,8", NULL};
+    static const char *const lazy[] = {"gpgpu_cache:dl1", "N:32:128:4,L:T:m:L:L,A:64:8,8", NULL};
+    const char *const *opts[2] = {no_alloc, lazy};
+    for (unsigned k = 0; k < 2; k++) {
+        rig_options = opts[k];
+        rig_t *g = rig_new("gto", 1, 20);
+        rig_options = NULL;
+        for (unsigned i = 0; i < CS_ARRAY_LEN(w0); i++)
+            g->fe.cta[0].w[0].inst[g->fe.cta[0].w[0].n++] = &w0[i];
+        CHECK_EQ(rig_start(g, 0), 0);
+        rig_run(g, 2000);
+        CHECK_EQ(g->mem_writes, 1);
+        CHECK_EQ(g->mem_reads, k ? 0 : 1);
+        CHECK_EQ(g->sm.l1.stats.hits, k ? 1 : 0);
+        if (k)
+            CHECK_EQ(issued_at(&g->fe, 0, 0, 2), 37);
+        CHECK_EQ(g->sm.l1.dirty_lines, k ? 1 : 0);
+        CHECK(rig_quiet(g));
+        CHECK_EQ(g->pool.in_use, 0);
+        rig_free(g);
+    }
+}
+
 /* (d) The CTA-finished event. Two one-warp CTAs of the same kernel start in
  * cycle 1: CTA 0 in slot 0 (warp slot 0, scheduler 0), CTA 1 in slot 1 (warp
  * slot 1, scheduler 1).
@@ -719,6 +862,9 @@ int main(void)
     RUN(l1_miss_pending_hit_then_hit);
     RUN(store_ack_gates_cta_finish);
     RUN(store_evicts_l1_line);
+    RUN(allocate_on_miss_reserves_the_frame);
+    RUN(sector_accesses_and_l1_banks);
+    RUN(store_write_allocate_letters);
     RUN(cta_finished_event);
     RUN(frontend_error);
     TEST_EXIT();
