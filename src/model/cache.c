@@ -224,11 +224,14 @@ void mshr_free(mshr_table_t *m)
 
 int mshr_find(const mshr_table_t *m, uint64_t line)
 {
-    if (!m->used)
-        return -1;
-    for (uint32_t i = 0; i < m->n; i++)
-        if (m->e[i].valid && m->e[i].line == line)
+    /* entries are mostly few and low in the table: stop once every valid one was seen */
+    for (uint32_t i = 0, seen = 0; seen < m->used && i < m->n; i++) {
+        if (!m->e[i].valid)
+            continue;
+        if (m->e[i].line == line)
             return (int)i;
+        seen++;
+    }
     return -1;
 }
 
