@@ -97,7 +97,7 @@ static void compress_ref(const uint32_t *img, int w, int x0, int y0, uint32_t *o
     palette(bc0, bc1, pal);
     for (int p = 0; p < 16; p++)
         bits |= (uint32_t)nearest(pal, px[p], &e) << (2 * p);
-    out[0] = (uint32_t)(bc0 | bc1 << 16);
+    out[0] = (uint32_t)bc0 | (uint32_t)bc1 << 16;
     out[1] = bits;
 }
 

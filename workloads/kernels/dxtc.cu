@@ -152,6 +152,6 @@ extern "C" __global__ void dxtc_compress(const unsigned int *img, int w, uint2 *
         unsigned int bits = 0;
         for (int p = 0; p < 16; p++)
             bits |= idx[p];
-        out[blk] = make_uint2((unsigned int)(c0 | c1 << 16), bits);
+        out[blk] = make_uint2((unsigned int)c0 | (unsigned int)c1 << 16, bits);
     }
 }
