@@ -129,4 +129,4 @@ out:
 }
 
 const app_def_t app_sad = {"SAD", "H.264 motion-estimation SADs: 41 partitions x 1089 motion vectors per macroblock, 3 kernels",
-                           "compute-bound, memory-bound, multi-kernel", run};
+                           "compute-bound, multi-kernel", run};
