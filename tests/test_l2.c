@@ -323,6 +323,32 @@ static void partial_write_fetches_only_missing_sectors(void)
     rig_free(g);
 }
 
+/* -gpgpu_perf_sim_memcpy: a host-to-device copy of sectors 0-1 of a line
+ * makes them valid without timing. A read of sectors 0-1 then hits (reply
+ * 8 + 64 bytes = 2 flits: latency 139, as a hit in
+ * partial_write_fetches_only_missing_sectors); a read of sector 2, not
+ * copied, misses and fetches 32 bytes. Nothing is dirty: no write-back. */
+static void copies_warm_the_l2(void)
+{
+    rig_t *g = rig_new();
+    uint64_t a = slice0_line(g, 0x600000);
+    l2_warm(&g->l2[0], a, 0x1);
+    l2_warm(&g->l2[0], a + 32, 0x2);
+    unsigned h = inject(g, a, REQ_READ, 0x3, 64);
+    drain(g);
+    CHECK_EQ(latency(g, h), 139);
+    unsigned m = inject(g, a + 64, REQ_READ, 0x4, 32);
+    drain(g);
+    CHECK(latency(g, m) > 139);
+    const cache_stats_t *s = &g->l2[0].cache.stats;
+    CHECK_EQ(s->hits, 1);
+    CHECK_EQ(s->read_misses, 1);
+    CHECK_EQ(dstats(g)->reads, 1);
+    CHECK_EQ(dstats(g)->bytes, 32);
+    CHECK_EQ(g->l2[0].cache.dirty_lines, 0);
+    rig_free(g);
+}
+
 /* The ROP delay line holds any number of requests (GPGPU-Sim's m_rop is an
  * unbounded queue; only the queue after it, -gpgpu_dram_partition_queues'
  * first field = 64 here, is bounded). 100 one-sector writes to different
@@ -410,5 +436,6 @@ int main(void)
     RUN(partial_write_fetches_only_missing_sectors);
     RUN(dirty_eviction_writes_back);
     RUN(rop_delay_line_is_unbounded);
+    RUN(copies_warm_the_l2);
     TEST_EXIT();
 }

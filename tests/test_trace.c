@@ -402,6 +402,14 @@ static void test_workload_fixture(void)
     kernel_desc_t k1;
     CHECK_EQ(workload_next_kernel(w, &k1, &err), 1);
     check_kernel1(&k1);
+    /* the two MemcpyHtoD lines before kernel 1 travel with it (the L2 warming) */
+    CHECK_EQ(k1.n_h2d_copies, 2);
+    if (k1.n_h2d_copies == 2) {
+        CHECK_EQ(k1.h2d_copies[0].addr, 0x7f1000000000ull);
+        CHECK_EQ(k1.h2d_copies[0].bytes, 4096);
+        CHECK_EQ(k1.h2d_copies[1].addr, 0x7f1000001000ull);
+        CHECK_EQ(k1.h2d_copies[1].bytes, 1000);
+    }
     k1.ops->destroy(k1.src);
     trace_workload_counts(w, &c);
     CHECK_EQ(c.warp_insts, 16);
@@ -413,6 +421,7 @@ static void test_workload_fixture(void)
         CHECK_EQ(rc, 1);
         if (rc == 1) {
             CHECK(strcmp(k2.name, "ampere_kernel(int*)") == 0);
+            CHECK_EQ(k2.n_h2d_copies, 0); /* a MemcpyDtoH warms nothing */
             CHECK_EQ(k2.id, 2);
             CHECK_EQ(k2.stream, 1);
             CHECK(k2.grid.x == 1 && k2.grid.y == 2 && k2.grid.z == 1);

@@ -545,6 +545,7 @@ static const option_def_t option_table[] = {
     U32("ctasim_shmem_bank_width", shmem_bank_width, 1, 1024, "bytes per shared memory bank"),
     BOOL("gpgpu_gmem_skip_L1D", gmem_skip_l1d, "1: global loads bypass the L1"),
     BOOL("gpgpu_flush_l1_cache", flush_l1, "1: invalidate the L1s when a kernel ends"),
+    BOOL("gpgpu_perf_sim_memcpy", perf_sim_memcpy, "1: host-to-device copies (a trace's MemcpyHtoD) fill the L2"),
     U32("gpgpu_l1_banks", l1_banks, 1, 32, "L1 banks: up to this many L1 accesses per core cycle, each to its own bank"),
     U32("gpgpu_l1_banks_byte_interleaving", l1_bank_interleave, 1, 1u << 16,
         "bytes of one L1 bank before the next (power of two)"),

@@ -97,6 +97,7 @@ typedef struct gpu_config {
     uint32_t shmem_bank_width;      /* -ctasim_shmem_bank_width (bytes, 4) */
     bool gmem_skip_l1d;             /* -gpgpu_gmem_skip_L1D: all global loads bypass L1 */
     bool flush_l1;                  /* -gpgpu_flush_l1_cache: invalidate every L1 when a kernel ends */
+    bool perf_sim_memcpy;           /* -gpgpu_perf_sim_memcpy: host-to-device copies fill the L2 */
     uint32_t l1_banks;              /* -gpgpu_l1_banks: L1 accesses per core cycle, one per bank */
     uint32_t l1_bank_interleave;    /* -gpgpu_l1_banks_byte_interleaving: bytes per bank before the next */
     uint32_t l1_bank_hash;          /* -gpgpu_l1_banks_hashing_function: 0 = linear (only one modelled) */

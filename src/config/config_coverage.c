@@ -277,6 +277,8 @@ static const coverage_entry_t catalogue[] = {
     MODELLED("ctasim_shmem_bank_width", NULL),
     MODELLED("gpgpu_gmem_skip_L1D", NULL),
     MODELLED("gpgpu_flush_l1_cache", "every L1 is invalidated when a kernel ends and no other kernel runs"),
+    MODELLED("gpgpu_perf_sim_memcpy", "a trace's MemcpyHtoD lines fill the L2 (valid, clean sectors) when the next "
+                                      "kernel starts; copies made through the runtime API do not yet"),
     MODELLED("gpgpu_l1_cache_write_ratio", "below this share of dirty frames a dirty frame is no victim (if a set "
                                            "holds only dirty or reserved frames, a dirty one is taken)"),
     MODELLED("gpgpu_adaptive_cache_config", "per kernel, as GPGPU-Sim: the L1's ways are what the kernel's shared "
@@ -427,7 +429,6 @@ static const coverage_entry_t catalogue[] = {
     /* ---- L2, memory partition, DRAM */
     NOT_PARSED_AT("gpgpu_cache:dl2_texture_only", "0", "the L2 caches every access (GPGPU-Sim's 0)"),
     NOT_PARSED_AT("l2_ideal", "0", "the L2 is never ideal (GPGPU-Sim's 0)"),
-    NOT_PARSED_AT("gpgpu_perf_sim_memcpy", "0", "a memory copy does not fill the L2 (GPGPU-Sim's 0)"),
     NOT_PARSED_AT("gpgpu_simple_dram_model", "0", "the DRAM is always the banked, timed model (GPGPU-Sim's 0)"),
     NOT_PARSED_AT("dram_seperate_write_queue_enable", "0", "reads and writes share one DRAM scheduler queue "
                                                    "(GPGPU-Sim's 0)"),

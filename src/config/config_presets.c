@@ -68,6 +68,7 @@ static const char gtx480_text[] =
     "-gpgpu_gmem_skip_L1D 0\n"
     "-gpgpu_flush_l1_cache 1                 # as GPGPU-Sim's GTX 480 configuration: L1s empty at each kernel\n"
     "-gpgpu_coalesce_arch 20                 # Fermi: one access per 128-byte line (>= 40: per 32-byte sector)\n"
+    "-gpgpu_perf_sim_memcpy 1                # as GPGPU-Sim's file: a trace's copies fill the L2\n"
     "-gpgpu_l1_banks 1\n"
     "-gpgpu_l1_banks_byte_interleaving 32\n"
     "-gpgpu_l1_banks_hashing_function 0\n"

@@ -37,6 +37,11 @@ typedef struct cta_source_ops {
 #define KERNEL_NAME_MAX 256
 
 /* Everything the timing model needs to know about one launch. */
+/* A host-to-device copy (address and size in bytes). */
+typedef struct mem_range {
+    uint64_t addr, bytes;
+} mem_range_t;
+
 typedef struct kernel_desc {
     char name[KERNEL_NAME_MAX];
     uint32_t id;            /* launch id, 1-based as Accel-Sim's kernel id */
@@ -50,6 +55,12 @@ typedef struct kernel_desc {
     /* The source belongs to someone else (the PTX runtime destroys its own
      * sources after its executor returns): the GPU must not destroy it. */
     bool borrowed;
+    /* Host-to-device copies made since the previous launch (a trace's
+     * MemcpyHtoD lines): with -gpgpu_perf_sim_memcpy 1 they fill the L2 when
+     * the kernel starts, as GPGPU-Sim's perf_memcpy_to_gpu. Owned by whoever
+     * made the descriptor, valid until the run ends. */
+    const mem_range_t *h2d_copies;
+    uint32_t n_h2d_copies;
 } kernel_desc_t;
 
 static inline uint32_t kernel_threads_per_cta(const kernel_desc_t *k) { return (uint32_t)dim3_count(k->block); }

@@ -1011,6 +1011,8 @@ bool trace_xz_supported(void) { return line_reader_xz_supported(); }
 typedef struct kernel_entry {
     char *file;          /* as written in kernelslist.g */
     unsigned long line;  /* where */
+    mem_range_t *copies; /* MemcpyHtoD lines between the previous kernel line and this one */
+    uint32_t ncopies;
 } kernel_entry_t;
 
 typedef struct trace_workload {
@@ -1019,15 +1021,20 @@ typedef struct trace_workload {
     kernel_entry_t *kernels;
     size_t nkernels, next;
     shared_counts_t *counts;
+    mem_range_t *pending; /* copies read since the last kernel line */
+    uint32_t npending, pending_cap;
 } trace_workload_t;
 
 static void workload_free(trace_workload_t *w)
 {
     if (!w)
         return;
-    for (size_t i = 0; i < w->nkernels; i++)
+    for (size_t i = 0; i < w->nkernels; i++) {
         free(w->kernels[i].file);
+        free(w->kernels[i].copies);
+    }
     free(w->kernels);
+    free(w->pending);
     free(w->list_path);
     free(w->dir);
     counts_release(w->counts);
@@ -1064,6 +1071,8 @@ static int trace_workload_next(workload_t *base, kernel_desc_t *out, cs_error_t 
     free(path);
     if (open_source(lr, w->counts, (uint32_t)w->next, out, err) < 0)
         return -1;
+    out->h2d_copies = e->copies;
+    out->n_h2d_copies = e->ncopies;
     return 1;
 }
 
@@ -1073,7 +1082,7 @@ static const workload_ops_t trace_workload_ops = {
 };
 
 /* "MemcpyHtoD,0x<hex>,<bytes>" */
-static bool parse_memcpy(const char *line, const char *end, uint64_t *bytes)
+static bool parse_memcpy(const char *line, const char *end, uint64_t *addr_out, uint64_t *bytes)
 {
     const char *p = line + strlen("MemcpyHtoD");
     if (p >= end || *p != ',')
@@ -1093,6 +1102,7 @@ static bool parse_memcpy(const char *line, const char *end, uint64_t *bytes)
         return false;
     if (!parse_dec(&q, end, bytes) || !at_end(q, end))
         return false;
+    *addr_out = addr;
     return true;
 }
 
@@ -1180,13 +1190,18 @@ workload_t *trace_workload_open(const char *kernelslist_path, cs_error_t *err)
             continue;
         unsigned long ln = line_reader_lineno(lr);
         if ((size_t)(end - p) >= 10 && memcmp(p, "MemcpyHtoD", 10) == 0) {
-            uint64_t bytes;
-            if (!parse_memcpy(p, end, &bytes)) {
+            uint64_t addr, bytes;
+            if (!parse_memcpy(p, end, &addr, &bytes)) {
                 cs_err(err, w->list_path, ln, "bad MemcpyHtoD line (expected MemcpyHtoD,0x<address>,<bytes>)");
                 rc = -1;
                 break;
             }
             w->counts->c.memcpy_bytes += bytes;
+            if (w->npending == w->pending_cap) {
+                w->pending_cap = w->pending_cap ? w->pending_cap * 2 : 8;
+                w->pending = cs_xrealloc(w->pending, w->pending_cap * sizeof *w->pending);
+            }
+            w->pending[w->npending++] = (mem_range_t){addr, bytes};
         } else if ((size_t)(end - p) >= 6 && memcmp(p, "kernel", 6) == 0) {
             if (w->nkernels == cap) {
                 cap = cap ? cap * 2 : 16;
@@ -1198,6 +1213,12 @@ workload_t *trace_workload_open(const char *kernelslist_path, cs_error_t *err)
             memcpy(e->file, p, fl);
             e->file[fl] = '\0';
             e->line = ln;
+            /* the copies listed before this launch are made before it */
+            e->copies = w->npending ? cs_xmalloc(w->npending * sizeof *e->copies) : NULL;
+            if (w->npending)
+                memcpy(e->copies, w->pending, w->npending * sizeof *e->copies);
+            e->ncopies = w->npending;
+            w->npending = 0;
         }
         /* MemcpyDtoH and other commands do not affect the simulation */
     }

@@ -260,6 +260,25 @@ static void adapt_l1(gpu_t *g, kernel_run_t *k)
     k->l1d_bytes = ways * l1->nsets * l1->line_size;
 }
 
+/* -gpgpu_perf_sim_memcpy: the host-to-device copies made before a kernel
+ * fill the L2, 32 bytes at a time, when it starts (GPGPU-Sim does it when it
+ * reads the copy command, which precedes the launch). */
+static void warm_l2_with_copies(gpu_t *g, const kernel_run_t *k)
+{
+    if (!g->cfg.perf_sim_memcpy)
+        return;
+    const uint32_t line_bytes = g->cfg.l2.line_size ? g->cfg.l2.line_size : 128;
+    for (uint32_t i = 0; i < k->desc.n_h2d_copies; i++) {
+        const mem_range_t *r = &k->desc.h2d_copies[i];
+        for (uint64_t off = 0; off < r->bytes; off += 32) {
+            uint64_t a = r->addr + off;
+            dram_coord_t dc;
+            addrmap_decode(&g->amap, a, &dc);
+            l2_warm(&g->l2[dc.sub_partition], a, (uint8_t)(1u << ((a % line_bytes) / 32 % 8)));
+        }
+    }
+}
+
 /* Start queued kernels whose stream predecessors are done and whose launch
  * latency has passed. */
 static void start_kernels(gpu_t *g, uint64_t now)
@@ -276,6 +295,7 @@ static void start_kernels(gpu_t *g, uint64_t now)
         k->start_cycle = now;
         g->running++;
         adapt_l1(g, k);
+        warm_l2_with_copies(g, k);
         g->dispatch_dirty = true;
         cta_chain_kernel_launched(&g->chain, g, k);
     }

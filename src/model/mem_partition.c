@@ -202,6 +202,17 @@ static void l2_fill(l2_slice_t *l, mem_req_t *d)
     mshr_release(&l->mshr, slot);
 }
 
+void l2_warm(l2_slice_t *l, uint64_t addr, uint8_t sector_mask)
+{
+    cache_t *c = &l->cache;
+    uint64_t line = cache_line_of(c, addr);
+    cache_line_t *cl = cache_find(c, line, false);
+    if (!cl) /* a victim is dropped without a write-back, as GPGPU-Sim's tag fill */
+        cl = cache_allocate(c, line, NULL);
+    if (cl) /* (no frame when every one is reserved: the copy leaves nothing) */
+        cache_fill_sectors(cl, c->cfg.sectored ? sector_mask : c->full_mask);
+}
+
 void l2_cycle(l2_slice_t *l, uint64_t now, uint64_t icnt_now)
 {
     const mem_ports_t *io = l->io;

@@ -56,6 +56,10 @@ static inline bool l2_due(const l2_slice_t *l, uint64_t icnt_now)
     return !l2_idle(l) || xbar_has_arrival(l->io->req_net, l->id, icnt_now);
 }
 uint64_t l2_next_event(const l2_slice_t *l, uint64_t now);
+/* A host-to-device copy wrote the sectors `sector_mask` of the line holding
+ * `addr`: they become valid (clean) in the slice, as GPGPU-Sim's
+ * -gpgpu_perf_sim_memcpy fills its L2 tags. No timing. */
+void l2_warm(l2_slice_t *l, uint64_t addr, uint8_t sector_mask);
 
 void mem_channel_init(mem_channel_t *m, const mem_ports_t *io, uint32_t id, l2_slice_t *slices, uint32_t n_slices);
 void mem_channel_free(mem_channel_t *m);
