@@ -277,8 +277,8 @@ static const coverage_entry_t catalogue[] = {
     MODELLED("ctasim_shmem_bank_width", NULL),
     MODELLED("gpgpu_gmem_skip_L1D", NULL),
     MODELLED("gpgpu_flush_l1_cache", "every L1 is invalidated when a kernel ends and no other kernel runs"),
-    MODELLED("gpgpu_perf_sim_memcpy", "a trace's MemcpyHtoD lines fill the L2 (valid, clean sectors) when the next "
-                                      "kernel starts; copies made through the runtime API do not yet"),
+    MODELLED("gpgpu_perf_sim_memcpy", "host-to-device copies (a trace's MemcpyHtoD lines, ctasim_memcpy_htod) fill "
+                                      "the L2 with valid, clean sectors when the next kernel starts"),
     MODELLED("gpgpu_l1_cache_write_ratio", "below this share of dirty frames a dirty frame is no victim (if a set "
                                            "holds only dirty or reserved frames, a dirty one is taken)"),
     MODELLED("gpgpu_adaptive_cache_config", "per kernel, as GPGPU-Sim: the L1's ways are what the kernel's shared "

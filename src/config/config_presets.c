@@ -109,6 +109,7 @@ static const char gtx480_text[] =
 
 static const char c2050_text[] =
     "# c2050: Yu et al., IJPP 2014 (CLASO), Table 1 'GPGPU-Sim configuration' (Tesla C2050).\n"
+    "-gpgpu_perf_sim_memcpy 0                # GPGPU-Sim 3.x, the papers' simulator, did not fill the L2 with copies (assumed)\n"
     "# Unstated in the table, kept from gtx480: 1 core per cluster, 8 CTAs per core, 2 SP + 1 SFU\n"
     "# units, 2 schedulers, opcode latencies, L1/L2 latencies, MSHRs and miss queues, set-index\n"
     "# functions, flit size, GDDR5 CL/WL/CCD/bank-group timings, 16 banks, return queue, address\n"
@@ -163,6 +164,7 @@ static const char c2050_text[] =
 
 static const char hpca14_text[] =
     "# hpca14-28sm: Lee et al., HPCA 2014 (LCS/BCS/mCKE), Table 1 'Baseline Configuration'.\n"
+    "-gpgpu_perf_sim_memcpy 0                # GPGPU-Sim 3.x, the papers' simulator, did not fill the L2 with copies (assumed)\n"
     FERMI_28SM_UNSTATED
     FERMI_28SM_COMMON
     "-gpgpu_clock_domains 1400.0:1400.0:1400.0:924.0\n"
@@ -171,6 +173,7 @@ static const char hpca14_text[] =
 
 static const char date14_text[] =
     "# date14-28sm: Song et al., DATE 2014 (TCS), Table I 'Baseline Configuration'.\n"
+    "-gpgpu_perf_sim_memcpy 0                # GPGPU-Sim 3.x, the papers' simulator, did not fill the L2 with copies (assumed)\n"
     "# As hpca14-28sm but a 1848 MHz memory clock and 32 MSHRs per core.\n"
     FERMI_28SM_UNSTATED
     FERMI_28SM_COMMON
@@ -180,6 +183,7 @@ static const char date14_text[] =
 
 static const char pact13_text[] =
     "# pact13-30sm: Kayiran et al., PACT 2013 (DYNCTA/DYNCORE), Table 1 'Baseline Configuration'.\n"
+    "-gpgpu_perf_sim_memcpy 0                # GPGPU-Sim 3.x, the papers' simulator, did not fill the L2 with copies (assumed)\n"
     "# Unstated, kept from gtx480: 2 SP + 1 SFU units, 2 schedulers, opcode latencies, L1/L2/ROP/DRAM\n"
     "# latencies, MSHR merge and miss queues, GDDR3 CCD and WL, 2 chips per channel, return queue.\n"
     "# The L2 runs at the interconnect clock (gtx480 ties them). GDDR3 has no bank groups and is DDR.\n"
@@ -213,6 +217,7 @@ static const char pact13_text[] =
 
 static const char date16_text[] =
     "# date16-15sm: Li and Liang, DATE 2016 (TLP modulation + bypass for CKE), Table I\n"
+    "-gpgpu_perf_sim_memcpy 0                # GPGPU-Sim 3.x, the papers' simulator, did not fill the L2 with copies (assumed)\n"
     "# 'GPGPU-Sim configuration'. It is the GTX 480: every value in the table equals gtx480's;\n"
     "# everything else is kept from gtx480. Restated here so the preset documents the table.\n"
     "-gpgpu_n_clusters 15\n"

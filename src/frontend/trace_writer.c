@@ -527,6 +527,11 @@ static int pull_cta(const kernel_desc_t *k, void *cta, pulled_warp_t *warps, uns
 
 int trace_writer_dump_kernel(trace_writer_t *w, const kernel_desc_t *k, cs_error_t *err)
 {
+    /* the copies made before the launch precede it in the kernel list, as
+     * Accel-Sim's tracer writes them (they warm the L2 on replay) */
+    for (uint32_t i = 0; i < k->n_h2d_copies; i++)
+        if (trace_writer_memcpy(w, k->h2d_copies[i].addr, k->h2d_copies[i].bytes, err) < 0)
+            return -1;
     if (trace_writer_begin_kernel(w, k, err) < 0)
         return -1;
     unsigned nwarps = kernel_warps_per_cta(k);

@@ -44,8 +44,8 @@ if $C run tests/data/traces/basic/kernel-1.traceg >"$T/k1.out" 2>&1 && grep -q '
 else fail run_single_traceg_file "$(tail -2 "$T/k1.out")"; fi
 
 # --- -gpgpu_max_cycle / -gpgpu_max_insn stop the run, say so, and skip the reference check
-if $C run --set gpgpu_max_cycle=1000 --size small --json "$T/mc.json" VADD >"$T/mc.out" 2>"$T/mc.err" &&
-   grep -q 'gpu_sim_cycle = 1000$' "$T/mc.out" && grep -q '^gpu_stopped = max_cycle' "$T/mc.out" &&
+if $C run --set gpgpu_max_cycle=500 --size small --json "$T/mc.json" VADD >"$T/mc.out" 2>"$T/mc.err" &&
+   grep -q 'gpu_sim_cycle = 500$' "$T/mc.out" && grep -q '^gpu_stopped = max_cycle' "$T/mc.out" &&
    grep -q 'VADD (small): not checked: stopped at -gpgpu_max_cycle' "$T/mc.out" && ! grep -q FAIL "$T/mc.out" &&
    grep -q '"stopped": "max_cycle"' "$T/mc.json"; then
     pass max_cycle_stops_and_says_so
@@ -296,8 +296,8 @@ if $C run tests/data/traces/basic/kernel-1.traceg >"$T/k1.out" 2>&1 && grep -q '
 else fail run_single_traceg_file "$(tail -2 "$T/k1.out")"; fi
 
 # --- -gpgpu_max_cycle / -gpgpu_max_insn stop the run, say so, and skip the reference check
-if $C run --set gpgpu_max_cycle=1000 --size small --json "$T/mc.json" VADD >"$T/mc.out" 2>"$T/mc.err" &&
-   grep -q 'gpu_sim_cycle = 1000$' "$T/mc.out" && grep -q '^gpu_stopped = max_cycle' "$T/mc.out" &&
+if $C run --set gpgpu_max_cycle=500 --size small --json "$T/mc.json" VADD >"$T/mc.out" 2>"$T/mc.err" &&
+   grep -q 'gpu_sim_cycle = 500$' "$T/mc.out" && grep -q '^gpu_stopped = max_cycle' "$T/mc.out" &&
    grep -q 'VADD (small): not checked: stopped at -gpgpu_max_cycle' "$T/mc.out" && ! grep -q FAIL "$T/mc.out" &&
    grep -q '"stopped": "max_cycle"' "$T/mc.json"; then
     pass max_cycle_stops_and_says_so

@@ -25,6 +25,10 @@ struct ctasim_runtime {
     ctasim_executor_t exec;
     kernel_desc_t *queue;
     size_t n_queue, queue_cap;
+    /* host-to-device copies since the last launch: they go with the next
+     * kernel (kernel_desc_t.h2d_copies), for -gpgpu_perf_sim_memcpy */
+    mem_range_t *copies;
+    uint32_t n_copies, copies_cap;
     uint32_t next_id;
     uint64_t warp_insts;
 };
@@ -43,6 +47,7 @@ static void drop_queue(ctasim_runtime_t *rt)
     for (size_t i = 0; i < rt->n_queue; i++) {
         rt->warp_insts += ptx_source_executed(&rt->queue[i]);
         rt->queue[i].ops->destroy(rt->queue[i].src);
+        free((void *)rt->queue[i].h2d_copies);
     }
     rt->n_queue = 0;
 }
@@ -53,6 +58,7 @@ void ctasim_destroy(ctasim_runtime_t *rt)
         return;
     drop_queue(rt);
     free(rt->queue);
+    free(rt->copies);
     while (rt->modules) {
         ctasim_module_t *m = rt->modules;
         rt->modules = m->next;
@@ -150,6 +156,11 @@ int ctasim_memcpy_htod(ctasim_runtime_t *rt, uint64_t dst, const void *src, size
         return -1;
     if (ptx_mem_write(rt->mem, dst, src, bytes) < 0)
         return cs_err(err, NULL, 0, "memcpy to device: [0x%llx, +%zu) is not allocated", (unsigned long long)dst, bytes);
+    if (rt->n_copies == rt->copies_cap) {
+        rt->copies_cap = rt->copies_cap ? rt->copies_cap * 2 : 8;
+        rt->copies = cs_xrealloc(rt->copies, rt->copies_cap * sizeof *rt->copies);
+    }
+    rt->copies[rt->n_copies++] = (mem_range_t){dst, bytes};
     return 0;
 }
 
@@ -236,6 +247,13 @@ int ctasim_launch(ctasim_runtime_t *rt, ctasim_module_t *mod, const char *kernel
         return -1;
     k.id = rt->next_id++;
     k.stream = stream;
+    if (rt->n_copies) {
+        mem_range_t *c = cs_xmalloc(rt->n_copies * sizeof *c);
+        memcpy(c, rt->copies, rt->n_copies * sizeof *c);
+        k.h2d_copies = c;
+        k.n_h2d_copies = rt->n_copies;
+        rt->n_copies = 0;
+    }
     if (rt->n_queue == rt->queue_cap) {
         rt->queue_cap = rt->queue_cap ? rt->queue_cap * 2 : 8;
         rt->queue = cs_xrealloc(rt->queue, rt->queue_cap * sizeof *rt->queue);
