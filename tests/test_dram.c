@@ -472,7 +472,9 @@ static void scheduler_queue_is_bounded(void)
         dram_push(d, mkreq(pool, n, REQ_READ, (uint32_t)n % 16, (uint32_t)n, 128), 1);
         n++;
     }
-    CHECK_EQ(n, c.frfcfs_queue);
+    /* GPGPU-Sim hands each busy bank one request, counted apart from the
+     * queue: 64 queued + one for each of the 16 banks = 80 */
+    CHECK_EQ(n, c.frfcfs_queue + 16);
     CHECK(!dram_can_accept(d));
     CHECK_EQ(dram_get_stats(d)->queue_full_rejects, 2);
     dram_cycle(d, 1); /* one ACT: still full, nothing left the queue */
@@ -482,6 +484,17 @@ static void scheduler_queue_is_bounded(void)
     CHECK(dram_can_accept(d));
     CHECK(dram_idle(d));
     CHECK_EQ(dram_next_event(d, 5000), CS_NEVER);
+    dram_destroy(d);
+
+    /* every request for one bank: 64 + 1 */
+    d = dram_create(&c, 0);
+    n = 0;
+    while (n < 100 && dram_can_accept(d)) {
+        dram_push(d, mkreq(pool, n, REQ_READ, 3, (uint32_t)n, 128), 1);
+        n++;
+    }
+    CHECK_EQ(n, c.frfcfs_queue + 1);
+    drain(d, 1, n, NULL, NULL);
     dram_destroy(d);
 
     /* 0 = unbounded */

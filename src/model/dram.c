@@ -6,7 +6,8 @@
  *   - Open-page policy: a row stays open until a request for another row of
  *     the same bank needs the bank (no timeout or auto-precharge).
  *   - A scheduler queue of frfcfs_queue entries (0 = unbounded) in arrival
- *     order. FR-FCFS (-gpgpu_dram_scheduler 1): each cycle the oldest request
+ *     order, plus one request per busy bank: GPGPU-Sim hands each free bank a
+ *     request at once and counts only the others against the queue size. FR-FCFS (-gpgpu_dram_scheduler 1): each cycle the oldest request
  *     that hits an open row and whose column command is legal now issues it;
  *     failing that, the oldest request whose next row command (PRE of the
  *     other row, or ACT) is legal issues that. A row is not precharged while a
@@ -115,6 +116,7 @@ struct dram_channel {
 
     sched_entry_t *pool;     /* queue entries; free ones chained from free_head */
     uint32_t pool_size, queued;
+    uint32_t busy;           /* banks with queued requests */
     int32_t free_head;
     uint64_t next_seq;
 
@@ -212,9 +214,13 @@ void dram_set_trace(dram_channel_t *d, dram_trace_fn fn, void *ctx)
     d->trace_ctx = ctx;
 }
 
+/* GPGPU-Sim's FR-FCFS hands each free bank one request at once (a row hit
+ * if it has one, else its oldest) and counts only the requests not yet
+ * handed over against the queue size: with a request for every busy bank
+ * taken out of the count, the queue holds up to size + banks requests. */
 bool dram_can_accept(const dram_channel_t *d)
 {
-    if (!d->queue_cap || d->queued < d->queue_cap)
+    if (!d->queue_cap || d->queued - d->busy < d->queue_cap)
         return true;
     /* The statistic is bookkeeping, not state the caller can observe through
      * the const interface; the channel itself is always heap-allocated. */
@@ -295,6 +301,7 @@ void dram_push(dram_channel_t *d, mem_req_t *req, uint64_t now)
     const uint32_t bank = dram_bank_of(d, req);
     bank_state_t *b = &d->banks[bank];
     d->busy_banks[bank / 64] |= 1ull << (bank % 64);
+    d->busy += b->count == 0;
     if (b->tail == NONE)
         b->head = i;
     else
@@ -319,8 +326,10 @@ static void unlink_entry(dram_channel_t *d, uint32_t bank, int32_t i)
         d->pool[prev].next = next;
     if (b->tail == i)
         b->tail = prev;
-    if (--b->count == 0)
+    if (--b->count == 0) {
         d->busy_banks[bank / 64] &= ~(1ull << (bank % 64));
+        d->busy--;
+    }
     d->queued--;
     d->pool[i].next = d->free_head;
     d->free_head = i;

@@ -288,11 +288,15 @@ void mem_channel_cycle(mem_channel_t *m, uint64_t now)
 {
     dram_channel_t *d = m->dram;
     uint32_t nsub = m->n_slices;
-    /* slices of the channel take turns pushing into the DRAM queue */
+    /* one request per DRAM cycle enters the channel (as GPGPU-Sim's), the
+     * slices taking turns: the first, in rotating order, with one waiting */
     for (uint32_t k = 0; k < nsub; k++) {
         l2_slice_t *l = &m->slices[(uint32_t)((now + k) % nsub)];
-        if (l->to_dram.head && dram_can_accept(d))
-            dram_push(d, fifo_pop(&l->to_dram), now);
+        if (l->to_dram.head) {
+            if (dram_can_accept(d))
+                dram_push(d, fifo_pop(&l->to_dram), now);
+            break;
+        }
     }
     dram_cycle(d, now);
     mem_req_t *r;
