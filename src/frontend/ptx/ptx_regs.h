@@ -56,7 +56,14 @@ const char *ptx_regs_warning(const char *kernel, const ptx_regs_t *r, char *buf,
 /* Registers per thread estimated from the PTX alone: the most 32-bit
  * registers live at once over the function's program points (a 64-bit
  * register counts 2, predicates none; values ptxas keeps in the constant bank
- * or as immediates none), plus PTX_REGS_OVERHEAD, at most PTX_REGS_MAX. */
+ * or as immediates none), each block taken in the order ptxas would schedule
+ * it and a small counted loop unrolled as ptxas would (ptx_regs.c), plus
+ * PTX_REGS_OVERHEAD, at most PTX_REGS_MAX. The occupancy computation rounds
+ * the result to -ctasim_reg_alloc_granularity. docs/ARCHITECTURE.md says how
+ * close it comes to ptxas on the suite.
+ * PTX_REGS_OVERHEAD: what ptxas uses beyond the modelled pressure (the stack
+ * pointer, pair alignment, its more aggressive scheduling of small kernels),
+ * calibrated on the suite's kernels against their reports. */
 #define PTX_REGS_OVERHEAD 5
 #define PTX_REGS_MAX 255
 #define PTX_UNROLL 4            /* ptxas's unroll factor for a small loop */
