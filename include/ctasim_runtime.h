@@ -57,7 +57,9 @@ void ctasim_set_executor(ctasim_runtime_t *rt, const ctasim_executor_t *ex);
 int ctasim_module_load_file(ctasim_runtime_t *rt, const char *path, ctasim_module_t **out, cs_error_t *err);
 int ctasim_module_load_string(ctasim_runtime_t *rt, const char *name, const char *ptx, size_t len,
                               ctasim_module_t **out, cs_error_t *err);
-/* Override registers per thread for one kernel (0 = from the report). */
+/* Override registers per thread for one kernel, 1..255 (0 = decide as usual:
+ * the ptxas report beside the PTX, a ptxas run, a liveness estimate; see
+ * src/frontend/ptx/ptx_regs.h). */
 int ctasim_set_kernel_regs(ctasim_module_t *mod, const char *kernel, uint32_t regs, cs_error_t *err);
 
 /* Device memory. Addresses are device pointers (pass them as kernel arguments). */

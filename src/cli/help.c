@@ -40,10 +40,14 @@ static const help_t helps[] = {
      "example: ctasim sweep --max-ctas 1..8 --warp-sched gto --warp-sched lrr --size small VADD\n"},
     {"launch",
      "usage: ctasim launch --ptx FILE --kernel NAME --grid X[,Y,Z] --block X[,Y,Z] [--shmem BYTES]\n"
-     "                     [--const SYMBOL=FILE]... [run options] ARG...\n"
+     "                     [--regs N] [--const SYMBOL=FILE]... [run options] ARG...\n"
      "Run one kernel of a PTX file. Arguments, in the kernel's parameter order: u32:N s32:N u64:N s64:N\n"
      "f32:X f64:X (scalars), in:FILE (device buffer from a raw little-endian file), out:BYTES:FILE (zeroed\n"
      "buffer written to FILE afterwards), inout:FILE:OUTFILE.\n"
+     "Registers per thread (they set how many CTAs a core holds): --regs N (1..255) if given, else the\n"
+     "`ptxas -v` report NAME.ptxas.txt beside NAME.ptx, else ptxas run on the PTX (PATH, $CUDA_HOME/bin,\n"
+     "$CUDA_INSTALL_PATH/bin; its report cached beside the PTX or in ~/.cache/ctasim), else an estimate\n"
+     "from the PTX's register liveness; the last two print a warning. CTASIM_PTXAS=off skips ptxas.\n"
      "example: ctasim launch --ptx vadd.ptx --kernel vadd --grid 64 --block 256 in:a.bin in:b.bin "
      "out:65536:c.bin u32:16384\n"},
     {"experiment",

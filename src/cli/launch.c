@@ -2,12 +2,14 @@
  * host driver.
  *
  *   ctasim launch --ptx FILE --kernel NAME --grid X[,Y,Z] --block X[,Y,Z]
- *                 [--shmem BYTES] [--const SYMBOL=FILE]... [run options] ARG...
+ *                 [--shmem BYTES] [--regs N] [--const SYMBOL=FILE]... [run options] ARG...
  *
  * Arguments, in the kernel's parameter order: scalars u32:5 s32:-1 u64:N
  * s64:N f32:1.5 f64:2.5, and buffers in:FILE (bytes loaded into device
  * memory), out:BYTES:FILE (zeroed device memory written to FILE afterwards),
- * inout:FILE:OUTFILE (both). A buffer argument passes its device address. */
+ * inout:FILE:OUTFILE (both). A buffer argument passes its device address.
+ * Registers per thread: --regs N, else as ptx_kernel_regs decides
+ * (frontend/ptx/ptx_regs.h: ptxas report, ptxas run, liveness estimate). */
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -148,7 +150,7 @@ int cmd_launch(int argc, char **argv)
 {
     const char *ptx = NULL, *kernel = NULL, *grid_s = NULL, *block_s = NULL, *consts[MAX_CONSTS];
     unsigned nconst = 0;
-    uint32_t shmem = 0;
+    uint32_t shmem = 0, regs = 0;
     const char *args[MAX_ARGS];
     unsigned nargs = 0;
     cs_error_t err;
@@ -163,7 +165,7 @@ int cmd_launch(int argc, char **argv)
     for (int i = 2; i < argc; i++) {
         const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
         bool mine = !strcmp(a, "--ptx") || !strcmp(a, "--kernel") || !strcmp(a, "--grid") || !strcmp(a, "--block") ||
-                    !strcmp(a, "--shmem") || !strcmp(a, "--const");
+                    !strcmp(a, "--shmem") || !strcmp(a, "--regs") || !strcmp(a, "--const");
         if (mine) {
             if (!v) {
                 fprintf(stderr, "ctasim: option %s needs a value\n", a);
@@ -186,6 +188,13 @@ int cmd_launch(int argc, char **argv)
                     return cli_fail_usage(&err);
                 }
                 shmem = (uint32_t)n;
+            } else if (!strcmp(a, "--regs")) {
+                uint64_t n;
+                if (cli_parse_uint(a, v, 1, 255, &n, &err) < 0) {
+                    free(rest);
+                    return cli_fail_usage(&err);
+                }
+                regs = (uint32_t)n;
             } else if (nconst < MAX_CONSTS) {
                 consts[nconst++] = v;
             } else {
@@ -242,6 +251,8 @@ int cmd_launch(int argc, char **argv)
     rc = -1;
     if (ctasim_module_load_file(rt, ptx, &mod, &err) < 0 ||
         ctasim_kernel_params(mod, kernel, &want_n, want_sizes, MAX_ARGS, &err) < 0)
+        goto out;
+    if (regs && ctasim_set_kernel_regs(mod, kernel, regs, &err) < 0)
         goto out;
     if (want_n != nargs) {
         cs_err(&err, NULL, 0, "kernel '%s' takes %zu arguments, %u given", kernel, want_n, nargs);

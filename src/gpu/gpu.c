@@ -152,6 +152,31 @@ void gpu_destroy(gpu_t *g)
 
 static uint32_t round_up(uint32_t v, uint32_t g) { return g ? (v + g - 1) / g * g : v; }
 
+uint32_t gpu_occupancy(const gpu_config_t *cfg, const kernel_desc_t *k, const char **limiting)
+{
+    uint32_t warps_per_cta = kernel_warps_per_cta(k), threads_per_cta = warps_per_cta * WARP_SIZE;
+    uint32_t regs_per_cta = round_up(k->regs_per_thread, cfg->reg_alloc_granularity) * threads_per_cta;
+    uint32_t shmem_per_cta = round_up(k->shmem_bytes, cfg->shmem_alloc_granularity);
+    uint32_t lim = cfg->max_cta_per_sm < MAX_CTAS_PER_SM ? cfg->max_cta_per_sm : MAX_CTAS_PER_SM;
+    const char *why = "CTA slots";
+#define LIMIT(cond, val, name)                   \
+    if (cond) {                                  \
+        uint32_t v_ = (val);                     \
+        if (v_ < lim) {                          \
+            lim = v_;                            \
+            why = name;                          \
+        }                                        \
+    }
+    LIMIT(threads_per_cta, cfg->max_threads_per_sm / threads_per_cta, "threads");
+    LIMIT(warps_per_cta, MAX_WARPS_PER_SM / warps_per_cta, "warp slots");
+    LIMIT(regs_per_cta, cfg->registers_per_sm / regs_per_cta, "registers");
+    LIMIT(shmem_per_cta, cfg->shmem_per_sm / shmem_per_cta, "shared memory");
+#undef LIMIT
+    if (limiting)
+        *limiting = why;
+    return lim;
+}
+
 int gpu_launch(gpu_t *g, const kernel_desc_t *k, cs_error_t *err)
 {
     const gpu_config_t *cfg = &g->cfg;
@@ -166,21 +191,7 @@ int gpu_launch(gpu_t *g, const kernel_desc_t *k, cs_error_t *err)
     kr->launch_cycle = g->cycle[CLK_CORE];
 
     const char *what = NULL;
-    uint32_t lim = cfg->max_cta_per_sm < MAX_CTAS_PER_SM ? cfg->max_cta_per_sm : MAX_CTAS_PER_SM;
-    kr->limiting_resource = "CTA slots";
-#define LIMIT(cond, val, name)                   \
-    if (cond) {                                  \
-        uint32_t v_ = (val);                     \
-        if (v_ < lim) {                          \
-            lim = v_;                            \
-            kr->limiting_resource = name;        \
-        }                                        \
-    }
-    LIMIT(1, cfg->max_threads_per_sm / kr->threads_per_cta, "threads");
-    LIMIT(1, MAX_WARPS_PER_SM / kr->warps_per_cta, "warp slots");
-    LIMIT(kr->regs_per_cta, cfg->registers_per_sm / kr->regs_per_cta, "registers");
-    LIMIT(kr->shmem_per_cta, cfg->shmem_per_sm / kr->shmem_per_cta, "shared memory");
-#undef LIMIT
+    uint32_t lim = gpu_occupancy(cfg, k, &kr->limiting_resource);
     if (kr->total_ctas == 0)
         what = "the grid is empty";
     else if (kr->warps_per_cta > 32)

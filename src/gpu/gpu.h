@@ -20,6 +20,11 @@ typedef struct cta_link cta_link_t; /* a policy's handle: policy/cta_policy.h */
 gpu_t *gpu_create(const gpu_config_t *cfg, const char *cta_spec, const char *warp_spec, cs_error_t *err);
 void gpu_destroy(gpu_t *g);
 
+/* CTAs of k one core holds at once by resources alone (threads, warp slots,
+ * registers and shared memory after allocation granularity, CTA slots; no
+ * --max-ctas cap), as gpu_launch computes it; 0 when one CTA does not fit.
+ * *limiting (if not NULL) names the resource that sets it. */
+uint32_t gpu_occupancy(const gpu_config_t *cfg, const kernel_desc_t *k, const char **limiting);
 /* Queue a kernel launch (ownership of k->src passes to the GPU). */
 int gpu_launch(gpu_t *g, const kernel_desc_t *k, cs_error_t *err);
 /* Simulate until every launched kernel has finished. */

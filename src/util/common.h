@@ -74,6 +74,9 @@ static inline int cs_hex_digit(int c)
  * characters, "..." when cut short. Returns out. */
 const char *cs_printable(const char *s, size_t len, size_t max, char *out, size_t outsz);
 
+/* FNV-1a 64-bit hash of data[0..len): a content key (not cryptographic). */
+uint64_t cs_fnv1a64(const void *data, size_t len);
+
 int cs_read_file(const char *path, size_t max_bytes, char **data, size_t *len, cs_error_t *err);
 
 #endif

@@ -107,6 +107,7 @@ enum ptx_subop {
 #define PF_FULL   0x0200u /* div.full.f32 */
 #define PF_KPARAM 0x0400u /* ld.param of a kernel parameter (constant bank in SASS) */
 #define PF_CC     0x0800u
+#define PF_NOUNROLL 0x1000u /* first instruction after .pragma "nounroll" (a loop header) */
 
 /* ------------------------------------------------------------- operands */
 
@@ -210,8 +211,13 @@ typedef struct ptx_function {
     uint64_t code_base;  /* pc of instruction 0 (instructions are 16 bytes apart, as SASS) */
 } ptx_function_t;
 
+struct ptx_regs; /* ptx_regs.h */
+
 typedef struct ptx_module {
     char *filename;
+    bool from_file;               /* parsed by ptx_parse_file (filename is the PTX's path) */
+    uint64_t source_hash;         /* FNV-1a 64 of the PTX text (keys the ptxas cache) */
+    char target[32];              /* first word of .target (e.g. "sm_75"), "" if none */
     uint32_t n_funcs;
     ptx_function_t *funcs;
     uint32_t n_syms;
@@ -226,6 +232,9 @@ typedef struct ptx_module {
     int32_t debug_op; /* -1 = off */
     uint8_t debug_type;
     int32_t debug_bias;
+    /* per function: registers and static shared memory once decided
+     * (ptx_kernel_regs), NULL until the first launch asks */
+    struct ptx_regs *regs_memo;
 } ptx_module_t;
 
 /* Parse PTX text (len bytes, need not be NUL-terminated). `filename` names the

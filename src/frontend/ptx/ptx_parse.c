@@ -78,6 +78,7 @@ typedef struct parser {
     size_t n_labels, labels_cap;
     fixup_t *branches;
     size_t n_branches, branches_cap;
+    bool nounroll; /* a .pragma "nounroll" waits for the next instruction */
     /* whole module */
     fixup_t *calls;
     size_t n_calls, calls_cap;
@@ -1128,6 +1129,8 @@ static int parse_body(parser_t *p)
             } else if (ptx_tok_is(t, ".loc") || ptx_tok_is(t, ".file") || ptx_tok_is(t, ".section")) {
                 skip_line(p, t->line);
             } else if (ptx_tok_is(t, ".pragma")) {
+                if (peek(p)->kind == TOK_STRING && peek(p)->len == 8 && !memcmp(peek(p)->text, "nounroll", 8))
+                    p->nounroll = true;
                 if (skip_to_semicolon(p) < 0)
                     return -1;
             } else {
@@ -1135,8 +1138,13 @@ static int parse_body(parser_t *p)
             }
             continue;
         }
+        uint32_t before = p->f->n_insts;
         if (parse_instruction(p, PTX_NO_REG, 0) < 0)
             return -1;
+        if (p->nounroll && p->f->n_insts > before) { /* the loop this instruction heads */
+            p->f->insts[before].flags |= PF_NOUNROLL;
+            p->nounroll = false;
+        }
     }
 }
 
@@ -1365,6 +1373,9 @@ static int parse_module(parser_t *p)
                 return perr(p, t, "unsupported: .address_size %llu (only 64)", (unsigned long long)peek(p)->u);
             if (ptx_tok_is(t, ".version") && check_version(p, t) < 0)
                 return -1;
+            if (ptx_tok_is(t, ".target") && !p->m->target[0] && peek(p)->kind == TOK_IDENT &&
+                peek(p)->line == t->line && peek(p)->len < sizeof p->m->target) /* sm_75 (ptxas -arch) */
+                snprintf(p->m->target, sizeof p->m->target, "%.*s", (int)peek(p)->len, peek(p)->text);
             skip_line(p, t->line);
             continue;
         }
@@ -1433,6 +1444,7 @@ ptx_module_t *ptx_parse(const char *filename, const char *text, size_t len, cs_e
     p.ntok = (size_t)n;
     p.m = cs_xcalloc(1, sizeof *p.m);
     p.m->filename = cs_xstrdup(p.file);
+    p.m->source_hash = cs_fnv1a64(text, len);
     p.m->debug_op = -1;
     int rc = parse_module(&p);
     free(p.t);
@@ -1460,6 +1472,8 @@ ptx_module_t *ptx_parse_file(const char *path, cs_error_t *err)
         return NULL;
     ptx_module_t *m = ptx_parse(path, buf, n, err);
     free(buf);
+    if (m)
+        m->from_file = true;
     return m;
 }
 
@@ -1484,6 +1498,7 @@ void ptx_module_free(ptx_module_t *m)
     free(m->funcs);
     free(m->syms);
     free(m->filename);
+    free(m->regs_memo);
     free(m);
 }
 

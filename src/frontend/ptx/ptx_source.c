@@ -1,5 +1,6 @@
 /* ptx_source.c — cta_source_ops_t over the PTX interpreter (see ptx_source.h). */
 #include "ptx_source.h"
+#include "ptx_regs.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -102,15 +103,6 @@ int ptx_read_ptxas_report(const char *report_path, const char *kernel, uint32_t 
     return found ? 0 : -1;
 }
 
-/* "dir/NAME.ptx" -> "dir/NAME.ptxas.txt" */
-static void report_path_for(const char *ptx, char *buf, size_t n)
-{
-    size_t len = strlen(ptx);
-    if (len >= 4 && strcmp(ptx + len - 4, ".ptx") == 0)
-        len -= 4;
-    snprintf(buf, n, "%.*s.ptxas.txt", (int)len, ptx);
-}
-
 int ptx_kernel_desc(ptx_module_t *m, const char *kernel, dim3_t grid, dim3_t block, uint32_t dyn_shmem,
                     const void *args, size_t args_size, ptx_device_memory_t *mem, uint32_t regs_per_thread,
                     kernel_desc_t *out, cs_error_t *err)
@@ -122,17 +114,24 @@ int ptx_kernel_desc(ptx_module_t *m, const char *kernel, dim3_t grid, dim3_t blo
         free(src);
         return -1;
     }
-    const ptx_function_t *f = &m->funcs[src->launch.kernel];
-    uint32_t regs = 0, smem = 0;
-    char path[1024];
-    report_path_for(m->filename, path, sizeof path);
-    int have_report = ptx_read_ptxas_report(path, kernel, &regs, &smem) == 0;
-    if (regs_per_thread)
+    uint32_t fi = src->launch.kernel, regs, smem;
+    if (regs_per_thread) { /* given: no ptxas run, no estimate, no warning */
+        ptx_regs_t r;
+        ptx_kernel_regs(m, fi, PTX_REGS_NO_PTXAS, &r);
         regs = regs_per_thread;
-    else if (!have_report) /* rough: PTX virtual registers overstate what ptxas allocates */
-        regs = f->n_regs < 16 ? 16 : f->n_regs > 255 ? 255 : f->n_regs;
-    if (!have_report)
-        smem = (uint32_t)m->static_shared_bytes;
+        smem = r.smem;
+    } else {
+        ptx_regs_t r;
+        ptx_kernel_regs(m, fi, 0, &r);
+        regs = r.regs;
+        smem = r.smem;
+        if (!m->regs_memo[fi].warned) {
+            char line[1600];
+            if (ptx_regs_warning(kernel, &r, line, sizeof line)[0])
+                fprintf(stderr, "%s\n", line);
+            m->regs_memo[fi].warned = 1;
+        }
+    }
     memset(out, 0, sizeof *out);
     snprintf(out->name, sizeof out->name, "%s", kernel);
     out->grid = grid;

@@ -13,9 +13,12 @@ extern const cta_source_ops_t ptx_cta_source_ops;
 
 /* Fill *out for a launch of `kernel` (module must be bound to mem). args is
  * the packed parameter buffer (args_size bytes, the kernel's .param layout).
- * regs_per_thread: 0 = take it from the ptxas report beside the PTX file
- * (NAME.ptxas.txt next to NAME.ptx), else an estimate from the PTX.
- * shmem_bytes = static (ptxas report, else the module's layout) + dynamic.
+ * regs_per_thread: 0 = as ptx_kernel_regs decides (ptx_regs.h: the ptxas
+ * report NAME.ptxas.txt beside NAME.ptx, else a cached or fresh ptxas run,
+ * else a liveness estimate; the last three print one warning per kernel of
+ * the module on stderr), else exactly that many.
+ * shmem_bytes = static (ptxas report, else the .shared variables the kernel
+ * uses) + dynamic.
  * The caller releases out->src through out->ops->destroy. */
 int ptx_kernel_desc(ptx_module_t *m, const char *kernel, dim3_t grid, dim3_t block, uint32_t dyn_shmem,
                     const void *args, size_t args_size, ptx_device_memory_t *mem, uint32_t regs_per_thread,
