@@ -204,6 +204,7 @@ typedef struct ptx_function {
     uint32_t *params, *rets;
     uint64_t param_bytes;/* kernels: size of the parameter buffer */
     uint32_t maxntid[3], reqntid[3];
+    uint32_t maxnreg;       /* .maxnreg N (0: none): ptxas allocates at most N registers */
     uint32_t line;
     /* call argument lists: OPK_PARAMS operands index this pool (imm = start) */
     uint32_t n_call_syms;

@@ -1222,10 +1222,13 @@ static int parse_function(parser_t *p, int is_kernel, int is_extern)
         if (dims || ptx_tok_is(t, ".minnctapersm") || ptx_tok_is(t, ".maxnreg") || ptx_tok_is(t, ".maxnctapersm") ||
             ptx_tok_is(t, ".noreturn") || ptx_tok_is(t, ".maxclusterrank") || ptx_tok_is(t, ".reqnctapercluster") ||
             ptx_tok_is(t, ".explicitcluster")) {
+            bool maxnreg = ptx_tok_is(t, ".maxnreg");
             for (int k = 0; k < 3 && peek(p)->kind == TOK_INT; k++) {
                 uint64_t v = next(p)->u;
                 if (dims)
                     dims[k] = (uint32_t)CS_MIN(v, 0xffffffffull);
+                if (maxnreg && k == 0)
+                    tmp.maxnreg = (uint32_t)CS_MIN(v, 0xffffffffull);
                 if (!accept(p, ','))
                     break;
             }

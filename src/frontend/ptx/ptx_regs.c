@@ -672,6 +672,9 @@ uint32_t ptx_estimate_regs(const ptx_module_t *m, uint32_t fi)
     free(width);
     free(konst);
     uint32_t est = maxlive + PTX_REGS_OVERHEAD;
+    /* .maxnreg N: ptxas keeps to N (spilling beyond it) */
+    if (f->maxnreg && est > f->maxnreg)
+        est = f->maxnreg;
     return est > PTX_REGS_MAX ? PTX_REGS_MAX : est;
 }
 
