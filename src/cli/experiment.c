@@ -2,7 +2,13 @@
  * workloads, one command each.
  *
  * An experiment is a configuration preset, a set of workloads, and a list of
- * series (CTA policy chain, warp policy, static CTA cap). Every (workload,
+ * series (CTA policy chain, warp policy, static CTA cap). The workloads are
+ * the paper's own for that figure (its list below, as data) that the suite
+ * has, in the paper's order; each run prints which of the paper's workloads
+ * it runs and which are missing from the suite, and writes the same as
+ * NAME-workloads.csv. --workloads A,B picks among them; a name the paper
+ * does not list runs too, with a note saying so. --all-workloads runs the
+ * whole suite (the paper's workloads first). Every (workload,
  * series) pair is an independent simulation; they run in parallel on all cores
  * and are reported in a fixed order, so results do not depend on --jobs. Each
  * simulation goes through cli_simulate, the path `run` takes, on the shared
@@ -11,7 +17,7 @@
  * before anything runs, and a table is announced only once it is written.
  *
  *   ctasim experiment NAME [--size small|default|paper] [--workloads A,B,..]
- *                          [--jobs N] [-o DIR]
+ *                          [--all-workloads] [--jobs N] [-o DIR]
  *   ctasim experiment list */
 #include <stdarg.h>
 #include <stdio.h>
@@ -59,6 +65,7 @@ typedef struct exp_run {
     gpu_config_t cfg;
     app_size_t size;
     const app_def_t *wl[EXP_MAX_WORKLOADS];
+    bool in_paper[EXP_MAX_WORKLOADS]; /* wl[i] is one of the paper's workloads */
     unsigned nw;
     exp_series_t series[EXP_MAX_SERIES];
     unsigned ns;
@@ -74,7 +81,8 @@ typedef struct exp_run {
 
 typedef struct exp_def {
     const char *name, *summary, *config, *warp;
-    bool (*want)(const app_def_t *a); /* NULL: every workload */
+    const char *const *paper; /* the paper's workloads for this figure, its names, NULL-terminated */
+    const char *source;       /* where in the paper that list is */
     void (*plan)(exp_run_t *r);
     void (*report)(exp_run_t *r);
 } exp_def_t;
@@ -285,16 +293,6 @@ static void report_lee_fig12_13(exp_run_t *r)
     printf("LCS with scope=name (T_new learned once per kernel function): %.1f%% on average, %.1f%% on Type "
            "III/IV.\n",
            100 * (mean(spn, r->nw) - 1), n34 ? 100 * (mean(spn34, n34) - 1) : 0.0);
-}
-
-/* Workloads with 2D grids, where BCS pairs CTAs that share rows or columns. */
-static bool want_2d(const app_def_t *a)
-{
-    static const char *const names[] = {"MMUL", "MADD", "TRAN", "CONV", "HOT", "SRAD", "LPS", "3DFD", "NW", "CP", "STN", NULL};
-    for (unsigned i = 0; names[i]; i++)
-        if (!strcasecmp(a->name, names[i]))
-            return true;
-    return false;
 }
 
 static void plan_lee_fig16_17(exp_run_t *r)
@@ -532,29 +530,94 @@ static void report_yu_16(exp_run_t *r)
     printf("\nPaper: CLASO10 and CLASO20 best; the gain fades as p_A and p_L grow, p_L more sensitive than p_A.\n");
 }
 
+/* --- the papers' workload lists ------------------------------------------------
+ *
+ * Each list is the paper's own, in its order and with its abbreviations,
+ * transcribed from the text in shared/papers/. An experiment runs the ones the
+ * suite has; the others are reported missing. A workload that joins the suite
+ * under the paper's name (or an alias below) joins the experiments with it. */
+
+/* Lee et al., HPCA'14, Table 2 (GPGPU Workload Description), 19 workloads.
+ * Its Type column is Fig. 4's classification; the text gives no x axis of
+ * Figs. 4, 12-13 or 19, so those take this list. FDTD
+ * (3D Finite-Difference Time-Domain, 576 CTAs) and 3DFD (3D finite
+ * difference, 900 CTAs) are two SDK kernels: our 3DFD is the latter. */
+static const char *const lee_table2[] = {"CONV", "MMUL", "BP",  "BFS", "CP",   "RAY", "SRAD", "MADD", "TRAN", "VADD",
+                                         "FDTD", "KMN",  "MUM", "EIP", "3DFD", "BLK", "STN",  "LBM",  "LPS",  NULL};
+
+/* Lee et al. Figs. 16-17 (BCS): "only 2D workloads", i.e. Table 2's rows with
+ * a two-dimensional CTA ("BCS is not applicable to workloads with
+ * one-dimensional CTAs", §4.2), in Table 2's order. §5.2 names MMUL, BP and
+ * STN among them. */
+static const char *const lee_2d[] = {"CONV", "MMUL", "BP",   "CP",   "RAY", "SRAD",
+                                     "MADD", "TRAN", "FDTD", "3DFD", "STN", "LPS", NULL};
+
+/* Kayiran et al., PACT'13, Table 2 (List of benchmarks), 31 applications;
+ * Figs. 1 and 10 are over all of them ("over all 31 applications", §1;
+ * "Across 31 applications", §5.1). §3.1's text spells IIX "IX". */
+static const char *const kayiran_table2[] = {"PVC", "SSC", "IIX", "BFS", "SAD", "PFF",  "LUD", "SPMV",
+                                             "NW",  "MUM", "KM",  "WP",  "SCP", "PVR",  "AES", "LIB",
+                                             "NQU", "FFT", "SD2", "BP",  "JPEG", "BLK", "RAY", "SD1",
+                                             "LKC", "PFN", "HOT", "NN",  "MM",  "STO",  "CP",  NULL};
+
+/* Kayiran et al. Fig. 8 (CTA modulation over time): "Figure 8 shows how the
+ * number of CTAs changes during the execution for SAD, JPEG, RAY, and FFT"
+ * (§5.1). */
+static const char *const kayiran_fig8[] = {"SAD", "JPEG", "RAY", "FFT", NULL};
+
+/* Yu et al., IJPP'14, Table 2 (Benchmarks used in experiments), 13
+ * benchmarks; Figs. 11-13 report "all benchmarks" (§4.2, §4.3), and §4.4
+ * names AES, LIB, MC, SLA and ST in Fig. 16. */
+static const char *const yu_table2[] = {"AES", "BFS", "BP", "BS", "CP", "FWT", "KMS",
+                                        "LIB", "MC",  "NN", "SLA", "SP", "ST", NULL};
+
+/* Where a paper's abbreviation for a kernel differs from our name for it.
+ * Every other name of the lists above is ours as well. */
+static const struct {
+    const char *paper, *ours;
+} aliases[] = {
+    {"KM", "KMN"},   /* Kayiran Table 2: Rodinia Kmeans */
+    {"MM", "MMUL"},  /* Kayiran Table 2: Parboil Matrix Multiplication */
+    {"SD2", "SRAD"}, /* Kayiran Table 2: Rodinia SRAD2; our SRAD is srad_v2-like (SD1, srad_v1, we lack) */
+    {"BS", "BLK"},   /* Yu Table 2: SDK Blackscholes */
+    {"KMS", "KMN"},  /* Yu Table 2: Rodinia Kmeans */
+    {"SP", "SCP"},   /* Yu Table 2: SDK Scalar product */
+    {"ST", "STN"},   /* Yu Table 2: Parboil Stencil */
+};
+
+/* Our workload for the paper's NAME, NULL when the suite lacks it. */
+static const app_def_t *suite_workload(const char *name)
+{
+    for (unsigned i = 0; i < CS_ARRAY_LEN(aliases); i++)
+        if (!strcmp(aliases[i].paper, name))
+            return app_find(aliases[i].ours);
+    return app_find(name);
+}
+
 static const exp_def_t experiments[] = {
-    {"lee-fig4", "performance vs CTAs per core per workload, Lee et al. types", "hpca14-28sm", "gto", NULL,
-     plan_lee_fig4, report_lee_fig4},
-    {"lee-fig12-13", "LCS speedup over GTO and T_new vs OPT", "hpca14-28sm", "gto", NULL, plan_lee_fig12_13,
-     report_lee_fig12_13},
-    {"lee-fig16-17", "BCS+GTO vs BCS+SCA speedup and L1 miss rate on 2D kernels", "hpca14-28sm", "gto", want_2d,
-     plan_lee_fig16_17, report_lee_fig16_17},
-    {"lee-fig19", "LCS, LCS+BCS vs TL, CCWS, DYNCTA, normalised to GTO", "hpca14-28sm", "gto", NULL, plan_lee_fig19,
-     report_lee_fig19},
-    {"kayiran-fig1-10", "min, opt and DYNCTA IPC vs maximum TLP; DYNCTA's average n", "pact13-30sm", "lrr", NULL,
-     plan_kayiran, report_kayiran},
-    {"kayiran-fig8", "DYNCTA's CTA limit over time", "pact13-30sm", "lrr", NULL, plan_kayiran_fig8,
+    {"lee-fig4", "performance vs CTAs per core per workload, Lee et al. types", "hpca14-28sm", "gto", lee_table2,
+     "Table 2", plan_lee_fig4, report_lee_fig4},
+    {"lee-fig12-13", "LCS speedup over GTO and T_new vs OPT", "hpca14-28sm", "gto", lee_table2, "Table 2",
+     plan_lee_fig12_13, report_lee_fig12_13},
+    {"lee-fig16-17", "BCS+GTO vs BCS+SCA speedup and L1 miss rate on 2D kernels", "hpca14-28sm", "gto", lee_2d,
+     "Table 2, 2D CTAs", plan_lee_fig16_17, report_lee_fig16_17},
+    {"lee-fig19", "LCS, LCS+BCS vs TL, CCWS, DYNCTA, normalised to GTO", "hpca14-28sm", "gto", lee_table2, "Table 2",
+     plan_lee_fig19, report_lee_fig19},
+    {"kayiran-fig1-10", "min, opt and DYNCTA IPC vs maximum TLP; DYNCTA's average n", "pact13-30sm", "lrr",
+     kayiran_table2, "Table 2", plan_kayiran, report_kayiran},
+    {"kayiran-fig8", "DYNCTA's CTA limit over time", "pact13-30sm", "lrr", kayiran_fig8, "Fig. 8", plan_kayiran_fig8,
      report_kayiran_fig8},
-    {"yu-fig11-12", "CLASO10/20 speedup and idle-cycle reduction on LRR", "c2050", "lrr", NULL, plan_yu_11_12,
-     report_yu_11_12},
-    {"yu-fig13", "CLASO on TL, OWL and DYNCTA", "c2050", "lrr", NULL, plan_yu_13, report_yu_13},
-    {"yu-fig16", "CLASO p_A / p_L sensitivity", "c2050", "lrr", NULL, plan_yu_16, report_yu_16},
+    {"yu-fig11-12", "CLASO10/20 speedup and idle-cycle reduction on LRR", "c2050", "lrr", yu_table2, "Table 2",
+     plan_yu_11_12, report_yu_11_12},
+    {"yu-fig13", "CLASO on TL, OWL and DYNCTA", "c2050", "lrr", yu_table2, "Table 2", plan_yu_13, report_yu_13},
+    {"yu-fig16", "CLASO p_A / p_L sensitivity", "c2050", "lrr", yu_table2, "Table 2", plan_yu_16, report_yu_16},
 };
 
 typedef struct exp_opts {
     app_size_t size;
-    const char *out_dir, *only;
+    const char *out_dir, *only; /* only: --workloads A,B (NULL: not given) */
     unsigned jobs;
+    bool all_workloads;         /* --all-workloads */
 } exp_opts_t;
 
 static double wall_now(void)
@@ -599,13 +662,122 @@ static int check_workload_list(const char *list, cs_error_t *err)
     }
 }
 
-/* The workloads experiment `def` runs under --workloads ONLY (NULL: all). */
-static unsigned count_selected(const exp_def_t *def, const char *only)
+static bool listed(const app_def_t *const *wl, unsigned n, const app_def_t *a)
+{
+    for (unsigned i = 0; i < n; i++)
+        if (wl[i] == a)
+            return true;
+    return false;
+}
+
+/* The workloads experiment DEF runs, in order, into WL (IN_PAPER[i]: wl[i]
+ * is one of the paper's): first the paper's workloads the suite has, in the
+ * paper's order; then, in the suite's order, workloads the paper does not
+ * list: those --workloads names, or with --all-workloads every one. Under
+ * --workloads, only the workloads it names. */
+static unsigned pick_workloads(const exp_def_t *def, const exp_opts_t *o, const app_def_t **wl, bool *in_paper)
 {
     unsigned n = 0;
-    for (unsigned k = 0; k < app_count(); k++)
-        n += (!def->want || def->want(app_at(k))) && selected(only, app_at(k)->name);
+    for (unsigned i = 0; def->paper[i] && n < EXP_MAX_WORKLOADS; i++) {
+        const app_def_t *a = suite_workload(def->paper[i]);
+        if (a && selected(o->only, a->name) && !listed(wl, n, a)) {
+            in_paper[n] = true;
+            wl[n++] = a;
+        }
+    }
+    for (unsigned k = 0; k < app_count() && n < EXP_MAX_WORKLOADS; k++) {
+        const app_def_t *a = app_at(k);
+        if ((o->all_workloads || o->only) && selected(o->only, a->name) && !listed(wl, n, a)) {
+            in_paper[n] = false;
+            wl[n++] = a;
+        }
+    }
     return n;
+}
+
+static unsigned count_selected(const exp_def_t *def, const exp_opts_t *o)
+{
+    const app_def_t *wl[EXP_MAX_WORKLOADS];
+    bool in_paper[EXP_MAX_WORKLOADS];
+    return pick_workloads(def, o, wl, in_paper);
+}
+
+/* Append to the string BUF of capacity CAP (truncating). */
+static void cat(char *buf, size_t cap, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+static void cat(char *buf, size_t cap, const char *fmt, ...)
+{
+    size_t len = strlen(buf);
+    if (len + 1 >= cap)
+        return;
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(buf + len, cap - len, fmt, ap);
+    va_end(ap);
+}
+
+/* The line before the table: how many of the paper's workloads the suite
+ * has (and under which of our names), which it lacks, and how --workloads or
+ * --all-workloads changed the set, e.g.
+ *   yu-fig11-12: 10 of the paper's 13 workloads (Table 2; BS, KMS, SP, ST as our BLK, KMN, SCP, STN), missing: LIB, MC, NN */
+static void print_coverage(const exp_run_t *r)
+{
+    const exp_def_t *def = r->def;
+    unsigned total = 0, have = 0, running = 0, extra = 0, nal = 0;
+    char missing[512] = "", al_paper[256] = "", al_ours[256] = "", extras[512] = "";
+    for (unsigned i = 0; def->paper[i]; i++) {
+        const app_def_t *a = suite_workload(def->paper[i]);
+        total++;
+        if (!a) {
+            cat(missing, sizeof missing, "%s%s", *missing ? ", " : "", def->paper[i]);
+            continue;
+        }
+        have++;
+        if (strcmp(a->name, def->paper[i])) {
+            cat(al_paper, sizeof al_paper, "%s%s", nal ? ", " : "", def->paper[i]);
+            cat(al_ours, sizeof al_ours, "%s%s", nal ? ", " : "", a->name);
+            nal++;
+        }
+    }
+    for (unsigned w = 0; w < r->nw; w++) {
+        if (r->in_paper[w]) {
+            running++;
+            continue;
+        }
+        cat(extras, sizeof extras, "%s%s", extra ? ", " : "", r->wl[w]->name);
+        extra++;
+    }
+    char line[2048] = "";
+    cat(line, sizeof line, "%s: %u of the paper's %u workloads (%s", def->name, have, total, def->source);
+    if (nal)
+        cat(line, sizeof line, "; %s as our %s", al_paper, al_ours);
+    cat(line, sizeof line, "), %s%s", *missing ? "missing: " : "none missing", missing);
+    if (running < have)
+        cat(line, sizeof line, "; running %u of them (--workloads)", running);
+    if (extra > 8)
+        cat(line, sizeof line, "; plus %u workloads of the suite the paper does not list", extra);
+    else if (extra)
+        cat(line, sizeof line, "; plus %s, which the paper does not list", extras);
+    printf("%s\n", line);
+}
+
+/* NAME-workloads.csv: the paper's workloads, ours for each and whether this
+ * run had it (run, not-selected, missing), then the workloads it ran that
+ * the paper does not list (extra). */
+static int write_workloads_csv(const exp_run_t *r, const char *path, cs_error_t *err)
+{
+    FILE *f = cli_output_open(path, err);
+    if (!f)
+        return -1;
+    fprintf(f, "paper_workload,suite_workload,status\n");
+    for (unsigned i = 0; r->def->paper[i]; i++) {
+        const app_def_t *a = suite_workload(r->def->paper[i]);
+        const char *status = !a ? "missing" : listed(r->wl, r->nw, a) ? "run" : "not-selected";
+        fprintf(f, "%s,%s,%s\n", r->def->paper[i], a ? a->name : "", status);
+    }
+    for (unsigned w = 0; w < r->nw; w++)
+        if (!r->in_paper[w])
+            fprintf(f, ",%s,extra\n", r->wl[w]->name);
+    return cli_output_close(f, path, err);
 }
 
 static void free_results(exp_run_t *r)
@@ -630,11 +802,7 @@ static int run_one(const exp_def_t *def, const exp_opts_t *o)
     config_defaults(&r.cfg);
     if (config_load_preset(&r.cfg, def->config, &err) < 0)
         return cli_fail(&err);
-    for (unsigned i = 0; i < app_count() && r.nw < EXP_MAX_WORKLOADS; i++) {
-        const app_def_t *a = app_at(i);
-        if ((!def->want || def->want(a)) && selected(o->only, a->name))
-            r.wl[r.nw++] = a;
-    }
+    r.nw = pick_workloads(def, o, r.wl, r.in_paper);
     if (!r.nw) {
         fprintf(stderr, "ctasim: experiment %s: no workloads selected\n", def->name);
         return 2;
@@ -646,6 +814,7 @@ static int run_one(const exp_def_t *def, const exp_opts_t *o)
     unsigned threads = jobs_threads_used(total, o->jobs);
     printf("%s: %s (%s preset, %u workloads x %u series, %s size)\n", def->name, def->summary, def->config, r.nw, r.ns,
            app_size_name(r.size));
+    print_coverage(&r);
     double t0 = wall_now();
     jobs_run(total, threads, run_job, progress, &r);
     double wall = wall_now() - t0;
@@ -660,8 +829,9 @@ static int run_one(const exp_def_t *def, const exp_opts_t *o)
             return rc;
         }
     }
-    char path[1024];
+    char path[1024], wpath[1024];
     snprintf(path, sizeof path, "%s/%s.csv", r.out_dir, def->name);
+    snprintf(wpath, sizeof wpath, "%s/%s-workloads.csv", r.out_dir, def->name);
     r.csv = cli_output_open(path, &err);
     if (!r.csv) {
         free_results(&r);
@@ -674,19 +844,22 @@ static int run_one(const exp_def_t *def, const exp_opts_t *o)
         err = r.extra_err;
         rc = -1;
     }
+    if (rc == 0)
+        rc = write_workloads_csv(&r, wpath, &err);
     free_results(&r);
     if (rc < 0)
         return cli_fail(&err);
-    printf("%s: %zu simulations in %.1f s wall on %u jobs (%.1f s of simulation); table in %s\n\n", def->name, total,
-           wall, threads, sim, path);
+    printf("%s: %zu simulations in %.1f s wall on %u jobs (%.1f s of simulation); table in %s, the paper's "
+           "workloads in %s\n\n",
+           def->name, total, wall, threads, sim, path, wpath);
     return 0;
 }
 
 int cmd_experiment(int argc, char **argv)
 {
     if (argc < 3 || !strcmp(argv[2], "list")) {
-        printf("experiments (ctasim experiment NAME|all [--size small|default|paper] [--workloads A,B] [--jobs N] "
-               "[-o DIR]):\n");
+        printf("experiments (ctasim experiment NAME|all [--size small|default|paper] [--workloads A,B] "
+               "[--all-workloads] [--jobs N] [-o DIR]):\n");
         for (unsigned i = 0; i < CS_ARRAY_LEN(experiments); i++)
             printf("  %-16s %-64s [%s]\n", experiments[i].name, experiments[i].summary, experiments[i].config);
         printf("  %-16s %-64s\n", "all", "every experiment above, one after another");
@@ -705,6 +878,10 @@ int cmd_experiment(int argc, char **argv)
     cs_error_t err;
     for (int i = 3; i < argc; i++) {
         const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
+        if (!strcmp(a, "--all-workloads")) {
+            o.all_workloads = true;
+            continue;
+        }
         bool known = !strcmp(a, "--size") || !strcmp(a, "--workloads") || !strcmp(a, "--jobs") || !strcmp(a, "-o");
         if (!known) {
             fprintf(stderr, "ctasim: unknown option '%s' for experiment\n", a);
@@ -733,14 +910,15 @@ int cmd_experiment(int argc, char **argv)
             o.out_dir = v;
         }
     }
-    /* a workload list may leave an experiment empty (lee-fig16-17 wants 2D
-     * kernels): `all` skips it, a single experiment is an error */
+    /* an experiment whose paper lists none of the suite's workloads has
+     * nothing to run (unless --workloads or --all-workloads gives it some):
+     * `all` skips it, a single experiment is an error */
     unsigned runnable = 0;
     for (unsigned i = 0; i < CS_ARRAY_LEN(experiments); i++)
-        runnable += (all || &experiments[i] == def) && count_selected(&experiments[i], o.only) > 0;
+        runnable += (all || &experiments[i] == def) && count_selected(&experiments[i], &o) > 0;
     if (!runnable) {
         if (all)
-            fprintf(stderr, "ctasim: experiment all: no experiment runs any of the workloads '%s'\n", o.only);
+            fprintf(stderr, "ctasim: experiment all: no experiment has a workload to run\n");
         else
             fprintf(stderr, "ctasim: experiment %s: no workloads selected\n", def->name);
         return 2;
@@ -752,7 +930,7 @@ int cmd_experiment(int argc, char **argv)
         return run_one(def, &o);
     double t0 = wall_now();
     for (unsigned i = 0; i < CS_ARRAY_LEN(experiments); i++) {
-        if (!count_selected(&experiments[i], o.only))
+        if (!count_selected(&experiments[i], &o))
             continue;
         int rc = run_one(&experiments[i], &o);
         if (rc)

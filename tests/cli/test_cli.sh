@@ -249,12 +249,66 @@ if $C experiment all --size small --workloads VADD,MMUL --jobs 2 -o "$T/exp" >"$
     for e in kayiran-fig8-series; do
         [ -s "$T/exp/$e.csv" ] || { ok=0; fail experiment_all "no $e.csv"; }
     done
+    n=$(ls "$T/exp/"*-workloads.csv | wc -l)
+    [ "$n" -eq 9 ] || { ok=0; fail experiment_all "$n NAME-workloads.csv files, not 9"; }
+    n=$(grep -c "^[a-z0-9-]*: [0-9]* of the paper's [0-9]* workloads (" "$T/exp.txt")
+    [ "$n" -eq 9 ] || { ok=0; fail experiment_all "$n lines on the paper's workloads, not 9"; }
     grep -q "Paper: ~7% on average" "$T/exp.txt" || { ok=0; fail experiment_all "no LCS headline"; }
     grep -q "s wall on 2 jobs" "$T/exp.txt" || { ok=0; fail experiment_all "no wall time"; }
     [ $ok -eq 1 ] && pass experiment_all
 else fail experiment_all "$(head -3 "$T/exp.err")"; fi
 expect_error experiment_unknown "unknown experiment" $C experiment lee-fig99
-expect_error experiment_no_workloads "no workloads selected" $C experiment lee-fig16-17 --size small --workloads VADD
+# An experiment runs the paper's workloads that the suite has, in the paper's order, and says which
+# are missing. paper_set NAME[:OURS]...: from the paper's list (NAME:OURS where the paper's name is
+# not ours) and the suite, set $want (ours, in the paper's order), $have and $missing (the paper's names).
+suite=" $($C list workloads | awk 'NR > 1 { print $1 }' | tr '\n' ' ')"
+paper_set() {
+    want=; missing=; have=0
+    for e in "$@"; do
+        case "$suite" in
+        *" ${e#*:} "*) want="$want ${e#*:}"; have=$((have + 1)) ;;
+        *) missing="$missing${missing:+, }${e%%:*}" ;;
+        esac
+    done
+    [ -n "$missing" ] && missing="missing: $missing" || missing="none missing"
+}
+# Yu et al. Table 2, whose BS, KMS, SP, ST are our BLK, KMN, SCP, STN
+paper_set AES BFS BP BS:BLK CP FWT KMS:KMN LIB MC NN SLA SP:SCP ST:STN
+if $C experiment yu-fig11-12 --size small --jobs 2 -o "$T/yu" >"$T/yu.txt" 2>"$T/yu.err"; then
+    got=$(awk -F, 'NR > 1 && $2 == "CLASO10" { printf " %s", $1 }' "$T/yu/yu-fig11-12.csv")
+    line=$(grep "^yu-fig11-12: [0-9]* of the paper's" "$T/yu.txt")
+    nmiss=$(grep -c ',,missing$' "$T/yu/yu-fig11-12-workloads.csv")
+    if [ "$got" != "$want" ]; then fail experiment_paper_workloads "ran$got, not$want"
+    elif case "$line" in "yu-fig11-12: $have of the paper's 13 workloads (Table 2; "*"), $missing") false ;; *) true ;; esac; then
+        fail experiment_paper_workloads "line '$line', expected $have of 13, $missing"
+    elif [ "$nmiss" -ne $((13 - have)) ] || ! grep -q '^BS,BLK,run$' "$T/yu/yu-fig11-12-workloads.csv"; then
+        fail experiment_paper_workloads "yu-fig11-12-workloads.csv: $(tr '\n' ' ' <"$T/yu/yu-fig11-12-workloads.csv")"
+    else pass experiment_paper_workloads; fi
+else fail experiment_paper_workloads "$(head -3 "$T/yu.err")"; fi
+# --workloads picks among them; a name the paper does not list runs anyway, with a note
+if $C experiment lee-fig16-17 --size small --workloads VADD,MMUL --jobs 2 -o "$T/l16" >"$T/l16.txt" 2>"$T/l16.err"; then
+    got=$(awk -F, 'NR > 1 { printf " %s", $1 }' "$T/l16/lee-fig16-17.csv")
+    w="$T/l16/lee-fig16-17-workloads.csv"
+    if [ "$got" != " MMUL VADD" ]; then fail experiment_workloads_outside_paper "ran$got"
+    elif ! grep -q "^lee-fig16-17: .*; running 1 of them (--workloads); plus VADD, which the paper does not list$" "$T/l16.txt"; then
+        fail experiment_workloads_outside_paper "$(grep "of the paper's" "$T/l16.txt")"
+    elif ! grep -q '^MMUL,MMUL,run$' "$w" || ! grep -q '^CONV,CONV,not-selected$' "$w" || [ "$(tail -1 "$w")" != ",VADD,extra" ]; then
+        fail experiment_workloads_outside_paper "$(tr '\n' ' ' <"$w")"
+    else pass experiment_workloads_outside_paper; fi
+else fail experiment_workloads_outside_paper "$(head -3 "$T/l16.err")"; fi
+# --all-workloads: the paper's first (Kayiran et al. Fig. 8: SAD, JPEG, RAY, FFT), then the rest of the suite
+paper_set SAD JPEG RAY FFT
+rest=; nrest=0
+for n in $suite; do
+    case "$want " in *" $n "*) ;; *) rest="$rest $n"; nrest=$((nrest + 1)) ;; esac
+done
+if $C experiment kayiran-fig8 --size small --all-workloads --jobs 2 -o "$T/k8" >"$T/k8.txt" 2>"$T/k8.err"; then
+    got=$(awk -F, 'NR > 1 { printf " %s", $1 }' "$T/k8/kayiran-fig8.csv")
+    if [ "$got" != "$want$rest" ]; then fail experiment_all_workloads "ran$got, not$want$rest"
+    elif ! grep -q "^kayiran-fig8: $have of the paper's 4 workloads (Fig. 8), $missing; plus $nrest workloads of the suite the paper does not list$" "$T/k8.txt"; then
+        fail experiment_all_workloads "$(grep "of the paper's" "$T/k8.txt")"
+    else pass experiment_all_workloads; fi
+else fail experiment_all_workloads "$(head -3 "$T/k8.err")"; fi
 
 # --- limits of the model are errors, not silent clamps or defaults
 expect_error sched_per_core_above_8 "at most 8" $C run --set gpgpu_num_sched_per_core=16 stream:ctas=2,iters=1
