@@ -76,8 +76,9 @@ static int run(app_ctx_t *c, cs_error_t *err)
      * signals of 1024 points (16 MB). */
     int n_sig = (int)app_pick(c, 16, 512, 2048);
     size_t n_pts = (size_t)n_sig * N, bytes = sizeof(cpx_t) * n_pts;
-    cpx_t *x = app_host_alloc(c, bytes, err), *want = app_host_alloc(c, bytes, err), *got = app_host_alloc(c, bytes, err),
-          *tw = app_host_alloc(c, sizeof(cpx_t) * N, err), *s = app_host_alloc(c, sizeof(cpx_t) * N, err);
+    cpx_t *x = app_host_alloc(c, bytes, err), *want = app_host_alloc(c, bytes, err),
+          *got = app_host_alloc(c, bytes, err), *tw = app_host_alloc(c, sizeof(cpx_t) * N, err),
+          *s = app_host_alloc(c, sizeof(cpx_t) * N, err);
     double *dcos = app_host_alloc(c, sizeof(double) * N, err), *dsin = app_host_alloc(c, sizeof(double) * N, err);
     if (!x || !want || !got || !tw || !s || !dcos || !dsin)
         return -1;
