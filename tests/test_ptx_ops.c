@@ -182,6 +182,46 @@ static void int_wide_and_bits(void)
     CHECK_EQ((int32_t)(out[0] >> 32), -1);
 }
 
+/* shf: funnel shift of {b:a} (b the upper word); the amount is taken mod 32
+ * (.wrap) or clamped to 32 (.clamp). Rotates compile to shf.l.wrap with
+ * a == b. Every thread has (a, b) = (0x89abcdef, 0x01234567) and shifts by
+ * 0, 7, 32 or 39 (by its index) and by the immediate 12. */
+static uint32_t shf_ref(uint32_t a, uint32_t b, uint32_t c, int left, int clamp)
+{
+    uint32_t n = clamp ? (c < 32 ? c : 32) : c & 31;
+    uint64_t v = (uint64_t)b << 32 | a;
+    return left ? (uint32_t)((v << n) >> 32) : (uint32_t)(v >> n);
+}
+
+static void funnel_shift(void)
+{
+    static const uint32_t amount[4] = {0, 7, 32, 39};
+    static const char *const ops[4] = {"shf.l.wrap.b32", "shf.r.wrap.b32", "shf.l.clamp.b32", "shf.r.clamp.b32"};
+    uint64_t in[4], out[4];
+    for (unsigned t = 0; t < 4; t++)
+        in[t] = pack(0x89abcdefu, 0x01234567u);
+    for (unsigned k = 0; k < 4; k++) {
+        char body[512];
+        /* amount = 7 t + (t >= 2 ? 18 : 0): 0, 7, 32, 39 */
+        snprintf(body, sizeof body,
+                 "mul.lo.u32 %%r3, %%r0, 7;\nsetp.ge.u32 %%p1, %%r0, 2;\nselp.u32 %%r4, 18, 0, %%p1;\n"
+                 "add.u32 %%r3, %%r3, %%r4;\n%s %%r5, %%r1, %%r2, %%r3;\nst.global.u32 [%%rd3], %%r5;\n"
+                 "%s %%r6, %%r1, %%r2, 12;\nst.global.u32 [%%rd3+4], %%r6;\n",
+                 ops[k], ops[k]);
+        CHECK_EQ(run_kernel_src(NULL, body, 4, in, out), 0);
+        for (unsigned t = 0; t < 4; t++) {
+            CHECK_EQ((uint32_t)out[t], shf_ref(0x89abcdefu, 0x01234567u, amount[t], k % 2 == 0, k >= 2));
+            CHECK_EQ((uint32_t)(out[t] >> 32), shf_ref(0x89abcdefu, 0x01234567u, 12, k % 2 == 0, k >= 2));
+        }
+    }
+    /* hand-checked values: rotate left by 7, funnel right by 4 */
+    CHECK_EQ(shf_ref(0x80000001u, 0x80000001u, 7, 1, 0), 0x000000c0u);
+    CHECK_EQ(shf_ref(0x89abcdefu, 0x01234567u, 4, 0, 0), 0x789abcdeu);
+    uint64_t z[1] = {0};
+    CHECK_EQ(run_kernel_src(NULL, "shf.l.b32 %r3, %r1, %r2, 1;\n", 1, z, out), -1);
+    CHECK(strstr(last_err, "shf needs") != NULL);
+}
+
 static void float_rounding_ftz_sat(void)
 {
     uint64_t in[4], out[4];
@@ -614,6 +654,7 @@ int main(void)
 {
     RUN(int_arith);
     RUN(int_wide_and_bits);
+    RUN(funnel_shift);
     RUN(float_rounding_ftz_sat);
     RUN(cvt_and_compare);
     RUN(warp_ops);

@@ -432,6 +432,41 @@ static void alu_chain_latencies(void)
     CHECK_EQ(gto_every.outcome[OUT_ACTIVE], 9);
 }
 
+/* A full scoreboard (SB_MAX = 16 pending register writes) holds the next
+ * instruction until an entry retires, and the core must wake for that:
+ *   i0..i3 FP_MAX, four destinations each (r1..r16) <- r0: 1, 2, 3, 4
+ *          (2 SP units, initiation interval 2)
+ *   i4     FP_ADD r17 <- r0: independent, but the table is full until i0's
+ *          results retire at 1 + lat[FP_MAX] 13                    = 14
+ * Both with the core sleeping between events and ticked every cycle (the
+ * warp used to wait for a load completion that never came: no wake-up). */
+static void full_scoreboard_waits_for_a_retirement(void)
+{
+    warp_inst_t in[5];
+    for (unsigned i = 0; i < 4; i++) {
+        in[i] = alu(UNIT_SP, LAT_FP_MAX, (uint16_t)(1 + 4 * i), 0);
+        in[i].ndst = 4;
+        for (unsigned d = 1; d < 4; d++)
+            in[i].dst[d] = (uint16_t)(1 + 4 * i + d);
+    }
+    in[4] = fadd(17, 0);
+    for (int every = 0; every <= 1; every++) {
+        rig_t *g = rig_new("gto", 1, 0);
+        g->every_cycle = every;
+        warp_script_t *ws = &g->fe.cta[0].w[0];
+        for (unsigned i = 0; i < CS_ARRAY_LEN(in); i++)
+            ws->inst[ws->n++] = &in[i];
+        CHECK_EQ(rig_start(g, 0), 0);
+        rig_run(g, 200);
+        CHECK_EQ(g->fe.pulls[0][0], CS_ARRAY_LEN(in) + 1);
+        for (unsigned i = 0; i < 4; i++)
+            CHECK_EQ(issued_at(&g->fe, 0, 0, i), 1 + i);
+        CHECK_EQ(issued_at(&g->fe, 0, 0, 4), 14);
+        CHECK_EQ(g->n_finish_cycles, 1);
+        rig_free(g);
+    }
+}
+
 /* Statistics must not depend on the core sleeping (sm.h: "its counters are
  * replayed for the skipped cycles"). The chain above, ticked every cycle and
  * ticked only when due, must end with the same counters. Hand count for
@@ -858,6 +893,7 @@ int main(void)
     RUN(alu_chain_latencies);
     RUN(pipeline_latency_adds_to_every_result);
     RUN(sub_cores_split_the_units);
+    RUN(full_scoreboard_waits_for_a_retirement);
     RUN(counters_do_not_depend_on_sleeping);
     RUN(l1_miss_pending_hit_then_hit);
     RUN(store_ack_gates_cta_finish);

@@ -320,8 +320,14 @@ static uint32_t sb_check(warp_t *wp, const warp_inst_t *in, uint64_t now, uint64
         }
         i++;
     }
-    if (!blk && wp->n_sb + in->ndst > SB_MAX) /* table full: wait for a retirement */
+    if (!blk && wp->n_sb + in->ndst > SB_MAX) { /* table full: wait for a retirement */
         blk = BLK_ALUDEP;
+        /* the first entry to retire frees a slot; entries of loads still in
+         * flight retire after their load completes, which wakes the warp */
+        for (uint32_t i = 0; i < wp->n_sb; i++)
+            if (wp->sb[i].ready < *ready_at)
+                *ready_at = wp->sb[i].ready;
+    }
     return blk;
 }
 

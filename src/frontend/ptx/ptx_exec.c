@@ -662,6 +662,15 @@ static uint32_t prmt(uint32_t a, uint32_t b, uint32_t c, unsigned mode)
     return d;
 }
 
+/* shf.{l,r}.{wrap,clamp}.b32: the funnel {b:a} shifted by c, the upper (l)
+ * or lower (r) 32 bits. */
+static uint32_t shf(uint32_t a, uint32_t b, uint32_t c, unsigned dir, unsigned flags)
+{
+    uint32_t n = (flags & PF_CLAMP) ? (c < 32 ? c : 32) : c & 31;
+    uint64_t v = (uint64_t)b << 32 | a;
+    return dir == SHF_L ? (uint32_t)((v << n) >> 32) : (uint32_t)(v >> n);
+}
+
 /* Float arithmetic of the common binary/ternary/unary opcodes. */
 static uint64_t falu(const ptx_inst_t *in, uint64_t ra, uint64_t rb, uint64_t rc)
 {
@@ -1290,6 +1299,9 @@ int ptx_warp_step(ptx_cta_t *c, unsigned warp, const warp_inst_t **out, cs_error
         break;
     case OP_BFI:
         FOR_LANES(exec, l) dst(&x, op[0].reg, l, zext(bfi(src(&x, &op[1], l), src(&x, &op[2], l), (uint32_t)src(&x, &op[3], l), (uint32_t)src(&x, &op[4], l), t), ptx_type_size(t)));
+        break;
+    case OP_SHF:
+        FOR_LANES(exec, l) dst(&x, op[0].reg, l, shf((uint32_t)src(&x, &op[1], l), (uint32_t)src(&x, &op[2], l), (uint32_t)src(&x, &op[3], l), in->subop, in->flags));
         break;
     case OP_PRMT:
         FOR_LANES(exec, l) dst(&x, op[0].reg, l, prmt((uint32_t)src(&x, &op[1], l), (uint32_t)src(&x, &op[2], l), (uint32_t)src(&x, &op[3], l), in->subop));

@@ -60,7 +60,7 @@ enum ptx_space {
     X(BREV, "brev") X(BFE, "bfe") X(BFI, "bfi") X(BFIND, "bfind") X(PRMT, "prmt")   \
     X(TESTP, "testp") X(COPYSIGN, "copysign") X(MEMBAR, "membar")                   \
     X(FENCE, "fence") X(ACTIVEMASK, "activemask") X(NOP, "nop")                     \
-    X(PREFETCH, "prefetch") X(TRAP, "trap")
+    X(PREFETCH, "prefetch") X(TRAP, "trap") X(SHF, "shf")
 
 enum ptx_opcode {
 #define PTX_OP_ENUM(e, s) OP_##e,
@@ -92,6 +92,7 @@ enum ptx_subop {
     VOTE_ALL, VOTE_ANY, VOTE_UNI, VOTE_BALLOT,
     TESTP_FINITE, TESTP_INFINITE, TESTP_NUMBER, TESTP_NOTANUMBER, TESTP_NORMAL, TESTP_SUBNORMAL,
     PRMT_F4E, PRMT_B4E, PRMT_RC8, PRMT_ECL, PRMT_ECR, PRMT_RC16,
+    SHF_L, SHF_R, /* funnel shift direction */
 };
 
 /* Instruction flags (ptx_inst.flags). */
@@ -108,6 +109,8 @@ enum ptx_subop {
 #define PF_KPARAM 0x0400u /* ld.param of a kernel parameter (constant bank in SASS) */
 #define PF_CC     0x0800u
 #define PF_NOUNROLL 0x1000u /* first instruction after .pragma "nounroll" (a loop header) */
+#define PF_WRAP   0x2000u /* shf.wrap: shift amount mod 32 */
+#define PF_CLAMP  0x4000u /* shf.clamp: shift amount clamped to 32 */
 
 /* ------------------------------------------------------------- operands */
 

@@ -548,6 +548,16 @@ static int apply_modifier(ptx_inst_t *in, const char *s, size_t n, enum ptx_type
                 return 0;
             }
     }
+    if (op == OP_SHF) {
+        if (mod_is(s, n, "l") || mod_is(s, n, "r")) {
+            in->subop = s[0] == 'l' ? SHF_L : SHF_R;
+            return 0;
+        }
+        if (mod_is(s, n, "wrap") || mod_is(s, n, "clamp")) {
+            in->flags |= s[0] == 'w' ? PF_WRAP : PF_CLAMP;
+            return 0;
+        }
+    }
     if ((op == OP_BRA || op == OP_CALL || op == OP_RET) && mod_is(s, n, "uni")) {
         in->flags |= PF_UNI;
         return 0;
@@ -827,7 +837,7 @@ static opspec_t op_spec(int op)
     case OP_MOV: return (opspec_t){"DS", 2, 2};
     case OP_LD: case OP_LDU: return (opspec_t){"Da", 2, 2};
     case OP_ST: return (opspec_t){"aS", 2, 2};
-    case OP_MAD: case OP_MAD24: case OP_SAD: case OP_FMA: case OP_SLCT: case OP_BFE: case OP_PRMT:
+    case OP_MAD: case OP_MAD24: case OP_SAD: case OP_FMA: case OP_SLCT: case OP_BFE: case OP_PRMT: case OP_SHF:
         return (opspec_t){"dsss", 4, 4};
     case OP_BFI: return (opspec_t){"dssss", 5, 5};
     case OP_SETP: return (opspec_t){"Dsss", 3, 4};
@@ -917,6 +927,13 @@ static int check_semantics(parser_t *p, ptx_inst_t *in, const ptx_token_t *optok
             return perr(p, optok, "shfl needs .up/.down/.bfly/.idx");
         if (in->ops[0].kind == OPK_VEC && in->ops[0].nvec != 2)
             return perr(p, optok, "bad shfl destination");
+        break;
+    case OP_SHF:
+        if ((in->subop != SHF_L && in->subop != SHF_R) || !(in->flags & (PF_WRAP | PF_CLAMP)) ||
+            (in->flags & PF_WRAP && in->flags & PF_CLAMP))
+            return perr(p, optok, "shf needs .l/.r and one of .wrap/.clamp");
+        if (ty != PT_B32)
+            return perr(p, optok, "shf is .b32 only");
         break;
     case OP_VOTE:
         if (in->subop < VOTE_ALL || in->subop > VOTE_BALLOT)
@@ -1015,7 +1032,7 @@ static int parse_instruction(parser_t *p, uint32_t guard, int guard_neg)
             /* shift amounts, bit positions and shfl lanes are u32 whatever the type */
             enum ptx_type it = imm_type;
             if (((op == OP_SHL || op == OP_SHR) && in->nops == 2) || ((op == OP_BFE) && in->nops >= 2) ||
-                ((op == OP_BFI) && in->nops >= 3) || op == OP_SHFL || op == OP_PRMT ||
+                ((op == OP_BFI) && in->nops >= 3) || op == OP_SHFL || op == OP_PRMT || op == OP_SHF ||
                 (op == OP_SELP && in->nops == 3) || (op == OP_SLCT && in->nops == 3))
                 it = op == OP_SLCT ? types[1] : PT_U32;
             if (op == OP_ATOM || op == OP_RED || op == OP_LD || op == OP_ST)
