@@ -60,13 +60,16 @@ typedef struct named_type {
 static const named_type_t lee_table[] = {
     {"CONV", "I"}, {"MMUL", "I"}, {"BP", "II"}, {"BFS", "II"}, {"CP", "II"}, {"SRAD", "II"},
     {"MADD", "II"}, {"TRAN", "II"}, {"VADD", "II"}, {"KMN", "III"}, {"3DFD", "IV"}, {"BLK", "IV"},
-    {"STN", "IV"}, {"LBM", "IV"}, {"LPS", "IV"}, {NULL, NULL}};
+    {"STN", "IV"}, {"LBM", "IV"}, {"LPS", "IV"}, {"RAY", "II"}, {"MUM", "III"}, {NULL, NULL}};
 
 /* Kayiran et al. Table 2 (KM is our KMN, MM our MMUL, SD2 our SRAD) */
 static const named_type_t kayiran_table[] = {
     {"BFS", "Type-M"}, {"SPMV", "Type-M"}, {"NW", "Type-X"}, {"KMN", "Type-M"}, {"SCP", "Type-M"},
     {"AES", "Type-M"}, {"NQU", "Type-X"}, {"SRAD", "Type-M"}, {"BP", "Type-M"}, {"BLK", "Type-C"},
-    {"HOT", "Type-C"}, {"MMUL", "Type-C"}, {"CP", "Type-C"}, {NULL, NULL}};
+    {"HOT", "Type-C"}, {"MMUL", "Type-C"}, {"CP", "Type-C"}, {"PVC", "Type-M"}, {"SSC", "Type-M"},
+    {"IIX", "Type-M"}, {"SAD", "Type-M"}, {"PFF", "Type-M"}, {"LUD", "Type-X"}, {"MUM", "Type-M"},
+    {"PVR", "Type-M"}, {"LIB", "Type-M"}, {"FFT", "Type-M"}, {"RAY", "Type-C"}, {"NN", "Type-C"},
+    {"STO", "Type-C"}, {NULL, NULL}};
 
 static const char *lookup(const named_type_t *t, const char *name)
 {
