@@ -175,7 +175,7 @@ static int fetch(sm_t *s, uint32_t w, uint64_t now)
         return 0;
     }
     wp->inst = in;
-    wp->ready_hint = 0;
+    s->hint_ready[w] = 0;
     s->winfo[w].has_inst = true;
     s->issue_dirty = true;
     return 0;
@@ -277,6 +277,7 @@ int sm_start_cta(sm_t *s, kernel_run_t *k, uint64_t cta_id, void *fe, uint64_t n
         c->warp_slot[i] = (uint16_t)w;
         warp_t *wp = &s->warp[w];
         memset(wp, 0, sizeof *wp);
+        s->hint_ready[w] = 0;
         s->winfo[w] = (warp_info_t){.valid = true, .cta_slot = slot, .cta_id = cta_id,
                                     .kernel = k->index, .warp_in_cta = i, .age = s->warp_age_seq++,
                                     .cta_age = cta_age};
@@ -368,7 +369,7 @@ static void lrec_try_complete(sm_t *s, uint32_t id, uint64_t now)
                 break;
             }
     wp->outstanding_loads--;
-    wp->ready_hint = 0; /* its instruction may have been waiting for this load */
+    s->hint_ready[r->warp] = 0; /* its instruction may have been waiting for this load */
     s->issue_dirty = true;
     s->winfo[r->warp].waiting_mem = wp->outstanding_loads != 0;
     r->next_free = s->lrec_free;
@@ -793,23 +794,24 @@ static uint32_t issue_stage(sm_t *s, uint64_t now, uint64_t *next_ready)
         uint32_t sflags = 0;
         for (unsigned i = 0; i < n; i++) {
             uint32_t w = order[i];
-            warp_t *wp = &s->warp[w];
-            const warp_inst_t *in = wp->inst;
-            if (!in || !s->winfo[w].valid)
+            /* has_inst: the warp's instruction buffer (warp_t.inst) is full */
+            if (!s->winfo[w].has_inst || !s->winfo[w].valid)
                 continue;
             sflags |= BLK_VALID;
-            if (wp->ready_hint > now) { /* verdict cached from an earlier cycle */
-                sflags |= wp->hint_flags;
-                if (wp->ready_hint < *next_ready)
-                    *next_ready = wp->ready_hint;
+            if (s->hint_ready[w] > now) { /* verdict cached from an earlier cycle */
+                sflags |= s->hint_flags[w];
+                if (s->hint_ready[w] < *next_ready)
+                    *next_ready = s->hint_ready[w];
                 continue;
             }
+            warp_t *wp = &s->warp[w];
+            const warp_inst_t *in = wp->inst;
             uint64_t alu_ready = CS_NEVER;
             uint32_t blk = sb_check(wp, in, now, &alu_ready);
             if (blk) {
                 sflags |= blk;
-                wp->hint_flags = blk;
-                wp->ready_hint = (blk & BLK_MEMDATA) ? CS_NEVER : alu_ready;
+                s->hint_flags[w] = (uint8_t)blk;
+                s->hint_ready[w] = (blk & BLK_MEMDATA) ? CS_NEVER : alu_ready;
                 if (alu_ready < *next_ready)
                     *next_ready = alu_ready;
                 continue;

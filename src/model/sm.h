@@ -53,10 +53,6 @@ typedef struct warp {
     uint16_t outstanding_loads;
     uint16_t ldst_inflight;  /* instructions of this warp inside the LD/ST unit */
     uint16_t pending_stores; /* store requests not yet acknowledged by L2 */
-    /* Cached scoreboard verdict for the current instruction: no need to look
-     * again before ready_hint (CS_NEVER: until one of the warp's loads completes). */
-    uint64_t ready_hint;
-    uint32_t hint_flags;
     sb_entry_t sb[SB_MAX];
 } warp_t;
 
@@ -104,6 +100,13 @@ typedef struct sm {
     cta_slot_t cta[MAX_CTAS_PER_SM];
     warp_t warp[MAX_WARPS_PER_SM];
     warp_info_t winfo[MAX_WARPS_PER_SM];
+    /* Cached scoreboard verdict of each warp's current instruction: no need
+     * to look again before hint_ready[w] (CS_NEVER: until one of the warp's
+     * loads completes). Kept apart from warp_t so that the issue stage, which
+     * walks every warp each cycle, reads one small array instead of a cache
+     * line per warp. */
+    uint64_t hint_ready[MAX_WARPS_PER_SM];
+    uint8_t hint_flags[MAX_WARPS_PER_SM];
     uint64_t warp_age_seq;
     uint32_t warp_epoch;      /* bumped whenever warps are added or removed */
     bool any_paused;
