@@ -50,9 +50,9 @@ static unsigned lrr_order(void *st, const sched_view_t *v, uint16_t *out)
         unsigned i = start + k;
         if (i >= v->n)
             i -= v->n;
-        uint16_t w = v->slots[i];
-        if (v->warps[w].valid && v->warps[w].has_inst)
-            out[n++] = w;
+        const uint16_t w = v->slots[i];
+        out[n] = w; /* kept if it counts: branch-free, as in gto_order */
+        n += (unsigned)(v->warps[w].valid & v->warps[w].has_inst);
     }
     return n;
 }
@@ -81,10 +81,16 @@ static unsigned gto_order(void *st, const sched_view_t *v, uint16_t *out)
     /* greedy: the last issuer first, if it still has an instruction */
     if (s->last_slot != UINT32_MAX && v->warps[s->last_slot].valid && v->warps[s->last_slot].has_inst)
         out[n++] = (uint16_t)s->last_slot;
+    /* Branch-free filter: whether a warp has an instruction is close to
+     * random from cycle to cycle, and this runs every evaluated cycle. Each
+     * slot is written and kept only if it counts; the write stays within
+     * v->n because the greedy warp, when listed first, is one of the sorted
+     * ones and is skipped here. */
     for (unsigned i = 0; i < s->nsorted; i++) {
-        uint16_t w = s->sorted[i];
-        if (w != s->last_slot && v->warps[w].valid && v->warps[w].has_inst)
-            out[n++] = w;
+        const uint16_t w = s->sorted[i];
+        const warp_info_t *wi = &v->warps[w];
+        out[n] = w;
+        n += (unsigned)((w != s->last_slot) & wi->valid & wi->has_inst);
     }
     return n;
 }
