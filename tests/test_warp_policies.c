@@ -132,6 +132,38 @@ static void baselines_lrr_and_gto(void)
     fake_destroy(&f);
 }
 
+/* lrr and gto list every ready warp, so the core may hand them the warps it
+ * knows to be blocked (v->skip): those are left out, the rest keep their
+ * order, the greedy warp included. */
+static void baselines_leave_out_skipped_warps(void)
+{
+    fake_sched_t f;
+    if (fake_init(&f, "lrr", 4) < 0) {
+        test_case_failed = 1;
+        return;
+    }
+    CHECK(f.ops->lists_every_ready);
+    fake_cta(&f, 0, 4, 0, 0);
+    fake_issue(&f, 1);
+    f.v.skip = 1u << 3 | 1u << 0;
+    EXPECT_ORDER(&f, 2, 1);
+    fake_destroy(&f);
+
+    if (fake_init(&f, "gto", 4) < 0) {
+        test_case_failed = 1;
+        return;
+    }
+    CHECK(f.ops->lists_every_ready);
+    fake_cta(&f, 2, 2, 0, 0);
+    fake_cta(&f, 0, 2, 1, 1);
+    fake_issue(&f, 0);
+    f.v.skip = 1u << 2;
+    EXPECT_ORDER(&f, 0, 3, 1);
+    f.v.skip = 1u << 0 | 1u << 3; /* the greedy warp too */
+    EXPECT_ORDER(&f, 2, 1);
+    fake_destroy(&f);
+}
+
 /* Narasiman et al.: round-robin inside the active fetch group; the next group
  * only once every warp of the active one waits on a long-latency operation. */
 static void tl_switches_group_when_active_group_stalls(void)
@@ -482,6 +514,7 @@ static void policies_are_deterministic(void)
 int main(void)
 {
     RUN(baselines_lrr_and_gto);
+    RUN(baselines_leave_out_skipped_warps);
     RUN(tl_switches_group_when_active_group_stalls);
     RUN(sca_pairs_warps_of_consecutive_ctas);
     RUN(ccws_throttles_on_vta_hits_and_recovers_as_scores_decay);

@@ -59,6 +59,7 @@ int sm_init(sm_t *s, const mem_ports_t *io, uint32_t id, const warp_policy_ops_t
     for (uint32_t w = 0; w < MAX_WARPS_PER_SM; w++) {
         uint32_t sch = w % s->n_sched;
         s->sched_slots[sch][s->sched_n[sch]++] = (uint16_t)w;
+        s->sched_mask[sch] |= 1ull << w;
     }
     if (cfg->l1d.enabled) {
         cache_init(&s->l1, &cfg->l1d);
@@ -152,6 +153,23 @@ bool sm_idle(const sm_t *s)
 
 static void warp_try_finish(sm_t *s, uint32_t w, uint64_t now);
 
+_Static_assert(MAX_WARPS_PER_SM <= 64, "warp bit masks are 64 bits");
+
+/* Cache warp w's scoreboard verdict: blocked by `flags` until `ready`
+ * (CS_NEVER: until one of its loads completes; 0: look again). */
+static void set_hint(sm_t *s, uint32_t w, uint32_t flags, uint64_t ready)
+{
+    const uint64_t bit = 1ull << w;
+    s->hint_ready[w] = ready;
+    s->hint_flags[w] = (uint8_t)flags;
+    s->never_mem &= ~bit;
+    s->never_alu &= ~bit;
+    if (ready == CS_NEVER) {
+        s->never_mem |= (flags & BLK_MEMDATA) ? bit : 0;
+        s->never_alu |= (flags & BLK_ALUDEP) ? bit : 0;
+    }
+}
+
 /* Pull warp w's next instruction from the front-end. */
 static int fetch(sm_t *s, uint32_t w, uint64_t now)
 {
@@ -159,6 +177,7 @@ static int fetch(sm_t *s, uint32_t w, uint64_t now)
     cta_slot_t *c = &s->cta[s->winfo[w].cta_slot];
     const warp_inst_t *in = NULL;
     cs_error_t e;
+    set_hint(s, w, 0, 0); /* a new instruction, or none */
     int r = c->kernel->desc.ops->warp_next(c->fe, s->winfo[w].warp_in_cta, &in, &e);
     if (r < 0) {
         if (!s->failed) {
@@ -175,7 +194,6 @@ static int fetch(sm_t *s, uint32_t w, uint64_t now)
         return 0;
     }
     wp->inst = in;
-    s->hint_ready[w] = 0;
     s->winfo[w].has_inst = true;
     s->issue_dirty = true;
     return 0;
@@ -277,7 +295,7 @@ int sm_start_cta(sm_t *s, kernel_run_t *k, uint64_t cta_id, void *fe, uint64_t n
         c->warp_slot[i] = (uint16_t)w;
         warp_t *wp = &s->warp[w];
         memset(wp, 0, sizeof *wp);
-        s->hint_ready[w] = 0;
+        set_hint(s, w, 0, 0);
         s->winfo[w] = (warp_info_t){.valid = true, .cta_slot = slot, .cta_id = cta_id,
                                     .kernel = k->index, .warp_in_cta = i, .age = s->warp_age_seq++,
                                     .cta_age = cta_age};
@@ -369,7 +387,7 @@ static void lrec_try_complete(sm_t *s, uint32_t id, uint64_t now)
                 break;
             }
     wp->outstanding_loads--;
-    s->hint_ready[r->warp] = 0; /* its instruction may have been waiting for this load */
+    set_hint(s, r->warp, 0, 0); /* its instruction may have been waiting for this load */
     s->issue_dirty = true;
     s->winfo[r->warp].waiting_mem = wp->outstanding_loads != 0;
     r->next_free = s->lrec_free;
@@ -777,8 +795,10 @@ static uint32_t issue_stage(sm_t *s, uint64_t now, uint64_t *next_ready)
     uint32_t flags = 0;
     uint16_t order[MAX_WARPS_PER_SM];
     for (uint32_t sch = 0; sch < s->n_sched; sch++) {
+        /* warps known to wait on a load: the policy leaves them out if it can */
+        const uint64_t skip = s->wp->lists_every_ready ? (s->never_mem | s->never_alu) & s->sched_mask[sch] : 0;
         sched_view_t v = {.slots = s->sched_slots[sch], .n = s->sched_n[sch], .warps = s->winfo,
-                          .now = now, .sm = s->id, .sched = sch, .epoch = s->warp_epoch};
+                          .now = now, .sm = s->id, .sched = sch, .epoch = s->warp_epoch, .skip = skip};
         unsigned n = s->wp->order(s->wp_state[sch], &v, order);
         if (s->any_paused) { /* paused CTAs' warps go last, order otherwise kept */
             uint16_t tmp[MAX_WARPS_PER_SM];
@@ -810,8 +830,7 @@ static uint32_t issue_stage(sm_t *s, uint64_t now, uint64_t *next_ready)
             uint32_t blk = sb_check(wp, in, now, &alu_ready);
             if (blk) {
                 sflags |= blk;
-                s->hint_flags[w] = (uint8_t)blk;
-                s->hint_ready[w] = (blk & BLK_MEMDATA) ? CS_NEVER : alu_ready;
+                set_hint(s, w, blk, (blk & BLK_MEMDATA) ? CS_NEVER : alu_ready);
                 if (alu_ready < *next_ready)
                     *next_ready = alu_ready;
                 continue;
@@ -834,6 +853,13 @@ static uint32_t issue_stage(sm_t *s, uint64_t now, uint64_t *next_ready)
             sflags |= BLK_ISSUED;
             break;
         }
+        /* The skipped warps, as the loop would have seen them had they been
+         * listed: valid, blocked by their cached verdict's flags, no
+         * next_ready. Only a cycle without an issue depends on them: after an
+         * issue the cycle is active whatever other stall bits it has (and
+         * the next cycle is evaluated afresh). */
+        if (skip && !(sflags & BLK_ISSUED))
+            sflags |= BLK_VALID | ((skip & s->never_mem) ? BLK_MEMDATA : 0) | ((skip & s->never_alu) ? BLK_ALUDEP : 0);
         if (!(sflags & BLK_ISSUED) && (sflags & (BLK_MEMDATA | BLK_ALUDEP)))
             s->c.sb_conflicts++;
         flags |= sflags;

@@ -107,6 +107,11 @@ typedef struct sm {
      * line per warp. */
     uint64_t hint_ready[MAX_WARPS_PER_SM];
     uint8_t hint_flags[MAX_WARPS_PER_SM];
+    /* Bit per warp whose hint is CS_NEVER (it waits for one of its loads),
+     * one mask per flag of its verdict (BLK_MEMDATA, BLK_ALUDEP): with a
+     * policy that lists every ready warp, these warps are skipped as a set
+     * (sched_view.skip). */
+    uint64_t never_mem, never_alu;
     uint64_t warp_age_seq;
     uint32_t warp_epoch;      /* bumped whenever warps are added or removed */
     bool any_paused;
@@ -114,6 +119,7 @@ typedef struct sm {
     uint32_t n_sched;
     uint16_t sched_slots[MAX_SCHED_PER_SM][MAX_WARPS_PER_SM];
     uint32_t sched_n[MAX_SCHED_PER_SM];
+    uint64_t sched_mask[MAX_SCHED_PER_SM]; /* bit per slot of each scheduler */
     void *wp_state[MAX_SCHED_PER_SM];
     /* execution units: free_at per instance */
     uint64_t *unit_free[UNIT__COUNT];

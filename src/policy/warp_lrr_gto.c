@@ -52,7 +52,7 @@ static unsigned lrr_order(void *st, const sched_view_t *v, uint16_t *out)
             i -= v->n;
         const uint16_t w = v->slots[i];
         out[n] = w; /* kept if it counts: branch-free, as in gto_order */
-        n += (unsigned)(v->warps[w].valid & v->warps[w].has_inst);
+        n += (unsigned)(v->warps[w].valid & v->warps[w].has_inst & !((v->skip >> w) & 1));
     }
     return n;
 }
@@ -79,7 +79,8 @@ static unsigned gto_order(void *st, const sched_view_t *v, uint16_t *out)
     }
     unsigned n = 0;
     /* greedy: the last issuer first, if it still has an instruction */
-    if (s->last_slot != UINT32_MAX && v->warps[s->last_slot].valid && v->warps[s->last_slot].has_inst)
+    if (s->last_slot != UINT32_MAX && v->warps[s->last_slot].valid && v->warps[s->last_slot].has_inst &&
+        !((v->skip >> s->last_slot) & 1))
         out[n++] = (uint16_t)s->last_slot;
     /* Branch-free filter: whether a warp has an instruction is close to
      * random from cycle to cycle, and this runs every evaluated cycle. Each
@@ -90,7 +91,7 @@ static unsigned gto_order(void *st, const sched_view_t *v, uint16_t *out)
         const uint16_t w = s->sorted[i];
         const warp_info_t *wi = &v->warps[w];
         out[n] = w;
-        n += (unsigned)((w != s->last_slot) & wi->valid & wi->has_inst);
+        n += (unsigned)((w != s->last_slot) & wi->valid & wi->has_inst & !((v->skip >> w) & 1));
     }
     return n;
 }
@@ -102,6 +103,7 @@ const warp_policy_ops_t warp_policy_lrr = {
     .create = base_create,
     .destroy = free,
     .order = lrr_order,
+    .lists_every_ready = true,
     .issued = base_issued,
 };
 
@@ -112,5 +114,6 @@ const warp_policy_ops_t warp_policy_gto = {
     .create = base_create,
     .destroy = free,
     .order = gto_order,
+    .lists_every_ready = true,
     .issued = base_issued,
 };
