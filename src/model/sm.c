@@ -190,11 +190,13 @@ static int fetch(sm_t *s, uint32_t w, uint64_t now)
         wp->inst = NULL;
         wp->fetch_done = true;
         s->winfo[w].has_inst = false;
+        s->inst_mask &= ~(1ull << w);
         warp_try_finish(s, w, now);
         return 0;
     }
     wp->inst = in;
     s->winfo[w].has_inst = true;
+    s->inst_mask |= 1ull << w;
     s->issue_dirty = true;
     return 0;
 }
@@ -296,6 +298,7 @@ int sm_start_cta(sm_t *s, kernel_run_t *k, uint64_t cta_id, void *fe, uint64_t n
         warp_t *wp = &s->warp[w];
         memset(wp, 0, sizeof *wp);
         set_hint(s, w, 0, 0);
+        s->inst_mask &= ~(1ull << w);
         s->winfo[w] = (warp_info_t){.valid = true, .cta_slot = slot, .cta_id = cta_id,
                                     .kernel = k->index, .warp_in_cta = i, .age = s->warp_age_seq++,
                                     .cta_age = cta_age};
@@ -754,6 +757,7 @@ static void issue(sm_t *s, uint32_t w, uint32_t unit, uint32_t inst_unit, uint32
     if (in->flags & INST_BARRIER) {
         wp->inst = NULL;
         wi->has_inst = false;
+        s->inst_mask &= ~(1ull << w);
         wp->at_barrier = true;
         c->bar_arrived++;
         barrier_release_check(s, c, now);
@@ -795,10 +799,16 @@ static uint32_t issue_stage(sm_t *s, uint64_t now, uint64_t *next_ready)
     uint32_t flags = 0;
     uint16_t order[MAX_WARPS_PER_SM];
     for (uint32_t sch = 0; sch < s->n_sched; sch++) {
-        /* warps known to wait on a load: the policy leaves them out if it can */
-        const uint64_t skip = s->wp->lists_every_ready ? (s->never_mem | s->never_alu) & s->sched_mask[sch] : 0;
+        /* warps known to wait on a load: left out by a policy that lists
+         * exactly the ready mask */
+        uint64_t skip = 0, ready = 0;
+        if (s->wp->lists_every_ready) {
+            const uint64_t mine = s->inst_mask & s->sched_mask[sch];
+            skip = mine & (s->never_mem | s->never_alu);
+            ready = mine & ~skip;
+        }
         sched_view_t v = {.slots = s->sched_slots[sch], .n = s->sched_n[sch], .warps = s->winfo,
-                          .now = now, .sm = s->id, .sched = sch, .epoch = s->warp_epoch, .skip = skip};
+                          .now = now, .sm = s->id, .sched = sch, .epoch = s->warp_epoch, .ready = ready};
         unsigned n = s->wp->order(s->wp_state[sch], &v, order);
         if (s->any_paused) { /* paused CTAs' warps go last, order otherwise kept */
             uint16_t tmp[MAX_WARPS_PER_SM];

@@ -112,6 +112,7 @@ typedef struct sm {
      * policy that lists every ready warp, these warps are skipped as a set
      * (sched_view.skip). */
     uint64_t never_mem, never_alu;
+    uint64_t inst_mask;       /* bit per warp that is valid and has an instruction (winfo) */
     uint64_t warp_age_seq;
     uint32_t warp_epoch;      /* bumped whenever warps are added or removed */
     bool any_paused;
