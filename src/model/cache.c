@@ -212,13 +212,7 @@ void mshr_init(mshr_table_t *m, uint32_t entries, uint32_t max_merge)
     m->used = 0;
     m->e = cs_xcalloc(m->n, sizeof *m->e);
     m->waiters = cs_xcalloc((size_t)m->n * m->max_merge, sizeof *m->waiters);
-    uint32_t cap = 2;
-    while (cap < 2 * m->n)
-        cap *= 2;
-    m->index_mask = cap - 1;
-    m->index = cs_xcalloc(cap, sizeof *m->index);
-    for (uint32_t i = 0; i < cap; i++)
-        m->index[i] = -1;
+    key_index_init(&m->index, m->n);
     const uint32_t words = (m->n + 63) / 64;
     m->free_bits = cs_xcalloc(words, sizeof *m->free_bits);
     for (uint32_t i = 0; i < m->n; i++)
@@ -229,29 +223,14 @@ void mshr_free(mshr_table_t *m)
 {
     free(m->e);
     free(m->waiters);
-    free(m->index);
+    key_index_free(&m->index);
     free(m->free_bits);
     m->e = NULL;
     m->waiters = NULL;
-    m->index = NULL;
     m->free_bits = NULL;
 }
 
-/* Home position of `key` in the index (Fibonacci hashing: keys are line or
- * sector addresses, whose low bits alone would crowd). */
-static uint32_t mshr_home(const mshr_table_t *m, uint64_t key)
-{
-    return (uint32_t)((key * 0x9E3779B97F4A7C15ull) >> 32) & m->index_mask;
-}
-
-int mshr_find(const mshr_table_t *m, uint64_t line)
-{
-    for (uint32_t p = mshr_home(m, line);; p = (p + 1) & m->index_mask) {
-        const int32_t i = m->index[p];
-        if (i < 0 || m->e[i].line == line)
-            return i;
-    }
-}
+int mshr_find(const mshr_table_t *m, uint64_t line) { return key_index_find(&m->index, line); }
 
 int mshr_alloc(mshr_table_t *m, uint64_t line)
 {
@@ -264,10 +243,7 @@ int mshr_alloc(mshr_table_t *m, uint64_t line)
     m->free_bits[w] &= m->free_bits[w] - 1;
     m->e[i] = (mshr_entry_t){.line = line, .valid = true};
     m->used++;
-    uint32_t p = mshr_home(m, line);
-    while (m->index[p] >= 0)
-        p = (p + 1) & m->index_mask;
-    m->index[p] = i;
+    key_index_set(&m->index, line, i);
     return (int)i;
 }
 
@@ -280,28 +256,10 @@ bool mshr_add_waiter(mshr_table_t *m, int slot, uint32_t token)
     return true;
 }
 
-/* Take entry `slot` out of the index: find its position, then close the gap
- * (backward-shift deletion, so that no probe sequence is cut short). */
-static void mshr_unindex(mshr_table_t *m, int32_t slot)
-{
-    uint32_t hole = mshr_home(m, m->e[slot].line);
-    while (m->index[hole] != slot)
-        hole = (hole + 1) & m->index_mask;
-    for (uint32_t p = (hole + 1) & m->index_mask; m->index[p] >= 0; p = (p + 1) & m->index_mask) {
-        /* the entry at p may move into the hole if its home is not in (hole, p] */
-        const uint32_t home = mshr_home(m, m->e[m->index[p]].line);
-        if (((p - home) & m->index_mask) >= ((p - hole) & m->index_mask)) {
-            m->index[hole] = m->index[p];
-            hole = p;
-        }
-    }
-    m->index[hole] = -1;
-}
-
 void mshr_release(mshr_table_t *m, int slot)
 {
     if (m->e[slot].valid) {
-        mshr_unindex(m, slot);
+        key_index_remove(&m->index, m->e[slot].line);
         m->e[slot].valid = false;
         m->used--;
         m->free_bits[slot / 64] |= 1ull << (slot % 64);

@@ -11,6 +11,7 @@
 
 #include "config/config.h"
 #include "model/addrmap.h"
+#include "model/key_index.h"
 
 #define SECTOR_BYTES 32u
 
@@ -104,11 +105,9 @@ typedef struct mshr_table {
     uint32_t n, max_merge, used;
     mshr_entry_t *e;
     uint32_t *waiters;      /* n * max_merge */
-    /* Lookup without a scan of up to n entries (512 in QV100's L1): a hash
-     * index from key to entry (open addressing, linear probing, -1 empty,
-     * at most half full), and a bit per free entry for mshr_alloc. */
-    int32_t *index;
-    uint32_t index_mask;
+    /* Lookup without a scan of up to n entries (512 in QV100's L1): the
+     * valid entries by key, and a bit per free entry for mshr_alloc. */
+    key_index_t index;
     uint64_t *free_bits;
 } mshr_table_t;
 
