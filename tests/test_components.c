@@ -168,6 +168,39 @@ static void mshr_merge_and_capacity(void)
     mshr_free(&m);
 }
 
+/* The hash index against a plain scan, through many allocations and
+ * releases with keys that share low bits (line and sector addresses). */
+static void mshr_index_matches_a_scan(void)
+{
+    enum { N = 64 };
+    mshr_table_t m;
+    mshr_init(&m, N, 1);
+    uint64_t key_of[N];
+    bool live[N] = {false};
+    uint64_t rng = 12345;
+    for (int step = 0; step < 20000; step++) {
+        rng = rng * 6364136223846793005ull + 1442695040888963407ull;
+        const uint64_t key = ((rng >> 33) % 200) << 7; /* 200 keys, multiples of 128 */
+        int want = -1;
+        for (int i = 0; i < N; i++)
+            if (live[i] && key_of[i] == key)
+                want = i;
+        CHECK_EQ(mshr_find(&m, key), want);
+        if (want >= 0) {
+            mshr_release(&m, want);
+            live[want] = false;
+        } else if (!mshr_full(&m)) {
+            int lowest = 0;
+            while (live[lowest])
+                lowest++;
+            CHECK_EQ(mshr_alloc(&m, key), lowest);
+            live[lowest] = true;
+            key_of[lowest] = key;
+        }
+    }
+    mshr_free(&m);
+}
+
 static void coalescing(void)
 {
     uint64_t addr[32];
@@ -313,6 +346,7 @@ int main(void)
     RUN(set_index_letters);
     RUN(reservations_and_write_ratio);
     RUN(mshr_merge_and_capacity);
+    RUN(mshr_index_matches_a_scan);
     RUN(coalescing);
     RUN(shared_memory_bank_conflicts);
     RUN(crossbar_latency_and_serialisation);

@@ -24,6 +24,7 @@ typedef struct {
     const warp_policy_ops_t *ops;
     void *st;
     uint64_t next_age;
+    uint64_t blocked; /* slots the core would know to be blocked (left out of v.ready) */
 } fake_sched_t;
 
 static int fake_init(fake_sched_t *f, const char *spec, unsigned nslots)
@@ -79,9 +80,23 @@ static void fake_issue(fake_sched_t *f, uint32_t slot)
         f->ops->issued(f->st, &f->v, slot);
 }
 
+/* The ready mask the core passes to a policy that lists every ready warp. */
+static void fake_ready(fake_sched_t *f)
+{
+    f->v.ready = 0;
+    if (!f->ops->lists_every_ready)
+        return;
+    for (unsigned i = 0; i < f->v.n; i++) {
+        const unsigned w = f->slots[i];
+        if (f->warps[w].valid && f->warps[w].has_inst && !((f->blocked >> w) & 1))
+            f->v.ready |= 1ull << w;
+    }
+}
+
 static void expect_order(fake_sched_t *f, const int *want, unsigned nwant, int line)
 {
     uint16_t got[64];
+    fake_ready(f);
     unsigned n = f->ops->order(f->st, &f->v, got);
     bool same = n == nwant;
     for (unsigned i = 0; same && i < n; i++)
@@ -129,6 +144,40 @@ static void baselines_lrr_and_gto(void)
     EXPECT_ORDER(&f, 2, 3, 0, 1);
     fake_issue(&f, 0);
     EXPECT_ORDER(&f, 0, 2, 3, 1);
+    fake_destroy(&f);
+}
+
+/* lrr and gto list every ready warp, so the core leaves the warps it knows
+ * to be blocked out of v->ready: the rest keep their order, the greedy warp
+ * included, and a warp without an instruction is not listed. */
+static void baselines_leave_out_skipped_warps(void)
+{
+    fake_sched_t f;
+    if (fake_init(&f, "lrr", 4) < 0) {
+        test_case_failed = 1;
+        return;
+    }
+    CHECK(f.ops->lists_every_ready);
+    fake_cta(&f, 0, 4, 0, 0);
+    fake_issue(&f, 1);
+    f.blocked = 1u << 3 | 1u << 0;
+    EXPECT_ORDER(&f, 2, 1);
+    f.warps[2].has_inst = false;
+    EXPECT_ORDER(&f, 1);
+    fake_destroy(&f);
+
+    if (fake_init(&f, "gto", 4) < 0) {
+        test_case_failed = 1;
+        return;
+    }
+    CHECK(f.ops->lists_every_ready);
+    fake_cta(&f, 2, 2, 0, 0);
+    fake_cta(&f, 0, 2, 1, 1);
+    fake_issue(&f, 0);
+    f.blocked = 1u << 2;
+    EXPECT_ORDER(&f, 0, 3, 1);
+    f.blocked = 1u << 0 | 1u << 3; /* the greedy warp too */
+    EXPECT_ORDER(&f, 2, 1);
     fake_destroy(&f);
 }
 
@@ -482,6 +531,7 @@ static void policies_are_deterministic(void)
 int main(void)
 {
     RUN(baselines_lrr_and_gto);
+    RUN(baselines_leave_out_skipped_warps);
     RUN(tl_switches_group_when_active_group_stalls);
     RUN(sca_pairs_warps_of_consecutive_ctas);
     RUN(ccws_throttles_on_vta_hits_and_recovers_as_scores_decay);

@@ -212,41 +212,39 @@ void mshr_init(mshr_table_t *m, uint32_t entries, uint32_t max_merge)
     m->used = 0;
     m->e = cs_xcalloc(m->n, sizeof *m->e);
     m->waiters = cs_xcalloc((size_t)m->n * m->max_merge, sizeof *m->waiters);
+    key_index_init(&m->index, m->n);
+    const uint32_t words = (m->n + 63) / 64;
+    m->free_bits = cs_xcalloc(words, sizeof *m->free_bits);
+    for (uint32_t i = 0; i < m->n; i++)
+        m->free_bits[i / 64] |= 1ull << (i % 64);
 }
 
 void mshr_free(mshr_table_t *m)
 {
     free(m->e);
     free(m->waiters);
+    key_index_free(&m->index);
+    free(m->free_bits);
     m->e = NULL;
     m->waiters = NULL;
+    m->free_bits = NULL;
 }
 
-int mshr_find(const mshr_table_t *m, uint64_t line)
-{
-    /* entries are mostly few and low in the table: stop once every valid one was seen */
-    for (uint32_t i = 0, seen = 0; seen < m->used && i < m->n; i++) {
-        if (!m->e[i].valid)
-            continue;
-        if (m->e[i].line == line)
-            return (int)i;
-        seen++;
-    }
-    return -1;
-}
+int mshr_find(const mshr_table_t *m, uint64_t line) { return key_index_find(&m->index, line); }
 
 int mshr_alloc(mshr_table_t *m, uint64_t line)
 {
     if (m->used >= m->n)
         return -1;
-    for (uint32_t i = 0; i < m->n; i++) {
-        if (!m->e[i].valid) {
-            m->e[i] = (mshr_entry_t){.line = line, .valid = true};
-            m->used++;
-            return (int)i;
-        }
-    }
-    return -1;
+    uint32_t w = 0;
+    while (!m->free_bits[w])
+        w++;
+    const int32_t i = (int32_t)(w * 64 + (uint32_t)__builtin_ctzll(m->free_bits[w]));
+    m->free_bits[w] &= m->free_bits[w] - 1;
+    m->e[i] = (mshr_entry_t){.line = line, .valid = true};
+    m->used++;
+    key_index_set(&m->index, line, i);
+    return (int)i;
 }
 
 bool mshr_add_waiter(mshr_table_t *m, int slot, uint32_t token)
@@ -261,8 +259,10 @@ bool mshr_add_waiter(mshr_table_t *m, int slot, uint32_t token)
 void mshr_release(mshr_table_t *m, int slot)
 {
     if (m->e[slot].valid) {
+        key_index_remove(&m->index, m->e[slot].line);
         m->e[slot].valid = false;
         m->used--;
+        m->free_bits[slot / 64] |= 1ull << (slot % 64);
     }
 }
 

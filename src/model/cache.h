@@ -11,6 +11,7 @@
 
 #include "config/config.h"
 #include "model/addrmap.h"
+#include "model/key_index.h"
 
 #define SECTOR_BYTES 32u
 
@@ -104,6 +105,10 @@ typedef struct mshr_table {
     uint32_t n, max_merge, used;
     mshr_entry_t *e;
     uint32_t *waiters;      /* n * max_merge */
+    /* Lookup without a scan of up to n entries (512 in QV100's L1): the
+     * valid entries by key, and a bit per free entry for mshr_alloc. */
+    key_index_t index;
+    uint64_t *free_bits;
 } mshr_table_t;
 
 /* How a read of `need` sectors finds its line, GPGPU-Sim's access classes.
@@ -131,7 +136,8 @@ void mshr_init(mshr_table_t *m, uint32_t entries, uint32_t max_merge);
 void mshr_free(mshr_table_t *m);
 /* Entry fetching `line`, or -1. */
 int mshr_find(const mshr_table_t *m, uint64_t line);
-/* New entry for `line`; -1 if the table is full. */
+/* New entry for `line`, which must not have one (mshr_find said -1): the
+ * free entry with the lowest index; -1 if the table is full. */
 int mshr_alloc(mshr_table_t *m, uint64_t line);
 /* Add a waiter; false if the entry's merge capacity is exhausted. */
 bool mshr_add_waiter(mshr_table_t *m, int slot, uint32_t token);

@@ -44,14 +44,24 @@
  *   - FR-FCFS has no starvation guard: a stream of hits to an open row can
  *     delay a miss to the same bank indefinitely (as in GPGPU-Sim).
  *
- * Speed: dram_cycle returns at once when the queue is empty or when the last
- * scan proved nothing can issue before a known cycle (`wake`); push and pop
- * reset that. All legality conditions are "now >= some time" except the
- * return-queue bound (changed only by pop) and pending row hits (changed only
- * by our own column commands), which is what makes `wake` safe: it may be
- * early (a scan that finds nothing), never late. Building with
- * -DDRAM_CHECK_WAKE re-evaluates every skipped cycle and aborts if a command
- * was legal there (tests/test_dram.c passes under it).
+ * Speed: dram_cycle returns at once when the queue is empty or when nothing
+ * can issue before a known cycle (`wake`). All legality conditions are
+ * "now >= some time" except the return-queue bound (changed only by pop) and
+ * pending row hits (changed only by our own column commands), which is what
+ * makes `wake` safe: it may be early (a scan that finds nothing), never late.
+ * A scan that finds nothing sets it to the exact next legal cycle; an issue
+ * to a lower bound derived without another scan (wake_after_issue); a push
+ * to no later than its bank's candidates can go; a pop that frees the return
+ * queue to 0. Building with -DDRAM_CHECK_WAKE re-evaluates every skipped
+ * cycle and aborts if a command was legal there (tests/test_dram.c passes
+ * under it).
+ * dram_next_event does not report `wake` but what an earlier version, which
+ * rescanned at every wake-up and woke the next cycle after a push or after a
+ * scan with several legal candidates, held (`reported`): the GPU's idle
+ * skipping jumps to the earliest next event of all components, and simulated
+ * results depend on those jumps (a request waiting in an L2 slice to enter
+ * the DRAM queue enters at a DRAM tick, but the slice reports only its own
+ * next tick). Keeping the reported cycles keeps every result unchanged.
  * A scan does not walk the queue: whether a command is legal depends only on
  * its bank, the channel and read-vs-write, so the oldest legal request is
  * always among each bank's oldest read hit, oldest write hit and oldest miss.
@@ -126,6 +136,11 @@ struct dram_channel {
     uint64_t write_bus_ready;/* read-to-write turnaround: first cycle write data may start */
     uint64_t bus_free;       /* first cycle the data bus is free */
     uint64_t wake;           /* no command can issue before this cycle */
+    /* What dram_next_event reports (see there): the wake-up of a channel that
+     * scans at every wake-up; when !reported_exact, the exact earliest cycle
+     * a candidate is legal, computed on demand. */
+    uint64_t reported;
+    bool reported_exact;
 
     mem_req_t *done_head, *done_tail; /* issued, sorted by ready time */
     uint32_t reads_unreturned;
@@ -143,6 +158,16 @@ static inline uint64_t max_u64(uint64_t a, uint64_t b) { return a > b ? a : b; }
  * dependent and mispredict badly as jumps: all-ones when cond holds. */
 static inline uint64_t mask_if(bool cond) { return (uint64_t)0 - (uint64_t)cond; }
 static inline uint64_t select_u64(bool cond, uint64_t a, uint64_t b) { return b ^ ((a ^ b) & mask_if(cond)); }
+
+static uint64_t bank_earliest(const dram_channel_t *d, const bank_state_t *b);
+
+/* The next scan is due at `wake`; the reported wake-up is `reported`. */
+static inline void set_wake(dram_channel_t *d, uint64_t wake, uint64_t reported)
+{
+    d->wake = wake;
+    d->reported = reported;
+    d->reported_exact = true;
+}
 
 static void pool_grow(dram_channel_t *d, uint32_t new_size)
 {
@@ -310,7 +335,12 @@ void dram_push(dram_channel_t *d, mem_req_t *req, uint64_t now)
     b->count++;
     d->queued++;
     offer_candidate(d, b, i); /* the youngest only fills an empty slot */
-    d->wake = 0;
+    /* Only this bank's candidates changed (FR-FCFS): the wake-up moves no
+     * later than when they can go. FIFO: the new request may be the oldest. */
+    if (d->fifo)
+        set_wake(d, 0, 0);
+    else
+        set_wake(d, d->queued == 1 ? bank_earliest(d, b) : CS_MIN(d->wake, bank_earliest(d, b)), 0);
 }
 
 static void unlink_entry(dram_channel_t *d, uint32_t bank, int32_t i)
@@ -508,11 +538,57 @@ static uint64_t fifo_head_ready(const dram_channel_t *d, uint64_t chan_rd, uint6
     return *hit ? (e->is_write ? t_wr : t_rd) : t_row;
 }
 
+/* Candidates legal now, by the command they would issue. After an issue,
+ * those left in banks the issue did not touch bound the next wake-up by
+ * channel-wide times alone (see dram_cycle). */
+typedef struct legal_count {
+    uint32_t rd, wr, pre, act;
+} legal_count_t;
+
+static inline uint32_t legal_total(const legal_count_t *n) { return n->rd + n->wr + n->pre + n->act; }
+
+/* Count bank b's candidates by their keys (NO_SEQ: absent or not legal now). */
+static inline void count_legal(legal_count_t *n, const bank_state_t *b, uint64_t k_rd, uint64_t k_wr,
+                               uint64_t k_row)
+{
+    const unsigned row_ok = k_row != NO_SEQ;
+    n->rd += (unsigned)(k_rd != NO_SEQ);
+    n->wr += (unsigned)(k_wr != NO_SEQ);
+    n->pre += row_ok & (unsigned)b->open;
+    n->act += row_ok & (unsigned)!b->open;
+}
+
+/* Keys of bank b's candidates at `now`: the age of each one legal now,
+ * NO_SEQ for the others (and for absent ones). */
+static inline void bank_keys(const dram_channel_t *d, const bank_state_t *b, uint64_t now, uint64_t chan_rd,
+                             uint64_t chan_wr, uint64_t *t_rd, uint64_t *t_wr, uint64_t *t_row, uint64_t *k_rd,
+                             uint64_t *k_wr, uint64_t *k_row)
+{
+    bank_times(d, b, chan_rd, chan_wr, t_rd, t_wr, t_row);
+    *k_rd = b->seq_rd | mask_if(*t_rd > now);
+    *k_wr = b->seq_wr | mask_if(*t_wr > now);
+    *k_row = b->seq_miss | mask_if(*t_row > now);
+}
+
+/* What the scan counted in one bank (to take it out of the total once the
+ * bank has changed). */
+static legal_count_t bank_legal(const dram_channel_t *d, const bank_state_t *b, uint64_t now, uint64_t chan_rd,
+                                uint64_t chan_wr)
+{
+    uint64_t t_rd, t_wr, t_row, k_rd, k_wr, k_row;
+    bank_keys(d, b, now, chan_rd, chan_wr, &t_rd, &t_wr, &t_row, &k_rd, &k_wr, &k_row);
+    legal_count_t n = {0, 0, 0, 0};
+    count_legal(&n, b, k_rd, k_wr, k_row);
+    return n;
+}
+
 typedef struct scan_result {
     uint64_t best_col, best_row; /* ages of the oldest legal hit / row command (NO_SEQ: none) */
     uint32_t col_bank, row_bank;
-    uint32_t legal;              /* candidates legal now */
-    uint64_t future;             /* earliest time a candidate not legal now becomes legal */
+    legal_count_t legal;         /* candidates legal now */
+    /* earliest time a candidate not legal now becomes legal, by command:
+     * read, write, row command (CS_NEVER: none) */
+    uint64_t future_rd, future_wr, future_row;
 } scan_result_t;
 
 /* FR-FCFS evaluation of every bank's candidates at `now`; issues nothing.
@@ -520,30 +596,28 @@ typedef struct scan_result {
 static void scan_frfcfs(const dram_channel_t *d, uint64_t now, uint64_t chan_rd, uint64_t chan_wr,
                         scan_result_t *r)
 {
-    uint64_t best_col = NO_SEQ, best_row = NO_SEQ, future = CS_NEVER;
-    uint32_t col_bank = 0, row_bank = 0, legal = 0;
+    uint64_t best_col = NO_SEQ, best_row = NO_SEQ, future_rd = CS_NEVER, future_wr = CS_NEVER,
+             future_row = CS_NEVER;
+    uint32_t col_bank = 0, row_bank = 0;
+    legal_count_t legal = {0, 0, 0, 0};
     for (uint32_t w = 0; w < d->busy_words; w++)
         for (uint64_t m = d->busy_banks[w]; m; m &= m - 1) {
             const uint32_t k = w * 64 + (uint32_t)__builtin_ctzll(m);
             const bank_state_t *b = &d->banks[k];
-            uint64_t t_rd, t_wr, t_row;
-            bank_times(d, b, chan_rd, chan_wr, &t_rd, &t_wr, &t_row);
-            /* a candidate's key is its age when legal now, NO_SEQ otherwise */
-            const uint64_t k_rd = b->seq_rd | mask_if(t_rd > now);
-            const uint64_t k_wr = b->seq_wr | mask_if(t_wr > now);
-            const uint64_t k_row = b->seq_miss | mask_if(t_row > now);
+            uint64_t t_rd, t_wr, t_row, k_rd, k_wr, k_row;
+            bank_keys(d, b, now, chan_rd, chan_wr, &t_rd, &t_wr, &t_row, &k_rd, &k_wr, &k_row);
             const uint64_t k_col = CS_MIN(k_rd, k_wr);
-            legal += (unsigned)(k_rd != NO_SEQ) + (unsigned)(k_wr != NO_SEQ) + (unsigned)(k_row != NO_SEQ);
+            count_legal(&legal, b, k_rd, k_wr, k_row);
             col_bank = (uint32_t)select_u64(k_col < best_col, k, col_bank);
             best_col = CS_MIN(best_col, k_col);
             row_bank = (uint32_t)select_u64(k_row < best_row, k, row_bank);
             best_row = CS_MIN(best_row, k_row);
             /* when each present candidate not legal now could go: next wake-up */
-            future = CS_MIN(future, t_rd | mask_if(b->seq_rd == NO_SEQ || t_rd <= now));
-            future = CS_MIN(future, t_wr | mask_if(b->seq_wr == NO_SEQ || t_wr <= now));
-            future = CS_MIN(future, t_row | mask_if(b->seq_miss == NO_SEQ || t_row <= now));
+            future_rd = CS_MIN(future_rd, t_rd | mask_if(b->seq_rd == NO_SEQ || t_rd <= now));
+            future_wr = CS_MIN(future_wr, t_wr | mask_if(b->seq_wr == NO_SEQ || t_wr <= now));
+            future_row = CS_MIN(future_row, t_row | mask_if(b->seq_miss == NO_SEQ || t_row <= now));
         }
-    *r = (scan_result_t){best_col, best_row, col_bank, row_bank, legal, future};
+    *r = (scan_result_t){best_col, best_row, col_bank, row_bank, legal, future_rd, future_wr, future_row};
 }
 
 #ifdef DRAM_CHECK_WAKE
@@ -561,7 +635,7 @@ static void check_wake(const dram_channel_t *d, uint64_t now)
     } else {
         scan_result_t r;
         scan_frfcfs(d, now, chan_rd, chan_wr, &r);
-        legal = r.legal > 0;
+        legal = legal_total(&r.legal) > 0;
     }
     if (legal) {
         fprintf(stderr, "dram: channel %u skipped cycle %llu (wake %llu) with a legal command\n", d->id,
@@ -570,6 +644,62 @@ static void check_wake(const dram_channel_t *d, uint64_t now)
     }
 }
 #endif
+
+static void subtract_legal(legal_count_t *n, legal_count_t m)
+{
+    n->rd -= m.rd;
+    n->wr -= m.wr;
+    n->pre -= m.pre;
+    n->act -= m.act;
+}
+
+/* Next wake-up after this cycle's issue, without another scan: a lower
+ * bound on when any candidate becomes legal. Issuing only pushes ready times
+ * later and changes candidates only in the banks it served, which are
+ * recomputed. A candidate elsewhere waits at least for the time the scan saw
+ * (r->future_*, or now for one legal now) and for the channel-wide part of
+ * its time as the issue left it: tCCD, the data bus and the turnarounds for
+ * a column command, tRRD for an ACT (a PRE has none). The bound may be
+ * early (a scan that finds nothing), never late. */
+static uint64_t wake_after_issue(const dram_channel_t *d, const scan_result_t *r, uint64_t now, bool issued_col,
+                                 bool issued_row, legal_count_t in_col_bank, legal_count_t in_row_bank)
+{
+    legal_count_t rest = r->legal;
+    uint64_t t = CS_NEVER;
+    if (issued_col) {
+        subtract_legal(&rest, in_col_bank);
+        t = CS_MIN(t, bank_earliest(d, &d->banks[r->col_bank]));
+    }
+    if (issued_row && !(issued_col && r->row_bank == r->col_bank)) {
+        subtract_legal(&rest, in_row_bank);
+        t = CS_MIN(t, bank_earliest(d, &d->banks[r->row_bank]));
+    }
+    uint64_t chan_rd, chan_wr;
+    channel_times(d, &chan_rd, &chan_wr);
+    /* min over candidates of max(channel part, own time) = max(channel part, min of own times) */
+    t = CS_MIN(t, max_u64(chan_rd, rest.rd ? now : r->future_rd));
+    t = CS_MIN(t, max_u64(chan_wr, rest.wr ? now : r->future_wr));
+    t = CS_MIN(t, r->future_row);
+    if (rest.act)
+        t = CS_MIN(t, d->act_ready);
+    if (rest.pre)
+        t = now + 1;
+    return max_u64(now + 1, t);
+}
+
+/* The wake-up a channel that scans at every wake-up sets after an issue:
+ * the next cycle if the scan saw other legal candidates (or issued in two
+ * banks), else when the served bank or the candidates that were not legal
+ * can go. */
+static uint64_t reported_after_issue(const dram_channel_t *d, const scan_result_t *r, uint64_t now,
+                                     bool issued_col, bool issued_row)
+{
+    if (legal_total(&r->legal) > 1 || (issued_col && issued_row))
+        return now + 1;
+    const uint64_t future = CS_MIN(CS_MIN(r->future_rd, r->future_wr), r->future_row);
+    const uint32_t bank = issued_col ? r->col_bank : r->row_bank;
+    return max_u64(now + 1, CS_MIN(future, bank_earliest(d, &d->banks[bank])));
+}
 
 void dram_cycle(dram_channel_t *d, uint64_t now)
 {
@@ -585,6 +715,10 @@ void dram_cycle(dram_channel_t *d, uint64_t now)
 #ifdef DRAM_CHECK_WAKE
         check_wake(d, now);
 #endif
+        /* a channel scanning at every wake-up would scan now, find nothing
+         * and from then on report the exact earliest legal cycle */
+        if (now >= d->reported)
+            d->reported_exact = false;
         return;
     }
 
@@ -595,30 +729,35 @@ void dram_cycle(dram_channel_t *d, uint64_t now)
         bool hit;
         const uint64_t t = fifo_head_ready(d, chan_rd, chan_wr, &bank, &hit);
         if (t > now) {
-            d->wake = t;
+            set_wake(d, t, t);
             return;
         }
         if (hit)
             issue_column(d, bank, d->banks[bank].head, now);
         else
             issue_row(d, bank, d->banks[bank].head, now);
-        d->wake = now + 1;
+        set_wake(d, now + 1, now + 1);
         return;
     }
 
     /* FR-FCFS: the oldest legal row hit, else the oldest legal row command */
     scan_result_t r;
     scan_frfcfs(d, now, chan_rd, chan_wr, &r);
-    if (!r.legal) {
-        d->wake = r.future;
+    if (!legal_total(&r.legal)) {
+        const uint64_t t = CS_MIN(CS_MIN(r.future_rd, r.future_wr), r.future_row);
+        set_wake(d, t, t);
         return;
     }
-    uint32_t bank = 0;
-    bool issued_col = false;
+    /* the candidates the scan counted in the banks an issue may change */
+    const legal_count_t none = {0, 0, 0, 0};
+    const legal_count_t in_col_bank =
+        r.best_col != NO_SEQ ? bank_legal(d, &d->banks[r.col_bank], now, chan_rd, chan_wr) : none;
+    const legal_count_t in_row_bank =
+        r.best_row != NO_SEQ ? bank_legal(d, &d->banks[r.row_bank], now, chan_rd, chan_wr) : none;
+    bool issued_col = false, issued_row = false;
     if (r.best_col != NO_SEQ) {
-        bank = r.col_bank;
-        const bank_state_t *b = &d->banks[bank];
-        issue_column(d, bank, b->seq_rd == r.best_col ? b->hit_rd : b->hit_wr, now);
+        const bank_state_t *b = &d->banks[r.col_bank];
+        issue_column(d, r.col_bank, b->seq_rd == r.best_col ? b->hit_rd : b->hit_wr, now);
         issued_col = true;
     }
     /* The row command: alone on a single command bus; beside the column
@@ -638,20 +777,23 @@ void dram_cycle(dram_channel_t *d, uint64_t now)
         }
         if (legal) {
             issue_row(d, rb, d->banks[rb].miss, now);
-            if (!issued_col)
-                bank = rb;
-            else if (r.legal == 1)
-                r.legal = 2; /* two banks changed: take the conservative wake-up below */
+            issued_row = true;
         }
     }
-    /* Next wake-up without another scan: other legal candidates may go next
-     * cycle; otherwise the times computed above are lower bounds (issuing
-     * only pushes ready times later), except in the bank just served, whose
-     * candidates changed — recompute that one. */
-    if (r.legal > 1)
-        d->wake = now + 1;
-    else
-        d->wake = max_u64(now + 1, CS_MIN(r.future, bank_earliest(d, &d->banks[bank])));
+    const uint64_t reported = reported_after_issue(d, &r, now, issued_col, issued_row);
+    set_wake(d, max_u64(reported, wake_after_issue(d, &r, now, issued_col, issued_row, in_col_bank, in_row_bank)),
+             reported);
+}
+
+/* Earliest cycle at which any queued candidate is legal (FR-FCFS, nothing
+ * having been issued since the last scan). */
+static uint64_t earliest_legal(const dram_channel_t *d)
+{
+    uint64_t t = CS_NEVER;
+    for (uint32_t w = 0; w < d->busy_words; w++)
+        for (uint64_t m = d->busy_banks[w]; m; m &= m - 1)
+            t = CS_MIN(t, bank_earliest(d, &d->banks[w * 64 + (uint32_t)__builtin_ctzll(m)]));
+    return t;
 }
 
 mem_req_t *dram_pop_done(dram_channel_t *d, uint64_t now)
@@ -665,7 +807,7 @@ mem_req_t *dram_pop_done(dram_channel_t *d, uint64_t now)
     r->next = NULL;
     if (r->type != REQ_WRITE) {
         if (d->return_cap && d->reads_unreturned >= d->return_cap)
-            d->wake = 0; /* a read blocked on the return queue may go now */
+            set_wake(d, 0, 0); /* a read blocked on the return queue may go now */
         d->reads_unreturned--;
     }
     return r;
@@ -675,7 +817,7 @@ uint64_t dram_next_event(const dram_channel_t *d, uint64_t now)
 {
     uint64_t t = CS_NEVER;
     if (d->queued)
-        t = max_u64(d->wake, now);
+        t = max_u64(d->reported_exact ? d->reported : earliest_legal(d), now);
     if (d->done_head)
         t = CS_MIN(t, max_u64(d->done_head->ready, now));
     return t;

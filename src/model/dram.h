@@ -49,8 +49,10 @@ void dram_cycle(dram_channel_t *d, uint64_t now);
 /* Completed requests, in completion order; NULL if none ready at `now`.
  * Writes are returned too (the caller frees or acknowledges them). */
 mem_req_t *dram_pop_done(dram_channel_t *d, uint64_t now);
-/* Earliest DRAM cycle >= now at which calling dram_cycle/dram_pop_done can
- * change anything; CS_NEVER when empty. Used to skip idle cycles. */
+/* A DRAM cycle >= now no later than the first at which calling
+ * dram_cycle/dram_pop_done can change anything (it may be earlier: dram.c
+ * says which cycle it is and why); CS_NEVER when empty. Used to skip idle
+ * cycles. */
 uint64_t dram_next_event(const dram_channel_t *d, uint64_t now);
 /* Nothing queued, in flight or waiting to be popped. */
 bool dram_idle(const dram_channel_t *d);

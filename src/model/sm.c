@@ -59,6 +59,7 @@ int sm_init(sm_t *s, const mem_ports_t *io, uint32_t id, const warp_policy_ops_t
     for (uint32_t w = 0; w < MAX_WARPS_PER_SM; w++) {
         uint32_t sch = w % s->n_sched;
         s->sched_slots[sch][s->sched_n[sch]++] = (uint16_t)w;
+        s->sched_mask[sch] |= 1ull << w;
     }
     if (cfg->l1d.enabled) {
         cache_init(&s->l1, &cfg->l1d);
@@ -152,6 +153,23 @@ bool sm_idle(const sm_t *s)
 
 static void warp_try_finish(sm_t *s, uint32_t w, uint64_t now);
 
+_Static_assert(MAX_WARPS_PER_SM <= 64, "warp bit masks are 64 bits");
+
+/* Cache warp w's scoreboard verdict: blocked by `flags` until `ready`
+ * (CS_NEVER: until one of its loads completes; 0: look again). */
+static void set_hint(sm_t *s, uint32_t w, uint32_t flags, uint64_t ready)
+{
+    const uint64_t bit = 1ull << w;
+    s->hint_ready[w] = ready;
+    s->hint_flags[w] = (uint8_t)flags;
+    s->never_mem &= ~bit;
+    s->never_alu &= ~bit;
+    if (ready == CS_NEVER) {
+        s->never_mem |= (flags & BLK_MEMDATA) ? bit : 0;
+        s->never_alu |= (flags & BLK_ALUDEP) ? bit : 0;
+    }
+}
+
 /* Pull warp w's next instruction from the front-end. */
 static int fetch(sm_t *s, uint32_t w, uint64_t now)
 {
@@ -159,6 +177,7 @@ static int fetch(sm_t *s, uint32_t w, uint64_t now)
     cta_slot_t *c = &s->cta[s->winfo[w].cta_slot];
     const warp_inst_t *in = NULL;
     cs_error_t e;
+    set_hint(s, w, 0, 0); /* a new instruction, or none */
     int r = c->kernel->desc.ops->warp_next(c->fe, s->winfo[w].warp_in_cta, &in, &e);
     if (r < 0) {
         if (!s->failed) {
@@ -171,12 +190,13 @@ static int fetch(sm_t *s, uint32_t w, uint64_t now)
         wp->inst = NULL;
         wp->fetch_done = true;
         s->winfo[w].has_inst = false;
+        s->inst_mask &= ~(1ull << w);
         warp_try_finish(s, w, now);
         return 0;
     }
     wp->inst = in;
-    wp->ready_hint = 0;
     s->winfo[w].has_inst = true;
+    s->inst_mask |= 1ull << w;
     s->issue_dirty = true;
     return 0;
 }
@@ -277,6 +297,8 @@ int sm_start_cta(sm_t *s, kernel_run_t *k, uint64_t cta_id, void *fe, uint64_t n
         c->warp_slot[i] = (uint16_t)w;
         warp_t *wp = &s->warp[w];
         memset(wp, 0, sizeof *wp);
+        set_hint(s, w, 0, 0);
+        s->inst_mask &= ~(1ull << w);
         s->winfo[w] = (warp_info_t){.valid = true, .cta_slot = slot, .cta_id = cta_id,
                                     .kernel = k->index, .warp_in_cta = i, .age = s->warp_age_seq++,
                                     .cta_age = cta_age};
@@ -374,7 +396,7 @@ static void lrec_try_complete(sm_t *s, uint32_t id, uint64_t now)
                 break;
             }
     wp->outstanding_loads--;
-    wp->ready_hint = 0; /* its instruction may have been waiting for this load */
+    set_hint(s, r->warp, 0, 0); /* its instruction may have been waiting for this load */
     s->issue_dirty = true;
     s->winfo[r->warp].waiting_mem = wp->outstanding_loads != 0;
     r->next_free = s->lrec_free;
@@ -741,6 +763,7 @@ static void issue(sm_t *s, uint32_t w, uint32_t unit, uint32_t inst_unit, uint32
     if (in->flags & INST_BARRIER) {
         wp->inst = NULL;
         wi->has_inst = false;
+        s->inst_mask &= ~(1ull << w);
         wp->at_barrier = true;
         c->bar_arrived++;
         barrier_release_check(s, c, now);
@@ -782,8 +805,16 @@ static uint32_t issue_stage(sm_t *s, uint64_t now, uint64_t *next_ready)
     uint32_t flags = 0;
     uint16_t order[MAX_WARPS_PER_SM];
     for (uint32_t sch = 0; sch < s->n_sched; sch++) {
+        /* warps known to wait on a load: left out by a policy that lists
+         * exactly the ready mask */
+        uint64_t skip = 0, ready = 0;
+        if (s->wp->lists_every_ready) {
+            const uint64_t mine = s->inst_mask & s->sched_mask[sch];
+            skip = mine & (s->never_mem | s->never_alu);
+            ready = mine & ~skip;
+        }
         sched_view_t v = {.slots = s->sched_slots[sch], .n = s->sched_n[sch], .warps = s->winfo,
-                          .now = now, .sm = s->id, .sched = sch, .epoch = s->warp_epoch};
+                          .now = now, .sm = s->id, .sched = sch, .epoch = s->warp_epoch, .ready = ready};
         unsigned n = s->wp->order(s->wp_state[sch], &v, order);
         if (s->any_paused) { /* paused CTAs' warps go last, order otherwise kept */
             uint16_t tmp[MAX_WARPS_PER_SM];
@@ -799,23 +830,23 @@ static uint32_t issue_stage(sm_t *s, uint64_t now, uint64_t *next_ready)
         uint32_t sflags = 0;
         for (unsigned i = 0; i < n; i++) {
             uint32_t w = order[i];
-            warp_t *wp = &s->warp[w];
-            const warp_inst_t *in = wp->inst;
-            if (!in || !s->winfo[w].valid)
+            /* has_inst: the warp's instruction buffer (warp_t.inst) is full */
+            if (!s->winfo[w].has_inst || !s->winfo[w].valid)
                 continue;
             sflags |= BLK_VALID;
-            if (wp->ready_hint > now) { /* verdict cached from an earlier cycle */
-                sflags |= wp->hint_flags;
-                if (wp->ready_hint < *next_ready)
-                    *next_ready = wp->ready_hint;
+            if (s->hint_ready[w] > now) { /* verdict cached from an earlier cycle */
+                sflags |= s->hint_flags[w];
+                if (s->hint_ready[w] < *next_ready)
+                    *next_ready = s->hint_ready[w];
                 continue;
             }
+            warp_t *wp = &s->warp[w];
+            const warp_inst_t *in = wp->inst;
             uint64_t alu_ready = CS_NEVER;
             uint32_t blk = sb_check(wp, in, now, &alu_ready);
             if (blk) {
                 sflags |= blk;
-                wp->hint_flags = blk;
-                wp->ready_hint = (blk & BLK_MEMDATA) ? CS_NEVER : alu_ready;
+                set_hint(s, w, blk, (blk & BLK_MEMDATA) ? CS_NEVER : alu_ready);
                 if (alu_ready < *next_ready)
                     *next_ready = alu_ready;
                 continue;
@@ -838,6 +869,13 @@ static uint32_t issue_stage(sm_t *s, uint64_t now, uint64_t *next_ready)
             sflags |= BLK_ISSUED;
             break;
         }
+        /* The skipped warps, as the loop would have seen them had they been
+         * listed: valid, blocked by their cached verdict's flags, no
+         * next_ready. Only a cycle without an issue depends on them: after an
+         * issue the cycle is active whatever other stall bits it has (and
+         * the next cycle is evaluated afresh). */
+        if (skip && !(sflags & BLK_ISSUED))
+            sflags |= BLK_VALID | ((skip & s->never_mem) ? BLK_MEMDATA : 0) | ((skip & s->never_alu) ? BLK_ALUDEP : 0);
         if (!(sflags & BLK_ISSUED) && (sflags & (BLK_MEMDATA | BLK_ALUDEP)))
             s->c.sb_conflicts++;
         flags |= sflags;

@@ -53,10 +53,6 @@ typedef struct warp {
     uint16_t outstanding_loads;
     uint16_t ldst_inflight;  /* instructions of this warp inside the LD/ST unit */
     uint16_t pending_stores; /* store requests not yet acknowledged by L2 */
-    /* Cached scoreboard verdict for the current instruction: no need to look
-     * again before ready_hint (CS_NEVER: until one of the warp's loads completes). */
-    uint64_t ready_hint;
-    uint32_t hint_flags;
     sb_entry_t sb[SB_MAX];
 } warp_t;
 
@@ -104,6 +100,19 @@ typedef struct sm {
     cta_slot_t cta[MAX_CTAS_PER_SM];
     warp_t warp[MAX_WARPS_PER_SM];
     warp_info_t winfo[MAX_WARPS_PER_SM];
+    /* Cached scoreboard verdict of each warp's current instruction: no need
+     * to look again before hint_ready[w] (CS_NEVER: until one of the warp's
+     * loads completes). Kept apart from warp_t so that the issue stage, which
+     * walks every warp each cycle, reads one small array instead of a cache
+     * line per warp. */
+    uint64_t hint_ready[MAX_WARPS_PER_SM];
+    uint8_t hint_flags[MAX_WARPS_PER_SM];
+    /* Bit per warp whose hint is CS_NEVER (it waits for one of its loads),
+     * one mask per flag of its verdict (BLK_MEMDATA, BLK_ALUDEP): with a
+     * policy that lists every ready warp, these warps are skipped as a set
+     * (sched_view.skip). */
+    uint64_t never_mem, never_alu;
+    uint64_t inst_mask;       /* bit per warp that is valid and has an instruction (winfo) */
     uint64_t warp_age_seq;
     uint32_t warp_epoch;      /* bumped whenever warps are added or removed */
     bool any_paused;
@@ -111,6 +120,7 @@ typedef struct sm {
     uint32_t n_sched;
     uint16_t sched_slots[MAX_SCHED_PER_SM][MAX_WARPS_PER_SM];
     uint32_t sched_n[MAX_SCHED_PER_SM];
+    uint64_t sched_mask[MAX_SCHED_PER_SM]; /* bit per slot of each scheduler */
     void *wp_state[MAX_SCHED_PER_SM];
     /* execution units: free_at per instance */
     uint64_t *unit_free[UNIT__COUNT];

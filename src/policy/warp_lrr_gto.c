@@ -3,7 +3,10 @@
  * lrr (loose round-robin): start one past the warp that issued last and go
  *   round the scheduler's warps in slot order.
  * gto (greedy-then-oldest): keep issuing from the warp that issued last while
- *   it can; otherwise the oldest warp (lowest launch age) first. */
+ *   it can; otherwise the oldest warp (lowest launch age) first.
+ * Both list every ready warp (lists_every_ready) and work on the view's
+ * ready mask: an order costs in proportion to the warps listed, not to the
+ * warps resident, since it is asked for every evaluated cycle. */
 #include <stdlib.h>
 
 #include "config/config.h"
@@ -12,12 +15,24 @@
 typedef struct {
     int last; /* index into the scheduler's slot list of the last issuer, -1 none */
     uint32_t last_slot;
-    /* gto: the scheduler's live warps sorted by age, rebuilt when the epoch changes */
+    /* gto: the scheduler's live warps sorted by age, and each one's place in
+     * that order (rank[slot]), rebuilt when the epoch changes */
     uint32_t epoch;
     bool sorted_valid;
     unsigned nsorted;
     uint16_t sorted[CONFIG_MAX_WARPS_PER_SM];
+    uint8_t rank[CONFIG_MAX_WARPS_PER_SM];
 } rr_state_t;
+
+_Static_assert(CONFIG_MAX_WARPS_PER_SM <= 64, "ready masks and ranks are 64 bits");
+
+/* Append the slots of mask m to out[n..], lowest first; returns the new count. */
+static unsigned append_slots(uint64_t m, uint16_t *out, unsigned n)
+{
+    for (; m; m &= m - 1)
+        out[n++] = (uint16_t)__builtin_ctzll(m);
+    return n;
+}
 
 static void *base_create(policy_args_t *a, uint32_t sm, uint32_t sched, uint32_t max_warps, cs_error_t *err)
 {
@@ -45,16 +60,12 @@ static void base_issued(void *st, const sched_view_t *v, uint32_t slot)
 static unsigned lrr_order(void *st, const sched_view_t *v, uint16_t *out)
 {
     rr_state_t *s = st;
-    unsigned n = 0, start = (unsigned)(s->last + 1) % v->n;
-    for (unsigned k = 0; k < v->n; k++) {
-        unsigned i = start + k;
-        if (i >= v->n)
-            i -= v->n;
-        uint16_t w = v->slots[i];
-        if (v->warps[w].valid && v->warps[w].has_inst)
-            out[n++] = w;
-    }
-    return n;
+    const unsigned start = (unsigned)(s->last + 1) % v->n;
+    /* round the slot list from index start: the slots ascend, so that is the
+     * ready slots from slots[start] up, then those below it */
+    const uint64_t from = ~0ull << v->slots[start];
+    const unsigned n = append_slots(v->ready & from, out, 0);
+    return append_slots(v->ready & ~from, out, n);
 }
 
 static unsigned gto_order(void *st, const sched_view_t *v, uint16_t *out)
@@ -74,18 +85,24 @@ static unsigned gto_order(void *st, const sched_view_t *v, uint16_t *out)
             }
             s->sorted[j] = w;
         }
+        for (unsigned i = 0; i < s->nsorted; i++)
+            s->rank[s->sorted[i]] = (uint8_t)i;
         s->epoch = v->epoch;
         s->sorted_valid = true;
     }
     unsigned n = 0;
-    /* greedy: the last issuer first, if it still has an instruction */
-    if (s->last_slot != UINT32_MAX && v->warps[s->last_slot].valid && v->warps[s->last_slot].has_inst)
+    uint64_t rest = v->ready;
+    /* greedy: the last issuer first, if it is ready */
+    if (s->last_slot != UINT32_MAX && ((rest >> s->last_slot) & 1)) {
         out[n++] = (uint16_t)s->last_slot;
-    for (unsigned i = 0; i < s->nsorted; i++) {
-        uint16_t w = s->sorted[i];
-        if (w != s->last_slot && v->warps[w].valid && v->warps[w].has_inst)
-            out[n++] = w;
+        rest &= ~(1ull << s->last_slot);
     }
+    /* then the others by age: their ranks as a mask, lowest (oldest) first */
+    uint64_t by_age = 0;
+    for (; rest; rest &= rest - 1)
+        by_age |= 1ull << s->rank[__builtin_ctzll(rest)];
+    for (; by_age; by_age &= by_age - 1)
+        out[n++] = s->sorted[__builtin_ctzll(by_age)];
     return n;
 }
 
@@ -96,6 +113,7 @@ const warp_policy_ops_t warp_policy_lrr = {
     .create = base_create,
     .destroy = free,
     .order = lrr_order,
+    .lists_every_ready = true,
     .issued = base_issued,
 };
 
@@ -106,5 +124,6 @@ const warp_policy_ops_t warp_policy_gto = {
     .create = base_create,
     .destroy = free,
     .order = gto_order,
+    .lists_every_ready = true,
     .issued = base_issued,
 };

@@ -52,6 +52,11 @@ typedef struct sched_view {
     uint64_t now;
     uint32_t sm, sched;
     uint32_t epoch;            /* changes whenever warps are added or removed: cache keys */
+    /* For a policy with lists_every_ready (0 for others): bit per slot of
+     * the warps that are valid and have an instruction, less those the core
+     * already knows cannot issue this cycle (their instruction waits on a
+     * load; the core accounts for them itself). */
+    uint64_t ready;
 } sched_view_t;
 
 typedef struct warp_policy_ops {
@@ -63,6 +68,11 @@ typedef struct warp_policy_ops {
     /* Write the candidate slots in priority order into out[] (at most v->n);
      * return how many. Slots not listed are not considered this cycle. */
     unsigned (*order)(void *st, const sched_view_t *v, uint16_t *out);
+    /* Set when order() lists exactly the slots in v->ready, each once. The
+     * core then fills v->ready, without the warps it knows to wait on a
+     * load: in a memory-bound kernel they are most warps, and they then pass
+     * neither through order() nor through the core's issue loop. */
+    bool lists_every_ready;
     void (*issued)(void *st, const sched_view_t *v, uint32_t slot);
     /* Optional cache feedback (CCWS): an L1 miss of `slot` to `line`, and an
      * eviction of `line` last filled for `owner_slot`. */

@@ -1,0 +1,43 @@
+/* key_index.h — a hash index from 64-bit keys (line or sector addresses) to
+ * small non-negative values (table positions), for lookups that would
+ * otherwise scan a table: the MSHRs (up to 512 entries in QV100's L1).
+ *
+ * Open addressing with linear probing, at most half full; deletion shifts
+ * later entries back, so no probe sequence is cut short and there are no
+ * tombstones. Keys are kept in the index, so a lookup touches only it. */
+#ifndef CTASIM_KEY_INDEX_H
+#define CTASIM_KEY_INDEX_H
+
+#include "util/common.h"
+
+typedef struct key_index {
+    uint64_t *keys;
+    int32_t *vals;  /* -1: empty position */
+    uint32_t mask;  /* positions - 1 */
+} key_index_t;
+
+/* An empty index for at most `max_keys` keys at once. */
+void key_index_init(key_index_t *x, uint32_t max_keys);
+void key_index_free(key_index_t *x);
+void key_index_clear(key_index_t *x);
+
+static inline uint32_t key_index_home(const key_index_t *x, uint64_t key)
+{
+    /* Fibonacci hashing: addresses differ in their middle bits */
+    return (uint32_t)((key * 0x9E3779B97F4A7C15ull) >> 32) & x->mask;
+}
+
+/* The value stored for `key`, or -1. */
+static inline int32_t key_index_find(const key_index_t *x, uint64_t key)
+{
+    for (uint32_t p = key_index_home(x, key);; p = (p + 1) & x->mask)
+        if (x->vals[p] < 0 || x->keys[p] == key)
+            return x->vals[p];
+}
+
+/* Store `val` (>= 0) for `key`, replacing any value it had. */
+void key_index_set(key_index_t *x, uint64_t key, int32_t val);
+/* Forget `key` (nothing if absent). */
+void key_index_remove(key_index_t *x, uint64_t key);
+
+#endif
