@@ -133,6 +133,7 @@ typedef struct sched {
     uint32_t **readers;     /* per register: readers since that write */
     uint32_t *nreaders, *readers_cap;
     uint32_t nr;
+    int hoist_store_addresses; /* straight-line code: ptxas computes store addresses early */
 } sched_t;
 
 static void sched_init(sched_t *s, uint32_t n, uint32_t nr)
@@ -216,6 +217,16 @@ static int may_alias(const ptx_inst_t *a, const ptx_inst_t *b)
             return 0;
     }
     return 1;
+}
+
+/* Does `st`, a global store, take its address from what `def` writes? ptxas
+ * computes store addresses with the load addresses, up front. */
+static int stores_through(const ptx_inst_t *st, const ptx_inst_t *def)
+{
+    if (st->op != OP_ST || st->space != PS_GLOBAL || def->nops == 0 || def->ops[0].kind != OPK_REG)
+        return 0;
+    const ptx_operand_t *a = address_of(st);
+    return a->kind == OPK_ADDR && a->reg == def->ops[0].reg;
 }
 
 /* edges of the block before CSR */
@@ -333,7 +344,7 @@ static void schedule_block(const ptx_inst_t *ins, uint32_t len, sched_t *s, uint
         if (in->op == OP_LD || in->op == OP_LDU)
             continue;
         for (uint32_t i = s->edge_start[k]; i < s->edge_start[k + 1] && s->cls[k] == CLASS_REST; i++)
-            if (s->raw[i] && s->cls[s->edges[i]] != CLASS_REST)
+            if (s->raw[i] && (s->cls[s->edges[i]] != CLASS_REST || (s->hoist_store_addresses && stores_through(&ins[s->edges[i]], in))))
                 s->cls[k] = CLASS_FEEDS;
     }
     memset(s->done, 0, len);
@@ -353,7 +364,7 @@ static void schedule_block(const ptx_inst_t *ins, uint32_t len, sched_t *s, uint
  * once scheduled: live_out and def_in are the sets at its end and start;
  * registers are numbered below nregs, width[r] counts each. */
 static uint32_t block_pressure(const ptx_inst_t *ins, uint32_t len, uint32_t nregs, const unsigned *width,
-                               const word_t *live_out, const word_t *def_in)
+                               const word_t *live_out, const word_t *def_in, int unrolled)
 {
     size_t nw = (nregs + WBITS - 1) / WBITS;
     uint32_t defs[MAX_INST_REGS], uses[MAX_INST_REGS];
@@ -361,6 +372,7 @@ static uint32_t block_pressure(const ptx_inst_t *ins, uint32_t len, uint32_t nre
     uint32_t *order = cs_xmalloc(len * sizeof *order), maxlive = 0;
     sched_t sc;
     sched_init(&sc, len, nregs);
+    sc.hoist_store_addresses = !unrolled;
     schedule_block(ins, len, &sc, order);
     sched_free(&sc);
     word_t *defd = cs_xmalloc(nw * (size_t)(len + 1) * sizeof *defd); /* defined before the k-th scheduled instruction */
@@ -500,7 +512,7 @@ static uint32_t unrolled_pressure(const ptx_function_t *f, const ptx_inst_t *ins
     word_t *lo = cs_xcalloc(nwu, sizeof *lo), *di = cs_xcalloc(nwu, sizeof *di);
     memcpy(lo, live_out, nw * sizeof *lo);
     memcpy(di, def_in, nw * sizeof *di);
-    uint32_t p = block_pressure(u, n, nregs, wu, lo, di);
+    uint32_t p = block_pressure(u, n, nregs, wu, lo, di, 1);
     free(lo);
     free(di);
     free(wu);
@@ -655,7 +667,7 @@ uint32_t ptx_estimate_regs(const ptx_module_t *m, uint32_t fi)
         uint32_t len = start[b + 1] - start[b];
         uint32_t p = unrollable(ins, len, start[b])
                          ? unrolled_pressure(f, ins, len, width, lout + (size_t)b * nw, din + (size_t)b * nw)
-                         : block_pressure(ins, len, nr, width, lout + (size_t)b * nw, din + (size_t)b * nw);
+                         : block_pressure(ins, len, nr, width, lout + (size_t)b * nw, din + (size_t)b * nw, 0);
         if (p > maxlive)
             maxlive = p;
     }
