@@ -79,6 +79,12 @@ int cta_chain_create(cta_chain_t *c, struct gpu *g, const char *spec, cs_error_t
             cta_chain_destroy(c);
             return cs_err(err, NULL, 0, "--cta-sched: unknown CTA policy '%s' (see `ctasim list`)", a.name);
         }
+        if (c->n > 0 && !strcmp(ops->name, "rr")) { /* "rr+rr", "lcs+rr": a no-op that looks like a choice */
+            cta_chain_destroy(c);
+            return cs_err(err, NULL, 0,
+                          "--cta-sched '%s': 'rr' admits every CTA, so it can only be the first policy of a chain",
+                          spec);
+        }
         cta_link_t *p = &c->link[c->n];
         p->ops = ops;
         p->index = c->n;

@@ -318,6 +318,8 @@ if $C run --warp-sched two_level_active:4:0:1 stream:ctas=2,iters=1 >/dev/null 2
     pass two_level_active_gpgpusim_spelling
 else fail two_level_active_gpgpusim_spelling "$(cat "$T/tl.err")"; fi
 expect_error cta_chain_empty_link "empty policy name" $C run --cta-sched lcs+ stream:ctas=2,iters=1
+expect_error cta_chain_rr_not_first "can only be the first policy" $C run --cta-sched rr+rr stream:ctas=2,iters=1
+expect_error cta_chain_rr_after_lcs "can only be the first policy" $C run --cta-sched lcs+rr stream:ctas=2,iters=1
 expect_error cta_chain_leading_plus "empty policy name" $C run --cta-sched +lcs stream:ctas=2,iters=1
 
 # --- every subcommand answers --help (and -h) on stdout with exit 0
