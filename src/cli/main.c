@@ -74,10 +74,32 @@ static int trace_executor(void *ctx, kernel_desc_t *kernels, size_t n, cs_error_
     return 0;
 }
 
+/* "trace written to DIR: 12.3 MB (xz)": only after every file closed cleanly */
+static void print_trace_written(const char *dir, uint64_t bytes, bool compressed)
+{
+    if (bytes >= 1000000)
+        printf("trace written to %s: %.1f MB%s\n", dir, (double)bytes / 1e6, compressed ? " (xz)" : "");
+    else
+        printf("trace written to %s: %.1f kB%s\n", dir, (double)bytes / 1e3, compressed ? " (xz)" : "");
+}
+
 static int cmd_trace(int argc, char **argv)
 {
+    /* --no-compress is trace's own: taken out before the shared options */
+    char **rest = cs_xmalloc((size_t)(argc + 1) * sizeof *rest);
+    int n = 0;
+    bool compress = trace_xz_supported();
+    for (int i = 0; i < argc; i++) {
+        if (i >= 2 && !strcmp(argv[i], "--no-compress") && strcmp(argv[i - 1], "--set") &&
+            strcmp(argv[i - 1], "--config") && strcmp(argv[i - 1], "-o"))
+            compress = false;
+        else
+            rest[n++] = argv[i];
+    }
+    rest[n] = NULL;
     run_opts_t o;
-    int rc = cli_parse_opts(argc, argv, &o, true);
+    int rc = cli_parse_opts(n, rest, &o, true);
+    free(rest);
     if (rc)
         return rc;
     if (!o.out_dir) {
@@ -88,6 +110,11 @@ static int cmd_trace(int argc, char **argv)
     trace_writer_t *tw = trace_writer_open(o.out_dir, o.binary_version, &err);
     if (!tw)
         return fail(&err);
+    if (trace_writer_set_compress(tw, compress, &err) < 0) {
+        trace_writer_close(tw, NULL);
+        return fail(&err);
+    }
+    uint64_t bytes = 0;
     const app_def_t *app = app_find(o.input);
     if (app) {
         ctasim_runtime_t *rt = ctasim_create();
@@ -100,10 +127,11 @@ static int cmd_trace(int argc, char **argv)
             trace_writer_close(tw, NULL);
             return fail(&err);
         }
-        if (trace_writer_close(tw, &err) < 0)
+        if (trace_writer_finish(tw, &bytes, &err) < 0)
             return fail(&err);
-        printf("%s (%s): %s%s%s; trace written to %s\n", o.input, app_size_name(o.size), r ? "PASS" : "FAIL",
-               detail[0] ? " - " : "", detail, o.out_dir);
+        printf("%s (%s): %s%s%s\n", o.input, app_size_name(o.size), r ? "PASS" : "FAIL", detail[0] ? " - " : "",
+               detail);
+        print_trace_written(o.out_dir, bytes, compress);
         return r ? 0 : 1;
     }
     workload_t *w = cli_open_input(o.input, &err);
@@ -124,8 +152,9 @@ static int cmd_trace(int argc, char **argv)
         trace_writer_close(tw, NULL);
         return fail(&err);
     }
-    if (trace_writer_close(tw, &err) < 0)
+    if (trace_writer_finish(tw, &bytes, &err) < 0)
         return fail(&err);
+    print_trace_written(o.out_dir, bytes, compress);
     return 0;
 }
 

@@ -26,7 +26,7 @@ void cli_usage(FILE *f)
           "                  out:BYTES:FILE inout:FILE:OUTFILE ...)\n"
           "       ctasim experiment NAME|list [--size S] [--workloads A,B] [--jobs N] [-o DIR]\n"
           "       ctasim list [configs|cta|warp|workloads|synthetic]\n"
-          "       ctasim trace INPUT -o DIR [--binary-version N]\n"
+          "       ctasim trace INPUT -o DIR [--binary-version N] [--no-compress]\n"
           "       ctasim config [--unmodelled] [--config NAME|FILE]... [--set OPTION=VALUE]... [--allow-unknown]\n"
           "INPUT is a workload of the suite (VADD, MMUL, BFS, ...: `ctasim list workloads`), a\n"
           "trace (path/to/kernelslist.g or its directory) or a built-in synthetic kernel such as\n"

@@ -55,6 +55,7 @@
 #include <sys/stat.h>
 
 #include "trace_rules.h" /* TRACE_MAX_DST, TRACE_MAX_SRC */
+#include "util/xz_file.h"
 
 /* Base addresses written in the header. Only generic LD/ST are classified by
  * them and the writer never emits generic names, so they only need to be
@@ -83,6 +84,8 @@ struct trace_writer {
     uint64_t reg_last_use[SASS_REGS];   /* line number of the register's last use, 1-based */
     unsigned regs_used;                 /* registers handed out so far (R0 .. regs_used-1) */
     uint64_t lines;                     /* instruction lines written in the kernel */
+    bool compress;                      /* kernel files as .traceg.xz */
+    uint64_t bytes;                     /* size of the closed kernel files */
 };
 
 static char *join_path(const char *dir, const char *name)
@@ -152,9 +155,9 @@ int trace_writer_begin_kernel(trace_writer_t *w, const kernel_desc_t *k, cs_erro
         return cs_err(err, w->dir, 0, "kernel '%s': invalid grid or block dimensions", k->name);
     unsigned id = k->id ? k->id : w->kernels_written + 1;
     char file[64];
-    snprintf(file, sizeof file, "kernel-%u.traceg", id);
+    snprintf(file, sizeof file, "kernel-%u.traceg%s", id, w->compress ? ".xz" : "");
     w->kernel_path = join_path(w->dir, file);
-    w->kernel = fopen(w->kernel_path, "w");
+    w->kernel = w->compress ? xz_file_open_write(w->kernel_path) : fopen(w->kernel_path, "w");
     if (!w->kernel) {
         int rc = cs_err(err, w->kernel_path, 0, "cannot create: %s", strerror(errno));
         free(w->kernel_path);
@@ -430,8 +433,12 @@ int trace_writer_end_kernel(trace_writer_t *w, cs_error_t *err)
     if (w->in_cta)
         rc = cs_err(err, w->kernel_path, 0, "end_kernel inside a CTA");
     bool failed = ferror(w->kernel) != 0;
+    errno = 0;
     if (fclose(w->kernel) != 0 || failed)
         rc = cs_err(err, w->kernel_path, 0, "write failed: %s", strerror(errno ? errno : EIO));
+    struct stat st;
+    if (rc == 0 && stat(w->kernel_path, &st) == 0)
+        w->bytes += (uint64_t)st.st_size;
     w->kernel = NULL;
     w->in_cta = false;
     free(w->kernel_path);
@@ -439,7 +446,19 @@ int trace_writer_end_kernel(trace_writer_t *w, cs_error_t *err)
     return rc;
 }
 
-int trace_writer_close(trace_writer_t *w, cs_error_t *err)
+int trace_writer_set_compress(trace_writer_t *w, bool compress, cs_error_t *err)
+{
+    if (compress && !xz_file_supported())
+        return cs_err(err, w->dir, 0, "cannot write .xz traces: this build has no liblzma (Debian: liblzma-dev)");
+    if (w->kernels_written)
+        return cs_err(err, w->dir, 0, "compression chosen after a kernel was written");
+    w->compress = compress;
+    return 0;
+}
+
+int trace_writer_close(trace_writer_t *w, cs_error_t *err) { return trace_writer_finish(w, NULL, err); }
+
+int trace_writer_finish(trace_writer_t *w, uint64_t *bytes, cs_error_t *err)
 {
     if (!w)
         return 0;
@@ -452,6 +471,9 @@ int trace_writer_close(trace_writer_t *w, cs_error_t *err)
     bool failed = ferror(w->list) != 0;
     if (fclose(w->list) != 0 || failed)
         rc = cs_err(err, w->list_path, 0, "write failed: %s", strerror(errno ? errno : EIO));
+    struct stat st;
+    if (bytes)
+        *bytes = w->bytes + (rc == 0 && stat(w->list_path, &st) == 0 ? (uint64_t)st.st_size : 0);
     free(w->list_path);
     free(w->dir);
     free(w->reg_of_key);

@@ -5,6 +5,8 @@
 #ifndef CTASIM_TRACE_WRITER_H
 #define CTASIM_TRACE_WRITER_H
 
+#include <stdbool.h>
+#include <stdint.h>
 #include <stdio.h>
 
 #include "kernel.h"
@@ -24,6 +26,11 @@ int trace_writer_warp(trace_writer_t *w, unsigned warp, const warp_inst_t *insts
 int trace_writer_end_cta(trace_writer_t *w, cs_error_t *err);
 int trace_writer_end_kernel(trace_writer_t *w, cs_error_t *err);
 int trace_writer_close(trace_writer_t *w, cs_error_t *err);
+/* Before the first kernel: write kernel-<id>.traceg.xz (xz, as Accel-Sim
+ * reads them) instead of plain text. An error when the build has no liblzma. */
+int trace_writer_set_compress(trace_writer_t *w, bool compress, cs_error_t *err);
+/* trace_writer_close, and the bytes written (kernel files and the list). */
+int trace_writer_finish(trace_writer_t *w, uint64_t *bytes, cs_error_t *err);
 
 /* Dump an entire kernel source (every CTA, every warp) to the writer: the
  * generic exporter used by `ctasim trace`. */
