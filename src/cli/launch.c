@@ -164,6 +164,14 @@ int cmd_launch(int argc, char **argv)
                                            "--size", "--seed", "--binary-version", "-o", NULL};
     for (int i = 2; i < argc; i++) {
         const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
+        /* run options that mean nothing for one PTX kernel: refused, not ignored */
+        if (!strcmp(a, "--size") || !strcmp(a, "--seed") || !strcmp(a, "--binary-version") || !strcmp(a, "-o")) {
+            fprintf(stderr, "ctasim: %s is not an option of launch (%s)\n", a,
+                    !strcmp(a, "--size") || !strcmp(a, "--seed") ? "it chooses a suite workload's generated input"
+                                                                 : "it belongs to ctasim trace");
+            free(rest);
+            return 2;
+        }
         bool mine = !strcmp(a, "--ptx") || !strcmp(a, "--kernel") || !strcmp(a, "--grid") || !strcmp(a, "--block") ||
                     !strcmp(a, "--shmem") || !strcmp(a, "--regs") || !strcmp(a, "--const");
         if (mine) {

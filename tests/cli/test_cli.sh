@@ -169,6 +169,8 @@ if $C launch --quiet --ptx workloads/ptx/vadd.ptx --kernel vadd --grid 1 --block
         in:"$T/zeros.bin" in:"$T/ones.bin" out:1024:"$T/sum.bin" s32:256 2>"$T/e" && cmp -s "$T/sum.bin" "$T/ones.bin"; then
     pass launch_vadd_output
 else fail launch_vadd_output "$(cat "$T/e")"; fi
+expect_error launch_rejects_size "--size is not an option of launch" $C launch --size small --ptx workloads/ptx/vadd.ptx --kernel vadd --grid 1 --block 32
+expect_error launch_rejects_seed "--seed is not an option of launch" $C launch --ptx workloads/ptx/vadd.ptx --seed 3 --kernel vadd --grid 1 --block 32
 expect_error launch_u32_no_wrap "4294967296 out of range for u32" \
     $C launch --ptx workloads/ptx/vadd.ptx --kernel vadd --grid 1 --block 256 in:"$T/ones.bin" in:"$T/ones.bin" out:1024:"$T/x" u32:4294967296
 expect_error launch_u32_no_sign "-1 out of range for u32" \
