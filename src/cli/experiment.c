@@ -55,6 +55,7 @@ typedef struct exp_result {
     double *n_value;
     size_t n_points;
     uint32_t occupancy;/* largest resource limit over the kernels */
+    bool fills_gpu;    /* some kernel has at least one full wave: SMs x its CTAs per SM */
     double seconds;
 } exp_result_t;
 
@@ -164,9 +165,13 @@ static void run_job(void *ctx, size_t i)
         x->act += c->act_cycles;
         x->cycles_all += c->cycles;
     }
-    for (uint32_t k = 0; k < gpu_n_kernels(g); k++)
-        if (gpu_kernel(g, k)->occupancy_limit > x->occupancy)
-            x->occupancy = gpu_kernel(g, k)->occupancy_limit;
+    for (uint32_t k = 0; k < gpu_n_kernels(g); k++) {
+        const kernel_run_t *kr = gpu_kernel(g, k);
+        if (kr->occupancy_limit > x->occupancy)
+            x->occupancy = kr->occupancy_limit;
+        if (kr->total_ctas >= (uint64_t)gpu_n_sm(g) * kr->occupancy_limit)
+            x->fills_gpu = true;
+    }
     gpu_metric_get(g, METRIC_LCS_T_NEW, &x->t_new);
     gpu_metric_get(g, METRIC_DYNCTA_N_AVG, &x->n_avg);
     const uint64_t *sc;
@@ -417,7 +422,11 @@ static void report_kayiran_fig8(exp_run_t *r)
     out(r, "workload,N,avg_n,cycles,n_over_time\n");
     for (unsigned w = 0; w < r->nw; w++) {
         const exp_result_t *x = R(r, w, 0);
-        out(r, "%s,%u,%.2f,%llu,", r->wl[w]->name, x->occupancy, x->n_avg, (unsigned long long)x->t.cycles);
+        /* n_avg < 0: DYNCTA never sampled (a run shorter than its period) */
+        if (x->n_avg < 0)
+            out(r, "%s,%u,n/a,%llu,", r->wl[w]->name, x->occupancy, (unsigned long long)x->t.cycles);
+        else
+            out(r, "%s,%u,%.2f,%llu,", r->wl[w]->name, x->occupancy, x->n_avg, (unsigned long long)x->t.cycles);
         for (unsigned p = 0; p < POINTS && x->n_points; p++)
             out(r, "%s%.1f", p ? ";" : "", x->n_value[(size_t)p * (x->n_points - 1) / (POINTS - 1)]);
         out(r, "\n");
@@ -791,6 +800,25 @@ static void free_results(exp_run_t *r)
 
 /* One experiment: plan, run every (workload, series) in parallel, report.
  * The output directory exists already (cmd_experiment). */
+/* The experiments ask how performance changes with CTAs per SM; a workload
+ * none of whose kernels fills every SM to its occupancy once cannot answer
+ * (its curve is flat, so it classifies as Type II / Down whatever it is). */
+static void warn_small_grids(const exp_run_t *r)
+{
+    char names[512] = "";
+    unsigned n = 0;
+    for (unsigned w = 0; w < r->nw; w++)
+        if (!R((exp_run_t *)r, w, 0)->fills_gpu) {
+            n++;
+            cat(names, sizeof names, "%s%s", n > 1 ? ", " : "", r->wl[w]->name);
+        }
+    if (n)
+        fprintf(stderr,
+                "ctasim: warning: at %s size %u of %u workloads never fill the GPU (no kernel has %u SMs x its CTAs "
+                "per SM): %s; their results say little about CTA counts (use --size default or paper)\n",
+                app_size_name(r->size), n, r->nw, config_n_sm(&r->cfg), names);
+}
+
 static int run_one(const exp_def_t *def, const exp_opts_t *o)
 {
     static exp_run_t r;
@@ -829,6 +857,7 @@ static int run_one(const exp_def_t *def, const exp_opts_t *o)
             return rc;
         }
     }
+    warn_small_grids(&r);
     char path[1024], wpath[1024];
     snprintf(path, sizeof path, "%s/%s.csv", r.out_dir, def->name);
     snprintf(wpath, sizeof wpath, "%s/%s-workloads.csv", r.out_dir, def->name);
