@@ -41,6 +41,17 @@ $(BUILD)/obj/%.o: %.c
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) $(BASE_CFLAGS) -c $< -o $@
 
+# The version every result records (provenance.c): git describe of the tree
+# built, rewritten only when it changes so nothing else rebuilds.
+CTASIM_VERSION := $(shell git describe --always --dirty --tags 2>/dev/null || echo unknown)
+.PHONY: FORCE
+$(BUILD)/version.h: FORCE
+	@mkdir -p $(dir $@)
+	@echo '#define CTASIM_VERSION "$(CTASIM_VERSION)"' > $@.tmp
+	@cmp -s $@.tmp $@ && rm -f $@.tmp || mv -f $@.tmp $@
+$(BUILD)/obj/src/cli/provenance.o: $(BUILD)/version.h
+$(BUILD)/obj/src/cli/provenance.o: BASE_CFLAGS += -I$(BUILD)
+
 $(BUILD)/libctasim.a: $(LIB_OBJ)
 	@rm -f $@
 	ar rcs $@ $^

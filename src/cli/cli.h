@@ -75,6 +75,21 @@ int cli_check_input(const char *input, cs_error_t *err);
 /* A trace path or a built-in kernel spec as a workload (not a suite workload). */
 workload_t *cli_open_input(const char *input, cs_error_t *err);
 
+/* --- provenance.c: what produced a result ------------------------------- */
+
+typedef struct cli_provenance {
+    int argc;
+    char **argv;              /* the whole command line, argv[0] included */
+    const run_opts_t *opts;   /* --config/--set are read from argv, in order */
+    const char *input;        /* workload, synthetic spec, trace path, or PTX file */
+    const char *ptx_kernel;   /* launch: the kernel of the PTX file; NULL otherwise */
+    int check;                /* the workload's output check: 1 PASS, 0 FAIL, -1 none */
+    const char *detail;       /* what the check said, or NULL */
+} cli_provenance_t;
+/* Record on g the "provenance" object of its JSON and the ctasim_* lines of
+ * its text statistics (docs/ARCHITECTURE.md, "Provenance"). */
+void cli_record_provenance(gpu_t *g, const cli_provenance_t *p);
+
 int cmd_sweep(int argc, char **argv);
 int cmd_launch(int argc, char **argv);
 int cmd_experiment(int argc, char **argv);

@@ -313,6 +313,8 @@ int cmd_launch(int argc, char **argv)
         if (bad)
             goto out;
     }
+    cli_provenance_t prov = {.argc = argc, .argv = argv, .opts = &o, .input = ptx, .ptx_kernel = kernel, .check = -1};
+    cli_record_provenance(g, &prov);
     if (!o.quiet)
         gpu_print_stats(g, stdout);
     if (cli_json_write(&json, g, &err) < 0)

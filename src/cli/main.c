@@ -44,6 +44,9 @@ static int cmd_run(int argc, char **argv)
         cli_json_abandon(&json);
         return fail(&err);
     }
+    cli_provenance_t prov = {.argc = argc, .argv = argv, .opts = &o, .input = o.input, .check = out.check,
+                             .detail = out.detail};
+    cli_record_provenance(g, &prov);
     if (!o.quiet)
         gpu_print_stats(g, stdout);
     if (cli_json_write(&json, g, &err) < 0) {

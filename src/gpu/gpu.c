@@ -76,6 +76,15 @@ gpu_t *gpu_create(const gpu_config_t *cfg, const char *cta_spec, const char *war
         free(g);
         return NULL;
     }
+    /* the arguments it takes, defaults included: ask one throwaway instance
+     * (the cores' own instances are made, and checked, by sm_init) */
+    if (g->wp->create) {
+        cs_error_t ignored;
+        void *probe = g->wp->create(&wa, 0, 0, MAX_WARPS_PER_SM, &ignored);
+        if (probe && g->wp->destroy)
+            g->wp->destroy(probe);
+    }
+    policy_args_resolved(&wa, g->warp_resolved, sizeof g->warp_resolved);
     req_pool_init(&g->pool);
     xbar_init_net(&g->req_net, ICNT_REQUEST, g->n_sm, g->n_l2, cfg);
     xbar_init_net(&g->reply_net, ICNT_REPLY, g->n_l2, g->n_sm, cfg);
@@ -119,6 +128,8 @@ void gpu_destroy(gpu_t *g)
             cta_chain_kernel_finished(&g->chain, g, g->kernels[k]);
     cta_chain_destroy(&g->chain);
     metrics_free(&g->metrics);
+    free(g->provenance_json);
+    free(g->provenance_text);
     if (g->sm)
         for (uint32_t i = 0; i < g->n_sm; i++)
             if (g->sm[i].lrec) /* initialised */
@@ -657,6 +668,17 @@ int gpu_run_until(gpu_t *g, uint64_t core_cycle, cs_error_t *err)
 }
 
 const char *gpu_stopped(const gpu_t *g) { return g->stopped; }
+
+const char *gpu_cta_sched_resolved(const gpu_t *g) { return g->chain.resolved; }
+const char *gpu_warp_sched_resolved(const gpu_t *g) { return g->warp_resolved; }
+
+void gpu_set_provenance(gpu_t *g, const char *json_object, const char *text_lines)
+{
+    free(g->provenance_json);
+    free(g->provenance_text);
+    g->provenance_json = json_object ? cs_xstrdup(json_object) : NULL;
+    g->provenance_text = text_lines ? cs_xstrdup(text_lines) : NULL;
+}
 
 int gpu_execute_borrowed(void *gpu, kernel_desc_t *kernels, size_t n, cs_error_t *err)
 {

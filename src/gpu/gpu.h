@@ -49,6 +49,15 @@ int gpu_run_workload(gpu_t *g, workload_t *w, cs_error_t *err);
  * them); NULL when it ran to completion. A stopped GPU runs no further. */
 const char *gpu_stopped(const gpu_t *g);
 
+/* The policies as the GPU took them, every argument with its value, defaults
+ * included: "dyncta:period=2048,t_idle=16,t_mem_l=128,t_mem_h=384", "gto". */
+const char *gpu_cta_sched_resolved(const gpu_t *g);
+const char *gpu_warp_sched_resolved(const gpu_t *g);
+/* What produced this run, from the caller (the command line): a JSON object
+ * written as the result document's "provenance" and text lines printed before
+ * the statistics ("NAME = value" lines). Copied; NULL clears. */
+void gpu_set_provenance(gpu_t *g, const char *json_object, const char *text_lines);
+
 /* --- queries ------------------------------------------------------------ */
 const gpu_config_t *gpu_config(const gpu_t *g);
 uint64_t gpu_cycle(const gpu_t *g);               /* core cycles so far */

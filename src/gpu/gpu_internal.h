@@ -40,6 +40,8 @@ struct gpu {
     cta_chain_t chain;
     const warp_policy_ops_t *wp;
     char warp_spec[128];
+    char warp_resolved[256];   /* warp_spec with the arguments the policy took, defaults included */
+    char *provenance_json, *provenance_text; /* gpu_set_provenance, owned */
     uint32_t dispatch_rr;
     bool dispatch_dirty;       /* something changed that may let a CTA start */
     uint64_t next_sample;

@@ -78,6 +78,8 @@ void gpu_print_stats(const gpu_t *g, void *stream)
     FILE *f = stream;
     gpu_totals_t t;
     gpu_get_totals(g, &t);
+    if (g->provenance_text)
+        fputs(g->provenance_text, f);
     for (uint32_t k = 0; k < g->n_kernels; k++) {
         const kernel_run_t *kr = g->kernels[k];
         uint64_t cyc = kr->end_cycle > kr->start_cycle ? kr->end_cycle - kr->start_cycle : 0;
@@ -170,7 +172,10 @@ void gpu_write_json_stream(const gpu_t *g, void *stream)
     FILE *f = stream;
     gpu_totals_t t;
     gpu_get_totals(g, &t);
-    fprintf(f, "{\n  \"cycles\": %" PRIu64 ",\n  \"warp_insts\": %" PRIu64 ",\n  \"thread_insts\": %" PRIu64
+    fprintf(f, "{\n");
+    if (g->provenance_json)
+        fprintf(f, "  \"provenance\": %s,\n", g->provenance_json);
+    fprintf(f, "  \"cycles\": %" PRIu64 ",\n  \"warp_insts\": %" PRIu64 ",\n  \"thread_insts\": %" PRIu64
                ",\n  \"ipc\": %.6f,\n",
             t.cycles, t.warp_insts, t.thread_insts, t.ipc);
     /* null: ran to completion; else the limit that ended it (gpu_stopped) */

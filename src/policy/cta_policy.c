@@ -100,6 +100,10 @@ int cta_chain_create(cta_chain_t *c, struct gpu *g, const char *spec, cs_error_t
             cta_chain_destroy(c);
             return -1;
         }
+        char link_spec[256];
+        policy_args_resolved(&a, link_spec, sizeof link_spec);
+        size_t used = strlen(c->resolved);
+        snprintf(c->resolved + used, sizeof c->resolved - used, "%s%s", used ? "+" : "", link_spec);
     }
     return 0;
 }

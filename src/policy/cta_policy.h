@@ -107,6 +107,9 @@ struct cta_link {
 typedef struct cta_chain {
     unsigned n;
     cta_link_t link[CTA_CHAIN_MAX];
+    /* the chain as its links took it: every argument with the value used,
+     * defaults included ("dyncta:period=2048,...+claso:pa=1,pl=0") */
+    char resolved[512];
 } cta_chain_t;
 
 /* The link's per-kernel state for k (NULL if the link keeps none, or k is

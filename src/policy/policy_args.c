@@ -2,6 +2,7 @@
 #include "policy_args.h"
 
 #include <errno.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -47,11 +48,46 @@ static int find_key(policy_args_t *a, const char *key)
     return -1;
 }
 
+/* Remember that the policy took `value` for `key` (the first answer counts). */
+static void record(policy_args_t *a, const char *key, const char *value)
+{
+    for (unsigned i = 0; i < a->nres; i++)
+        if (!strcmp(a->res_key[i], key))
+            return;
+    if (a->nres == POLICY_MAX_ARGS || !value)
+        return;
+    snprintf(a->res_key[a->nres], sizeof a->res_key[0], "%s", key);
+    snprintf(a->res_val[a->nres], sizeof a->res_val[0], "%s", value);
+    a->nres++;
+}
+
+static void record_u32(policy_args_t *a, const char *key, uint32_t v)
+{
+    char buf[16];
+    snprintf(buf, sizeof buf, "%u", v);
+    record(a, key, buf);
+}
+
+static void record_double(policy_args_t *a, const char *key, double v)
+{
+    char buf[32];
+    snprintf(buf, sizeof buf, "%.17g", v);
+    record(a, key, buf);
+}
+
+void policy_args_resolved(const policy_args_t *a, char *buf, size_t n)
+{
+    size_t len = (size_t)snprintf(buf, n, "%s", a->name);
+    for (unsigned i = 0; i < a->nres && len < n; i++)
+        len += (size_t)snprintf(buf + len, n - len, "%c%s=%s", i ? ',' : ':', a->res_key[i], a->res_val[i]);
+}
+
 int policy_arg_u32(policy_args_t *a, const char *key, uint32_t def, uint32_t *out, cs_error_t *err)
 {
     int i = find_key(a, key);
     if (i < 0) {
         *out = def;
+        record_u32(a, key, def);
         return 0;
     }
     char *end;
@@ -60,6 +96,7 @@ int policy_arg_u32(policy_args_t *a, const char *key, uint32_t def, uint32_t *ou
     if (errno || *end || a->val[i][0] == '-' || v > UINT32_MAX)
         return cs_err(err, NULL, 0, "policy '%s': %s=%s is not a non-negative integer", a->name, key, a->val[i]);
     *out = (uint32_t)v;
+    record_u32(a, key, *out);
     return 0;
 }
 
@@ -68,6 +105,7 @@ int policy_arg_double(policy_args_t *a, const char *key, double def, double *out
     int i = find_key(a, key);
     if (i < 0) {
         *out = def;
+        record_double(a, key, def);
         return 0;
     }
     char *end;
@@ -76,13 +114,16 @@ int policy_arg_double(policy_args_t *a, const char *key, double def, double *out
     if (errno || *end)
         return cs_err(err, NULL, 0, "policy '%s': %s=%s is not a number", a->name, key, a->val[i]);
     *out = v;
+    record_double(a, key, v);
     return 0;
 }
 
 const char *policy_arg_str(policy_args_t *a, const char *key, const char *def)
 {
     int i = find_key(a, key);
-    return i < 0 ? def : a->val[i];
+    const char *v = i < 0 ? def : a->val[i];
+    record(a, key, v);
+    return v;
 }
 
 int policy_args_check_unused(const policy_args_t *a, cs_error_t *err)

@@ -12,6 +12,11 @@ typedef struct policy_args {
     char key[POLICY_MAX_ARGS][32];
     char val[POLICY_MAX_ARGS][64];
     bool used[POLICY_MAX_ARGS];
+    /* every argument the policy asked for, with the value it got (given or
+     * default), in the order asked: the spec "as parsed" for provenance */
+    unsigned nres;
+    char res_key[POLICY_MAX_ARGS][32];
+    char res_val[POLICY_MAX_ARGS][64];
 } policy_args_t;
 
 /* Parse "name[:k=v,...]" (one link of a chain). */
@@ -22,5 +27,8 @@ int policy_arg_u32(policy_args_t *a, const char *key, uint32_t def, uint32_t *ou
 int policy_arg_double(policy_args_t *a, const char *key, double def, double *out, cs_error_t *err);
 const char *policy_arg_str(policy_args_t *a, const char *key, const char *def);
 int policy_args_check_unused(const policy_args_t *a, cs_error_t *err);
+/* "name:k=v,..." with every argument the policy asked for and the value it
+ * took, defaults included ("name" alone when it asked for none). */
+void policy_args_resolved(const policy_args_t *a, char *buf, size_t n);
 
 #endif

@@ -100,14 +100,15 @@ int cs_read_file(const char *path, size_t max_bytes, char **data, size_t *len, c
     return 0;
 }
 
-uint64_t cs_fnv1a64(const void *data, size_t len)
+uint64_t cs_fnv1a64_update(uint64_t h, const void *data, size_t len)
 {
     const unsigned char *p = data;
-    uint64_t h = 0xcbf29ce484222325ull;
     for (size_t i = 0; i < len; i++)
         h = (h ^ p[i]) * 0x100000001b3ull;
     return h;
 }
+
+uint64_t cs_fnv1a64(const void *data, size_t len) { return cs_fnv1a64_update(CS_FNV1A64_BASIS, data, len); }
 
 const char *cs_printable(const char *s, size_t len, size_t max, char *out, size_t outsz)
 {

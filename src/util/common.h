@@ -76,6 +76,9 @@ const char *cs_printable(const char *s, size_t len, size_t max, char *out, size_
 
 /* FNV-1a 64-bit hash of data[0..len): a content key (not cryptographic). */
 uint64_t cs_fnv1a64(const void *data, size_t len);
+/* The same over pieces: h = CS_FNV1A64_BASIS, then update with each piece. */
+#define CS_FNV1A64_BASIS 0xcbf29ce484222325ull
+uint64_t cs_fnv1a64_update(uint64_t h, const void *data, size_t len);
 
 int cs_read_file(const char *path, size_t max_bytes, char **data, size_t *len, cs_error_t *err);
 

@@ -49,9 +49,48 @@ else
     fail run_stat_lines "run failed: $(cat "$T/a.err")"
 fi
 
+# --- provenance: the JSON and the text say what produced them
+if command -v python3 >/dev/null; then  # (the JSON checks read it with python3)
+if $C run --json "$T/pv.json" --config hpca14-28sm --set gpgpu_l1_latency=20 --cta-sched dyncta+claso --size small VADD \
+       >"$T/pv.txt" 2>"$T/pv.err" &&
+   python3 - "$T/pv.json" <<'PY' 2>"$T/pv.py"
+import json, sys
+p = json.load(open(sys.argv[1]))["provenance"]
+assert p["ctasim_version"], p
+assert p["command"][1:4] == ["run", "--json", sys.argv[1]], p["command"]
+assert p["input"] == {"kind": "workload", "name": "VADD", "size": "small", "seed": 1}, p["input"]
+assert p["configs"] == [{"preset": "hpca14-28sm"}] and p["sets"] == ["gpgpu_l1_latency=20"], p
+assert p["cta_sched_resolved"] == "dyncta:period=2048,t_idle=16,t_mem_l=128,t_mem_h=384+claso:pa=1,pl=0", p
+assert p["warp_sched"] is None and p["warp_sched_resolved"] == "gto", p
+assert p["check"] == "PASS" and len(p["config_fnv1a64"]) == 16, p
+PY
+then
+    grep -q '^ctasim_cta_sched = dyncta:period=2048,t_idle=16,t_mem_l=128,t_mem_h=384+claso:pa=1,pl=0$' "$T/pv.txt" &&
+    grep -q '^ctasim_input = VADD (small size, seed 1)$' "$T/pv.txt" && pass provenance_of_a_workload_run \
+        || fail provenance_of_a_workload_run "text lines: $(head -7 "$T/pv.txt")"
+else fail provenance_of_a_workload_run "$(cat "$T/pv.err" "$T/pv.py" 2>/dev/null | tail -3)"; fi
+# the effective config's checksum is that of `ctasim config` with the same options
+$C config --config hpca14-28sm --set gpgpu_l1_latency=20 >"$T/pv.cfg"
+if python3 - "$T/pv.json" "$T/pv.cfg" <<'PY' 2>"$T/pv.py"
+import json, sys
+h = 0xcbf29ce484222325
+for b in open(sys.argv[2], "rb").read():
+    h = ((h ^ b) * 0x100000001b3) & (2**64 - 1)
+assert json.load(open(sys.argv[1]))["provenance"]["config_fnv1a64"] == "%016x" % h
+PY
+then pass provenance_config_checksum; else fail provenance_config_checksum "$(cat "$T/pv.py")"; fi
+else echo "SKIP provenance JSON checks: no python3"; fi
+# a trace's checksum covers its kernel files: one changed byte changes it
+mkdir -p "$T/pvt" && cp tests/data/traces/basic/* "$T/pvt/"
+$C run --quiet --json "$T/pvt1.json" "$T/pvt" 2>/dev/null
+sed -i '0,/^-shmem = 1024/s//-shmem = 2048/' "$T/pvt/kernel-1.traceg"
+$C run --quiet --json "$T/pvt2.json" "$T/pvt" 2>/dev/null
+a=$(grep -o '"fnv1a64": "[0-9a-f]*"' "$T/pvt1.json" | head -1); b=$(grep -o '"fnv1a64": "[0-9a-f]*"' "$T/pvt2.json" | head -1)
+[ -n "$a" ] && [ -n "$b" ] && [ "$a" != "$b" ] && pass provenance_trace_checksum || fail provenance_trace_checksum "$a / $b"
+
 # --- determinism: identical statistics apart from wall time and memory
 $C run --json "$T/b.json" stream:ctas=30,iters=2 >/dev/null 2>&1
-grep -v -E 'sim_wall_seconds|peak_rss' "$T/a.json" >"$T/a2"; grep -v -E 'sim_wall_seconds|peak_rss' "$T/b.json" >"$T/b2"
+grep -v -E 'sim_wall_seconds|peak_rss|"provenance"' "$T/a.json" >"$T/a2"; grep -v -E 'sim_wall_seconds|peak_rss|"provenance"' "$T/b.json" >"$T/b2"
 cmp -s "$T/a2" "$T/b2" && pass deterministic_json || fail deterministic_json "JSON differs"
 
 # --- GPGPU-Sim-syntax config files (our fixtures of a GTX 480 file and the QV100 pair)
