@@ -32,6 +32,7 @@
 #include "cli.h"
 #include "jobs.h"
 #include "output.h"
+#include "progress.h"
 #include "policy/policy_metrics.h"
 
 #define EXP_MAX_SERIES 32
@@ -78,6 +79,7 @@ typedef struct exp_run {
     int extra_rc;
     cs_error_t extra_err;
     bool tty;
+    progress_t progress;
 } exp_run_t;
 
 typedef struct exp_def {
@@ -191,11 +193,8 @@ static void run_job(void *ctx, size_t i)
 
 static void progress(void *ctx, size_t done, size_t total)
 {
-    const exp_run_t *r = ctx;
-    if (r->tty)
-        fprintf(stderr, "\r%s: %zu/%zu runs", r->def->name, done, total);
-    else if (done == total || done % 10 == 0)
-        fprintf(stderr, "%s: %zu/%zu runs\n", r->def->name, done, total);
+    exp_run_t *r = ctx;
+    progress_update(&r->progress, done, total, 0);
 }
 
 /* --- helpers for reports ---------------------------------------------------- */
@@ -844,10 +843,9 @@ static int run_one(const exp_def_t *def, const exp_opts_t *o)
            app_size_name(r.size));
     print_coverage(&r);
     double t0 = wall_now();
+    progress_start(&r.progress, def->name, "runs", r.tty);
     jobs_run(total, threads, run_job, progress, &r);
     double wall = wall_now() - t0;
-    if (r.tty)
-        fputc('\n', stderr);
     double sim = 0;
     for (size_t i = 0; i < total; i++) {
         sim += r.res[i].seconds;

@@ -311,6 +311,10 @@ if grep -q "^ctasim: warning: at small size [0-9]* of [0-9]* workloads never fil
    ! grep -q ",-1\.00," "$T/k8/kayiran-fig8.csv"; then
     pass experiment_small_grids_warn
 else fail experiment_small_grids_warn "$(cat "$T/k8.err")"; fi
+# progress off a terminal: lines with the time left, and a last line with the total time
+grep -q "^kayiran-fig8: [0-9]*/[0-9]* runs, [0-9hms]* elapsed, about [0-9hms?]* left$" "$T/k8.err" &&
+    grep -q "^kayiran-fig8: \([0-9]*\)/\1 runs in [0-9hms]*$" "$T/k8.err" && pass experiment_progress_lines \
+    || fail experiment_progress_lines "$(grep runs "$T/k8.err" | tail -2)"
 
 # --- limits of the model are errors, not silent clamps or defaults
 expect_error sched_per_core_above_8 "at most 8" $C run --set gpgpu_num_sched_per_core=16 stream:ctas=2,iters=1
