@@ -93,5 +93,9 @@ void cli_record_provenance(gpu_t *g, const cli_provenance_t *p);
 int cmd_sweep(int argc, char **argv);
 int cmd_launch(int argc, char **argv);
 int cmd_experiment(int argc, char **argv);
+int cmd_report(int argc, char **argv);
+/* The report of output directory DIR (report.c), written to DIR/report.html;
+ * EXPERIMENT: only that experiment's tables (NULL: all). 0 or an exit code. */
+int cli_report_dir(const char *dir, const char *experiment);
 
 #endif

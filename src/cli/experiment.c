@@ -34,6 +34,7 @@
 #include "output.h"
 #include "progress.h"
 #include "policy/policy_metrics.h"
+#include "report/headline.h"
 
 #define EXP_MAX_SERIES 32
 #define EXP_MAX_WORKLOADS 64
@@ -291,9 +292,9 @@ static void report_lee_fig12_13(exp_run_t *r)
     }
     printf("\nLCS speedup over GTO: ours %.1f%% on average, %.1f%% on Type III/IV (%u workloads; the best static "
            "cap there: %+.1f%%); T_new = OPT for %u of %u workloads, within one for %u. "
-           "Paper: ~7%% on average, ~23%% on Type III/IV.\n",
+           "Paper: %s\n",
            100 * (mean(sp, r->nw) - 1), n34 ? 100 * (mean(sp34, n34) - 1) : 0.0, n34,
-           n34 ? 100 * (mean(opt34, n34) - 1) : 0.0, exact, r->nw, within1);
+           n34 ? 100 * (mean(opt34, n34) - 1) : 0.0, exact, r->nw, within1, paper_headline_text("lee-fig12-13"));
     printf("LCS with scope=name (T_new learned once per kernel function): %.1f%% on average, %.1f%% on Type "
            "III/IV.\n",
            100 * (mean(spn, r->nw) - 1), n34 ? 100 * (mean(spn34, n34) - 1) : 0.0);
@@ -321,8 +322,9 @@ static void report_lee_fig16_17(exp_run_t *r)
         out(r, "%s,%.3f,%.3f,%.4f,%.4f,%.4f\n", r->wl[w]->name, sg[w], ss[w], l1_miss(b), l1_miss(g), l1_miss(s));
     }
     printf("\nBCS+GTO %+.1f%%, BCS+SCA %+.1f%% over GTO; L1 miss rate reduced by %.1f%% / %.1f%%. "
-           "Paper: +3%% / +15%%; miss rate -8%% / -24%%.\n",
-           100 * (mean(sg, r->nw) - 1), 100 * (mean(ss, r->nw) - 1), 100 * mean(mg, r->nw), 100 * mean(ms, r->nw));
+           "Paper: %s\n",
+           100 * (mean(sg, r->nw) - 1), 100 * (mean(ss, r->nw) - 1), 100 * mean(mg, r->nw), 100 * mean(ms, r->nw),
+           paper_headline_text("lee-fig16-17"));
 }
 
 static void plan_lee_fig19(exp_run_t *r)
@@ -354,8 +356,7 @@ static void report_lee_fig19(exp_run_t *r)
     for (unsigned s = 1; s < r->ns; s++)
         printf(" %s %+.1f%%", r->series[s].label, 100 * (mean(sp[s], r->nw) - 1));
     double lb = mean(sp[5], r->nw), dy = mean(sp[3], r->nw);
-    printf("; LCS+BCS over DYNCTA %+.1f%%.\nPaper: LCS +8%%, LCS+BCS +15-16%% over GTO, LCS+BCS +14%% over DYNCTA.\n",
-           100 * (lb / dy - 1));
+    printf("; LCS+BCS over DYNCTA %+.1f%%.\nPaper: %s\n", 100 * (lb / dy - 1), paper_headline_text("lee-fig19"));
 }
 
 /* DYNCTA with the paper's thresholds, and with C_mem thresholds raised for a
@@ -406,9 +407,9 @@ static void report_kayiran(exp_run_t *r)
     printf("\nKayiran et al. types (RACT > 0.66: Type-C; else idle < 0.20: Type-M; else Type-X): ours match Table 2 "
            "for %u of the %u workloads it lists.", agree, known);
     printf("\nNormalised to maximum TLP (mean): min %.3f, opt %+.1f%%, DYNCTA %+.1f%% (t_mem_h 1024: %+.1f%%, 1536: "
-           "%+.1f%%). Paper: opt +39%%, DYNCTA +28%% on average.\n",
+           "%+.1f%%). Paper: %s\n",
            mean(min_sp, r->nw), 100 * (mean(opt_sp, r->nw) - 1), 100 * (mean(dyn_sp, r->nw) - 1),
-           100 * (mean(d1_sp, r->nw) - 1), 100 * (mean(d2_sp, r->nw) - 1));
+           100 * (mean(d1_sp, r->nw) - 1), 100 * (mean(d2_sp, r->nw) - 1), paper_headline_text("kayiran-fig1-10"));
 }
 
 static void plan_kayiran_fig8(exp_run_t *r) { add_series(r, "dyncta", "dyncta", NULL, 0); }
@@ -446,9 +447,8 @@ static void report_kayiran_fig8(exp_run_t *r)
         r->extra_rc = -1;
         return;
     }
-    printf("\nn over time: every sample (mean n over cores, every 2048 cycles) in %s. The paper's Fig. 8 shows n "
-           "settling below N for memory-intensive kernels.\n",
-           path);
+    printf("\nn over time: every sample (mean n over cores, every 2048 cycles) in %s. %s\n", path,
+           paper_headline_text("kayiran-fig8"));
 }
 
 static void plan_yu_11_12(exp_run_t *r)
@@ -465,7 +465,7 @@ static double idle_fraction(const exp_result_t *x) { return x->cycles_all ? (dou
  * meaningless (0.1% -> 1% is "-900%"), so the summary gives the ratio only
  * over workloads idle at least 5% of the time under the baseline, next to
  * the idle fractions themselves. */
-static void report_claso(exp_run_t *r, unsigned base, unsigned with, const char *paper)
+static void report_claso(exp_run_t *r, unsigned base, unsigned with, const char *experiment)
 {
     double sp[EXP_MAX_WORKLOADS], red[EXP_MAX_WORKLOADS], fb[EXP_MAX_WORKLOADS], fc[EXP_MAX_WORKLOADS], best = 0;
     unsigned nred = 0;
@@ -482,16 +482,17 @@ static void report_claso(exp_run_t *r, unsigned base, unsigned with, const char 
         out(r, "%s,%s,%.3f,%.3f,%.4f,%.4f\n", r->wl[w]->name, r->series[with].label, sp[w], reduction, fb[w], fc[w]);
     }
     printf("%s on %s: speedup %+.1f%% mean, up to %+.1f%%; idle cycles %.1f%% -> %.1f%% of core cycles (mean), "
-           "reduced by %.1f%% on the %u workloads idle >= 5%% of the time. %s\n",
+           "reduced by %.1f%% on the %u workloads idle >= 5%% of the time.%s%s\n",
            r->series[with].label, r->series[base].label, 100 * (mean(sp, r->nw) - 1), 100 * (best - 1),
-           100 * mean(fb, r->nw), 100 * mean(fc, r->nw), nred ? 100 * mean(red, nred) : 0.0, nred, paper);
+           100 * mean(fb, r->nw), 100 * mean(fc, r->nw), nred ? 100 * mean(red, nred) : 0.0, nred,
+           experiment ? " Paper: " : " ", experiment ? paper_headline_text(experiment) : "");
 }
 
 static void report_yu_11_12(exp_run_t *r)
 {
     out(r, "workload,series,speedup,idle_cycle_reduction,idle_fraction_base,idle_fraction_claso\n");
-    report_claso(r, 0, 1, "Paper: idle cycles -52.4% on average, speedup up to +26.6%.");
-    report_claso(r, 0, 2, "");
+    report_claso(r, 0, 1, "yu-fig11-12");
+    report_claso(r, 0, 2, NULL);
 }
 
 static void plan_yu_13(exp_run_t *r)
@@ -508,7 +509,7 @@ static void report_yu_13(exp_run_t *r)
 {
     out(r, "workload,series,speedup,idle_cycle_reduction,idle_fraction_base,idle_fraction_claso\n");
     for (unsigned s = 0; s + 1 < r->ns; s += 2)
-        report_claso(r, s, s + 1, s == 0 ? "Paper: +5.1% on average over TL, OWL and DYNCTA, up to +18.3%." : "");
+        report_claso(r, s, s + 1, s == 0 ? "yu-fig13" : NULL);
 }
 
 static void plan_yu_16(exp_run_t *r)
@@ -535,7 +536,7 @@ static void report_yu_16(exp_run_t *r)
         }
         out(r, "%s,%.3f,%.4f,%.4f\n", r->series[s].label, mean(sp, r->nw), mean(fs, r->nw), mean(fb, r->nw));
     }
-    printf("\nPaper: CLASO10 and CLASO20 best; the gain fades as p_A and p_L grow, p_L more sensitive than p_A.\n");
+    printf("\nPaper: %s\n", paper_headline_text("yu-fig16"));
 }
 
 /* --- the papers' workload lists ------------------------------------------------
@@ -886,7 +887,7 @@ int cmd_experiment(int argc, char **argv)
 {
     if (argc < 3 || !strcmp(argv[2], "list")) {
         printf("experiments (ctasim experiment NAME|all [--size small|default|paper] [--workloads A,B] "
-               "[--all-workloads] [--jobs N] [-o DIR]):\n");
+               "[--all-workloads] [--jobs N] [-o DIR] [--report]):\n");
         for (unsigned i = 0; i < CS_ARRAY_LEN(experiments); i++)
             printf("  %-16s %-64s [%s]\n", experiments[i].name, experiments[i].summary, experiments[i].config);
         printf("  %-16s %-64s\n", "all", "every experiment above, one after another");
@@ -902,11 +903,16 @@ int cmd_experiment(int argc, char **argv)
         return 2;
     }
     exp_opts_t o = {.size = APP_DEFAULT, .out_dir = "experiments-out", .jobs = jobs_default()};
+    bool report = false; /* --report: DIR/report.html after the runs */
     cs_error_t err;
     for (int i = 3; i < argc; i++) {
         const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
         if (!strcmp(a, "--all-workloads")) {
             o.all_workloads = true;
+            continue;
+        }
+        if (!strcmp(a, "--report")) {
+            report = true;
             continue;
         }
         bool known = !strcmp(a, "--size") || !strcmp(a, "--workloads") || !strcmp(a, "--jobs") || !strcmp(a, "-o");
@@ -953,8 +959,10 @@ int cmd_experiment(int argc, char **argv)
     /* before any simulation: a bad -o fails now, not after the runs */
     if (cli_output_dir(o.out_dir, &err) < 0)
         return cli_fail(&err);
-    if (!all)
-        return run_one(def, &o);
+    if (!all) {
+        int rc = run_one(def, &o);
+        return rc || !report ? rc : cli_report_dir(o.out_dir, def->name);
+    }
     double t0 = wall_now();
     for (unsigned i = 0; i < CS_ARRAY_LEN(experiments); i++) {
         if (!count_selected(&experiments[i], &o))
@@ -964,5 +972,5 @@ int cmd_experiment(int argc, char **argv)
             return rc;
     }
     printf("all experiments: %.1f s wall; tables in %s/\n", wall_now() - t0, o.out_dir);
-    return 0;
+    return report ? cli_report_dir(o.out_dir, NULL) : 0;
 }

@@ -52,7 +52,7 @@ static const help_t helps[] = {
      "out:65536:c.bin u32:16384\n"},
     {"experiment",
      "usage: ctasim experiment NAME|all|list [--size small|default|paper] [--workloads A,B] [--all-workloads]\n"
-     "                                       [--jobs N] [-o DIR]\n"
+     "                                       [--jobs N] [-o DIR] [--report]\n"
      "Run one of the papers' experiments (`ctasim experiment list`) on the suite, print its table beside\n"
      "the paper's headline and write it as CSV into DIR (default experiments-out). An experiment runs the\n"
      "workloads of its paper's figure that the suite has, in the paper's order, and says which of the\n"
@@ -62,7 +62,23 @@ static const help_t helps[] = {
      "  --all-workloads   every workload of the suite, the paper's first\n"
      "  --jobs N          worker threads, 1..256 (default: the machine's cores)\n"
      "  -o DIR            output directory (default experiments-out), created before anything runs\n"
+     "  --report          then write DIR/report.html (`ctasim report`) with the experiment's figures\n"
      "example: ctasim experiment lee-fig4 --size small --jobs 2\n"},
+    {"report",
+     "usage: ctasim report DIR|RUN.json [-o FILE.html] [--figures DIR] [--figure NAME[,NAME]...]\n"
+     "One self-contained HTML page (no network, scripts or fonts; inline SVG) of the results in a sweep\n"
+     "directory (summary.csv, classification.csv, point JSON), an experiment directory (NAME.csv tables of\n"
+     "`ctasim experiment`), a directory of run JSON files, or one run JSON (`ctasim run --json`): figures\n"
+     "in the papers' shapes, each beside the paper's headline, ours, and the table it was drawn from. A\n"
+     "figure whose data is absent is listed with the reason instead. Files are written whole or not at\n"
+     "all (a temporary file renamed into place).\n"
+     "  -o FILE.html     the page (default DIR/report.html, or RUN.html beside RUN.json)\n"
+     "  --figures DIR    where each figure is also written as NAME.svg (default: the page's name\n"
+     "                   without .html, plus -figures)\n"
+     "  --figure LIST    only these kinds: ipc-vs-ctas, cycles-vs-ctas, speedup, tnew-vs-opt, l1-miss,\n"
+     "                   idle-reduction, dyncta-n, cta-per-sm, idle-tail, stall-breakdown, sm-ipc-heatmap,\n"
+     "                   power\n"
+     "example: ctasim report experiments-out -o /tmp/report.html\n"},
     {"list",
      "usage: ctasim list [configs|cta|warp|workloads|synthetic]\n"
      "What ctasim knows: configuration presets, CTA and warp policies with their parameters, the\n"

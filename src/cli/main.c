@@ -259,6 +259,8 @@ int main(int argc, char **argv)
         return cmd_launch(argc, argv);
     if (!strcmp(cmd, "sweep"))
         return cmd_sweep(argc, argv);
+    if (!strcmp(cmd, "report"))
+        return cmd_report(argc, argv);
     if (!strcmp(cmd, "list"))
         return cmd_list(argc, argv);
     if (!strcmp(cmd, "trace"))
