@@ -40,8 +40,7 @@ static const char *const kinds[] = {"ipc-vs-ctas",     "cycles-vs-ctas", "speedu
 static const char *const kind_summaries[] = {
     "IPC against CTAs per SM per kernel, with the papers' types (Lee et al. Fig. 4)",
     "cycles against CTAs per SM per policy series",
-    "policy speedups normalised to a baseline, per workload and geometric mean (Lee Figs. 12/19, Kayiran "
-    "Fig. 10, Yu Fig. 11)",
+    "policy speedups normalised to a baseline, per workload and geometric mean (Lee Figs. 12/19, Kayiran Fig. 10)",
     "LCS's T_new against the best static cap OPT (Lee et al. Fig. 13)",
     "L1 data cache miss rates (Lee et al. Fig. 17)",
     "idle-cycle reduction per workload (Yu et al. Fig. 12)",
@@ -227,6 +226,13 @@ static char *table_of_bars(const char *corner, const char *const *cats, size_t n
     return b.s;
 }
 
+/* 100 * X, with -0 (a rounding of a tiny negative) printed as 0. */
+static double pct(double x)
+{
+    double p = 100 * x;
+    return fabs(p) < 0.05 ? 0.0 : p;
+}
+
 static double geomean(const double *v, size_t n, size_t stride)
 {
     double s = 0;
@@ -305,7 +311,7 @@ static void speedup_fig(ctx_t *c, const char *exp, const csv_t *t, const char *s
     sb_init(&o);
     for (size_t k = 0; k < ns; k++)
         sb_printf(&o, "%s%s %+.1f%% (geometric mean; arithmetic %+.1f%%)", k ? "; " : "", labels[k],
-                  100 * (v[t->rows * ns + k] - 1), 100 * (amean(v + k, t->rows, ns) - 1));
+                  pct(v[t->rows * ns + k] - 1), pct(amean(v + k, t->rows, ns) - 1));
     sb_printf(&o, ", %s.", baseline_phrase);
     f->ours = o.s;
     free(cats);
@@ -438,7 +444,7 @@ static void exp_lee_fig16_17(ctx_t *c, const char *exp, const csv_t *t, const ch
     f->table = table_of_bars("workload", cats, t->rows, mnames, 3, v);
     f->paper = xfmt("miss rate -8%% (BCS+GTO) / -24%% (BCS+SCA) against GTO.");
     f->ours = xfmt("miss rate reduced by %.1f%% / %.1f%% (mean over %u workloads with misses).",
-                   nred ? 100 * red[0] / nred : 0.0, nred ? 100 * red[1] / nred : 0.0, nred);
+                   nred ? pct(red[0] / nred) : 0.0, nred ? pct(red[1] / nred) : 0.0, nred);
     free(cats);
     free(v);
 }
@@ -565,7 +571,7 @@ static void exp_yu_pairs(ctx_t *c, const char *exp, const csv_t *t, const char *
                 if (isfinite(v[i * ns + k]))
                     best = fmax(best, v[i * ns + k]);
             sb_printf(&o, "%s%s %+.1f%% (geometric mean; arithmetic %+.1f%%), up to %+.1f%%", k ? "; " : "", names[k],
-                      100 * (v[ncat * ns + k] - 1), 100 * (amean(v + k, ncat, ns) - 1), 100 * (best - 1));
+                      pct(v[ncat * ns + k] - 1), pct(amean(v + k, ncat, ns) - 1), pct(best - 1));
         }
         sb_puts(&o, ", each over the same warp scheduler without CLASO.");
         f->ours = o.s;
@@ -579,7 +585,7 @@ static void exp_yu_pairs(ctx_t *c, const char *exp, const csv_t *t, const char *
         sbuf_t o;
         sb_init(&o);
         for (size_t k = 0; k < ns; k++)
-            sb_printf(&o, "%s%s %.1f%%", k ? "; " : "", names[k], amean(red + k, ncat, ns));
+            sb_printf(&o, "%s%s %.1f%%", k ? "; " : "", names[k], pct(amean(red + k, ncat, ns) / 100));
         sb_puts(&o, " of idle cycles removed (mean; a workload almost never idle swings this).");
         f->ours = o.s;
     }
@@ -608,7 +614,7 @@ static void exp_yu_fig16(ctx_t *c, const char *exp, const csv_t *t, const char *
     f->svg = draw_bars(&ch, cats, t->rows, names, 1, v, false);
     f->table = table_of_csv(t);
     f->paper = xfmt("%s", paper_headline_text(exp));
-    f->ours = xfmt("best: %s (%+.1f%% mean speedup).", cats[best], 100 * (v[best] - 1));
+    f->ours = xfmt("best: %s (%+.1f%% mean speedup).", cats[best], pct(v[best] - 1));
     free(cats);
     free(v);
 }
@@ -1046,7 +1052,7 @@ static int build_sweep(ctx_t *c, const char *summary_path, cs_error_t *err)
         sbuf_t o;
         sb_init(&o);
         for (size_t k = 0; k < ns; k++)
-            sb_printf(&o, "%s%s %+.1f%%", k ? "; " : "", names[k + 1], 100 * (v[per * ns + k] - 1));
+            sb_printf(&o, "%s%s %+.1f%%", k ? "; " : "", names[k + 1], pct(v[per * ns + k] - 1));
         sb_printf(&o, " over %s (geometric mean over the caps).", names[0]);
         f->ours = o.s;
         for (size_t i = 0; i < per; i++)
