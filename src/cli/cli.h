@@ -16,6 +16,7 @@ typedef struct run_opts {
     unsigned binary_version;
     app_size_t size;     /* workloads of the suite: --size small|default|paper */
     uint64_t seed;       /* --seed */
+    uint32_t sample_interval; /* --sample-interval N: per-SM series every N cycles (0: off) */
 } run_opts_t;
 
 /* --- options.c: shared by every subcommand ------------------------------- */
@@ -58,6 +59,7 @@ typedef struct sim_request {
     const char *input;              /* suite workload, synthetic kernel spec or trace */
     app_size_t size;                /* suite workloads only */
     uint64_t seed;                  /* suite workloads only */
+    uint32_t sample_interval;       /* gpu_set_sample_interval (0: off) */
 } sim_request_t;
 
 typedef struct sim_outcome {

@@ -16,6 +16,8 @@
     "  --size S             suite workloads: small, default or paper\n"                                      \
     "  --seed N             suite workloads: input generator seed (decimal)\n"                               \
     "  --json FILE          write the result document (- : standard output, statistics text off)\n"         \
+    "  --sample-interval N  every N core cycles, per-SM IPC and CTAs resident into the JSON's series\n"   \
+    "                       (sm_ipc/<i>, sm_ctas/<i>; `ctasim report` draws the heat map)\n"                \
     "  --quiet              no statistics text\n"
 
 typedef struct help {

@@ -37,7 +37,7 @@ static int cmd_run(int argc, char **argv)
         return rc;
     cs_error_t err;
     sim_request_t req = {.cfg = &o.cfg, .cta_sched = o.cta_sched, .warp_sched = o.warp_sched, .input = o.input,
-                         .size = o.size, .seed = o.seed};
+                         .size = o.size, .seed = o.seed, .sample_interval = o.sample_interval};
     sim_outcome_t out;
     gpu_t *g = cli_simulate(&req, &out, &err);
     if (!g) {

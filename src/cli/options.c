@@ -18,7 +18,7 @@ void cli_usage(FILE *f)
 {
     fputs("usage: ctasim run [--config NAME|FILE]... [--set OPTION=VALUE]... [--allow-unknown]\n"
           "                  [--cta-sched SPEC] [--warp-sched NAME] [--max-ctas N] [--json FILE]\n"
-          "                  [--size small|default|paper] [--seed N] [--quiet] INPUT\n"
+          "                  [--size small|default|paper] [--seed N] [--sample-interval N] [--quiet] INPUT\n"
           "       ctasim sweep [run options] [--max-ctas A..B] [--cta-sched SPEC]... [--warp-sched NAME]...\n"
           "                  [--jobs N] [-o DIR] [--tolerance F] INPUT\n"
           "       ctasim launch --ptx FILE --kernel NAME --grid X[,Y,Z] --block X[,Y,Z] [--shmem BYTES]\n"
@@ -143,6 +143,12 @@ int cli_parse_opts_log(int argc, char **argv, run_opts_t *o, bool want_input, co
             NEED_VALUE();
             if (cli_parse_uint(a, v, 0, UINT64_MAX, &o->seed, &err) < 0)
                 return cli_fail_usage(&err);
+        } else if (!strcmp(a, "--sample-interval")) {
+            NEED_VALUE();
+            uint64_t n;
+            if (cli_parse_uint(a, v, 1, UINT32_MAX, &n, &err) < 0)
+                return cli_fail_usage(&err);
+            o->sample_interval = (uint32_t)n;
         } else if (!strcmp(a, "--quiet")) {
             o->quiet = true;
         } else if (!strcmp(a, "--allow-unknown")) {

@@ -63,6 +63,8 @@ gpu_t *cli_simulate(const sim_request_t *req, sim_outcome_t *out, cs_error_t *er
     gpu_t *g = gpu_create(req->cfg, req->cta_sched, req->warp_sched, err);
     if (!g)
         return NULL;
+    if (req->sample_interval)
+        gpu_set_sample_interval(g, req->sample_interval);
     int rc;
     const app_def_t *app = app_find(req->input);
     if (app) {

@@ -283,7 +283,8 @@ static void run_point(void *ctx, size_t index)
     gpu_config_t cfg = a->base.cfg;
     cfg.max_ctas_override = pt->max_ctas;
     sim_request_t req = {.cfg = &cfg, .cta_sched = se->cta, .warp_sched = se->warp, .input = a->base.input,
-                         .size = a->base.size, .seed = a->base.seed};
+                         .size = a->base.size, .seed = a->base.seed,
+                         .sample_interval = a->base.sample_interval};
     sim_outcome_t out;
     cs_error_t err;
     gpu_t *g = cli_simulate(&req, &out, &err);

@@ -106,6 +106,20 @@ else
     fail report_run_figures "$(cat "$T/err")"
 fi
 
+# --- --sample-interval: per-SM series in the JSON, results unchanged, the heat map drawn
+if $C run --quiet --size small --cta-sched dyncta --sample-interval 500 --json "$T/s.json" BFS >/dev/null 2>&1; then
+    strip() { grep -v -E 'sm_ipc/|sm_ctas/|sim_wall_seconds|peak_rss|"provenance"' "$1" | sed 's/,$//'; }
+    strip "$T/r.json" >"$T/ja"; strip "$T/s.json" >"$T/jb"
+    cmp -s "$T/ja" "$T/jb" && pass sample_interval_same_results || fail sample_interval_same_results "JSON differs beyond the series"
+    grep -q '"sm_ipc/0": \[\[500, ' "$T/s.json" && grep -q '"sm_ctas/0": \[\[500, ' "$T/s.json" &&
+        pass sample_interval_series || fail sample_interval_series "no sm_ipc/0 or sm_ctas/0 from cycle 500"
+    if $C report "$T/s.json" --figure sm-ipc-heatmap >/dev/null 2>&1 && grep -q "<title>SM 3, 1000: " "$T/s-figures/sm-ipc-heatmap.svg"; then
+        pass report_heatmap_drawn; else fail report_heatmap_drawn "no heat map cells"; fi
+else
+    fail sample_interval_series "run --sample-interval failed"
+fi
+expect_error sample_interval_zero 2 "--sample-interval expects an integer from 1" $C run --sample-interval 0 VADD
+
 # --- bad input: one line, non-zero, nothing written
 mkdir "$T/empty"
 expect_error report_empty_dir 1 "no results to report" $C report "$T/empty"
