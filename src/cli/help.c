@@ -33,12 +33,16 @@ static const help_t helps[] = {
      "example: ctasim run --config hpca14-28sm --cta-sched lcs --warp-sched gto --size small MMUL\n"},
     {"sweep",
      "usage: ctasim sweep [run options] [--max-ctas A..B] [--cta-sched SPEC]... [--warp-sched NAME]...\n"
-     "                    [--jobs N] [-o DIR] [--tolerance F] INPUT\n"
+     "                    [--jobs N] [-o DIR] [--tolerance F] [--force] INPUT\n"
      "Run INPUT at every CTA cap from A to B under every policy pair, in parallel; write one JSON per\n"
      "point, summary.csv and classification.csv (Lee I-IV, Li & Liang Up/Optimal/Down, Kayiran C/M/X).\n"
+     "Files are written whole (a temporary renamed into place). Run again into the same DIR with the same\n"
+     "options (--jobs, --tolerance aside), an interrupted sweep resumes: points with a complete JSON are\n"
+     "read back, missing or corrupt ones run.\n"
      "  --jobs N        worker threads, 1..256 (default: the machine's cores)\n"
      "  -o DIR          output directory (default sweep-out), created before any point runs\n"
      "  --tolerance F   relative IPC difference treated as equal when classifying (0..1)\n"
+     "  --force         run every point again, complete or not\n"
      "example: ctasim sweep --max-ctas 1..8 --warp-sched gto --warp-sched lrr --size small VADD\n"},
     {"launch",
      "usage: ctasim launch --ptx FILE --kernel NAME --grid X[,Y,Z] --block X[,Y,Z] [--shmem BYTES]\n"

@@ -20,7 +20,7 @@ void cli_usage(FILE *f)
           "                  [--cta-sched SPEC] [--warp-sched NAME] [--max-ctas N] [--json FILE]\n"
           "                  [--size small|default|paper] [--seed N] [--sample-interval N] [--quiet] INPUT\n"
           "       ctasim sweep [run options] [--max-ctas A..B] [--cta-sched SPEC]... [--warp-sched NAME]...\n"
-          "                  [--jobs N] [-o DIR] [--tolerance F] INPUT\n"
+          "                  [--jobs N] [-o DIR] [--tolerance F] [--force] INPUT\n"
           "       ctasim launch --ptx FILE --kernel NAME --grid X[,Y,Z] --block X[,Y,Z] [--shmem BYTES]\n"
           "                  [--const SYMBOL=FILE]... [run options] ARG...   (u32:5 f32:1.5 in:FILE\n"
           "                  out:BYTES:FILE inout:FILE:OUTFILE ...)\n"

@@ -129,7 +129,8 @@ expect_error experiment_bad_output_dir "/proc/nope: cannot create output directo
 grep -q "table in" "$T/out" && fail experiment_bad_output_dir_no_table "announced a table" || pass experiment_bad_output_dir_no_table
 if [ -c /dev/full ]; then
     # a result file that is a link to /dev/full: every write fails with ENOSPC
-    mkdir -p "$T/full"; ln -s /dev/full "$T/full/summary.csv"; ln -s /dev/full "$T/full/full.bin"
+    # (sweep writes summary.csv.tmp and renames it: the temporary is the link)
+    mkdir -p "$T/full"; ln -s /dev/full "$T/full/summary.csv.tmp"; ln -s /dev/full "$T/full/full.bin"
     $C sweep --max-ctas 1..2 -o "$T/full" stream:ctas=10 >"$T/out" 2>"$T/err"; rc=$?
     if [ $rc -ne 0 ] && [ $rc -lt 128 ] && grep -q "summary.csv: cannot write: No space left on device" "$T/err" \
             && ! grep -q "results in" "$T/out"; then
