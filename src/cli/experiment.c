@@ -17,8 +17,16 @@
  * before anything runs, and a table is announced only once it is written.
  *
  *   ctasim experiment NAME [--size small|default|paper] [--workloads A,B,..]
- *                          [--all-workloads] [--jobs N] [-o DIR]
- *   ctasim experiment list */
+ *                          [--all-workloads] [--jobs N] [-o DIR] [--force] [--report]
+ *   ctasim experiment list
+ *
+ * Resuming: each finished simulation's result is kept in
+ * DIR/.runs/NAME/WORKLOAD--SERIES.run (written to a temporary and renamed,
+ * with a key naming the experiment, preset, size, workload and series, and
+ * doubles in hexadecimal so they read back exactly); a rerun reads back every
+ * run whose file is complete and matches, and simulates the rest. --force
+ * simulates all. The tables are written through a temporary too. */
+#include <errno.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -59,6 +67,7 @@ typedef struct exp_result {
     uint32_t occupancy;/* largest resource limit over the kernels */
     bool fills_gpu;    /* some kernel has at least one full wave: SMs x its CTAs per SM */
     double seconds;
+    bool reused;       /* read back from DIR/.runs (an earlier, interrupted run) */
 } exp_result_t;
 
 struct exp_def;
@@ -81,6 +90,8 @@ typedef struct exp_run {
     cs_error_t extra_err;
     bool tty;
     progress_t progress;
+    char cache_dir[1024]; /* DIR/.runs/NAME: one file per finished simulation */
+    size_t *todo, ntodo;  /* the jobs still to run */
 } exp_run_t;
 
 typedef struct exp_def {
@@ -139,7 +150,143 @@ static void out(exp_run_t *r, const char *fmt, ...)
     }
 }
 
+/* A table goes to PATH.tmp and is renamed to PATH once closed cleanly, so a
+ * table with its final name is always complete. */
+static FILE *table_open(const char *path, cs_error_t *err)
+{
+    char tmp[1100];
+    snprintf(tmp, sizeof tmp, "%s.tmp", path);
+    return cli_output_open(tmp, err);
+}
+
+static int table_close(FILE *f, const char *path, cs_error_t *err)
+{
+    char tmp[1100];
+    snprintf(tmp, sizeof tmp, "%s.tmp", path);
+    if (cli_output_close(f, path, err) < 0) {
+        unlink(tmp);
+        return -1;
+    }
+    if (rename(tmp, path) != 0) {
+        int e = errno;
+        unlink(tmp);
+        return cs_err(err, path, 0, "cannot write: %s", strerror(e));
+    }
+    return 0;
+}
+
 /* --- running ------------------------------------------------------------- */
+
+/* --- results kept for resuming ------------------------------------------------ */
+
+/* DIR/.runs/NAME/WORKLOAD--LABEL.run, with anything but [A-Za-z0-9-] as '_'. */
+static void run_path(const exp_run_t *r, size_t i, char *buf, size_t n)
+{
+    char tag[128];
+    snprintf(tag, sizeof tag, "%s--%s", r->wl[i / r->ns]->name, r->series[i % r->ns].label);
+    for (char *c = tag; *c; c++)
+        if (!((*c >= 'a' && *c <= 'z') || (*c >= 'A' && *c <= 'Z') || (*c >= '0' && *c <= '9') || *c == '-'))
+            *c = '_';
+    snprintf(buf, n, "%s/%s.run", r->cache_dir, tag);
+}
+
+/* What a run depends on; a kept result is reused only under the same key. */
+static void run_key(const exp_run_t *r, size_t i, char *buf, size_t n)
+{
+    const exp_series_t *se = &r->series[i % r->ns];
+    snprintf(buf, n, "v1 experiment=%s preset=%s size=%s seed=1 workload=%s cta=%s warp=%s cap=%u", r->def->name,
+             r->def->config, app_size_name(r->size), r->wl[i / r->ns]->name, se->cta, se->warp, se->max_ctas);
+}
+
+/* Write the result of job I (best effort: a result not kept is only run again). */
+static void save_run(const exp_run_t *r, size_t i, const exp_result_t *x)
+{
+    if (!r->cache_dir[0])
+        return;
+    char path[1200], tmp[1300], key[512];
+    run_path(r, i, path, sizeof path);
+    run_key(r, i, key, sizeof key);
+    snprintf(tmp, sizeof tmp, "%s.tmp", path);
+    FILE *f = fopen(tmp, "w");
+    if (!f)
+        return;
+    const gpu_totals_t *t = &x->t;
+    fprintf(f, "key %s\n", key);
+    fprintf(f, "totals %llu %llu %llu %a %llu %llu %llu %llu %a %a %a\n", (unsigned long long)t->cycles,
+            (unsigned long long)t->warp_insts, (unsigned long long)t->thread_insts, t->ipc,
+            (unsigned long long)t->l1_accesses, (unsigned long long)t->l1_misses, (unsigned long long)t->l2_accesses,
+            (unsigned long long)t->l2_misses, t->avg_mem_latency, t->dram_bw_util, t->sim_wall_seconds);
+    fprintf(f, "cores %llu %llu %llu\n", (unsigned long long)x->no_cta, (unsigned long long)x->act,
+            (unsigned long long)x->cycles_all);
+    fprintf(f, "policy %a %a %u %d %d\n", x->t_new, x->n_avg, x->occupancy, x->fills_gpu ? 1 : 0, x->check);
+    fprintf(f, "series %zu\n", x->n_points);
+    for (size_t p = 0; p < x->n_points; p++)
+        fprintf(f, "%llu %a\n", (unsigned long long)x->n_cycle[p], x->n_value[p]);
+    fprintf(f, "end\n");
+    bool ok = !ferror(f);
+    ok = fclose(f) == 0 && ok;
+    if (!ok || rename(tmp, path) != 0)
+        unlink(tmp);
+}
+
+/* Job I's result from an earlier run, if its file is complete and has the key. */
+static bool load_run(const exp_run_t *r, size_t i, exp_result_t *x)
+{
+    char path[1200], key[512], line[600];
+    run_path(r, i, path, sizeof path);
+    run_key(r, i, key, sizeof key);
+    FILE *f = fopen(path, "r");
+    if (!f)
+        return false;
+    exp_result_t y;
+    memset(&y, 0, sizeof y);
+    unsigned long long u[8];
+    double d[5];
+    int fills = 0;
+    size_t np = 0;
+    bool ok = fgets(line, sizeof line, f) && !strncmp(line, "key ", 4) && strlen(line) == strlen(key) + 5 &&
+              !strncmp(line + 4, key, strlen(key));
+    ok = ok && fscanf(f, "totals %llu %llu %llu %la %llu %llu %llu %llu %la %la %la\n", &u[0], &u[1], &u[2], &d[0],
+                      &u[3], &u[4], &u[5], &u[6], &d[1], &d[2], &d[3]) == 11;
+    if (ok) {
+        y.t.cycles = u[0];
+        y.t.warp_insts = u[1];
+        y.t.thread_insts = u[2];
+        y.t.ipc = d[0];
+        y.t.l1_accesses = u[3];
+        y.t.l1_misses = u[4];
+        y.t.l2_accesses = u[5];
+        y.t.l2_misses = u[6];
+        y.t.avg_mem_latency = d[1];
+        y.t.dram_bw_util = d[2];
+        y.t.sim_wall_seconds = d[3];
+    }
+    ok = ok && fscanf(f, "cores %llu %llu %llu\n", &u[0], &u[1], &u[2]) == 3;
+    y.no_cta = u[0];
+    y.act = u[1];
+    y.cycles_all = u[2];
+    ok = ok && fscanf(f, "policy %la %la %u %d %d\n", &y.t_new, &y.n_avg, &y.occupancy, &fills, &y.check) == 5;
+    ok = ok && fscanf(f, "series %zu\n", &np) == 1 && np < ((size_t)1 << 24);
+    if (ok && np) {
+        y.n_cycle = cs_xmalloc(np * sizeof *y.n_cycle);
+        y.n_value = cs_xmalloc(np * sizeof *y.n_value);
+        for (size_t p = 0; ok && p < np; p++)
+            ok = fscanf(f, "%llu %la\n", &u[7], &y.n_value[p]) == 2 && (y.n_cycle[p] = u[7], true);
+        y.n_points = np;
+    }
+    ok = ok && fgets(line, sizeof line, f) && !strcmp(line, "end\n") && fgetc(f) == EOF;
+    fclose(f);
+    if (!ok) {
+        free(y.n_cycle);
+        free(y.n_value);
+        return false;
+    }
+    y.fills_gpu = fills != 0;
+    y.seconds = y.t.sim_wall_seconds;
+    y.reused = true;
+    *x = y;
+    return true;
+}
 
 /* Job i of the pool: workload i / ns under series i % ns. */
 static void run_job(void *ctx, size_t i)
@@ -190,6 +337,14 @@ static void run_job(void *ctx, size_t i)
     if (out.check == 0)
         cs_err(&x->err, NULL, 0, "%s: output check FAILED under %s: %s", r->wl[w]->name, se->label, out.detail);
     gpu_destroy(g);
+    if (out.check != 0)
+        save_run(r, i, x);
+}
+
+static void run_todo(void *ctx, size_t i)
+{
+    exp_run_t *r = ctx;
+    run_job(r, r->todo[i]);
 }
 
 static void progress(void *ctx, size_t done, size_t total)
@@ -433,7 +588,7 @@ static void report_kayiran_fig8(exp_run_t *r)
     }
     char path[1024];
     snprintf(path, sizeof path, "%s/kayiran-fig8-series.csv", r->out_dir);
-    FILE *f = cli_output_open(path, &r->extra_err);
+    FILE *f = table_open(path, &r->extra_err);
     if (!f) {
         r->extra_rc = -1;
         return;
@@ -443,7 +598,7 @@ static void report_kayiran_fig8(exp_run_t *r)
         for (size_t p = 0; p < R(r, w, 0)->n_points; p++)
             fprintf(f, "%s,%llu,%.3f\n", r->wl[w]->name, (unsigned long long)R(r, w, 0)->n_cycle[p],
                     R(r, w, 0)->n_value[p]);
-    if (cli_output_close(f, path, &r->extra_err) < 0) {
+    if (table_close(f, path, &r->extra_err) < 0) {
         r->extra_rc = -1;
         return;
     }
@@ -627,6 +782,7 @@ typedef struct exp_opts {
     const char *out_dir, *only; /* only: --workloads A,B (NULL: not given) */
     unsigned jobs;
     bool all_workloads;         /* --all-workloads */
+    bool force;                 /* --force: simulate every run again */
 } exp_opts_t;
 
 static double wall_now(void)
@@ -774,7 +930,7 @@ static void print_coverage(const exp_run_t *r)
  * the paper does not list (extra). */
 static int write_workloads_csv(const exp_run_t *r, const char *path, cs_error_t *err)
 {
-    FILE *f = cli_output_open(path, err);
+    FILE *f = table_open(path, err);
     if (!f)
         return -1;
     fprintf(f, "paper_workload,suite_workload,status\n");
@@ -786,7 +942,7 @@ static int write_workloads_csv(const exp_run_t *r, const char *path, cs_error_t 
     for (unsigned w = 0; w < r->nw; w++)
         if (!r->in_paper[w])
             fprintf(f, ",%s,extra\n", r->wl[w]->name);
-    return cli_output_close(f, path, err);
+    return table_close(f, path, err);
 }
 
 static void free_results(exp_run_t *r)
@@ -839,13 +995,34 @@ static int run_one(const exp_def_t *def, const exp_opts_t *o)
     size_t total = (size_t)r.nw * r.ns;
     r.res = cs_xcalloc(total, sizeof *r.res);
     r.tty = isatty(2);
-    unsigned threads = jobs_threads_used(total, o->jobs);
+    /* results of an earlier, interrupted run of the same experiment */
+    snprintf(r.cache_dir, sizeof r.cache_dir, "%s/.runs/%s", r.out_dir, def->name);
+    if (cli_output_dir(r.cache_dir, &err) < 0) {
+        free(r.res);
+        return cli_fail(&err);
+    }
+    r.todo = cs_xcalloc(total, sizeof *r.todo);
+    size_t reused = 0;
+    for (size_t i = 0; i < total; i++) {
+        if (!o->force && load_run(&r, i, &r.res[i]))
+            reused++;
+        else
+            r.todo[r.ntodo++] = i;
+    }
+    unsigned threads = jobs_threads_used(r.ntodo ? r.ntodo : 1, o->jobs);
     printf("%s: %s (%s preset, %u workloads x %u series, %s size)\n", def->name, def->summary, def->config, r.nw, r.ns,
            app_size_name(r.size));
     print_coverage(&r);
+    if (reused)
+        printf("%s: resuming: %zu of %zu runs complete in %s from an earlier run, running %zu (--force runs all)\n",
+               def->name, reused, total, r.cache_dir, r.ntodo);
+    fflush(stdout);
     double t0 = wall_now();
     progress_start(&r.progress, def->name, "runs", r.tty);
-    jobs_run(total, threads, run_job, progress, &r);
+    if (r.ntodo)
+        jobs_run(r.ntodo, threads, run_todo, progress, &r);
+    free(r.todo);
+    r.todo = NULL;
     double wall = wall_now() - t0;
     double sim = 0;
     for (size_t i = 0; i < total; i++) {
@@ -860,13 +1037,13 @@ static int run_one(const exp_def_t *def, const exp_opts_t *o)
     char path[1024], wpath[1024];
     snprintf(path, sizeof path, "%s/%s.csv", r.out_dir, def->name);
     snprintf(wpath, sizeof wpath, "%s/%s-workloads.csv", r.out_dir, def->name);
-    r.csv = cli_output_open(path, &err);
+    r.csv = table_open(path, &err);
     if (!r.csv) {
         free_results(&r);
         return cli_fail(&err);
     }
     def->report(&r);
-    int rc = cli_output_close(r.csv, path, &err);
+    int rc = table_close(r.csv, path, &err);
     r.csv = NULL;
     if (rc == 0 && r.extra_rc < 0) {
         err = r.extra_err;
@@ -887,7 +1064,7 @@ int cmd_experiment(int argc, char **argv)
 {
     if (argc < 3 || !strcmp(argv[2], "list")) {
         printf("experiments (ctasim experiment NAME|all [--size small|default|paper] [--workloads A,B] "
-               "[--all-workloads] [--jobs N] [-o DIR] [--report]):\n");
+               "[--all-workloads] [--jobs N] [-o DIR] [--force] [--report]):\n");
         for (unsigned i = 0; i < CS_ARRAY_LEN(experiments); i++)
             printf("  %-16s %-64s [%s]\n", experiments[i].name, experiments[i].summary, experiments[i].config);
         printf("  %-16s %-64s\n", "all", "every experiment above, one after another");
@@ -909,6 +1086,10 @@ int cmd_experiment(int argc, char **argv)
         const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
         if (!strcmp(a, "--all-workloads")) {
             o.all_workloads = true;
+            continue;
+        }
+        if (!strcmp(a, "--force")) {
+            o.force = true;
             continue;
         }
         if (!strcmp(a, "--report")) {

@@ -58,7 +58,7 @@ static const help_t helps[] = {
      "out:65536:c.bin u32:16384\n"},
     {"experiment",
      "usage: ctasim experiment NAME|all|list [--size small|default|paper] [--workloads A,B] [--all-workloads]\n"
-     "                                       [--jobs N] [-o DIR] [--report]\n"
+     "                                       [--jobs N] [-o DIR] [--force] [--report]\n"
      "Run one of the papers' experiments (`ctasim experiment list`) on the suite, print its table beside\n"
      "the paper's headline and write it as CSV into DIR (default experiments-out). An experiment runs the\n"
      "workloads of its paper's figure that the suite has, in the paper's order, and says which of the\n"
@@ -69,6 +69,8 @@ static const help_t helps[] = {
      "  --jobs N          worker threads, 1..256 (default: the machine's cores)\n"
      "  -o DIR            output directory (default experiments-out), created before anything runs\n"
      "  --report          then write DIR/report.html (`ctasim report`) with the experiment's figures\n"
+     "  --force           simulate every run again (by default a rerun into the same DIR reads back the\n"
+     "                    runs an interrupted run finished, kept in DIR/.runs/NAME, and simulates the rest)\n"
      "example: ctasim experiment lee-fig4 --size small --jobs 2\n"},
     {"report",
      "usage: ctasim report DIR|RUN.json [-o FILE.html] [--figures DIR] [--figure NAME[,NAME]...]\n"
