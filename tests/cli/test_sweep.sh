@@ -136,7 +136,7 @@ if [ -c /dev/full ]; then
             && ! grep -q "results in" "$T/out"; then
         pass sweep_summary_write_error
     else fail sweep_summary_write_error "rc $rc: $(tail -1 "$T/err")"; fi
-    mkdir -p "$T/full2"; ln -s /dev/full "$T/full2/yu-fig16.csv"
+    mkdir -p "$T/full2"; ln -s /dev/full "$T/full2/yu-fig16.csv.tmp" # written there, then renamed
     $C experiment yu-fig16 --size small --workloads VADD --jobs 2 -o "$T/full2" >"$T/out" 2>"$T/err"; rc=$?
     if [ $rc -ne 0 ] && [ $rc -lt 128 ] && grep -q "yu-fig16.csv: cannot write: No space left on device" "$T/err" \
             && ! grep -q "table in" "$T/out"; then
