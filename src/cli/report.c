@@ -54,8 +54,8 @@ static int make_report(const report_opts_t *o, const char *html, const char *fig
     for (size_t i = 0; i < r.n; i++)
         drawn += r.figs[i].svg != NULL;
     if (rc == 0 && !quiet)
-        printf("report: %zu figures (%zu not drawn: no data) in %s, each also as SVG in %s/\n", drawn, r.n - drawn,
-               hp, fp);
+        printf("report: %zu figure%s drawn (%zu not: no data) in %s, each also as SVG in %s/\n", drawn,
+               drawn == 1 ? "" : "s", r.n - drawn, hp, fp);
     report_free(&r);
     free(h);
     free(f);

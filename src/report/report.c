@@ -518,7 +518,7 @@ static void exp_kayiran_fig8(ctx_t *c, const char *exp, const csv_t *t, const ch
 static void exp_yu_pairs(ctx_t *c, const char *exp, const csv_t *t, const char *source)
 {
     int wl = csv_col(t, "workload"), se = csv_col(t, "series"), sp = csv_col(t, "speedup"),
-        rd = csv_col(t, "idle_cycle_reduction");
+        rd = csv_col(t, "idle_cycle_reduction"), fb = csv_col(t, "idle_fraction_base");
     const char *cats[128], *names[32];
     size_t ncat = 0, ns = 0;
     for (size_t r = 0; r < t->rows; r++) {
@@ -534,10 +534,13 @@ static void exp_yu_pairs(ctx_t *c, const char *exp, const csv_t *t, const char *
             names[ns++] = s;
     }
     double *v = cs_xcalloc((ncat + 1) * ns, sizeof *v), *red = cs_xcalloc(ncat * ns, sizeof *red);
+    /* the mean reduction counts workloads idle >= 5% of the time under the
+     * baseline only, as the experiment's summary does: 0.1% -> 1% is -900% */
+    double *red5 = cs_xcalloc(ncat * ns, sizeof *red5);
     for (size_t i = 0; i < (ncat + 1) * ns; i++)
         v[i] = NAN;
     for (size_t i = 0; i < ncat * ns; i++)
-        red[i] = NAN;
+        red[i] = red5[i] = NAN;
     for (size_t r = 0; r < t->rows; r++) {
         size_t i = 0, k = 0;
         while (i < ncat && strcmp(cats[i], csv_cell(t, r, wl)))
@@ -547,6 +550,8 @@ static void exp_yu_pairs(ctx_t *c, const char *exp, const csv_t *t, const char *
         if (i < ncat && k < ns) {
             v[i * ns + k] = csv_num(t, r, sp);
             red[i * ns + k] = 100 * csv_num(t, r, rd);
+            if (csv_num(t, r, fb) >= 0.05)
+                red5[i * ns + k] = red[i * ns + k];
         }
     }
     report_fig_t *f = add_fig(c, "speedup", exp, source,
@@ -584,13 +589,19 @@ static void exp_yu_pairs(ctx_t *c, const char *exp, const csv_t *t, const char *
         f->paper = xfmt("idle cycles -52.4%% on average (Yu et al. Fig. 12).");
         sbuf_t o;
         sb_init(&o);
+        size_t n5 = 0;
+        for (size_t i = 0; i < ncat; i++)
+            n5 += isfinite(red5[i * ns]);
         for (size_t k = 0; k < ns; k++)
-            sb_printf(&o, "%s%s %.1f%%", k ? "; " : "", names[k], pct(amean(red + k, ncat, ns) / 100));
-        sb_puts(&o, " of idle cycles removed (mean; a workload almost never idle swings this).");
+            sb_printf(&o, "%s%s %.1f%%", k ? "; " : "", names[k], n5 ? pct(amean(red5 + k, ncat, ns) / 100) : 0.0);
+        sb_printf(&o, " of idle cycles removed (mean over the %zu workloads idle at least 5%% of the time without "
+                      "CLASO; in a workload almost never idle a few cycles more or less are a large percentage).",
+                  n5);
         f->ours = o.s;
     }
     free(v);
     free(red);
+    free(red5);
 }
 
 static void exp_yu_fig16(ctx_t *c, const char *exp, const csv_t *t, const char *source)
