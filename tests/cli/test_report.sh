@@ -135,10 +135,20 @@ expect_error report_unwritable 1 "cannot write" $C report "$T/r.json" -o /proc/c
 [ ! -e "$T/pf" ] && pass report_unwritable_no_figures || fail report_unwritable_no_figures "SVG files written for a page that was not"
 expect_error experiment_unknown_option 2 "unknown option '--reprot'" $C experiment lee-fig4 --reprot
 
-# --- a real browser, when there is one (never installed by the tests)
+# --- a real browser, when there is one (never installed by the tests): it
+# parses every figure as SVG (the DOM it builds holds as many <svg> as the
+# page), logs no console message, and renders a screenshot
 if command -v chromium >/dev/null 2>&1 && [ -s "$T/ex/report.html" ]; then
-    if timeout 120 chromium --headless --no-sandbox --disable-gpu --window-size=1200,2000 \
-        --screenshot="$T/shot.png" "file://$T/ex/report.html" >/dev/null 2>&1 && [ -s "$T/shot.png" ]; then
+    B="chromium --headless --no-sandbox --disable-gpu"
+    timeout 120 $B --enable-logging=stderr --v=0 --dump-dom "file://$T/ex/report.html" >"$T/dom.html" 2>"$T/dom.err"
+    want=$(grep -c "<svg" "$T/ex/report.html"); got=$(grep -c "<svg" "$T/dom.html")
+    if [ "$want" -gt 0 ] && [ "$got" = "$want" ] && ! grep -q "CONSOLE" "$T/dom.err"; then
+        pass report_parses_in_chromium
+    else
+        fail report_parses_in_chromium "$got of $want SVG in the DOM; $(grep CONSOLE "$T/dom.err" | head -2)"
+    fi
+    if timeout 120 $B --window-size=1200,2000 --screenshot="$T/shot.png" "file://$T/ex/report.html" >/dev/null 2>&1 &&
+        [ -s "$T/shot.png" ]; then
         pass report_renders_in_chromium
     else
         fail report_renders_in_chromium "no screenshot"
