@@ -471,6 +471,28 @@ static void test_report_run_json(void)
     CHECK(rmdir(path) == 0); /* nothing else in it */
     unlink(html);
     report_free(&r);
+    /* a long series: at most 200 columns, samples averaged in bins */
+    {
+        sbuf_t d;
+        sb_init(&d);
+        sb_puts(&d, "{\"cycles\": 900, \"cores\": [{\"active\": 1}], \"series\": {\"sm_ipc/0\": [");
+        for (int k = 0; k < 450; k++)
+            sb_printf(&d, "%s[%d, %d]", k ? ", " : "", 2 * (k + 1), k % 3); /* bins of 3: 0, 1, 2 -> 1 */
+        sb_puts(&d, "]}}");
+        snprintf(path, sizeof path, "%s/r.json", dir);
+        write_file(path, d.s);
+        sb_free(&d);
+        report_opts_t oh = {.input = path, .figures = "sm-ipc-heatmap"};
+        CHECK_EQ(report_build(&oh, &r, &err), 0);
+        CHECK(r.n == 1 && r.figs[0].svg);
+        if (r.n == 1 && r.figs[0].svg) {
+            CHECK(strstr(r.figs[0].svg, "<title>SM 0, 2: 1</title>") != NULL);
+            CHECK(strstr(r.figs[0].svg, "<title>SM 0, 8: 1</title>") != NULL);
+            CHECK(strstr(r.figs[0].svg, "<title>SM 0, 4: ") == NULL); /* inside the first bin */
+            CHECK(strstr(r.figs[0].note, "averaged in 150 columns of 3") != NULL);
+        }
+        report_free(&r);
+    }
     /* truncated: one clear error */
     snprintf(path, sizeof path, "%s/r.json", dir);
     write_file(path, "{\"cycles\": 100, \"cores\": [");

@@ -23,8 +23,32 @@ const char *chart_color(size_t i) { return palette[i % (sizeof palette / sizeof 
 
 void chart_frame(const chart_t *c, size_t n_legend, size_t n_cats, size_t longest, chart_frame_t *f)
 {
+    chart_frame_legend(c, n_legend, 0, n_cats, longest, f);
+}
+
+/* About 6 px per character at the legend's 11 px, after a 21 px key. */
+static double legend_width(size_t chars)
+{
+    double w = 30 + 6.2 * (double)chars;
+    return w > LEGEND_WIDTH ? w : LEGEND_WIDTH;
+}
+
+static size_t longest_name(const char *const *names, size_t n)
+{
+    size_t m = 0;
+    for (size_t i = 0; names && i < n; i++)
+        if (names[i] && strlen(names[i]) > m)
+            m = strlen(names[i]);
+    return m;
+}
+
+void chart_frame_legend(const chart_t *c, size_t n_legend, size_t legend_chars, size_t n_cats, size_t longest,
+                        chart_frame_t *f)
+{
     memset(f, 0, sizeof *f);
     f->width = c->width > 0 ? c->width : 640;
+    if (n_legend > 1)
+        f->width += legend_width(legend_chars) - LEGEND_WIDTH;
     f->height = c->height > 0 ? c->height : 360;
     f->legend = n_legend > 1;
     f->rotate_labels = n_cats > 0 && (n_cats > 8 || longest > 8);
@@ -34,7 +58,7 @@ void chart_frame(const chart_t *c, size_t n_legend, size_t n_cats, size_t longes
         f->height = need + bottom - MARGIN_TOP;
     f->x0 = MARGIN_LEFT;
     f->y0 = MARGIN_TOP;
-    f->x1 = f->width - MARGIN_RIGHT - (f->legend ? LEGEND_WIDTH : 0);
+    f->x1 = f->width - MARGIN_RIGHT - (f->legend ? legend_width(legend_chars) : 0);
     f->y1 = f->height - bottom;
 }
 
@@ -95,7 +119,11 @@ static char *fmt_value(double v, char *buf, size_t n)
 void chart_line(sbuf_t *b, const chart_t *c, const chart_series_t *s, size_t ns)
 {
     chart_frame_t f;
-    chart_frame(c, ns, 0, 0, &f);
+    size_t lc = 0;
+    for (size_t k = 0; k < ns; k++)
+        if (s[k].name && strlen(s[k].name) > lc)
+            lc = strlen(s[k].name);
+    chart_frame_legend(c, ns, lc, 0, 0, &f);
     double xlo = INFINITY, xhi = -INFINITY, ylo = INFINITY, yhi = -INFINITY;
     for (size_t k = 0; k < ns; k++)
         for (size_t i = 0; i < s[k].n; i++) {
@@ -193,7 +221,7 @@ void chart_bars(sbuf_t *b, const chart_t *c, const char *const *cats, size_t nca
         if (strlen(cats[i]) > longest)
             longest = strlen(cats[i]);
     chart_frame_t f;
-    chart_frame(c, ns, ncat, longest, &f);
+    chart_frame_legend(c, ns, longest_name(names, ns), ncat, longest, &f);
     double lo = 0, hi = -INFINITY;
     for (size_t i = 0; i < ncat; i++) {
         double sum = 0;

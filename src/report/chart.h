@@ -47,6 +47,10 @@ const char *chart_color(size_t i);
 /* The frame a chart of N_LEGEND series (legend shown when > 1) and, for bar
  * charts, N_CATS categories whose longest label is LONGEST characters. */
 void chart_frame(const chart_t *c, size_t n_legend, size_t n_cats, size_t longest, chart_frame_t *f);
+/* The same with legend names up to LEGEND_CHARS characters: a legend wider
+ * than the default widens the chart, never the names cut. */
+void chart_frame_legend(const chart_t *c, size_t n_legend, size_t legend_chars, size_t n_cats, size_t longest,
+                        chart_frame_t *f);
 
 void chart_line(sbuf_t *b, const chart_t *c, const chart_series_t *s, size_t ns);
 /* V[cat * ns + s]: category CAT of series S. */

@@ -772,28 +772,42 @@ static void heatmap_fig(ctx_t *c, const char *prefix, const jv_t *doc, const cha
         free(why);
         return;
     }
-    double *v = cs_xcalloc(nsm * ncol, sizeof *v), *x = cs_xcalloc(ncol, sizeof *x);
+    /* at most HEAT_COLS columns: samples averaged in bins of `bin` */
+    enum { HEAT_COLS = 200 };
+    size_t bin = (ncol + HEAT_COLS - 1) / HEAT_COLS, nb = (ncol + bin - 1) / bin;
+    double *v = cs_xcalloc(nsm * nb, sizeof *v), *x = cs_xcalloc(nb, sizeof *x);
+    size_t *cnt = cs_xcalloc(nsm * nb, sizeof *cnt);
     char **rows = cs_xcalloc(nsm, sizeof *rows);
-    for (size_t i = 0; i < nsm * ncol; i++)
-        v[i] = NAN;
     for (size_t i = 0; i < nsm; i++) {
         rows[i] = xfmt("SM %zu", i);
         snprintf(name, sizeof name, "sm_ipc/%zu", i);
         const jv_t *s = series_of(doc, name);
         for (size_t k = 0; s && s->kind == JV_ARR && k < s->n; k++) {
             const jv_t *p = &s->items[k];
-            if (p->kind != JV_ARR || p->n != 2)
+            double y = p->kind == JV_ARR && p->n == 2 ? json_num(&p->items[1], NAN) : NAN;
+            if (!isfinite(y))
                 continue;
-            v[i * ncol + k] = json_num(&p->items[1], NAN);
-            x[k] = json_num(&p->items[0], 0);
+            v[i * nb + k / bin] += y;
+            cnt[i * nb + k / bin]++;
+            if (k % bin == 0)
+                x[k / bin] = json_num(&p->items[0], 0);
         }
     }
+    for (size_t i = 0; i < nsm * nb; i++)
+        v[i] = cnt[i] ? v[i] / (double)cnt[i] : NAN;
+    free(cnt);
     sbuf_t b;
     sb_init(&b);
     chart_t ch = {.title = f->title, .xlabel = "cycle", .ylabel = "SM"};
-    chart_heatmap(&b, &ch, (const char *const *)rows, nsm, x, ncol, v, "IPC");
+    chart_heatmap(&b, &ch, (const char *const *)rows, nsm, x, nb, v, "IPC");
     f->svg = b.s;
-    f->note = xfmt("%s: %zu SMs x %zu samples; darker is higher IPC.", label, nsm, ncol);
+    if (bin > 1)
+        f->note = xfmt("%s: %zu SMs x %zu samples, averaged in %zu columns of %zu; a cell's cycle is its first "
+                       "sample's, each sample the IPC of the window ending there; darker is higher IPC.",
+                       label, nsm, ncol, nb, bin);
+    else
+        f->note = xfmt("%s: %zu SMs x %zu samples; a cell's cycle is the end of its window; darker is higher IPC.",
+                       label, nsm, ncol);
     for (size_t i = 0; i < nsm; i++)
         free(rows[i]);
     free(rows);
@@ -1286,7 +1300,8 @@ int report_build(const report_opts_t *o, report_t *r, cs_error_t *err)
         }
     }
     closedir(d);
-    qsort(files, nf, sizeof *files, cmp_str);
+    if (nf)
+        qsort(files, nf, sizeof *files, cmp_str);
     int rc = 0;
     if (!nf) {
         if (o->experiment)

@@ -113,7 +113,7 @@ if $C run --quiet --size small --cta-sched dyncta --sample-interval 500 --json "
     cmp -s "$T/ja" "$T/jb" && pass sample_interval_same_results || fail sample_interval_same_results "JSON differs beyond the series"
     grep -q '"sm_ipc/0": \[\[500, ' "$T/s.json" && grep -q '"sm_ctas/0": \[\[500, ' "$T/s.json" &&
         pass sample_interval_series || fail sample_interval_series "no sm_ipc/0 or sm_ctas/0 from cycle 500"
-    if $C report "$T/s.json" --figure sm-ipc-heatmap >/dev/null 2>&1 && grep -q "<title>SM 3, 1000: " "$T/s-figures/sm-ipc-heatmap.svg"; then
+    if $C report "$T/s.json" --figure sm-ipc-heatmap >/dev/null 2>&1 && grep -q "<title>SM 3, 500: " "$T/s-figures/sm-ipc-heatmap.svg"; then
         pass report_heatmap_drawn; else fail report_heatmap_drawn "no heat map cells"; fi
 else
     fail sample_interval_series "run --sample-interval failed"
