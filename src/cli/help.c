@@ -85,7 +85,7 @@ static const help_t helps[] = {
      "                   without .html, plus -figures)\n"
      "  --figure LIST    only these kinds: ipc-vs-ctas, cycles-vs-ctas, speedup, tnew-vs-opt, l1-miss,\n"
      "                   idle-reduction, dyncta-n, cta-per-sm, idle-tail, stall-breakdown, sm-ipc-heatmap,\n"
-     "                   power\n"
+     "                   sm-ctas-heatmap, power\n"
      "example: ctasim report experiments-out -o /tmp/report.html\n"},
     {"list",
      "usage: ctasim list [configs|cta|warp|workloads|synthetic]\n"

@@ -35,7 +35,7 @@
 
 static const char *const kinds[] = {"ipc-vs-ctas",     "cycles-vs-ctas", "speedup",     "tnew-vs-opt",
                                     "l1-miss",         "idle-reduction", "dyncta-n",    "cta-per-sm",
-                                    "idle-tail",       "stall-breakdown", "sm-ipc-heatmap", "power",
+                                    "idle-tail",       "stall-breakdown", "sm-ipc-heatmap", "sm-ctas-heatmap", "power",
                                     NULL};
 static const char *const kind_summaries[] = {
     "IPC against CTAs per SM per kernel, with the papers' types (Lee et al. Fig. 4)",
@@ -49,6 +49,7 @@ static const char *const kind_summaries[] = {
     "cycles with no CTA resident per SM: the idle tail CLASO shortens (Yu et al.)",
     "ACTIVE / IDLE / MEM_STALL / CORE_STALL cycle breakdown (Lee et al.)",
     "per-SM IPC over time, AerialVision's heat map (series sm_ipc/<i>)",
+    "CTAs resident per SM over time (series sm_ctas/<i>)",
     "power over time (series power_w)",
 };
 
@@ -749,25 +750,30 @@ static void series_fig(ctx_t *c, const char *kind, const char *prefix, const cha
     free(s);
 }
 
-/* AerialVision's per-SM IPC over time from series sm_ipc/<i>. */
-static void heatmap_fig(ctx_t *c, const char *prefix, const jv_t *doc, const char *label, const char *source)
+/* AerialVision's per-SM IPC over time from series sm_ipc/<i> (CTAS: CTAs
+ * resident from sm_ctas/<i>). */
+static void heatmap_one(ctx_t *c, const char *prefix, const jv_t *doc, const char *label, const char *source,
+                        bool ctas)
 {
-    report_fig_t *f = add_fig(c, "sm-ipc-heatmap", prefix, source, "Per-SM IPC over time (AerialVision's heat map)");
+    const char *series = ctas ? "sm_ctas" : "sm_ipc", *what = ctas ? "CTAs resident" : "IPC";
+    report_fig_t *f = add_fig(c, ctas ? "sm-ctas-heatmap" : "sm-ipc-heatmap", prefix, source,
+                              ctas ? "CTAs resident per SM over time (the idle tail CLASO shortens)"
+                                   : "Per-SM IPC over time (AerialVision's heat map)");
     if (!f)
         return;
     const jv_t *cores = json_get(doc, "cores");
     size_t nsm = cores && cores->kind == JV_ARR ? cores->n : 0, ncol = 0;
     char name[64];
     for (size_t i = 0; i < nsm; i++) {
-        snprintf(name, sizeof name, "sm_ipc/%zu", i);
+        snprintf(name, sizeof name, "%s/%zu", series, i);
         const jv_t *s = series_of(doc, name);
         if (s && s->kind == JV_ARR && s->n > ncol)
             ncol = s->n;
     }
     if (!ncol) {
-        char *why = xfmt("no time series in this run (%s has no series sm_ipc/<i>; record them with `ctasim run "
+        char *why = xfmt("no time series in this run (%s has no series %s/<i>; record them with `ctasim run "
                          "--sample-interval N`)",
-                         label);
+                         label, series);
         skip(f, why);
         free(why);
         return;
@@ -780,7 +786,7 @@ static void heatmap_fig(ctx_t *c, const char *prefix, const jv_t *doc, const cha
     char **rows = cs_xcalloc(nsm, sizeof *rows);
     for (size_t i = 0; i < nsm; i++) {
         rows[i] = xfmt("SM %zu", i);
-        snprintf(name, sizeof name, "sm_ipc/%zu", i);
+        snprintf(name, sizeof name, "%s/%zu", series, i);
         const jv_t *s = series_of(doc, name);
         for (size_t k = 0; s && s->kind == JV_ARR && k < s->n; k++) {
             const jv_t *p = &s->items[k];
@@ -799,20 +805,26 @@ static void heatmap_fig(ctx_t *c, const char *prefix, const jv_t *doc, const cha
     sbuf_t b;
     sb_init(&b);
     chart_t ch = {.title = f->title, .xlabel = "cycle", .ylabel = "SM"};
-    chart_heatmap(&b, &ch, (const char *const *)rows, nsm, x, nb, v, "IPC");
+    chart_heatmap(&b, &ch, (const char *const *)rows, nsm, x, nb, v, ctas ? "CTAs" : "IPC");
     f->svg = b.s;
     if (bin > 1)
         f->note = xfmt("%s: %zu SMs x %zu samples, averaged in %zu columns of %zu; a cell's cycle is its first "
-                       "sample's, each sample the IPC of the window ending there; darker is higher IPC.",
-                       label, nsm, ncol, nb, bin);
+                       "sample's, each sample the %s of the window ending there; darker is more.",
+                       label, nsm, ncol, nb, bin, ctas ? "CTAs resident at the end" : "IPC");
     else
-        f->note = xfmt("%s: %zu SMs x %zu samples; a cell's cycle is the end of its window; darker is higher IPC.",
-                       label, nsm, ncol);
+        f->note = xfmt("%s: %zu SMs x %zu samples; a cell's cycle is the end of its window; darker is more %s.", label,
+                       nsm, ncol, what);
     for (size_t i = 0; i < nsm; i++)
         free(rows[i]);
     free(rows);
     free(v);
     free(x);
+}
+
+static void heatmap_fig(ctx_t *c, const char *prefix, const jv_t *doc, const char *label, const char *source)
+{
+    heatmap_one(c, prefix, doc, label, source, false);
+    heatmap_one(c, prefix, doc, label, source, true);
 }
 
 /* Per-SM figures of one run. */
@@ -1199,6 +1211,8 @@ static int build_sweep(ctx_t *c, const char *summary_path, cs_error_t *err)
             free(lab);
         } else {
             report_fig_t *h = add_fig(c, "sm-ipc-heatmap", "", "the point JSON files", "Per-SM IPC over time (AerialVision's heat map)");
+            skip(h, "no point JSON files in the sweep directory");
+            h = add_fig(c, "sm-ctas-heatmap", "", "the point JSON files", "CTAs resident per SM over time");
             skip(h, "no point JSON files in the sweep directory");
         }
         series_fig(c, "power", "", "power_w", "Power over time", "W", pd, pl, np, "the point JSON files",

@@ -47,7 +47,7 @@ if $C sweep --size small --max-ctas 1..3 --cta-sched rr --cta-sched dyncta --job
     if $C report "$T/sw" >"$T/out" 2>"$T/err"; then
         grep -q "^report: .* in $T/sw/report.html" "$T/out" && pass report_sweep_runs || fail report_sweep_runs "$(cat "$T/out" "$T/err")"
         has_figures report_sweep_figures "$T/sw/report.html" "$T/sw/report-figures" ipc-vs-ctas cycles-vs-ctas speedup \
-            l1-miss stall-breakdown cta-per-sm idle-tail dyncta-n sm-ipc-heatmap power
+            l1-miss stall-breakdown cta-per-sm idle-tail dyncta-n sm-ipc-heatmap sm-ctas-heatmap power
         self_contained report_sweep_self_contained "$T/sw/report.html"
         grep -q "Speedup over the first policy series" "$T/sw/report.html" && grep -q "dyncta/gto" "$T/sw/report-figures/speedup.svg" &&
             pass report_sweep_speedup_series || fail report_sweep_speedup_series "no dyncta/gto series"
@@ -99,7 +99,8 @@ fi
 
 # --- one run's JSON
 if $C run --quiet --size small --cta-sched dyncta --json "$T/r.json" BFS >/dev/null 2>&1 && $C report "$T/r.json" >/dev/null 2>"$T/err"; then
-    has_figures report_run_figures "$T/r.html" "$T/r-figures" stall-breakdown cta-per-sm idle-tail l1-miss dyncta-n sm-ipc-heatmap power
+    has_figures report_run_figures "$T/r.html" "$T/r-figures" stall-breakdown cta-per-sm idle-tail l1-miss dyncta-n sm-ipc-heatmap \
+        sm-ctas-heatmap power
     grep -q "Not drawn: no time series in this run" "$T/r.html" && pass report_run_no_time_series ||
         fail report_run_no_time_series "no line on the missing time series"
 else
@@ -113,7 +114,8 @@ if $C run --quiet --size small --cta-sched dyncta --sample-interval 500 --json "
     cmp -s "$T/ja" "$T/jb" && pass sample_interval_same_results || fail sample_interval_same_results "JSON differs beyond the series"
     grep -q '"sm_ipc/0": \[\[500, ' "$T/s.json" && grep -q '"sm_ctas/0": \[\[500, ' "$T/s.json" &&
         pass sample_interval_series || fail sample_interval_series "no sm_ipc/0 or sm_ctas/0 from cycle 500"
-    if $C report "$T/s.json" --figure sm-ipc-heatmap >/dev/null 2>&1 && grep -q "<title>SM 3, 500: " "$T/s-figures/sm-ipc-heatmap.svg"; then
+    if $C report "$T/s.json" --figure sm-ipc-heatmap,sm-ctas-heatmap >/dev/null 2>&1 && grep -q "<title>SM 3, 500: " "$T/s-figures/sm-ipc-heatmap.svg" &&
+        grep -q "<title>SM 3, 500: [0-9.]*</title>" "$T/s-figures/sm-ctas-heatmap.svg"; then
         pass report_heatmap_drawn; else fail report_heatmap_drawn "no heat map cells"; fi
 else
     fail sample_interval_series "run --sample-interval failed"
