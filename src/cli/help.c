@@ -74,6 +74,7 @@ static const help_t helps[] = {
      "example: ctasim experiment lee-fig4 --size small --jobs 2\n"},
     {"report",
      "usage: ctasim report DIR|RUN.json [-o FILE.html] [--figures DIR] [--figure NAME[,NAME]...]\n"
+     "                                  [--baseline CTA[/WARP]]\n"
      "One self-contained HTML page (no network, scripts or fonts; inline SVG) of the results in a sweep\n"
      "directory (summary.csv, classification.csv, point JSON), an experiment directory (NAME.csv tables of\n"
      "`ctasim experiment`), a directory of run JSON files, or one run JSON (`ctasim run --json`): figures\n"
@@ -86,6 +87,8 @@ static const help_t helps[] = {
      "  --figure LIST    only these kinds: ipc-vs-ctas, cycles-vs-ctas, speedup, tnew-vs-opt, l1-miss,\n"
      "                   idle-reduction, dyncta-n, cta-per-sm, idle-tail, stall-breakdown, sm-ipc-heatmap,\n"
      "                   sm-ctas-heatmap, power\n"
+     "  --baseline S     a sweep's speedups over policy series S (rr/gto, or rr: its first with that CTA\n"
+     "                   policy) instead of the first series\n"
      "example: ctasim report experiments-out -o /tmp/report.html\n"},
     {"list",
      "usage: ctasim list [configs|cta|warp|workloads|synthetic]\n"

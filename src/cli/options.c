@@ -25,7 +25,7 @@ void cli_usage(FILE *f)
           "                  [--const SYMBOL=FILE]... [run options] ARG...   (u32:5 f32:1.5 in:FILE\n"
           "                  out:BYTES:FILE inout:FILE:OUTFILE ...)\n"
           "       ctasim experiment NAME|list [--size S] [--workloads A,B] [--jobs N] [-o DIR] [--force] [--report]\n"
-          "       ctasim report DIR|RUN.json [-o FILE.html] [--figures DIR] [--figure NAME,..]\n"
+          "       ctasim report DIR|RUN.json [-o FILE.html] [--figures DIR] [--figure NAME,..] [--baseline S]\n"
           "       ctasim list [configs|cta|warp|workloads|synthetic]\n"
           "       ctasim trace INPUT -o DIR [--binary-version N] [--no-compress]\n"
           "       ctasim config [--unmodelled] [--config NAME|FILE]... [--set OPTION=VALUE]... [--allow-unknown]\n"

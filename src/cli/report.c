@@ -1,4 +1,4 @@
-/* report.c — `ctasim report INPUT [-o FILE.html] [--figures DIR] [--figure NAME,..]`:
+/* report.c — `ctasim report INPUT [-o FILE.html] [--figures DIR] [--figure NAME,..] [--baseline S]`:
  * the HTML report of a sweep directory, an experiment directory, a directory
  * of run JSON files or one run JSON (src/report/report.h). Also called by
  * `ctasim experiment NAME --report` (cli_report_dir). */
@@ -74,7 +74,7 @@ int cmd_report(int argc, char **argv)
     const char *html = NULL, *figs = NULL;
     for (int i = 2; i < argc; i++) {
         const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
-        bool takes = !strcmp(a, "-o") || !strcmp(a, "--figures") || !strcmp(a, "--figure");
+        bool takes = !strcmp(a, "-o") || !strcmp(a, "--figures") || !strcmp(a, "--figure") || !strcmp(a, "--baseline");
         if (takes && !v) {
             fprintf(stderr, "ctasim: option %s needs a value\n", a);
             return 2;
@@ -87,6 +87,9 @@ int cmd_report(int argc, char **argv)
             i++;
         } else if (!strcmp(a, "--figure")) {
             o.figures = v;
+            i++;
+        } else if (!strcmp(a, "--baseline")) {
+            o.baseline = v;
             i++;
         } else if (a[0] == '-' && a[1]) {
             fprintf(stderr, "ctasim: unknown option '%s' for report\n", a);

@@ -957,6 +957,25 @@ static int build_sweep(ctx_t *c, const char *summary_path, cs_error_t *err)
     char *names[64];
     for (size_t k = 0; k < nss; k++)
         names[k] = xfmt("%s/%s", ss[k].cta, ss[k].warp);
+    /* --baseline: the series speedups are normalised to */
+    size_t base = 0;
+    if (c->o->baseline) {
+        while (base < nss && strcmp(names[base], c->o->baseline) && strcmp(ss[base].cta, c->o->baseline))
+            base++;
+        if (base == nss) {
+            sbuf_t known;
+            sb_init(&known);
+            for (size_t k = 0; k < nss; k++)
+                sb_printf(&known, "%s%s", k ? ", " : "", names[k]);
+            cs_err(err, summary_path, 0, "--baseline %s: no such policy series in this sweep (series: %s)",
+                   c->o->baseline, known.s);
+            sb_free(&known);
+            for (size_t k = 0; k < nss; k++)
+                free(names[k]);
+            csv_free(&t);
+            return -1;
+        }
+    }
     /* the point documents, all read up front: a broken one fails the report */
     jv_t *docs = cs_xcalloc(t.rows, sizeof *docs);
     bool *have = cs_xcalloc(t.rows, sizeof *have);
@@ -1063,35 +1082,46 @@ static int build_sweep(ctx_t *c, const char *summary_path, cs_error_t *err)
         free(xs);
         free(ys);
     }
-    /* speedup of each series over the first at each cap */
-    f = add_fig(c, "speedup", "", "summary.csv", "Speedup over the first policy series, per CTA cap");
+    /* speedup of each series over the baseline at each cap */
+    char *stitle = xfmt("Speedup over %s, per CTA cap", names[base]);
+    f = add_fig(c, "speedup", "", "summary.csv", stitle);
+    free(stitle);
     if (f && nss < 2) {
         skip(f, "one policy series only (give sweep several --cta-sched/--warp-sched to compare them)");
     } else if (f) {
-        size_t per = ss[0].n, ncat = per + 1, ns = nss - 1;
-        const char **cats = cs_xcalloc(ncat, sizeof *cats);
+        size_t per = ss[base].n, ncat = per + 1, ns = nss - 1;
+        const char **cats = cs_xcalloc(ncat, sizeof *cats), **others = cs_xcalloc(ns, sizeof *others);
         char **catn = cs_xcalloc(ncat, sizeof *catn);
         double *v = cs_xcalloc(ncat * ns, sizeof *v);
+        for (size_t k = 0, j = 0; k < nss; k++)
+            if (k != base)
+                others[j++] = names[k];
         for (size_t i = 0; i < per; i++) {
-            catn[i] = xfmt("n=%s", csv_cell(&t, ss[0].first + i, cn));
+            catn[i] = xfmt("n=%s", csv_cell(&t, ss[base].first + i, cn));
             cats[i] = catn[i];
-            double base = csv_num(&t, ss[0].first + i, ci);
-            for (size_t k = 1; k < nss; k++)
-                v[i * ns + k - 1] = i < ss[k].n && base > 0 ? csv_num(&t, ss[k].first + i, ci) / base : NAN;
+            double b = csv_num(&t, ss[base].first + i, ci);
+            for (size_t k = 0, j = 0; k < nss; k++)
+                if (k != base) {
+                    v[i * ns + j] = i < ss[k].n && b > 0 ? csv_num(&t, ss[k].first + i, ci) / b : NAN;
+                    j++;
+                }
         }
         cats[per] = "GM";
         for (size_t k = 0; k < ns; k++)
             v[per * ns + k] = geomean(v + k, per, ns);
-        chart_t ch = {.title = f->title, .xlabel = "CTAs per SM (--max-ctas)", .ylabel = "IPC / IPC of the first series",
-                      .have_ref = true, .ref_y = 1};
-        f->svg = draw_bars(&ch, cats, ncat, (const char *const *)names + 1, ns, v, false);
-        f->table = table_of_bars("cap", cats, ncat, (const char *const *)names + 1, ns, v);
+        char *yl = xfmt("IPC / IPC of %s", names[base]);
+        chart_t ch = {.title = f->title, .xlabel = "CTAs per SM (--max-ctas)", .ylabel = yl, .have_ref = true,
+                      .ref_y = 1};
+        f->svg = draw_bars(&ch, cats, ncat, others, ns, v, false);
+        f->table = table_of_bars("cap", cats, ncat, others, ns, v);
+        free(yl);
         sbuf_t o;
         sb_init(&o);
         for (size_t k = 0; k < ns; k++)
-            sb_printf(&o, "%s%s %+.1f%%", k ? "; " : "", names[k + 1], pct(v[per * ns + k] - 1));
-        sb_printf(&o, " over %s (geometric mean over the caps).", names[0]);
+            sb_printf(&o, "%s%s %+.1f%%", k ? "; " : "", others[k], pct(v[per * ns + k] - 1));
+        sb_printf(&o, " over %s (geometric mean over the caps; --baseline picks another series).", names[base]);
         f->ours = o.s;
+        free(others);
         for (size_t i = 0; i < per; i++)
             free(catn[i]);
         free(catn);
@@ -1266,6 +1296,12 @@ int report_build(const report_opts_t *o, report_t *r, cs_error_t *err)
     if (stat(o->input, &st) != 0)
         return cs_err(err, o->input, 0, "cannot open: %s", strerror(errno));
     ctx_t c = {.o = o, .r = r, .dir = o->input};
+    char *summary_probe = join(o->input, "summary.csv");
+    bool is_sweep = S_ISDIR(st.st_mode) && file_exists(summary_probe);
+    free(summary_probe);
+    if (o->baseline && !is_sweep)
+        return cs_err(err, o->input, 0, "--baseline applies to sweeps (an experiment normalises to its paper's "
+                                        "baseline; a run has none)");
     if (!S_ISDIR(st.st_mode)) {
         c.dir = "";
         r->title = xfmt("ctasim report: run %s", base_name(o->input));

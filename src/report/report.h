@@ -22,6 +22,7 @@ typedef struct report_opts {
     const char *input;
     const char *figures;    /* comma-separated figure kinds to keep, NULL: all */
     const char *experiment; /* experiment directory: only this experiment's tables, NULL: all */
+    const char *baseline;   /* sweep: the series speedups are normalised to, "CTA/WARP" or "CTA"; NULL: the first */
 } report_opts_t;
 
 typedef struct report_fig {

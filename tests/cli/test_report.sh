@@ -49,7 +49,7 @@ if $C sweep --size small --max-ctas 1..3 --cta-sched rr --cta-sched dyncta --job
         has_figures report_sweep_figures "$T/sw/report.html" "$T/sw/report-figures" ipc-vs-ctas cycles-vs-ctas speedup \
             l1-miss stall-breakdown cta-per-sm idle-tail dyncta-n sm-ipc-heatmap sm-ctas-heatmap power
         self_contained report_sweep_self_contained "$T/sw/report.html"
-        grep -q "Speedup over the first policy series" "$T/sw/report.html" && grep -q "dyncta/gto" "$T/sw/report-figures/speedup.svg" &&
+        grep -q "Speedup over rr/gto, per CTA cap" "$T/sw/report.html" && grep -q "dyncta/gto" "$T/sw/report-figures/speedup.svg" &&
             pass report_sweep_speedup_series || fail report_sweep_speedup_series "no dyncta/gto series"
         grep -q "Not drawn: no series power_w" "$T/sw/report.html" && pass report_sweep_absent_power_explained ||
             fail report_sweep_absent_power_explained "no reason for the power figure"
@@ -59,6 +59,12 @@ if $C sweep --size small --max-ctas 1..3 --cta-sched rr --cta-sched dyncta --job
         if cmp -s "$T/again2.html" "$T/sw/report.html" && cmp -s "$T/again-figs/speedup.svg" "$T/sw/report-figures/speedup.svg"; then
             pass report_deterministic; else fail report_deterministic "two reports of one sweep differ"; fi
         ls "$T/sw" | grep -q '\.tmp\.' && fail report_no_temporaries "$(ls "$T/sw")" || pass report_no_temporaries
+        # --baseline: another series as the reference
+        $C report "$T/sw" --baseline dyncta --figure speedup -o "$T/b.html" >/dev/null 2>&1 &&
+            grep -q "Speedup over dyncta/gto" "$T/b.html" && grep -q "rr/gto, GM: " "$T/b-figures/speedup.svg" &&
+            pass report_baseline || fail report_baseline "no rr/gto bars over dyncta/gto"
+        expect_error report_unknown_baseline 1 "no such policy series in this sweep (series: rr/gto, dyncta/gto)" \
+            $C report "$T/sw" --baseline lcs
         # --figure keeps only the kinds named
         $C report "$T/sw" --figure stall-breakdown,speedup -o "$T/two.html" >/dev/null 2>&1
         n=$(grep -c '<section id=' "$T/two.html")
@@ -130,6 +136,7 @@ mkdir "$T/trunc" && head -c 300 "$T/r.json" >"$T/trunc/t.json"
 expect_error report_truncated_json 1 "truncated JSON" $C report "$T/trunc/t.json"
 [ "$(ls "$T/trunc")" = t.json ] && pass report_truncated_nothing_written || fail report_truncated_nothing_written "$(ls "$T/trunc")"
 expect_error report_unknown_figure 2 "unknown figure 'bogus' (figures: ipc-vs-ctas" $C report "$T/r.json" --figure speedup,bogus
+expect_error report_baseline_not_sweep 1 "--baseline applies to sweeps" $C report "$T/r.json" --baseline rr
 expect_error report_missing_input 1 "cannot open" $C report "$T/nonexistent"
 expect_error report_no_input 2 "report needs an input" $C report
 expect_error report_unknown_option 2 "unknown option '--bogus'" $C report "$T/r.json" --bogus
