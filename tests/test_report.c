@@ -440,19 +440,21 @@ static void test_report_run_json(void)
     report_t r;
     cs_error_t err;
     CHECK_EQ(report_build(&o, &r, &err), 0);
-    const char *want[] = {"stall-breakdown", "cta-per-sm",      "idle-tail", "l1-miss",
-                          "dyncta-n",        "sm-ipc-heatmap", "sm-ctas-heatmap", "power"};
-    CHECK_EQ(r.n, 8);
-    for (size_t i = 0; i < r.n && i < 8; i++)
+    const char *want[] = {"stall-breakdown", "cta-per-sm",      "idle-tail",       "l1-miss",     "dyncta-n",
+                          "sm-ipc-heatmap",  "sm-ctas-heatmap", "stall-over-time", "mem-latency", "power"};
+    CHECK_EQ(r.n, 10);
+    for (size_t i = 0; i < r.n && i < 10; i++)
         CHECK(!strcmp(r.figs[i].kind, want[i]));
-    if (r.n == 8) {
+    if (r.n == 10) {
         CHECK(r.figs[0].svg && strstr(r.figs[0].svg, "MEM_STALL, 0: 0.3"));
         CHECK(!isnan(attr_of_titled(r.figs[1].svg, "CTAs issued, 0: 3", "height")));
         CHECK(strstr(r.figs[2].svg, "no-CTA fraction, 1: 0.6") != NULL);
         CHECK(r.figs[4].svg && strstr(r.figs[4].svg, "r.json (2048, 6)"));
         CHECK(r.figs[5].svg && strstr(r.figs[5].svg, "SM 0, 50: 2"));
         CHECK(!r.figs[6].svg && strstr(r.figs[6].note, "no series sm_ctas/<i>")); /* absent: skipped, why */
-        CHECK(!r.figs[7].svg && strstr(r.figs[7].note, "power_w"));
+        CHECK(!r.figs[7].svg && strstr(r.figs[7].note, "no series stall.*"));
+        CHECK(!r.figs[8].svg && strstr(r.figs[8].note, "no series mem_latency"));
+        CHECK(!r.figs[9].svg && strstr(r.figs[9].note, "power_w"));
     }
     /* write: SVG files, then the page; no temporary left */
     char html[300], figs[300];
