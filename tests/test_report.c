@@ -280,6 +280,21 @@ static void test_line_points(void)
     CHECK_NEAR(attr_of_titled(b.s, "l (2, 10)", "cy"), (f.y0 + f.y1) / 2, 0.01);
     CHECK(well_formed(b.s));
     sb_free(&b);
+    /* past ten series the colours repeat dashed: lines and legend keys */
+    chart_series_t many[12];
+    char names[12][8];
+    for (int k = 0; k < 12; k++) {
+        snprintf(names[k], sizeof names[k], "s%d", k);
+        many[k] = (chart_series_t){.name = names[k], .x = x, .y = y, .n = 3};
+    }
+    sb_init(&b);
+    chart_line(&b, &c, many, 12);
+    size_t dashed = 0;
+    for (const char *p = b.s; (p = strstr(p, "stroke-dasharray=\"6 3\"")); p++)
+        dashed++;
+    CHECK_EQ(dashed, 4);
+    CHECK(well_formed(b.s));
+    sb_free(&b);
 }
 
 static void test_heatmap(void)

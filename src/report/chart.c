@@ -21,6 +21,13 @@ static const char *const palette[] = {"#1f77b4", "#ff7f0e", "#2ca02c", "#d62728"
 
 const char *chart_color(size_t i) { return palette[i % (sizeof palette / sizeof *palette)]; }
 
+/* Lines past the tenth repeat the colours: solid, then dashed, then dotted. */
+static const char *line_dash(size_t i)
+{
+    static const char *const dashes[] = {NULL, "6 3", "2 2"};
+    return dashes[i / (sizeof palette / sizeof *palette) % 3];
+}
+
 void chart_frame(const chart_t *c, size_t n_legend, size_t n_cats, size_t longest, chart_frame_t *f)
 {
     chart_frame_legend(c, n_legend, 0, n_cats, longest, f);
@@ -95,7 +102,7 @@ static void legend(sbuf_t *b, const chart_frame_t *f, const char *const *names, 
     for (size_t i = 0; i < n; i++) {
         double y = f->y0 + 6 + (double)i * LEGEND_ROW;
         if (lines)
-            svg_line(b, x, y, x + 16, y, chart_color(i), 2, NULL);
+            svg_line(b, x, y, x + 16, y, chart_color(i), 2, line_dash(i));
         else
             svg_rect(b, x, y - 5, 12, 10, chart_color(i), NULL);
         svg_text(b, x + 21, y + 4, "start", FONT, 0, names[i] ? names[i] : "");
@@ -193,7 +200,7 @@ void chart_line(sbuf_t *b, const chart_t *c, const chart_series_t *s, size_t ns)
                 continue;
             }
             if (run > 1)
-                svg_polyline(b, px, py, run, chart_color(k), 1.8, NULL);
+                svg_polyline(b, px, py, run, chart_color(k), 1.8, line_dash(k));
             run = 0;
         }
         if (s[k].n <= 64)

@@ -7,7 +7,8 @@
  *            (speedups per workload, miss rates, stall breakdowns)
  *   heatmap  rows x time bins, a colour per cell (per-SM IPC over time)
  *
- * Every mark carries a <title> tooltip "SERIES, CATEGORY: VALUE" (bars),
+ * Series take ten colours; lines past the tenth repeat them dashed, then
+ * dotted. Every mark carries a <title> tooltip "SERIES, CATEGORY: VALUE" (bars),
  * "SERIES (X, Y)" (points) or "ROW, X: VALUE" (cells); the tests find marks
  * by it. A non-finite value is left out (a gap, not a zero). */
 #ifndef CTASIM_REPORT_CHART_H
