@@ -18,7 +18,7 @@
     "  --json FILE          write the result document (- : standard output, statistics text off)\n"         \
     "  --sample-interval N  every N core cycles, per-SM IPC and CTAs resident, the cycle breakdown and\n"  \
     "                       the load round trip into the JSON's series (sm_ipc/<i>, sm_ctas/<i>, stall.*,\n" \
-    "                       mem_latency; `ctasim report` draws them)\n"                                     \
+    "                       mem_latency; with --json X.json also X-series.csv; `ctasim report` draws them)\n" \
     "  --quiet              no statistics text\n"
 
 typedef struct help {

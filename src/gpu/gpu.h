@@ -107,6 +107,9 @@ void gpu_policy_set_sample_period(gpu_t *g, cta_link_t *self, uint32_t period);
  * mean load round trip mem_latency of the loads that completed in it (no
  * point when none did) into the metrics (0: off). Results are unchanged. */
 void gpu_set_sample_interval(gpu_t *g, uint32_t cycles);
+/* Every metric and series published so far (read-only; gpu/metrics.h). */
+struct metrics;
+const struct metrics *gpu_metrics(const gpu_t *g);
 
 /* --- metrics policies publish (JSON "metrics" / "series") ----------------- */
 void gpu_metric_set(gpu_t *g, const char *name, double value);

@@ -132,6 +132,8 @@ void gpu_set_sample_interval(gpu_t *g, uint32_t cycles)
         g->next_sample = g->next_trace;
 }
 
+const metrics_t *gpu_metrics(const gpu_t *g) { return &g->metrics; }
+
 void gpu_policy_set_sample_period(gpu_t *g, cta_link_t *self, uint32_t period)
 {
     self->sample_period = period;

@@ -120,6 +120,11 @@ if $C run --quiet --size small --cta-sched dyncta --sample-interval 500 --json "
     cmp -s "$T/ja" "$T/jb" && pass sample_interval_same_results || fail sample_interval_same_results "JSON differs beyond the series"
     grep -q '"sm_ipc/0": \[\[500, ' "$T/s.json" && grep -q '"sm_ctas/0": \[\[500, ' "$T/s.json" &&
         pass sample_interval_series || fail sample_interval_series "no sm_ipc/0 or sm_ctas/0 from cycle 500"
+    # the same points as a CSV beside the JSON
+    if [ -s "$T/s-series.csv" ] && [ "$(head -1 "$T/s-series.csv")" = "series,cycle,value" ] &&
+        grep -q '^sm_ipc/0,500,' "$T/s-series.csv" && grep -q '^mem_latency,' "$T/s-series.csv" &&
+        [ "$(grep -c '^sm_ctas/3,' "$T/s-series.csv")" = "$(grep -o '"sm_ctas/3": \[[^]]*\]\(, \[[^]]*\]\)*' "$T/s.json" | grep -o '\[[0-9]*, ' | wc -l | tr -d ' ')" ]; then
+        pass sample_interval_series_csv; else fail sample_interval_series_csv "$(head -3 "$T/s-series.csv" 2>&1)"; fi
     if $C report "$T/s.json" --figure sm-ipc-heatmap,sm-ctas-heatmap >/dev/null 2>&1 && grep -q "<title>SM 3, 500: " "$T/s-figures/sm-ipc-heatmap.svg" &&
         grep -q "<title>SM 3, 500: [0-9.]*</title>" "$T/s-figures/sm-ctas-heatmap.svg"; then
         pass report_heatmap_drawn; else fail report_heatmap_drawn "no heat map cells"; fi
