@@ -297,6 +297,37 @@ static void test_line_points(void)
     sb_free(&b);
 }
 
+static void test_panels(void)
+{
+    const double x1[] = {1, 2, 3}, y1[] = {0.5, 1, 1}, x2[] = {1, 2}, y2[] = {2, 1};
+    chart_series_t s[] = {{.name = "A: I", .x = x1, .y = y1, .n = 3},
+                          {.name = "B: III", .x = x2, .y = y2, .n = 2},
+                          {.name = "C", .x = x2, .y = y2, .n = 2}};
+    chart_t c = {.title = "panels", .integer_x = true, .y_zero = true, .have_ref = true, .ref_y = 1};
+    sbuf_t b;
+    sb_init(&b);
+    chart_panels(&b, &c, s, 3, 2);
+    CHECK(well_formed(b.s));
+    chart_frame_t f0, f1, f2;
+    chart_panel_frame(0, 3, 2, &f0);
+    chart_panel_frame(1, 3, 2, &f1);
+    chart_panel_frame(2, 3, 2, &f2);
+    CHECK(f1.x0 > f0.x1 && f1.y0 == f0.y0); /* side by side */
+    CHECK(f2.y0 > f0.y1 && f2.x0 == f0.x0); /* next row */
+    /* one y scale (0..2) for every panel; each panel its own x range */
+    CHECK_NEAR(attr_of_titled(b.s, "A: I (1, 0.5)", "cy"), f0.y1 - (f0.y1 - f0.y0) * 0.25, 0.01);
+    CHECK_NEAR(attr_of_titled(b.s, "B: III (1, 2)", "cy"), f1.y0, 0.01);
+    CHECK_NEAR(attr_of_titled(b.s, "B: III (2, 1)", "cx"), f1.x1, 0.01);
+    CHECK_NEAR(attr_of_titled(b.s, "A: I (3, 1)", "cx"), f0.x1, 0.01);
+    CHECK_NEAR(attr_of_titled(b.s, "C (1, 2)", "cx"), f2.x0, 0.01);
+    CHECK(strstr(b.s, ">B: III</text>") != NULL); /* panel titles */
+    size_t refs = 0;
+    for (const char *p = b.s; (p = strstr(p, "stroke-dasharray=\"5 3\"")); p++)
+        refs++;
+    CHECK_EQ(refs, 3); /* the reference line in each panel */
+    sb_free(&b);
+}
+
 static void test_heatmap(void)
 {
     const char *rows[] = {"SM 0", "SM 1"};
@@ -400,7 +431,7 @@ static void test_report_experiment_dir(void)
     CHECK(!isnan(attr_of_titled(r.figs[1].svg, "lcs, GM: 1.1", "height")));
     CHECK(strstr(r.figs[1].ours, "lcs +10.0%") != NULL);
     CHECK(strstr(r.figs[0].ours, "types I/II/III/IV = 1/0/1/0") != NULL);
-    CHECK(strstr(r.figs[0].svg, "A&lt;&amp;&gt;: I (paper I)") != NULL);
+    CHECK(strstr(r.figs[0].svg, ">A&lt;&amp;&gt;: I (paper I)</text>") != NULL); /* a panel's title */
     sbuf_t h1, h2;
     sb_init(&h1);
     sb_init(&h2);
@@ -529,6 +560,7 @@ int main(void)
     RUN(test_bar_heights);
     RUN(test_grouped_and_stacked_bars);
     RUN(test_line_points);
+    RUN(test_panels);
     RUN(test_heatmap);
     RUN(test_json);
     RUN(test_csv);

@@ -358,13 +358,17 @@ static void exp_lee_fig4(ctx_t *c, const char *exp, const csv_t *t, const char *
             agree += !strcmp(ours, paper);
         }
     }
+    /* one panel per workload, as the paper's figure; one y scale */
     chart_t ch = {.title = f->title, .xlabel = "CTAs per core (static cap)", .ylabel = "IPC / IPC at N",
                   .integer_x = true, .y_zero = true, .have_ref = true, .ref_y = 1};
-    f->svg = draw_line(&ch, s, t->rows);
+    sbuf_t pb;
+    sb_init(&pb);
+    chart_panels(&pb, &ch, s, t->rows, t->rows < 4 ? t->rows : 4);
+    f->svg = pb.s;
     f->table = table_of_csv(t);
     f->paper = xfmt("%s", paper_headline_text(exp));
     f->ours = xfmt("types I/II/III/IV = %u/%u/%u/%u; the paper's type matches ours for %u of the %u workloads its "
-                   "table lists (legend: ours, then the paper's).",
+                   "table lists (each panel: ours, then the paper's).",
                    count[0], count[1], count[2], count[3], agree, known);
     for (size_t r = 0; r < t->rows; r++)
         free(names[r]);
