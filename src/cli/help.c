@@ -31,11 +31,13 @@ static const help_t helps[] = {
      "example: ctasim run --config hpca14-28sm --cta-sched lcs --warp-sched gto --size small MMUL\n"},
     {"sweep",
      "usage: ctasim sweep [run options] [--max-ctas A..B] [--cta-sched SPEC]... [--warp-sched NAME]...\n"
-     "                    [--jobs N] [-o DIR] [--tolerance F] INPUT\n"
+     "                    [--jobs N] [-o DIR] [--force] [--tolerance F] INPUT\n"
      "Run INPUT at every CTA cap from A to B under every policy pair, in parallel; write one JSON per\n"
      "point, summary.csv and classification.csv (Lee I-IV, Li & Liang Up/Optimal/Down, Kayiran C/M/X).\n"
      "  --jobs N        worker threads, 1..256 (default: the machine's cores)\n"
-     "  -o DIR          output directory (default sweep-out), created before any point runs\n"
+     "  -o DIR          output directory (default sweep-out), created before any point runs; a directory\n"
+     "                  holding another sweep's results is refused (it says which in sweep-id.txt)\n"
+     "  --force         replace another sweep's results in -o DIR\n"
      "  --tolerance F   relative IPC difference treated as equal when classifying (0..1)\n"
      "example: ctasim sweep --max-ctas 1..8 --warp-sched gto --warp-sched lrr --size small VADD\n"},
     {"launch",
