@@ -58,6 +58,7 @@ typedef struct sim_request {
     const char *input;              /* suite workload, synthetic kernel spec or trace */
     app_size_t size;                /* suite workloads only */
     uint64_t seed;                  /* suite workloads only */
+    bool progress;                  /* show progress on stderr (a terminal) */
 } sim_request_t;
 
 typedef struct sim_outcome {

@@ -598,6 +598,40 @@ static bool limit_reached(gpu_t *g)
     return g->stopped != NULL;
 }
 
+void gpu_set_progress(gpu_t *g, gpu_progress_fn fn, void *ctx, double interval_s)
+{
+    g->progress_fn = fn;
+    g->progress_ctx = ctx;
+    g->progress_interval = interval_s;
+    g->progress_next = g->wall_seconds + interval_s; /* a short run shows nothing */
+}
+
+/* The progress callback, when its interval has passed (wall time so far:
+ * the runs before this call plus this one's since t0). */
+static void maybe_report_progress(gpu_t *g, double t0)
+{
+    double wall = g->wall_seconds + (now_seconds() - t0);
+    if (wall < g->progress_next)
+        return;
+    g->progress_next = wall + g->progress_interval;
+    gpu_progress_t p = {.cycle = g->cycle[CLK_CORE], .wall_seconds = wall};
+    for (uint32_t i = 0; i < g->n_sm; i++) {
+        p.thread_insts += g->sm[i].c.thread_insts;
+        p.warp_insts += g->sm[i].c.warp_insts;
+    }
+    for (uint32_t i = 0; i < g->n_kernels; i++) {
+        const kernel_run_t *k = g->kernels[i];
+        p.kernels_launched++;
+        if (k->state == KERNEL_DONE) {
+            p.kernels_done++;
+        } else if (k->state == KERNEL_RUNNING) {
+            p.ctas_done += k->ctas_done;
+            p.ctas_total += k->total_ctas;
+        }
+    }
+    g->progress_fn(g->progress_ctx, &p);
+}
+
 /* Simulate until kernel `target` finished (UINT32_MAX: every launched kernel)
  * or the core clock reaches stop_cycle. */
 static int run_until(gpu_t *g, uint32_t target, uint64_t stop_cycle, cs_error_t *err)
@@ -644,6 +678,8 @@ static int run_until(gpu_t *g, uint32_t target, uint64_t stop_cycle, cs_error_t 
                 break;
             if (g->cycle[CLK_CORE] >= stop_cycle)
                 break;
+            if (g->progress_fn && (g->cycle[CLK_CORE] & 4095) == 0)
+                maybe_report_progress(g, t0);
         }
     }
     /* counters of sleeping cores up to the last cycle */

@@ -42,6 +42,9 @@ struct gpu {
     char warp_spec[128];
     char warp_resolved[256];   /* warp_spec with the arguments the policy took, defaults included */
     char *provenance_json, *provenance_text; /* gpu_set_provenance, owned */
+    gpu_progress_fn progress_fn;             /* gpu_set_progress */
+    void *progress_ctx;
+    double progress_interval, progress_next; /* wall seconds */
     uint32_t dispatch_rr;
     bool dispatch_dirty;       /* something changed that may let a CTA start */
     uint64_t next_sample;

@@ -316,6 +316,19 @@ grep -q "^kayiran-fig8: [0-9]*/[0-9]* runs, [0-9hms]* elapsed, about [0-9hms?]* 
     grep -q "^kayiran-fig8: \([0-9]*\)/\1 runs in [0-9hms]*$" "$T/k8.err" && pass experiment_progress_lines \
     || fail experiment_progress_lines "$(grep runs "$T/k8.err" | tail -2)"
 
+# --- a single run shows progress on a terminal only (script(1) gives it one)
+if command -v script >/dev/null 2>&1; then
+    CTASIM_PROGRESS_INTERVAL=0 script -qec "$C run stream:ctas=200,iters=8 >/dev/null" /dev/null >"$T/tty.txt" 2>&1
+    grep -q "cycle [0-9.kM]*, [0-9.kM]* warp inst ([0-9.kM]*/s), 0 of 1 kernels done; running: [0-9]*/200 CTAs" "$T/tty.txt" \
+        && pass run_progress_on_terminal || fail run_progress_on_terminal "$(cat -v "$T/tty.txt" | head -c 300)"
+    CTASIM_PROGRESS_INTERVAL=0 script -qec "$C run --quiet stream:ctas=200,iters=8" /dev/null >"$T/tty.txt" 2>&1
+    grep -q "warp inst" "$T/tty.txt" && fail run_progress_quiet "progress with --quiet" || pass run_progress_quiet
+else
+    echo "SKIP run_progress_on_terminal (no script(1))"
+fi
+CTASIM_PROGRESS_INTERVAL=0 $C run stream:ctas=200,iters=8 >/dev/null 2>"$T/notty.err"
+[ -s "$T/notty.err" ] && fail run_progress_not_a_terminal "$(head -c 200 "$T/notty.err")" || pass run_progress_not_a_terminal
+
 # --- limits of the model are errors, not silent clamps or defaults
 expect_error sched_per_core_above_8 "at most 8" $C run --set gpgpu_num_sched_per_core=16 stream:ctas=2,iters=1
 expect_error two_level_active_not_a_number "two_level_active:N" $C run --warp-sched two_level_active:x stream:ctas=2,iters=1
