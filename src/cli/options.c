@@ -24,7 +24,7 @@ void cli_usage(FILE *f)
           "       ctasim launch --ptx FILE --kernel NAME --grid X[,Y,Z] --block X[,Y,Z] [--shmem BYTES]\n"
           "                  [--const SYMBOL=FILE]... [run options] ARG...   (u32:5 f32:1.5 in:FILE\n"
           "                  out:BYTES:FILE inout:FILE:OUTFILE ...)\n"
-          "       ctasim experiment NAME|list [--size S] [--workloads A,B] [--jobs N] [-o DIR]\n"
+          "       ctasim experiment NAME|list [--size S] [--workloads A,B] [--power] [--jobs N] [-o DIR]\n"
           "       ctasim list [configs|cta|warp|workloads|synthetic]\n"
           "       ctasim trace INPUT -o DIR [--binary-version N] [--no-compress]\n"
           "       ctasim config [--unmodelled] [--config NAME|FILE]... [--set OPTION=VALUE]... [--allow-unknown]\n"
