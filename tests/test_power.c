@@ -352,6 +352,57 @@ static void gated_core_draws_nothing(void)
     }
 }
 
+/* A test policy: core 0 OFF from the start, back ON at cycle 300. */
+static void *wake0_create(gpu_t *g, cta_link_t *self, policy_args_t *args, cs_error_t *err)
+{
+    (void)args;
+    (void)err;
+    gpu_set_sm_state(g, 0, CORE_OFF);
+    gpu_policy_set_sample_period(g, self, 300);
+    static int token;
+    return &token;
+}
+static void wake0_sample(void *st, gpu_t *g, uint64_t cycle)
+{
+    (void)st;
+    if (gpu_sm_state(g, 0) == CORE_OFF && cycle >= 300)
+        gpu_set_sm_state(g, 0, CORE_ACTIVE);
+}
+static const cta_policy_ops_t wake0_policy = {.name = "test_wake0", .summary = "core 0 off until cycle 300 (tests)",
+                                              .create = wake0_create, .sample = wake0_sample};
+
+/* A gated core that is turned on again pays one wake-up; it was gated for
+ * exactly the cycles before, and with PCPG leaked nothing then. */
+static void wakeup_energy(void)
+{
+    static bool registered;
+    cs_error_t err;
+    if (!registered)
+        registered = cta_policy_register(&wake0_policy, &err) == 0;
+    CHECK(registered);
+    gpu_config_t c = small_gpu(2);
+    zero_power(&c);
+    c.power.pcpg = true;
+    c.power.sm_static_w = 1.0;
+    c.power.wakeup_energy_nj = 7.0;
+    gpu_t *g = run_spec(&c, "rr+test_wake0", "compute:ctas=16,threads=128,iters=40");
+    if (!g) {
+        CHECK(0);
+        return;
+    }
+    const sm_counters_t *k = gpu_sm_counters(g, 0);
+    CHECK_EQ(k->wakeups, 1);
+    CHECK_EQ(k->gated_cycles, 299); /* cycles 1..299; ON from the sample at 300 */
+    CHECK(k->ctas_issued > 0);
+    CHECK_EQ(gpu_sm_counters(g, 1)->wakeups, 0);
+    const double period = 1.0 / (c.clk_core_mhz * 1e6);
+    REL_NEAR(gpu_power_sm_energy(g, 0), 7e-9 + 1.0 * (double)(gpu_cycle(g) - 299) * period);
+    const power_energy_t *comp;
+    CHECK(gpu_power_summary(g, &comp) != NULL);
+    REL_NEAR(comp->component[PC_WAKEUP], 7e-9);
+    gpu_destroy(g);
+}
+
 /* The allocation integral is sum over CTAs of registers x resident cycles;
  * with one CTA of half the register file and half the shared memory per core
  * (two would fit), gating charges exactly half of their leakage over the
@@ -559,6 +610,7 @@ int main(void)
     RUN(energy_identity_on_a_hand_built_run);
     RUN(energy_identity_from_counters);
     RUN(gated_core_draws_nothing);
+    RUN(wakeup_energy);
     RUN(rf_shmem_gating_on_a_run);
     RUN(power_changes_no_statistic);
     RUN(power_series);
