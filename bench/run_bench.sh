@@ -40,7 +40,7 @@ for w in "$SPEC" MMUL; do
         $C run --power --set power_sample_period=1000 "$w" | rate >>"$D/pw_on.$$"
     done
     off=$(median <"$D/pw_off.$$"); on=$(median <"$D/pw_on.$$")
-    echo "bench: --power overhead on ${w%%:*}  off $off  on $on warp inst/s  slowdown $(echo "$off $on" | awk '{printf "%.3f", $2 > 0 ? $1 / $2 : 0}') (target <= 1.10)"
+    echo "bench: --power overhead on ${w%%:*}  off $off  on $on warp inst/s  slowdown $(echo "$off $on" | awk '{printf "%.3f", ($2 > 0 ? $1 / $2 : 0)}') (target <= 1.10)"
     rm -f "$D/pw_off.$$" "$D/pw_on.$$"
 done
 
