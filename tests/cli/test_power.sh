@@ -107,3 +107,12 @@ expect_error power_shares "-power_sm_rf_static_w + -power_sm_shmem_static_w" \
 # the wake-up latency is accepted and said to be approximated
 $C run --set power_wakeup_cycles=10 "$K" >/dev/null 2>"$T/e" && grep -q 'power_wakeup_cycles' "$T/e" &&
     pass power_wakeup_cycles_warned || fail power_wakeup_cycles_warned "$(cat "$T/e")"
+
+# --- launch takes --power too
+( cd "$T" && python3 -c "import struct; open('a.bin','wb').write(struct.pack('<256f', *range(256)))" 2>/dev/null ||
+  head -c 1024 /dev/zero >a.bin; cp a.bin b.bin )
+P=$(pwd)/workloads/ptx/vadd.ptx
+case $C in /*) CA=$C ;; *) CA=$(pwd)/$C ;; esac
+(cd "$T" && "$CA" launch --power --ptx "$P" --kernel vadd --grid 1 --block 256 in:a.bin in:b.bin out:1024:c.bin u32:256) \
+    >"$T/l.out" 2>"$T/l.err" && grep -q '^gpu_tot_energy_j' "$T/l.out" && pass launch_power ||
+    fail launch_power "$(tail -1 "$T/l.err")"
