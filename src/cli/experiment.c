@@ -646,6 +646,7 @@ typedef struct exp_opts {
     const char *out_dir, *only; /* only: --workloads A,B (NULL: not given) */
     unsigned jobs;
     bool all_workloads;         /* --all-workloads */
+    bool power;                 /* --power: the power model on */
 } exp_opts_t;
 
 static double wall_now(void)
@@ -849,6 +850,8 @@ static int run_one(const exp_def_t *def, const exp_opts_t *o)
     config_defaults(&r.cfg);
     if (config_load_preset(&r.cfg, def->config, &err) < 0)
         return cli_fail(&err);
+    if (o->power)
+        r.cfg.power.enabled = true;
     r.nw = pick_workloads(def, o, r.wl, r.in_paper);
     if (!r.nw) {
         fprintf(stderr, "ctasim: experiment %s: no workloads selected\n", def->name);
@@ -927,6 +930,10 @@ int cmd_experiment(int argc, char **argv)
         const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
         if (!strcmp(a, "--all-workloads")) {
             o.all_workloads = true;
+            continue;
+        }
+        if (!strcmp(a, "--power")) { /* -power_simulation_enabled 1 on the experiment's preset */
+            o.power = true;
             continue;
         }
         bool known = !strcmp(a, "--size") || !strcmp(a, "--workloads") || !strcmp(a, "--jobs") || !strcmp(a, "-o");

@@ -13,6 +13,7 @@
     "  --cta-sched SPEC     CTA policy chain, e.g. rr, static:n=3, lcs+bcs, dyncta+claso\n"                  \
     "  --warp-sched NAME    warp policy: lrr, gto, tl, sca, ccws, owl (`ctasim list warp`)\n"               \
     "  --max-ctas N         at most N CTAs per core per kernel\n"                                            \
+    "  --power              power model on (-power_simulation_enabled 1, after every --config)\n"           \
     "  --size S             suite workloads: small, default or paper\n"                                      \
     "  --seed N             suite workloads: input generator seed (decimal)\n"                               \
     "  --json FILE          write the result document (- : standard output, statistics text off)\n"         \
@@ -54,7 +55,7 @@ static const help_t helps[] = {
      "out:65536:c.bin u32:16384\n"},
     {"experiment",
      "usage: ctasim experiment NAME|all|list [--size small|default|paper] [--workloads A,B] [--all-workloads]\n"
-     "                                       [--jobs N] [-o DIR]\n"
+     "                                       [--power] [--jobs N] [-o DIR]\n"
      "Run one of the papers' experiments (`ctasim experiment list`) on the suite, print its table beside\n"
      "the paper's headline and write it as CSV into DIR (default experiments-out). An experiment runs the\n"
      "workloads of its paper's figure that the suite has, in the paper's order, and says which of the\n"
@@ -62,6 +63,7 @@ static const help_t helps[] = {
      "  --size S          workload inputs: small, default or paper\n"
      "  --workloads A,B   only these suite workloads; one the paper does not list runs too, with a note\n"
      "  --all-workloads   every workload of the suite, the paper's first\n"
+     "  --power           the power model on (each run's JSON then has \"power\" and power.* metrics)\n"
      "  --jobs N          worker threads, 1..256 (default: the machine's cores)\n"
      "  -o DIR            output directory (default experiments-out), created before anything runs\n"
      "example: ctasim experiment lee-fig4 --size small --jobs 2\n"},

@@ -115,6 +115,7 @@ gpu_t *gpu_create(const gpu_config_t *cfg, const char *cta_spec, const char *war
         gpu_destroy(g);
         return NULL;
     }
+    gpu_power_init(g);
     return g;
 }
 
@@ -128,6 +129,7 @@ void gpu_destroy(gpu_t *g)
             cta_chain_kernel_finished(&g->chain, g, g->kernels[k]);
     cta_chain_destroy(&g->chain);
     metrics_free(&g->metrics);
+    gpu_power_free(g);
     free(g->provenance_json);
     free(g->provenance_text);
     if (g->sm)
@@ -316,6 +318,8 @@ static void start_kernels(gpu_t *g, uint64_t now)
         k->state = KERNEL_RUNNING;
         k->start_cycle = now;
         g->running++;
+        if (g->power)
+            gpu_power_kernel_started(g, k, now);
         adapt_l1(g, k);
         warm_l2_with_copies(g, k);
         g->dispatch_dirty = true;
@@ -328,6 +332,8 @@ static void kernel_done(gpu_t *g, kernel_run_t *k, uint64_t now)
     k->state = KERNEL_DONE;
     k->end_cycle = now;
     g->running--;
+    if (g->power)
+        gpu_power_kernel_done(g, k, now);
     /* -gpgpu_flush_l1_cache: the next kernel finds the L1s empty (not while
      * another kernel still runs on them) */
     if (g->cfg.flush_l1 && g->running == 0)
@@ -432,6 +438,11 @@ static void run_samples(gpu_t *g, uint64_t now)
         }
         if (p->next_sample < next)
             next = p->next_sample;
+    }
+    if (g->power) {
+        gpu_power_sample(g, now); /* when due; it measures, changes nothing */
+        if (gpu_power_next_sample(g) < next)
+            next = gpu_power_next_sample(g);
     }
     g->next_sample = next;
 }
@@ -685,6 +696,8 @@ static int run_until(gpu_t *g, uint32_t target, uint64_t stop_cycle, cs_error_t 
     /* counters of sleeping cores up to the last cycle */
     for (uint32_t i = 0; i < g->n_sm; i++)
         sm_catch_up(&g->sm[i], g->cycle[CLK_CORE] + 1);
+    if (g->power && !g->failed)
+        gpu_power_finish(g, all_done(g) || g->stopped);
     g->wall_seconds += now_seconds() - t0;
     if (g->failed) {
         if (err)
