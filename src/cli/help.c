@@ -13,6 +13,7 @@
     "  --cta-sched SPEC     CTA policy chain, e.g. rr, static:n=3, lcs+bcs, dyncta+claso\n"                  \
     "  --warp-sched NAME    warp policy: lrr, gto, tl, sca, ccws, owl (`ctasim list warp`)\n"               \
     "  --max-ctas N         at most N CTAs per core per kernel\n"                                            \
+    "  --active-cores N     only cores 0..N-1 take CTAs; the others are OFF (power-gated) from the start\n"  \
     "  --size S             suite workloads: small, default or paper\n"                                      \
     "  --seed N             suite workloads: input generator seed (decimal)\n"                               \
     "  --json FILE          write the result document (- : standard output, statistics text off)\n"         \

@@ -17,8 +17,8 @@
 void cli_usage(FILE *f)
 {
     fputs("usage: ctasim run [--config NAME|FILE]... [--set OPTION=VALUE]... [--allow-unknown]\n"
-          "                  [--cta-sched SPEC] [--warp-sched NAME] [--max-ctas N] [--json FILE]\n"
-          "                  [--size small|default|paper] [--seed N] [--quiet] INPUT\n"
+          "                  [--cta-sched SPEC] [--warp-sched NAME] [--max-ctas N] [--active-cores N]\n"
+          "                  [--json FILE] [--size small|default|paper] [--seed N] [--quiet] INPUT\n"
           "       ctasim sweep [run options] [--max-ctas A..B] [--cta-sched SPEC]... [--warp-sched NAME]...\n"
           "                  [--jobs N] [-o DIR] [--tolerance F] INPUT\n"
           "       ctasim launch --ptx FILE --kernel NAME --grid X[,Y,Z] --block X[,Y,Z] [--shmem BYTES]\n"
@@ -76,7 +76,7 @@ int cli_parse_opts_log(int argc, char **argv, run_opts_t *o, bool want_input, co
                                     .warn = log ? 0 : CONFIG_WARN_UNKNOWN | CONFIG_WARN_UNMODELLED};
     config_load_opts_t preset_opts = {.log = log};
     config_load_opts_t set_opts = {.log = log, .warn = log ? 0 : CONFIG_WARN_UNMODELLED};
-    uint32_t max_ctas = 0;
+    uint32_t max_ctas = 0, active_cores = 0;
     /* configs and --set apply in command-line order: later wins */
     for (int i = 2; i < argc; i++) {
         const char *a = argv[i];
@@ -118,6 +118,12 @@ int cli_parse_opts_log(int argc, char **argv, run_opts_t *o, bool want_input, co
             if (cli_parse_uint(a, v, 1, 64, &n, &err) < 0)
                 return cli_fail_usage(&err);
             max_ctas = (uint32_t)n;
+        } else if (!strcmp(a, "--active-cores")) {
+            NEED_VALUE();
+            uint64_t n;
+            if (cli_parse_uint(a, v, 1, UINT32_MAX, &n, &err) < 0)
+                return cli_fail_usage(&err);
+            active_cores = (uint32_t)n;
         } else if (!strcmp(a, "--json")) {
             NEED_VALUE();
             o->json = v;
@@ -159,6 +165,8 @@ int cli_parse_opts_log(int argc, char **argv, run_opts_t *o, bool want_input, co
     }
     if (max_ctas)
         o->cfg.max_ctas_override = max_ctas;
+    if (active_cores)
+        o->cfg.active_cores = active_cores;
     if (config_validate(&o->cfg, &err) < 0)
         return fail(&err);
     if (want_input && !o->input) {
