@@ -31,13 +31,16 @@ static const help_t helps[] = {
      "or one kernel-N.traceg[.xz]).\n" RUN_OPTIONS
      "example: ctasim run --config hpca14-28sm --cta-sched lcs --warp-sched gto --size small MMUL\n"},
     {"sweep",
-     "usage: ctasim sweep [run options] [--max-ctas A..B] [--cta-sched SPEC]... [--warp-sched NAME]...\n"
-     "                    [--jobs N] [-o DIR] [--tolerance F] INPUT\n"
+     "usage: ctasim sweep [run options] [--max-ctas A..B | --active-cores A..B] [--cta-sched SPEC]...\n"
+     "                    [--warp-sched NAME]... [--jobs N] [-o DIR] [--tolerance F] INPUT\n"
      "Run INPUT at every CTA cap from A to B under every policy pair, in parallel; write one JSON per\n"
      "point, summary.csv and classification.csv (Lee I-IV, Li & Liang Up/Optimal/Down, Kayiran C/M/X).\n"
      "  --jobs N        worker threads, 1..256 (default: the machine's cores)\n"
      "  -o DIR          output directory (default sweep-out), created before any point runs\n"
      "  --tolerance F   relative IPC difference treated as equal when classifying (0..1)\n"
+     "  --active-cores A..B  sweep the number of cores instead of the CTA cap: cores.csv (cycles, IPC,\n"
+     "                  gated core-cycles, energy and EDP when the power model ran), best-performance,\n"
+     "                  saturation and EDP-optimal core counts\n"
      "example: ctasim sweep --max-ctas 1..8 --warp-sched gto --warp-sched lrr --size small VADD\n"},
     {"launch",
      "usage: ctasim launch --ptx FILE --kernel NAME --grid X[,Y,Z] --block X[,Y,Z] [--shmem BYTES]\n"
