@@ -330,6 +330,31 @@ static void htcs_compute_kernel_uses_all_cores(void)
     gpu_destroy(g);
 }
 
+/* With the paper's thresholds TCS leaves a compute-bound kernel alone: the
+ * same cycles as the baseline (Song et al.: "almost no degradation"). */
+static void tcs_leaves_compute_bound_kernels_alone(void)
+{
+    uint64_t cycles[2] = {0, 0};
+    const char *specs[2] = {"rr", "tcs"};
+    for (int i = 0; i < 2; i++) {
+        gpu_config_t c = small_cfg(6, 2);
+        gpu_t *g = make_gpu(&c, specs[i]);
+        CHECK(g != NULL);
+        if (!g)
+            return;
+        CHECK_EQ(launch(g, "compute:ctas=96,threads=128,iters=400", 0, NULL), 0);
+        cs_error_t err;
+        CHECK_EQ(gpu_run(g, &err), 0);
+        cycles[i] = gpu_cycle(g);
+        if (i == 1)
+            CHECK_EQ(metric(g, METRIC_TCS_CORES), 6);
+        gpu_destroy(g);
+    }
+    printf("  rr %llu cycles, tcs %llu\n", (unsigned long long)cycles[0], (unsigned long long)cycles[1]);
+    CHECK(cycles[0] > 20000); /* long enough for MONITOR to look */
+    CHECK(fabs((double)cycles[1] / (double)cycles[0] - 1.0) <= 0.03);
+}
+
 /* ------------------------------------------------------------------------ */
 /* DYNCORE, step by step. Six cores, k=2, t_act=5000, period=1000000 (the
  * policy never samples by itself: the test calls its sample() hook, after
@@ -506,6 +531,7 @@ int main(void)
     RUN(tcs_resets_at_each_kernel);
     RUN(htcs_starts_with_half);
     RUN(htcs_compute_kernel_uses_all_cores);
+    RUN(tcs_leaves_compute_bound_kernels_alone);
     RUN(dyncore_drain_then_off_and_return);
     RUN(dyncore_never_turns_off_the_last_core);
     RUN(active_cores_gate_the_rest);

@@ -73,6 +73,16 @@ for p in tcs htcs dyncore "tcs+lcs" "tcs+claso" "dyncore+claso" "htcs:mon=500,mi
     fi
 done
 
+# --- dyncore on every warp policy
+for w in lrr gto tl sca ccws owl; do
+    if timeout 120 $C run --quiet --cta-sched dyncore:period=512,t_act=100000 --warp-sched $w --json "$T/w.json" $S \
+        >/dev/null 2>"$T/e"; then
+        pass "run_dyncore_$w"
+    else
+        fail "run_dyncore_$w" "$(cat "$T/e")"
+    fi
+done
+
 # --- sweep --active-cores: cores.csv, the classification, points equal run
 if $C sweep --active-cores 2..3 --jobs 2 -o "$T/sc" $S >"$T/sc.out" 2>"$T/e"; then
     ok=1
