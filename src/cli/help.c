@@ -14,6 +14,7 @@
     "  --warp-sched NAME    warp policy: lrr, gto, tl, sca, ccws, owl (`ctasim list warp`)\n"               \
     "  --max-ctas N         at most N CTAs per core per kernel\n"                                            \
     "  --power              power model on (-power_simulation_enabled 1, after every --config)\n"           \
+    "  --active-cores N     only cores 0..N-1 take CTAs; the others are OFF (power-gated) from the start\n"  \
     "  --size S             suite workloads: small, default or paper\n"                                      \
     "  --seed N             suite workloads: input generator seed (decimal)\n"                               \
     "  --json FILE          write the result document (- : standard output, statistics text off)\n"         \
@@ -31,8 +32,8 @@ static const help_t helps[] = {
      "or one kernel-N.traceg[.xz]).\n" RUN_OPTIONS
      "example: ctasim run --config hpca14-28sm --cta-sched lcs --warp-sched gto --size small MMUL\n"},
     {"sweep",
-     "usage: ctasim sweep [run options] [--max-ctas A..B] [--cta-sched SPEC]... [--warp-sched NAME]...\n"
-     "                    [--jobs N] [-o DIR] [--force] [--tolerance F] INPUT\n"
+     "usage: ctasim sweep [run options] [--max-ctas A..B | --active-cores A..B] [--cta-sched SPEC]...\n"
+     "                    [--warp-sched NAME]... [--jobs N] [-o DIR] [--force] [--tolerance F] INPUT\n"
      "Run INPUT at every CTA cap from A to B under every policy pair, in parallel; write one JSON per\n"
      "point, summary.csv and classification.csv (Lee I-IV, Li & Liang Up/Optimal/Down, Kayiran C/M/X).\n"
      "  --jobs N        worker threads, 1..256 (default: the machine's cores)\n"
@@ -40,6 +41,9 @@ static const help_t helps[] = {
      "                  holding another sweep's results is refused (it says which in sweep-id.txt)\n"
      "  --force         replace another sweep's results in -o DIR\n"
      "  --tolerance F   relative IPC difference treated as equal when classifying (0..1)\n"
+     "  --active-cores A..B  sweep the number of cores instead of the CTA cap: cores.csv (cycles, IPC,\n"
+     "                  gated core-cycles, energy and EDP when the power model ran), best-performance,\n"
+     "                  saturation and EDP-optimal core counts\n"
      "example: ctasim sweep --max-ctas 1..8 --warp-sched gto --warp-sched lrr --size small VADD\n"},
     {"launch",
      "usage: ctasim launch --ptx FILE --kernel NAME --grid X[,Y,Z] --block X[,Y,Z] [--shmem BYTES]\n"

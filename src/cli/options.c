@@ -17,10 +17,10 @@
 void cli_usage(FILE *f)
 {
     fputs("usage: ctasim run [--config NAME|FILE]... [--set OPTION=VALUE]... [--allow-unknown]\n"
-          "                  [--cta-sched SPEC] [--warp-sched NAME] [--max-ctas N] [--power] [--json FILE]\n"
-          "                  [--size small|default|paper] [--seed N] [--quiet] INPUT\n"
-          "       ctasim sweep [run options] [--max-ctas A..B] [--cta-sched SPEC]... [--warp-sched NAME]...\n"
-          "                  [--jobs N] [-o DIR] [--tolerance F] INPUT\n"
+          "                  [--cta-sched SPEC] [--warp-sched NAME] [--max-ctas N] [--active-cores N] [--power]\n"
+          "                  [--json FILE] [--size small|default|paper] [--seed N] [--quiet] INPUT\n"
+          "       ctasim sweep [run options] [--max-ctas A..B | --active-cores A..B] [--cta-sched SPEC]...\n"
+          "                  [--warp-sched NAME]... [--jobs N] [-o DIR] [--force] [--tolerance F] INPUT\n"
           "       ctasim launch --ptx FILE --kernel NAME --grid X[,Y,Z] --block X[,Y,Z] [--shmem BYTES]\n"
           "                  [--const SYMBOL=FILE]... [run options] ARG...   (u32:5 f32:1.5 in:FILE\n"
           "                  out:BYTES:FILE inout:FILE:OUTFILE ...)\n"
@@ -76,7 +76,7 @@ int cli_parse_opts_log(int argc, char **argv, run_opts_t *o, bool want_input, co
                                     .warn = log ? 0 : CONFIG_WARN_UNKNOWN | CONFIG_WARN_UNMODELLED};
     config_load_opts_t preset_opts = {.log = log};
     config_load_opts_t set_opts = {.log = log, .warn = log ? 0 : CONFIG_WARN_UNMODELLED};
-    uint32_t max_ctas = 0;
+    uint32_t max_ctas = 0, active_cores = 0;
     bool power = false;
     /* configs and --set apply in command-line order: later wins */
     for (int i = 2; i < argc; i++) {
@@ -119,6 +119,12 @@ int cli_parse_opts_log(int argc, char **argv, run_opts_t *o, bool want_input, co
             if (cli_parse_uint(a, v, 1, 64, &n, &err) < 0)
                 return cli_fail_usage(&err);
             max_ctas = (uint32_t)n;
+        } else if (!strcmp(a, "--active-cores")) {
+            NEED_VALUE();
+            uint64_t n;
+            if (cli_parse_uint(a, v, 1, UINT32_MAX, &n, &err) < 0)
+                return cli_fail_usage(&err);
+            active_cores = (uint32_t)n;
         } else if (!strcmp(a, "--json")) {
             NEED_VALUE();
             o->json = v;
@@ -164,6 +170,8 @@ int cli_parse_opts_log(int argc, char **argv, run_opts_t *o, bool want_input, co
         o->cfg.max_ctas_override = max_ctas;
     if (power)
         o->cfg.power.enabled = true; /* -power_simulation_enabled 1 */
+    if (active_cores)
+        o->cfg.active_cores = active_cores;
     if (config_validate(&o->cfg, &err) < 0)
         return fail(&err);
     if (want_input && !o->input) {

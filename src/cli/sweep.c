@@ -10,7 +10,15 @@
  * on the shared worker pool (jobs.h) through the same cli_simulate as `run`,
  * report. A point is exactly `ctasim run --max-ctas N` with the same options,
  * so its statistics are bit-identical to that run's; results do not depend
- * on --jobs because points are independent and reported in a fixed order. */
+ * on --jobs because points are independent and reported in a fixed order.
+ *
+ * `--active-cores A..B` sweeps the number of cores instead (Song et al.
+ * Fig. 3/4/7, Kayiran et al. Fig. 14a): a point is `ctasim run
+ * --active-cores N`, and the report is cores.csv (cycles, IPC, gated
+ * core-cycles, and energy and EDP when the run published the power model's
+ * metrics) plus, per series, the best-performance count, the saturation
+ * point (fewest cores within --tolerance of the best IPC) and the
+ * EDP-optimal count (n/a without power metrics). */
 #include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -35,8 +43,9 @@ typedef struct sweep_args {
     run_opts_t base; /* the `run` options: config, input, size, seed */
     const char *cta[SWEEP_MAX_SERIES], *warp[SWEEP_MAX_SERIES];
     unsigned n_cta, n_warp;
-    bool have_range;
+    bool have_range, have_cores;
     unsigned lo, hi;
+    unsigned cores_lo, cores_hi;
     const char *out_dir;
     double tolerance;
     unsigned jobs;
@@ -53,8 +62,16 @@ typedef struct kernel_result {
     uint32_t occupancy; /* resource limit per SM (largest over launches) */
 } kernel_result_t;
 
+/* what the power model publishes at the end of a run (absent: power off) */
+#define SWEEP_METRIC_ENERGY "power.energy_j"
+#define SWEEP_METRIC_EDP "power.edp_js"
+
 typedef struct point {
     unsigned max_ctas;
+    unsigned active_cores; /* --active-cores sweeps; 0 otherwise */
+    uint64_t gated;        /* gated core-cycles */
+    bool have_power;
+    double energy_j, edp_js;
     unsigned series; /* index into sweep_plan_t.series */
     char json_path[1024];
     int rc;
@@ -75,6 +92,7 @@ typedef struct sweep_plan {
     series_t series[SWEEP_MAX_SERIES];
     unsigned n_series;
     unsigned lo, hi;
+    bool cores;      /* the points vary --active-cores over lo..hi, not the cap */
     point_t *points; /* series-major, caps ascending: points[se * per_series + (n - lo)] */
     size_t n_points;
     progress_t progress;
@@ -107,7 +125,8 @@ static int sweep_parse(int argc, char **argv, sweep_args_t *a)
     rest[nrest++] = argv[1];
     for (int i = 2; i < argc && !rc; i++) {
         const char *o = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
-        bool mine = !strcmp(o, "--max-ctas") || !strcmp(o, "--cta-sched") || !strcmp(o, "--warp-sched") ||
+        bool mine = !strcmp(o, "--max-ctas") || !strcmp(o, "--active-cores") || !strcmp(o, "--cta-sched") ||
+                    !strcmp(o, "--warp-sched") ||
                     !strcmp(o, "--jobs") || !strcmp(o, "-o") || !strcmp(o, "--tolerance");
         if (!strcmp(o, "--force")) {
             a->force = true;
@@ -135,6 +154,12 @@ static int sweep_parse(int argc, char **argv, sweep_args_t *a)
             a->have_range = true;
             a->lo = (unsigned)lo;
             a->hi = (unsigned)hi;
+        } else if (!strcmp(o, "--active-cores")) {
+            if (cli_parse_uint_range(o, v, 1, UINT32_MAX, &lo, &hi, &err) < 0)
+                rc = cli_fail_usage(&err);
+            a->have_cores = true;
+            a->cores_lo = (unsigned)lo;
+            a->cores_hi = (unsigned)hi;
         } else if (!strcmp(o, "--cta-sched") || !strcmp(o, "--warp-sched")) {
             bool cta = !strcmp(o, "--cta-sched");
             unsigned *count = cta ? &a->n_cta : &a->n_warp;
@@ -154,6 +179,11 @@ static int sweep_parse(int argc, char **argv, sweep_args_t *a)
             rc = cli_fail_usage(&err);
         }
     }
+    if (!rc && a->have_cores && a->have_range) {
+        fprintf(stderr, "ctasim: sweep --active-cores and --max-ctas: one range per sweep (a fixed cap: --set "
+                        "ctasim_max_ctas=N)\n");
+        rc = 2;
+    }
     if (!rc)
         rc = cli_parse_opts(nrest, rest, &a->base, true);
     free(rest);
@@ -162,15 +192,17 @@ static int sweep_parse(int argc, char **argv, sweep_args_t *a)
 
 /* --- plan ------------------------------------------------------------------ */
 
-/* "<out>/<cta>-<warp>-n<cap>.json" with anything but [A-Za-z0-9-] as '_'. */
-static int json_path(const char *out_dir, const series_t *s, unsigned cap, char *buf, size_t n, cs_error_t *err)
+/* "<out>/<cta>-<warp>-n<cap>.json" ("-c<cores>" for a cores sweep) with
+ * anything but [A-Za-z0-9-] as '_'. */
+static int json_path(const char *out_dir, const series_t *s, char kind, unsigned cap, char *buf, size_t n,
+                     cs_error_t *err)
 {
     char tag[96];
     snprintf(tag, sizeof tag, "%s-%s", s->cta, s->warp ? s->warp : "cfg");
     for (char *c = tag; *c; c++)
         if (!((*c >= 'a' && *c <= 'z') || (*c >= 'A' && *c <= 'Z') || (*c >= '0' && *c <= '9') || *c == '-'))
             *c = '_';
-    if ((size_t)snprintf(buf, n, "%s/%s-n%u.json", out_dir, tag, cap) >= n)
+    if ((size_t)snprintf(buf, n, "%s/%s-%c%u.json", out_dir, tag, kind, cap) >= n)
         return cs_err(err, out_dir, 0, "output directory name too long");
     return 0;
 }
@@ -206,6 +238,14 @@ static int sweep_plan(const sweep_args_t *a, sweep_plan_t *p, cs_error_t *err)
         p->lo = a->lo;
         p->hi = a->hi;
     }
+    if (a->have_cores) {
+        uint32_t n_sm = config_n_sm(&a->base.cfg);
+        if (a->cores_hi > n_sm)
+            return cs_err(err, NULL, 0, "--active-cores %u..%u: the GPU has %u cores", a->cores_lo, a->cores_hi, n_sm);
+        p->cores = true;
+        p->lo = a->cores_lo;
+        p->hi = a->cores_hi;
+    }
     p->n_points = (size_t)p->n_series * per_series(p);
     p->points = cs_xcalloc(p->n_points, sizeof *p->points);
     size_t i = 0;
@@ -213,8 +253,12 @@ static int sweep_plan(const sweep_args_t *a, sweep_plan_t *p, cs_error_t *err)
         for (unsigned n = p->lo; n <= p->hi; n++, i++) {
             point_t *pt = &p->points[i];
             pt->series = se;
-            pt->max_ctas = n;
-            if (json_path(a->out_dir, &p->series[se], n, pt->json_path, sizeof pt->json_path, err) < 0)
+            if (p->cores)
+                pt->active_cores = n;
+            else
+                pt->max_ctas = n;
+            if (json_path(a->out_dir, &p->series[se], p->cores ? 'c' : 'n', n, pt->json_path, sizeof pt->json_path,
+                          err) < 0)
                 return -1;
         }
     /* the first cap's names stand for the series' */
@@ -257,7 +301,7 @@ static char *sweep_identity(const sweep_plan_t *p)
     fprintf(m, "config_fnv1a64 %016llx\n", (unsigned long long)cli_config_checksum(&a->base.cfg));
     for (unsigned se = 0; se < p->n_series; se++)
         fprintf(m, "series %s %s\n", p->series[se].cta, warp_name(p, se));
-    fprintf(m, "max_ctas %u..%u\n", p->lo, p->hi);
+    fprintf(m, "%s %u..%u\n", p->cores ? "active_cores" : "max_ctas", p->lo, p->hi);
     fclose(m);
     return text;
 }
@@ -273,13 +317,15 @@ static bool holds_results(const char *dir)
     for (struct dirent *e; !found && (e = readdir(d));) {
         size_t n = strlen(e->d_name);
         found = !strcmp(e->d_name, "summary.csv") || !strcmp(e->d_name, "classification.csv") ||
+                !strcmp(e->d_name, "cores.csv") ||
                 (n > 5 && !strcmp(e->d_name + n - 5, ".json"));
     }
     closedir(d);
     return found;
 }
 
-/* A point's JSON as json_path names it: "...-n<digits>.json". */
+/* A point's JSON as json_path names it: "...-n<digits>.json" (a cap) or
+ * "...-c<digits>.json" (a core count). */
 static bool is_point_json(const char *name)
 {
     size_t n = strlen(name);
@@ -288,7 +334,7 @@ static bool is_point_json(const char *name)
     size_t i = n - 5;
     while (i > 0 && name[i - 1] >= '0' && name[i - 1] <= '9')
         i--;
-    return i < n - 5 && i >= 2 && name[i - 1] == 'n' && name[i - 2] == '-';
+    return i < n - 5 && i >= 2 && (name[i - 1] == 'n' || name[i - 1] == 'c') && name[i - 2] == '-';
 }
 
 /* --force over another sweep: its points and tables go, so the directory
@@ -301,7 +347,7 @@ static void remove_sweep_results(const char *dir)
     char path[1400];
     for (struct dirent *e; (e = readdir(d));)
         if (is_point_json(e->d_name) || !strcmp(e->d_name, "summary.csv") ||
-            !strcmp(e->d_name, "classification.csv")) {
+            !strcmp(e->d_name, "classification.csv") || !strcmp(e->d_name, "cores.csv")) {
             snprintf(path, sizeof path, "%s/%s", dir, e->d_name);
             unlink(path);
         }
@@ -369,7 +415,9 @@ static void collect(point_t *pt, const gpu_t *g)
         pt->idle += c->outcome[OUT_IDLE];
         pt->no_cta += c->no_cta_cycles;
         pt->cycles_all_cores += c->cycles;
+        pt->gated += c->gated_cycles;
     }
+    pt->have_power = gpu_metric_get(g, SWEEP_METRIC_ENERGY, &pt->energy_j) && gpu_metric_get(g, SWEEP_METRIC_EDP, &pt->edp_js);
     /* per kernel name: launches of the same kernel (BFS levels) add up */
     for (uint32_t i = 0; i < gpu_n_kernels(g); i++) {
         const kernel_run_t *k = gpu_kernel(g, i);
@@ -399,24 +447,31 @@ static void run_point(void *ctx, size_t index)
     /* the point's options as `run` would hold them, for its provenance */
     run_opts_t *o = cs_xmalloc(sizeof *o);
     *o = a->base;
-    o->cfg.max_ctas_override = pt->max_ctas;
     o->cta_sched = se->cta;
     o->warp_sched = se->warp;
+    char what[48];
+    if (pt->active_cores) {
+        o->cfg.active_cores = pt->active_cores;
+        snprintf(what, sizeof what, "--active-cores %u", pt->active_cores);
+    } else {
+        o->cfg.max_ctas_override = pt->max_ctas;
+        snprintf(what, sizeof what, "--max-ctas %u", pt->max_ctas);
+    }
     sim_request_t req = {.cfg = &o->cfg, .cta_sched = se->cta, .warp_sched = se->warp, .input = a->base.input,
                          .size = a->base.size, .seed = a->base.seed};
     sim_outcome_t out;
     cs_error_t err;
     gpu_t *g = cli_simulate(&req, &out, &err);
     if (!g) {
-        pt->rc = cs_err(&pt->err, NULL, 0, "sweep point %s/%s --max-ctas %u: %s", se->cta, warp_name(p, pt->series),
-                        pt->max_ctas, err.msg);
+        pt->rc = cs_err(&pt->err, NULL, 0, "sweep point %s/%s %s: %s", se->cta, warp_name(p, pt->series), what,
+                        err.msg);
     } else {
         cli_record_provenance(g, &(cli_provenance_t){.argc = a->argc, .argv = a->argv, .opts = o,
                                                      .input = a->base.input, .check = out.check,
                                                      .detail = out.detail});
         if (out.check == 0)
-            pt->rc = cs_err(&pt->err, NULL, 0, "%s: output check FAILED at %s/%s --max-ctas %u: %s", a->base.input,
-                            se->cta, warp_name(p, pt->series), pt->max_ctas, out.detail);
+            pt->rc = cs_err(&pt->err, NULL, 0, "%s: output check FAILED at %s/%s %s: %s", a->base.input, se->cta,
+                            warp_name(p, pt->series), what, out.detail);
         else if (gpu_write_json(g, pt->json_path, &err) < 0)
             pt->rc = cs_err(&pt->err, NULL, 0, "%s", err.msg);
         collect(pt, g);
@@ -534,16 +589,90 @@ static int write_classification(const sweep_plan_t *p, cs_error_t *err)
     return cli_output_close(f, path, err);
 }
 
+/* A cores sweep: cores.csv, one row per point, and per series the
+ * best-performance, saturation and EDP-optimal core counts (on stdout and in
+ * classification.csv). */
+static int write_cores(const sweep_plan_t *p, cs_error_t *err)
+{
+    const sweep_args_t *a = p->args;
+    char path[1100];
+    snprintf(path, sizeof path, "%s/cores.csv", a->out_dir);
+    FILE *f = cli_output_open(path, err);
+    if (!f)
+        return -1;
+    fprintf(f, "cta_sched,warp_sched,active_cores,cycles,thread_insts,ipc,avg_mem_latency,gated_core_cycles,"
+               "gated_frac,energy_j,edp_js\n");
+    for (size_t i = 0; i < p->n_points; i++) {
+        const point_t *pt = &p->points[i];
+        double all = pt->cycles_all_cores ? (double)pt->cycles_all_cores : 1.0;
+        cli_csv_field(f, p->series[pt->series].cta);
+        fputc(',', f);
+        cli_csv_field(f, warp_name(p, pt->series));
+        fprintf(f, ",%u,%llu,%llu,%.4f,%.2f,%llu,%.4f,", pt->active_cores, (unsigned long long)pt->t.cycles, (unsigned long long)pt->t.thread_insts, pt->t.ipc,
+                pt->t.avg_mem_latency, (unsigned long long)pt->gated, (double)pt->gated / all);
+        if (pt->have_power)
+            fprintf(f, "%.6g,%.6g\n", pt->energy_j, pt->edp_js);
+        else
+            fprintf(f, "n/a,n/a\n");
+    }
+    if (cli_output_close(f, path, err) < 0)
+        return -1;
+    snprintf(path, sizeof path, "%s/classification.csv", a->out_dir);
+    f = cli_output_open(path, err);
+    if (!f)
+        return -1;
+    fprintf(f, "cta_sched,warp_sched,best_cores,saturation_cores,edp_opt_cores");
+    for (unsigned n = p->lo; n <= p->hi; n++)
+        fprintf(f, ",ipc_cores%u", n);
+    fputc('\n', f);
+    printf("%-10s %-6s %5s %5s %8s  IPC by --active-cores %u..%u\n", "cta", "warp", "best", "sat", "EDP-opt",
+           p->lo, p->hi);
+    unsigned per = per_series(p);
+    for (unsigned se = 0; se < p->n_series; se++) {
+        const point_t *pts = &p->points[se * per];
+        unsigned best = 0, sat = 0, edp = 0;
+        bool power = true;
+        for (unsigned i = 0; i < per; i++) {
+            if (pts[i].t.ipc > pts[best].t.ipc)
+                best = i;
+            power &= pts[i].have_power;
+        }
+        while (sat < best && pts[sat].t.ipc < pts[best].t.ipc * (1.0 - a->tolerance))
+            sat++;
+        for (unsigned i = 0; power && i < per; i++)
+            if (pts[i].edp_js < pts[edp].edp_js)
+                edp = i;
+        char edp_s[16] = "n/a";
+        if (power)
+            snprintf(edp_s, sizeof edp_s, "%u", p->lo + edp);
+        const char *wname = warp_name(p, se), *cta = p->series[se].cta;
+        printf("%-10s %-6s %5u %5u %8s ", cta, wname, p->lo + best, p->lo + sat, edp_s);
+        cli_csv_field(f, cta);
+        fputc(',', f);
+        cli_csv_field(f, wname);
+        fprintf(f, ",%u,%u,%s", p->lo + best, p->lo + sat, edp_s);
+        for (unsigned i = 0; i < per; i++) {
+            printf(" %.1f", pts[i].t.ipc);
+            fprintf(f, ",%.4f", pts[i].t.ipc);
+        }
+        printf("\n");
+        fprintf(f, "\n");
+    }
+    return cli_output_close(f, path, err);
+}
+
 static int sweep_report(const sweep_plan_t *p, cs_error_t *err)
 {
-    if (write_summary(p, err) < 0 || write_classification(p, err) < 0)
+    if (p->cores) {
+        if (write_cores(p, err) < 0)
+            return -1;
+    } else if (write_summary(p, err) < 0 || write_classification(p, err) < 0)
         return -1;
     double wall = 0;
     for (size_t i = 0; i < p->n_points; i++)
         wall += p->points[i].t.sim_wall_seconds;
-    printf("sweep: %zu points, %.1f s of simulation, results in %s/ (summary.csv, classification.csv, one JSON per "
-           "point)\n",
-           p->n_points, wall, p->args->out_dir);
+    printf("sweep: %zu points, %.1f s of simulation, results in %s/ (%s, classification.csv, one JSON per point)\n",
+           p->n_points, wall, p->args->out_dir, p->cores ? "cores.csv" : "summary.csv");
     return 0;
 }
 

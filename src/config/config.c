@@ -611,6 +611,8 @@ static const option_def_t option_table[] = {
     /* run control */
     U32("ctasim_max_ctas", max_ctas_override, 0, UINT32_MAX, "CTAs per SM cap (0 = none)"),
     U32_ALIAS("max-ctas", max_ctas_override, 0, UINT32_MAX, "same as -ctasim_max_ctas (--max-ctas)"),
+    U32("ctasim_active_cores", active_cores, 0, UINT32_MAX,
+        "only the first N cores take CTAs, the others are OFF (gated) from the start (0 = all; --active-cores)"),
     U64("gpgpu_max_cycle", max_cycles, "stop after this many core cycles (0 = unlimited)"),
     U64("gpgpu_max_insn", max_insn, "stop after this many thread instructions (0 = unlimited)"),
     /* power model (model/power.h, gpu/gpu_power.c; docs/ARCHITECTURE.md "Power model") */
@@ -1365,6 +1367,9 @@ int config_validate(const gpu_config_t *c, cs_error_t *err)
         if (!(clocks[i] > 0.0) || !isfinite(clocks[i]))
             return cs_err(err, cfg, 0, "-gpgpu_clock_domains: %s clock must be positive (got %g)",
                           clock_names[i], clocks[i]);
+    if (c->active_cores > config_n_sm(c))
+        return cs_err(err, cfg, 0, "--active-cores / -ctasim_active_cores: %" PRIu32 " cores asked for, the GPU has %" PRIu32,
+                      c->active_cores, config_n_sm(c));
     if (c->max_cta_per_sm == 0 || c->max_cta_per_sm > CONFIG_MAX_CTAS_PER_SM)
         return cs_err(err, cfg, 0, "-gpgpu_shader_cta: must be 1 to %u (got %" PRIu32 ")",
                       CONFIG_MAX_CTAS_PER_SM, c->max_cta_per_sm);

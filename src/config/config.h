@@ -152,6 +152,7 @@ typedef struct gpu_config {
 
     /* --- run control --- */
     uint32_t max_ctas_override;     /* --max-ctas (0 = none) */
+    uint32_t active_cores;          /* --active-cores: cores 0..N-1 take CTAs, the rest are OFF (0 = all) */
     uint64_t max_cycles;            /* -gpgpu_max_cycle (0 = unlimited) */
     uint64_t max_insn;              /* -gpgpu_max_insn (0 = unlimited) */
 

@@ -366,6 +366,7 @@ static const coverage_entry_t catalogue[] = {
     /* ---- run control */
     MODELLED("ctasim_max_ctas", NULL),
     MODELLED("max-ctas", "the same as -ctasim_max_ctas"),
+    MODELLED("ctasim_active_cores", NULL),
     MODELLED("gpgpu_max_cycle", NULL),
     MODELLED("gpgpu_max_insn", NULL),
 

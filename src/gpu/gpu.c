@@ -111,6 +111,10 @@ gpu_t *gpu_create(const gpu_config_t *cfg, const char *cta_spec, const char *war
     for (int d = 0; d < CLK__COUNT; d++)
         g->next_fs[d] = g->period_fs[d];
     g->next_sample = CS_NEVER;
+    /* --active-cores N: the others never take a CTA and are gated from the start */
+    if (cfg->active_cores)
+        for (uint32_t i = cfg->active_cores; i < g->n_sm; i++)
+            g->sm[i].state = CORE_OFF;
     if (cta_chain_create(&g->chain, g, cta_spec && *cta_spec ? cta_spec : "rr", err) < 0) {
         gpu_destroy(g);
         return NULL;
