@@ -3,7 +3,8 @@
 # is shared and noisy, so compare ratios, not absolute numbers.
 #  1. coalesced streaming trace of ~4 M warp instructions, gtx480, one thread:
 #     simulated warp instructions per wall-clock second (target >= 1 M/s);
-#  2. the same kernel generated directly (no trace parsing);
+#  2. the same kernel generated directly (no trace parsing), and with
+#     --sample-interval 1000 and 100 (per-SM time series): their cost;
 #  3. PTX workloads end to end (functional + timing), MMUL and BFS at
 #     default size: warp instructions per wall-clock second (target >= 0.5 M/s);
 #  4. components in isolation: CPU time per DRAM channel cycle and per
@@ -32,6 +33,12 @@ for i in 1 2 3; do $C run "$SPEC" | rate; done >"$D/synth_rates"
 $C run "$D/stream4m/kernelslist.g" | grep -E '^(gpu_tot_warp_insn|gpu_sim_cycle|gpgpu_simulation_time)'
 echo "bench: trace-driven streaming  median $(median <"$D/trace_rates") warp inst/s  (runs: $(tr '\n' ' ' <"$D/trace_rates"))"
 echo "bench: synthetic streaming     median $(median <"$D/synth_rates") warp inst/s  (runs: $(tr '\n' ' ' <"$D/synth_rates"))"
+# the cost of per-SM time series (--sample-interval: sm_ipc/<i>, sm_ctas/<i> every N cycles)
+for n in 1000 100; do
+    for i in 1 2 3; do $C run --sample-interval $n "$SPEC" | rate; done >"$D/sampled_rates_$n"
+    m=$(median <"$D/sampled_rates_$n"); base=$(median <"$D/synth_rates")
+    echo "bench: synthetic streaming, --sample-interval $n  median $m warp inst/s ($(echo "$m $base" | awk '{printf "%.2f", $1 / $2}') of the rate without; runs: $(tr '\n' ' ' <"$D/sampled_rates_$n"))"
+done
 
 # the power model's overhead, measured in this run: slowdown = rate off / rate on
 for w in "$SPEC" MMUL; do

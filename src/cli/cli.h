@@ -16,6 +16,7 @@ typedef struct run_opts {
     unsigned binary_version;
     app_size_t size;     /* workloads of the suite: --size small|default|paper */
     uint64_t seed;       /* --seed */
+    uint32_t sample_interval; /* --sample-interval N: per-SM series every N cycles (0: off) */
 } run_opts_t;
 
 /* --- options.c: shared by every subcommand ------------------------------- */
@@ -59,6 +60,7 @@ typedef struct sim_request {
     app_size_t size;                /* suite workloads only */
     uint64_t seed;                  /* suite workloads only */
     bool progress;                  /* show progress on stderr (a terminal) */
+    uint32_t sample_interval;       /* gpu_set_sample_interval (0: off) */
 } sim_request_t;
 
 typedef struct sim_outcome {
@@ -96,5 +98,9 @@ uint64_t cli_config_checksum(const gpu_config_t *cfg);
 int cmd_sweep(int argc, char **argv);
 int cmd_launch(int argc, char **argv);
 int cmd_experiment(int argc, char **argv);
+int cmd_report(int argc, char **argv);
+/* The report of output directory DIR (report.c), written to DIR/report.html;
+ * EXPERIMENT: only that experiment's tables (NULL: all). 0 or an exit code. */
+int cli_report_dir(const char *dir, const char *experiment);
 
 #endif

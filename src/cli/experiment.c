@@ -17,8 +17,16 @@
  * before anything runs, and a table is announced only once it is written.
  *
  *   ctasim experiment NAME [--size small|default|paper] [--workloads A,B,..]
- *                          [--all-workloads] [--jobs N] [-o DIR]
- *   ctasim experiment list */
+ *                          [--all-workloads] [--jobs N] [-o DIR] [--force] [--report]
+ *   ctasim experiment list
+ *
+ * Resuming: each finished simulation's result is kept in
+ * DIR/.runs/NAME/WORKLOAD--SERIES.run (written to a temporary and renamed,
+ * with a key naming the experiment, preset, size, workload and series, and
+ * doubles in hexadecimal so they read back exactly); a rerun reads back every
+ * run whose file is complete and matches, and simulates the rest. --force
+ * simulates all. The tables are written through a temporary too. */
+#include <errno.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -34,6 +42,7 @@
 #include "output.h"
 #include "progress.h"
 #include "policy/policy_metrics.h"
+#include "report/headline.h"
 
 #define EXP_MAX_SERIES 32
 #define EXP_MAX_WORKLOADS 64
@@ -58,6 +67,7 @@ typedef struct exp_result {
     uint32_t occupancy;/* largest resource limit over the kernels */
     bool fills_gpu;    /* some kernel has at least one full wave: SMs x its CTAs per SM */
     double seconds;
+    bool reused;       /* read back from DIR/.runs (an earlier, interrupted run) */
 } exp_result_t;
 
 struct exp_def;
@@ -80,6 +90,8 @@ typedef struct exp_run {
     cs_error_t extra_err;
     bool tty;
     progress_t progress;
+    char cache_dir[1024]; /* DIR/.runs/NAME: one file per finished simulation */
+    size_t *todo, ntodo;  /* the jobs still to run */
 } exp_run_t;
 
 typedef struct exp_def {
@@ -138,7 +150,143 @@ static void out(exp_run_t *r, const char *fmt, ...)
     }
 }
 
+/* A table goes to PATH.tmp and is renamed to PATH once closed cleanly, so a
+ * table with its final name is always complete. */
+static FILE *table_open(const char *path, cs_error_t *err)
+{
+    char tmp[1100];
+    snprintf(tmp, sizeof tmp, "%s.tmp", path);
+    return cli_output_open(tmp, err);
+}
+
+static int table_close(FILE *f, const char *path, cs_error_t *err)
+{
+    char tmp[1100];
+    snprintf(tmp, sizeof tmp, "%s.tmp", path);
+    if (cli_output_close(f, path, err) < 0) {
+        unlink(tmp);
+        return -1;
+    }
+    if (rename(tmp, path) != 0) {
+        int e = errno;
+        unlink(tmp);
+        return cs_err(err, path, 0, "cannot write: %s", strerror(e));
+    }
+    return 0;
+}
+
 /* --- running ------------------------------------------------------------- */
+
+/* --- results kept for resuming ------------------------------------------------ */
+
+/* DIR/.runs/NAME/WORKLOAD--LABEL.run, with anything but [A-Za-z0-9-] as '_'. */
+static void run_path(const exp_run_t *r, size_t i, char *buf, size_t n)
+{
+    char tag[128];
+    snprintf(tag, sizeof tag, "%s--%s", r->wl[i / r->ns]->name, r->series[i % r->ns].label);
+    for (char *c = tag; *c; c++)
+        if (!((*c >= 'a' && *c <= 'z') || (*c >= 'A' && *c <= 'Z') || (*c >= '0' && *c <= '9') || *c == '-'))
+            *c = '_';
+    snprintf(buf, n, "%s/%s.run", r->cache_dir, tag);
+}
+
+/* What a run depends on; a kept result is reused only under the same key. */
+static void run_key(const exp_run_t *r, size_t i, char *buf, size_t n)
+{
+    const exp_series_t *se = &r->series[i % r->ns];
+    snprintf(buf, n, "v1 experiment=%s preset=%s size=%s seed=1 workload=%s cta=%s warp=%s cap=%u", r->def->name,
+             r->def->config, app_size_name(r->size), r->wl[i / r->ns]->name, se->cta, se->warp, se->max_ctas);
+}
+
+/* Write the result of job I (best effort: a result not kept is only run again). */
+static void save_run(const exp_run_t *r, size_t i, const exp_result_t *x)
+{
+    if (!r->cache_dir[0])
+        return;
+    char path[1200], tmp[1300], key[512];
+    run_path(r, i, path, sizeof path);
+    run_key(r, i, key, sizeof key);
+    snprintf(tmp, sizeof tmp, "%s.tmp", path);
+    FILE *f = fopen(tmp, "w");
+    if (!f)
+        return;
+    const gpu_totals_t *t = &x->t;
+    fprintf(f, "key %s\n", key);
+    fprintf(f, "totals %llu %llu %llu %a %llu %llu %llu %llu %a %a %a\n", (unsigned long long)t->cycles,
+            (unsigned long long)t->warp_insts, (unsigned long long)t->thread_insts, t->ipc,
+            (unsigned long long)t->l1_accesses, (unsigned long long)t->l1_misses, (unsigned long long)t->l2_accesses,
+            (unsigned long long)t->l2_misses, t->avg_mem_latency, t->dram_bw_util, t->sim_wall_seconds);
+    fprintf(f, "cores %llu %llu %llu\n", (unsigned long long)x->no_cta, (unsigned long long)x->act,
+            (unsigned long long)x->cycles_all);
+    fprintf(f, "policy %a %a %u %d %d\n", x->t_new, x->n_avg, x->occupancy, x->fills_gpu ? 1 : 0, x->check);
+    fprintf(f, "series %zu\n", x->n_points);
+    for (size_t p = 0; p < x->n_points; p++)
+        fprintf(f, "%llu %a\n", (unsigned long long)x->n_cycle[p], x->n_value[p]);
+    fprintf(f, "end\n");
+    bool ok = !ferror(f);
+    ok = fclose(f) == 0 && ok;
+    if (!ok || rename(tmp, path) != 0)
+        unlink(tmp);
+}
+
+/* Job I's result from an earlier run, if its file is complete and has the key. */
+static bool load_run(const exp_run_t *r, size_t i, exp_result_t *x)
+{
+    char path[1200], key[512], line[600];
+    run_path(r, i, path, sizeof path);
+    run_key(r, i, key, sizeof key);
+    FILE *f = fopen(path, "r");
+    if (!f)
+        return false;
+    exp_result_t y;
+    memset(&y, 0, sizeof y);
+    unsigned long long u[8];
+    double d[5];
+    int fills = 0;
+    size_t np = 0;
+    bool ok = fgets(line, sizeof line, f) && !strncmp(line, "key ", 4) && strlen(line) == strlen(key) + 5 &&
+              !strncmp(line + 4, key, strlen(key));
+    ok = ok && fscanf(f, "totals %llu %llu %llu %la %llu %llu %llu %llu %la %la %la\n", &u[0], &u[1], &u[2], &d[0],
+                      &u[3], &u[4], &u[5], &u[6], &d[1], &d[2], &d[3]) == 11;
+    if (ok) {
+        y.t.cycles = u[0];
+        y.t.warp_insts = u[1];
+        y.t.thread_insts = u[2];
+        y.t.ipc = d[0];
+        y.t.l1_accesses = u[3];
+        y.t.l1_misses = u[4];
+        y.t.l2_accesses = u[5];
+        y.t.l2_misses = u[6];
+        y.t.avg_mem_latency = d[1];
+        y.t.dram_bw_util = d[2];
+        y.t.sim_wall_seconds = d[3];
+    }
+    ok = ok && fscanf(f, "cores %llu %llu %llu\n", &u[0], &u[1], &u[2]) == 3;
+    y.no_cta = u[0];
+    y.act = u[1];
+    y.cycles_all = u[2];
+    ok = ok && fscanf(f, "policy %la %la %u %d %d\n", &y.t_new, &y.n_avg, &y.occupancy, &fills, &y.check) == 5;
+    ok = ok && fscanf(f, "series %zu\n", &np) == 1 && np < ((size_t)1 << 24);
+    if (ok && np) {
+        y.n_cycle = cs_xmalloc(np * sizeof *y.n_cycle);
+        y.n_value = cs_xmalloc(np * sizeof *y.n_value);
+        for (size_t p = 0; ok && p < np; p++)
+            ok = fscanf(f, "%llu %la\n", &u[7], &y.n_value[p]) == 2 && (y.n_cycle[p] = u[7], true);
+        y.n_points = np;
+    }
+    ok = ok && fgets(line, sizeof line, f) && !strcmp(line, "end\n") && fgetc(f) == EOF;
+    fclose(f);
+    if (!ok) {
+        free(y.n_cycle);
+        free(y.n_value);
+        return false;
+    }
+    y.fills_gpu = fills != 0;
+    y.seconds = y.t.sim_wall_seconds;
+    y.reused = true;
+    *x = y;
+    return true;
+}
 
 /* Job i of the pool: workload i / ns under series i % ns. */
 static void run_job(void *ctx, size_t i)
@@ -189,6 +337,14 @@ static void run_job(void *ctx, size_t i)
     if (out.check == 0)
         cs_err(&x->err, NULL, 0, "%s: output check FAILED under %s: %s", r->wl[w]->name, se->label, out.detail);
     gpu_destroy(g);
+    if (out.check != 0)
+        save_run(r, i, x);
+}
+
+static void run_todo(void *ctx, size_t i)
+{
+    exp_run_t *r = ctx;
+    run_job(r, r->todo[i]);
 }
 
 static void progress(void *ctx, size_t done, size_t total)
@@ -305,9 +461,9 @@ static void report_lee_fig12_13(exp_run_t *r)
     }
     printf("\nLCS speedup over GTO: ours %.1f%% on average, %.1f%% on Type III/IV (%u workloads; the best static "
            "cap there: %+.1f%%); T_new = OPT for %u of %u workloads, within one for %u. "
-           "Paper: ~7%% on average, ~23%% on Type III/IV.\n",
+           "Paper: %s\n",
            100 * (mean(sp, r->nw) - 1), n34 ? 100 * (mean(sp34, n34) - 1) : 0.0, n34,
-           n34 ? 100 * (mean(opt34, n34) - 1) : 0.0, exact, r->nw, within1);
+           n34 ? 100 * (mean(opt34, n34) - 1) : 0.0, exact, r->nw, within1, paper_headline_text("lee-fig12-13"));
     printf("LCS with scope=name (T_new learned once per kernel function): %.1f%% on average, %.1f%% on Type "
            "III/IV.\n",
            100 * (mean(spn, r->nw) - 1), n34 ? 100 * (mean(spn34, n34) - 1) : 0.0);
@@ -335,8 +491,9 @@ static void report_lee_fig16_17(exp_run_t *r)
         out(r, "%s,%.3f,%.3f,%.4f,%.4f,%.4f\n", r->wl[w]->name, sg[w], ss[w], l1_miss(b), l1_miss(g), l1_miss(s));
     }
     printf("\nBCS+GTO %+.1f%%, BCS+SCA %+.1f%% over GTO; L1 miss rate reduced by %.1f%% / %.1f%%. "
-           "Paper: +3%% / +15%%; miss rate -8%% / -24%%.\n",
-           100 * (mean(sg, r->nw) - 1), 100 * (mean(ss, r->nw) - 1), 100 * mean(mg, r->nw), 100 * mean(ms, r->nw));
+           "Paper: %s\n",
+           100 * (mean(sg, r->nw) - 1), 100 * (mean(ss, r->nw) - 1), 100 * mean(mg, r->nw), 100 * mean(ms, r->nw),
+           paper_headline_text("lee-fig16-17"));
 }
 
 static void plan_lee_fig19(exp_run_t *r)
@@ -368,8 +525,7 @@ static void report_lee_fig19(exp_run_t *r)
     for (unsigned s = 1; s < r->ns; s++)
         printf(" %s %+.1f%%", r->series[s].label, 100 * (mean(sp[s], r->nw) - 1));
     double lb = mean(sp[5], r->nw), dy = mean(sp[3], r->nw);
-    printf("; LCS+BCS over DYNCTA %+.1f%%.\nPaper: LCS +8%%, LCS+BCS +15-16%% over GTO, LCS+BCS +14%% over DYNCTA.\n",
-           100 * (lb / dy - 1));
+    printf("; LCS+BCS over DYNCTA %+.1f%%.\nPaper: %s\n", 100 * (lb / dy - 1), paper_headline_text("lee-fig19"));
 }
 
 /* DYNCTA with the paper's thresholds, and with C_mem thresholds raised for a
@@ -420,9 +576,9 @@ static void report_kayiran(exp_run_t *r)
     printf("\nKayiran et al. types (RACT > 0.66: Type-C; else idle < 0.20: Type-M; else Type-X): ours match Table 2 "
            "for %u of the %u workloads it lists.", agree, known);
     printf("\nNormalised to maximum TLP (mean): min %.3f, opt %+.1f%%, DYNCTA %+.1f%% (t_mem_h 1024: %+.1f%%, 1536: "
-           "%+.1f%%). Paper: opt +39%%, DYNCTA +28%% on average.\n",
+           "%+.1f%%). Paper: %s\n",
            mean(min_sp, r->nw), 100 * (mean(opt_sp, r->nw) - 1), 100 * (mean(dyn_sp, r->nw) - 1),
-           100 * (mean(d1_sp, r->nw) - 1), 100 * (mean(d2_sp, r->nw) - 1));
+           100 * (mean(d1_sp, r->nw) - 1), 100 * (mean(d2_sp, r->nw) - 1), paper_headline_text("kayiran-fig1-10"));
 }
 
 static void plan_kayiran_fig8(exp_run_t *r) { add_series(r, "dyncta", "dyncta", NULL, 0); }
@@ -452,7 +608,7 @@ static void report_kayiran_fig8(exp_run_t *r)
     }
     char path[1024];
     snprintf(path, sizeof path, "%s/kayiran-fig8-series.csv", r->out_dir);
-    FILE *f = cli_output_open(path, &r->extra_err);
+    FILE *f = table_open(path, &r->extra_err);
     if (!f) {
         r->extra_rc = -1;
         return;
@@ -462,13 +618,12 @@ static void report_kayiran_fig8(exp_run_t *r)
         for (size_t p = 0; p < R(r, w, 0)->n_points; p++)
             fprintf(f, "%s,%llu,%.3f\n", r->wl[w]->name, (unsigned long long)R(r, w, 0)->n_cycle[p],
                     R(r, w, 0)->n_value[p]);
-    if (cli_output_close(f, path, &r->extra_err) < 0) {
+    if (table_close(f, path, &r->extra_err) < 0) {
         r->extra_rc = -1;
         return;
     }
-    printf("\nn over time: every sample (mean n over cores, every 2048 cycles) in %s. The paper's Fig. 8 shows n "
-           "settling below N for memory-intensive kernels.\n",
-           path);
+    printf("\nn over time: every sample (mean n over cores, every 2048 cycles) in %s. %s\n", path,
+           paper_headline_text("kayiran-fig8"));
 }
 
 static void plan_yu_11_12(exp_run_t *r)
@@ -485,7 +640,7 @@ static double idle_fraction(const exp_result_t *x) { return x->cycles_all ? (dou
  * meaningless (0.1% -> 1% is "-900%"), so the summary gives the ratio only
  * over workloads idle at least 5% of the time under the baseline, next to
  * the idle fractions themselves. */
-static void report_claso(exp_run_t *r, unsigned base, unsigned with, const char *paper)
+static void report_claso(exp_run_t *r, unsigned base, unsigned with, const char *experiment)
 {
     double sp[EXP_MAX_WORKLOADS], red[EXP_MAX_WORKLOADS], fb[EXP_MAX_WORKLOADS], fc[EXP_MAX_WORKLOADS], best = 0;
     unsigned nred = 0;
@@ -502,16 +657,17 @@ static void report_claso(exp_run_t *r, unsigned base, unsigned with, const char 
         out(r, "%s,%s,%.3f,%.3f,%.4f,%.4f\n", r->wl[w]->name, r->series[with].label, sp[w], reduction, fb[w], fc[w]);
     }
     printf("%s on %s: speedup %+.1f%% mean, up to %+.1f%%; idle cycles %.1f%% -> %.1f%% of core cycles (mean), "
-           "reduced by %.1f%% on the %u workloads idle >= 5%% of the time. %s\n",
+           "reduced by %.1f%% on the %u workloads idle >= 5%% of the time.%s%s\n",
            r->series[with].label, r->series[base].label, 100 * (mean(sp, r->nw) - 1), 100 * (best - 1),
-           100 * mean(fb, r->nw), 100 * mean(fc, r->nw), nred ? 100 * mean(red, nred) : 0.0, nred, paper);
+           100 * mean(fb, r->nw), 100 * mean(fc, r->nw), nred ? 100 * mean(red, nred) : 0.0, nred,
+           experiment ? " Paper: " : " ", experiment ? paper_headline_text(experiment) : "");
 }
 
 static void report_yu_11_12(exp_run_t *r)
 {
     out(r, "workload,series,speedup,idle_cycle_reduction,idle_fraction_base,idle_fraction_claso\n");
-    report_claso(r, 0, 1, "Paper: idle cycles -52.4% on average, speedup up to +26.6%.");
-    report_claso(r, 0, 2, "");
+    report_claso(r, 0, 1, "yu-fig11-12");
+    report_claso(r, 0, 2, NULL);
 }
 
 static void plan_yu_13(exp_run_t *r)
@@ -528,7 +684,7 @@ static void report_yu_13(exp_run_t *r)
 {
     out(r, "workload,series,speedup,idle_cycle_reduction,idle_fraction_base,idle_fraction_claso\n");
     for (unsigned s = 0; s + 1 < r->ns; s += 2)
-        report_claso(r, s, s + 1, s == 0 ? "Paper: +5.1% on average over TL, OWL and DYNCTA, up to +18.3%." : "");
+        report_claso(r, s, s + 1, s == 0 ? "yu-fig13" : NULL);
 }
 
 static void plan_yu_16(exp_run_t *r)
@@ -555,7 +711,7 @@ static void report_yu_16(exp_run_t *r)
         }
         out(r, "%s,%.3f,%.4f,%.4f\n", r->series[s].label, mean(sp, r->nw), mean(fs, r->nw), mean(fb, r->nw));
     }
-    printf("\nPaper: CLASO10 and CLASO20 best; the gain fades as p_A and p_L grow, p_L more sensitive than p_A.\n");
+    printf("\nPaper: %s\n", paper_headline_text("yu-fig16"));
 }
 
 /* --- the papers' workload lists ------------------------------------------------
@@ -647,6 +803,7 @@ typedef struct exp_opts {
     unsigned jobs;
     bool all_workloads;         /* --all-workloads */
     bool power;                 /* --power: the power model on */
+    bool force;                 /* --force: simulate every run again */
 } exp_opts_t;
 
 static double wall_now(void)
@@ -794,7 +951,7 @@ static void print_coverage(const exp_run_t *r)
  * the paper does not list (extra). */
 static int write_workloads_csv(const exp_run_t *r, const char *path, cs_error_t *err)
 {
-    FILE *f = cli_output_open(path, err);
+    FILE *f = table_open(path, err);
     if (!f)
         return -1;
     fprintf(f, "paper_workload,suite_workload,status\n");
@@ -806,7 +963,7 @@ static int write_workloads_csv(const exp_run_t *r, const char *path, cs_error_t 
     for (unsigned w = 0; w < r->nw; w++)
         if (!r->in_paper[w])
             fprintf(f, ",%s,extra\n", r->wl[w]->name);
-    return cli_output_close(f, path, err);
+    return table_close(f, path, err);
 }
 
 static void free_results(exp_run_t *r)
@@ -861,13 +1018,34 @@ static int run_one(const exp_def_t *def, const exp_opts_t *o)
     size_t total = (size_t)r.nw * r.ns;
     r.res = cs_xcalloc(total, sizeof *r.res);
     r.tty = isatty(2);
-    unsigned threads = jobs_threads_used(total, o->jobs);
+    /* results of an earlier, interrupted run of the same experiment */
+    snprintf(r.cache_dir, sizeof r.cache_dir, "%s/.runs/%s", r.out_dir, def->name);
+    if (cli_output_dir(r.cache_dir, &err) < 0) {
+        free(r.res);
+        return cli_fail(&err);
+    }
+    r.todo = cs_xcalloc(total, sizeof *r.todo);
+    size_t reused = 0;
+    for (size_t i = 0; i < total; i++) {
+        if (!o->force && load_run(&r, i, &r.res[i]))
+            reused++;
+        else
+            r.todo[r.ntodo++] = i;
+    }
+    unsigned threads = jobs_threads_used(r.ntodo ? r.ntodo : 1, o->jobs);
     printf("%s: %s (%s preset, %u workloads x %u series, %s size)\n", def->name, def->summary, def->config, r.nw, r.ns,
            app_size_name(r.size));
     print_coverage(&r);
+    if (reused)
+        printf("%s: resuming: %zu of %zu runs complete in %s from an earlier run, running %zu (--force runs all)\n",
+               def->name, reused, total, r.cache_dir, r.ntodo);
+    fflush(stdout);
     double t0 = wall_now();
     progress_start(&r.progress, def->name, "runs", r.tty);
-    jobs_run(total, threads, run_job, progress, &r);
+    if (r.ntodo)
+        jobs_run(r.ntodo, threads, run_todo, progress, &r);
+    free(r.todo);
+    r.todo = NULL;
     double wall = wall_now() - t0;
     double sim = 0;
     for (size_t i = 0; i < total; i++) {
@@ -882,13 +1060,13 @@ static int run_one(const exp_def_t *def, const exp_opts_t *o)
     char path[1024], wpath[1024];
     snprintf(path, sizeof path, "%s/%s.csv", r.out_dir, def->name);
     snprintf(wpath, sizeof wpath, "%s/%s-workloads.csv", r.out_dir, def->name);
-    r.csv = cli_output_open(path, &err);
+    r.csv = table_open(path, &err);
     if (!r.csv) {
         free_results(&r);
         return cli_fail(&err);
     }
     def->report(&r);
-    int rc = cli_output_close(r.csv, path, &err);
+    int rc = table_close(r.csv, path, &err);
     r.csv = NULL;
     if (rc == 0 && r.extra_rc < 0) {
         err = r.extra_err;
@@ -909,7 +1087,7 @@ int cmd_experiment(int argc, char **argv)
 {
     if (argc < 3 || !strcmp(argv[2], "list")) {
         printf("experiments (ctasim experiment NAME|all [--size small|default|paper] [--workloads A,B] "
-               "[--all-workloads] [--jobs N] [-o DIR]):\n");
+               "[--all-workloads] [--jobs N] [-o DIR] [--force] [--report]):\n");
         for (unsigned i = 0; i < CS_ARRAY_LEN(experiments); i++)
             printf("  %-16s %-64s [%s]\n", experiments[i].name, experiments[i].summary, experiments[i].config);
         printf("  %-16s %-64s\n", "all", "every experiment above, one after another");
@@ -925,6 +1103,7 @@ int cmd_experiment(int argc, char **argv)
         return 2;
     }
     exp_opts_t o = {.size = APP_DEFAULT, .out_dir = "experiments-out", .jobs = jobs_default()};
+    bool report = false; /* --report: DIR/report.html after the runs */
     cs_error_t err;
     for (int i = 3; i < argc; i++) {
         const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
@@ -934,6 +1113,14 @@ int cmd_experiment(int argc, char **argv)
         }
         if (!strcmp(a, "--power")) { /* -power_simulation_enabled 1 on the experiment's preset */
             o.power = true;
+            continue;
+        }
+        if (!strcmp(a, "--force")) {
+            o.force = true;
+            continue;
+        }
+        if (!strcmp(a, "--report")) {
+            report = true;
             continue;
         }
         bool known = !strcmp(a, "--size") || !strcmp(a, "--workloads") || !strcmp(a, "--jobs") || !strcmp(a, "-o");
@@ -980,8 +1167,10 @@ int cmd_experiment(int argc, char **argv)
     /* before any simulation: a bad -o fails now, not after the runs */
     if (cli_output_dir(o.out_dir, &err) < 0)
         return cli_fail(&err);
-    if (!all)
-        return run_one(def, &o);
+    if (!all) {
+        int rc = run_one(def, &o);
+        return rc || !report ? rc : cli_report_dir(o.out_dir, def->name);
+    }
     double t0 = wall_now();
     for (unsigned i = 0; i < CS_ARRAY_LEN(experiments); i++) {
         if (!count_selected(&experiments[i], &o))
@@ -991,5 +1180,5 @@ int cmd_experiment(int argc, char **argv)
             return rc;
     }
     printf("all experiments: %.1f s wall; tables in %s/\n", wall_now() - t0, o.out_dir);
-    return 0;
+    return report ? cli_report_dir(o.out_dir, NULL) : 0;
 }

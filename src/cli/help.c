@@ -18,6 +18,8 @@
     "  --size S             suite workloads: small, default or paper\n"                                      \
     "  --seed N             suite workloads: input generator seed (decimal)\n"                               \
     "  --json FILE          write the result document (- : standard output, statistics text off)\n"         \
+    "  --sample-interval N  every N core cycles, per-SM IPC and CTAs resident into the JSON's series\n"   \
+    "                       (sm_ipc/<i>, sm_ctas/<i>; `ctasim report` draws the heat map)\n"                \
     "  --quiet              no statistics text\n"
 
 typedef struct help {
@@ -36,11 +38,15 @@ static const help_t helps[] = {
      "                    [--warp-sched NAME]... [--jobs N] [-o DIR] [--force] [--tolerance F] INPUT\n"
      "Run INPUT at every CTA cap from A to B under every policy pair, in parallel; write one JSON per\n"
      "point, summary.csv and classification.csv (Lee I-IV, Li & Liang Up/Optimal/Down, Kayiran C/M/X).\n"
+     "Files are written whole (a temporary renamed into place). Run again into the same DIR with the same\n"
+     "options (--jobs, --tolerance aside), an interrupted sweep resumes: points with a complete JSON are\n"
+     "read back, missing or corrupt ones run.\n"
      "  --jobs N        worker threads, 1..256 (default: the machine's cores)\n"
      "  -o DIR          output directory (default sweep-out), created before any point runs; a directory\n"
-     "                  holding another sweep's results is refused (it says which in sweep-id.txt)\n"
+     "                  holding another sweep's results is refused (DIR/.sweep-key says which)\n"
      "  --force         replace another sweep's results in -o DIR\n"
      "  --tolerance F   relative IPC difference treated as equal when classifying (0..1)\n"
+     "  --force         replace another sweep's results in -o DIR, or run every point of this one again\n"
      "  --active-cores A..B  sweep the number of cores instead of the CTA cap: cores.csv (cycles, IPC,\n"
      "                  gated core-cycles, energy and EDP when the power model ran), best-performance,\n"
      "                  saturation and EDP-optimal core counts\n"
@@ -59,7 +65,7 @@ static const help_t helps[] = {
      "out:65536:c.bin u32:16384\n"},
     {"experiment",
      "usage: ctasim experiment NAME|all|list [--size small|default|paper] [--workloads A,B] [--all-workloads]\n"
-     "                                       [--power] [--jobs N] [-o DIR]\n"
+     "                                       [--power] [--jobs N] [-o DIR] [--force] [--report]\n"
      "Run one of the papers' experiments (`ctasim experiment list`) on the suite, print its table beside\n"
      "the paper's headline and write it as CSV into DIR (default experiments-out). An experiment runs the\n"
      "workloads of its paper's figure that the suite has, in the paper's order, and says which of the\n"
@@ -70,7 +76,28 @@ static const help_t helps[] = {
      "  --power           the power model on (each run's JSON then has \"power\" and power.* metrics)\n"
      "  --jobs N          worker threads, 1..256 (default: the machine's cores)\n"
      "  -o DIR            output directory (default experiments-out), created before anything runs\n"
+     "  --report          then write DIR/report.html (`ctasim report`) with the experiment's figures\n"
+     "  --force           simulate every run again (by default a rerun into the same DIR reads back the\n"
+     "                    runs an interrupted run finished, kept in DIR/.runs/NAME, and simulates the rest)\n"
      "example: ctasim experiment lee-fig4 --size small --jobs 2\n"},
+    {"report",
+     "usage: ctasim report DIR|RUN.json [-o FILE.html] [--figures DIR] [--figure NAME[,NAME]...]\n"
+     "                                  [--baseline CTA[/WARP]]\n"
+     "One self-contained HTML page (no network, scripts or fonts; inline SVG) of the results in a sweep\n"
+     "directory (summary.csv, classification.csv, point JSON), an experiment directory (NAME.csv tables of\n"
+     "`ctasim experiment`), a directory of run JSON files, or one run JSON (`ctasim run --json`): figures\n"
+     "in the papers' shapes, each beside the paper's headline, ours, and the table it was drawn from. A\n"
+     "figure whose data is absent is listed with the reason instead. Files are written whole or not at\n"
+     "all (a temporary file renamed into place).\n"
+     "  -o FILE.html     the page (default DIR/report.html, or RUN.html beside RUN.json)\n"
+     "  --figures DIR    where each figure is also written as NAME.svg (default: the page's name\n"
+     "                   without .html, plus -figures)\n"
+     "  --figure LIST    only these kinds: ipc-vs-ctas, cycles-vs-ctas, speedup, tnew-vs-opt, l1-miss,\n"
+     "                   idle-reduction, dyncta-n, cta-per-sm, idle-tail, stall-breakdown, sm-ipc-heatmap,\n"
+     "                   sm-ctas-heatmap, power\n"
+     "  --baseline S     a sweep's speedups over policy series S (rr/gto, or rr: its first with that CTA\n"
+     "                   policy) instead of the first series\n"
+     "example: ctasim report experiments-out -o /tmp/report.html\n"},
     {"list",
      "usage: ctasim list [configs|cta|warp|workloads|synthetic]\n"
      "What ctasim knows: configuration presets, CTA and warp policies with their parameters, the\n"

@@ -39,7 +39,8 @@ static int cmd_run(int argc, char **argv)
     cs_error_t err;
     /* progress only where a person watches: a terminal, not --quiet */
     sim_request_t req = {.cfg = &o.cfg, .cta_sched = o.cta_sched, .warp_sched = o.warp_sched, .input = o.input,
-                         .size = o.size, .seed = o.seed, .progress = !o.quiet && isatty(2)};
+                         .size = o.size, .seed = o.seed, .progress = !o.quiet && isatty(2),
+                         .sample_interval = o.sample_interval};
     sim_outcome_t out;
     gpu_t *g = cli_simulate(&req, &out, &err);
     if (!g) {
@@ -261,6 +262,8 @@ int main(int argc, char **argv)
         return cmd_launch(argc, argv);
     if (!strcmp(cmd, "sweep"))
         return cmd_sweep(argc, argv);
+    if (!strcmp(cmd, "report"))
+        return cmd_report(argc, argv);
     if (!strcmp(cmd, "list"))
         return cmd_list(argc, argv);
     if (!strcmp(cmd, "trace"))

@@ -67,6 +67,8 @@ gpu_t *cli_simulate(const sim_request_t *req, sim_outcome_t *out, cs_error_t *er
     run_progress_t rp = {0};
     if (req->progress)
         gpu_set_progress(g, run_progress_print, &rp, run_progress_interval());
+    if (req->sample_interval)
+        gpu_set_sample_interval(g, req->sample_interval);
     int rc;
     const app_def_t *app = app_find(req->input);
     if (app) {

@@ -18,7 +18,18 @@
  * core-cycles, and energy and EDP when the run published the power model's
  * metrics) plus, per series, the best-performance count, the saturation
  * point (fewest cores within --tolerance of the best IPC) and the
- * EDP-optimal count (n/a without power metrics). */
+ * EDP-optimal count (n/a without power metrics).
+ *
+ * Resuming: every file is written to a temporary and renamed into place, so
+ * a point's JSON exists only once complete. A rerun of the same sweep (the
+ * same options but --jobs, -o, --tolerance, --force: DIR/.sweep-key holds a
+ * hash of them) into the same directory reads the points whose JSON is
+ * complete back instead of simulating them again, and redoes the rest (a
+ * missing, partial or corrupt JSON); --force redoes all.
+ *
+ * One directory holds one sweep: a different sweep into it is refused unless
+ * --force, which removes the first one's results (claim_out_dir). */
+#include <errno.h>
 #include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -33,6 +44,7 @@
 #include "jobs.h"
 #include "output.h"
 #include "progress.h"
+#include "report/json.h"
 
 #define SWEEP_MAX_SERIES 16
 #define SWEEP_MAX_CAP 64 /* ipc_curve_t holds caps 1..64 */
@@ -49,8 +61,10 @@ typedef struct sweep_args {
     const char *out_dir;
     double tolerance;
     unsigned jobs;
-    bool force;   /* --force: take over a directory that holds another sweep's results */
-    int argc;     /* the command line, for each point's provenance */
+    bool force;        /* --force: redo every point; take over another sweep's directory */
+    uint64_t key;      /* what the points depend on (every option but --jobs, -o, --tolerance, --force) */
+    char key_text[2048];
+    int argc;          /* the command line, for each point's provenance */
     char **argv;
 } sweep_args_t;
 
@@ -80,6 +94,7 @@ typedef struct point {
     uint64_t act, inact, idle, no_cta, cycles_all_cores;
     kernel_result_t *k; /* per kernel name, in first-launch order; owned */
     unsigned nk;
+    bool reused;        /* read back from a complete JSON of an earlier run */
 } point_t;
 
 typedef struct series {
@@ -125,12 +140,20 @@ static int sweep_parse(int argc, char **argv, sweep_args_t *a)
     rest[nrest++] = argv[1];
     for (int i = 2; i < argc && !rc; i++) {
         const char *o = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
-        bool mine = !strcmp(o, "--max-ctas") || !strcmp(o, "--active-cores") || !strcmp(o, "--cta-sched") ||
-                    !strcmp(o, "--warp-sched") ||
-                    !strcmp(o, "--jobs") || !strcmp(o, "-o") || !strcmp(o, "--tolerance");
         if (!strcmp(o, "--force")) {
             a->force = true;
             continue;
+        }
+        bool mine = !strcmp(o, "--max-ctas") || !strcmp(o, "--active-cores") || !strcmp(o, "--cta-sched") ||
+                    !strcmp(o, "--warp-sched") || !strcmp(o, "--jobs") || !strcmp(o, "-o") ||
+                    !strcmp(o, "--tolerance");
+        /* the key: every argument the points depend on, in order */
+        bool keyless = !strcmp(o, "--jobs") || !strcmp(o, "-o") || !strcmp(o, "--tolerance") ||
+                       !strcmp(o, "--quiet");
+        if (!keyless) {
+            size_t l = strlen(a->key_text);
+            snprintf(a->key_text + l, sizeof a->key_text - l, "%s%s%s%s", l ? " " : "", o,
+                     mine && v ? " " : "", mine && v ? v : "");
         }
         if (!strcmp(o, "--json")) {
             fprintf(stderr, "ctasim: sweep writes one JSON per point into -o DIR; --json is an option of run\n");
@@ -187,6 +210,12 @@ static int sweep_parse(int argc, char **argv, sweep_args_t *a)
     if (!rc)
         rc = cli_parse_opts(nrest, rest, &a->base, true);
     free(rest);
+    if (!rc) { /* the configuration as it came out, not only as it was named */
+        size_t l = strlen(a->key_text);
+        snprintf(a->key_text + l, sizeof a->key_text - l, " config=%016llx",
+                 (unsigned long long)cli_config_checksum(&a->base.cfg));
+    }
+    a->key = cs_fnv1a64(a->key_text, strlen(a->key_text));
     return rc;
 }
 
@@ -281,31 +310,6 @@ static void sweep_plan_free(sweep_plan_t *p)
 
 /* --- the output directory ------------------------------------------------- */
 
-/* A sweep's directory names what produced it in SWEEP_ID_FILE; a second,
- * different sweep into it would mix its points with the first's (their file
- * names overlap) or overwrite them, so it is refused unless --force. The same
- * sweep again simply rewrites its files. */
-#define SWEEP_ID_FILE "sweep-id.txt"
-
-static char *sweep_identity(const sweep_plan_t *p)
-{
-    const sweep_args_t *a = p->args;
-    char *text = NULL;
-    size_t len = 0;
-    FILE *m = open_memstream(&text, &len);
-    if (!m)
-        return NULL;
-    fprintf(m, "ctasim sweep\ninput %s\n", a->base.input);
-    if (app_find(a->base.input))
-        fprintf(m, "size %s\nseed %llu\n", app_size_name(a->base.size), (unsigned long long)a->base.seed);
-    fprintf(m, "config_fnv1a64 %016llx\n", (unsigned long long)cli_config_checksum(&a->base.cfg));
-    for (unsigned se = 0; se < p->n_series; se++)
-        fprintf(m, "series %s %s\n", p->series[se].cta, warp_name(p, se));
-    fprintf(m, "%s %u..%u\n", p->cores ? "active_cores" : "max_ctas", p->lo, p->hi);
-    fclose(m);
-    return text;
-}
-
 /* Does DIR hold results of a sweep (point JSONs, summary) without saying
  * which? Then it is someone's, and not ours to overwrite either. */
 static bool holds_results(const char *dir)
@@ -354,48 +358,6 @@ static void remove_sweep_results(const char *dir)
     closedir(d);
 }
 
-static int claim_out_dir(const sweep_plan_t *p, cs_error_t *err)
-{
-    const char *dir = p->args->out_dir;
-    char path[1100], *mine = sweep_identity(p);
-    if (!mine)
-        return cs_err(err, NULL, 0, "out of memory");
-    snprintf(path, sizeof path, "%s/" SWEEP_ID_FILE, dir);
-    size_t len = 0;
-    char *theirs = NULL;
-    cs_error_t ignore;
-    if (access(path, F_OK) == 0 && cs_read_file(path, 1 << 16, &theirs, &len, &ignore) < 0)
-        theirs = NULL;
-    int rc = 0;
-    if (!p->args->force) {
-        if (theirs && strcmp(theirs, mine)) {
-            const char *in = strstr(theirs, "input "), *nl = in ? strchr(in, '\n') : NULL;
-            rc = cs_err(err, dir, 0,
-                        "holds the results of another sweep (%.*s); choose another -o DIR or add --force to replace "
-                        "them",
-                        in && nl ? (int)(nl - in) : 7, in && nl ? in : "unknown");
-        } else if (!theirs && holds_results(dir)) {
-            rc = cs_err(err, dir, 0,
-                        "holds results that no sweep claims (JSON or summary files); choose another -o DIR or add "
-                        "--force");
-        }
-    }
-    if (!rc && p->args->force && (!theirs || strcmp(theirs, mine)))
-        remove_sweep_results(dir);
-    if (!rc) {
-        FILE *f = cli_output_open(path, err);
-        if (!f)
-            rc = -1;
-        else {
-            fputs(mine, f);
-            rc = cli_output_close(f, path, err);
-        }
-    }
-    free(theirs);
-    free(mine);
-    return rc;
-}
-
 /* --- run ------------------------------------------------------------------- */
 
 static void progress(void *ctx, size_t done, size_t total)
@@ -437,6 +399,94 @@ static void collect(point_t *pt, const gpu_t *g)
     }
 }
 
+/* PATH through PATH.tmp and rename(2): a JSON at PATH is always complete. */
+static int write_json_atomic(const gpu_t *g, const char *path, cs_error_t *err)
+{
+    char tmp[1100];
+    snprintf(tmp, sizeof tmp, "%s.tmp", path);
+    if (gpu_write_json(g, tmp, err) < 0) {
+        unlink(tmp);
+        return -1;
+    }
+    if (rename(tmp, path) != 0) {
+        int e = errno;
+        unlink(tmp);
+        return cs_err(err, path, 0, "cannot write JSON output: %s", strerror(e));
+    }
+    return 0;
+}
+
+static uint64_t num_u64(const jv_t *v, const char *key) { return (uint64_t)json_num(json_get(v, key), 0); }
+
+/* Fill PT from the complete JSON of an earlier run at its path, as collect()
+ * would from the GPU: true if the file is there, parses and holds every
+ * field the report needs; false (PT untouched) otherwise. */
+static bool point_from_json(point_t *pt)
+{
+    jv_t doc;
+    cs_error_t err;
+    if (access(pt->json_path, R_OK) != 0 || json_load(pt->json_path, &doc, &err) < 0)
+        return false;
+    const jv_t *cores = json_get(&doc, "cores"), *kernels = json_get(&doc, "kernels"), *l1 = json_get(&doc, "l1d"),
+               *l2 = json_get(&doc, "l2"), *dram = json_get(&doc, "dram");
+    bool ok = cores && cores->kind == JV_ARR && kernels && kernels->kind == JV_ARR && l1 && l2 && dram &&
+              json_get(&doc, "cycles") && json_get(&doc, "avg_mem_latency") && json_get(&doc, "sim_wall_seconds");
+    if (!ok) {
+        json_free(&doc);
+        return false;
+    }
+    point_t p = *pt;
+    memset(&p.t, 0, sizeof p.t);
+    p.t.cycles = num_u64(&doc, "cycles");
+    p.t.warp_insts = num_u64(&doc, "warp_insts");
+    p.t.thread_insts = num_u64(&doc, "thread_insts");
+    p.t.ipc = p.t.cycles ? (double)p.t.thread_insts / (double)p.t.cycles : 0.0; /* as gpu_get_totals */
+    p.t.avg_mem_latency = json_num(json_get(&doc, "avg_mem_latency"), 0);
+    p.t.l1_accesses = num_u64(l1, "accesses");
+    p.t.l1_misses = num_u64(l1, "misses");
+    p.t.l2_accesses = num_u64(l2, "accesses");
+    p.t.l2_misses = num_u64(l2, "misses");
+    p.t.dram_bw_util = json_num(json_get(dram, "bw_util"), 0);
+    p.t.sim_wall_seconds = json_num(json_get(&doc, "sim_wall_seconds"), 0);
+    p.act = p.inact = p.idle = p.no_cta = p.cycles_all_cores = 0;
+    for (size_t i = 0; i < cores->n; i++) {
+        const jv_t *c = &cores->items[i];
+        p.act += num_u64(c, "act_cycles");
+        p.inact += num_u64(c, "inact_cycles");
+        p.idle += num_u64(c, "idle");
+        p.no_cta += num_u64(c, "no_cta_cycles");
+        /* every core cycle has exactly one outcome */
+        p.cycles_all_cores += num_u64(c, "active") + num_u64(c, "idle") + num_u64(c, "mem_stall") +
+                              num_u64(c, "core_stall");
+    }
+    p.k = NULL;
+    p.nk = 0;
+    for (size_t i = 0; i < kernels->n; i++) {
+        const jv_t *k = &kernels->items[i];
+        const char *name = json_str(json_get(k, "name"));
+        if (!name)
+            name = "";
+        unsigned j = 0;
+        while (j < p.nk && strcmp(p.k[j].name, name))
+            j++;
+        if (j == p.nk) {
+            p.k = cs_xrealloc(p.k, (size_t)(p.nk + 1) * sizeof *p.k);
+            memset(&p.k[j], 0, sizeof p.k[j]);
+            snprintf(p.k[j].name, sizeof p.k[j].name, "%.63s", name);
+            p.nk++;
+        }
+        p.k[j].cycles += num_u64(k, "end_cycle") - num_u64(k, "start_cycle");
+        p.k[j].thread_insts += num_u64(k, "thread_insts");
+        uint32_t occ = (uint32_t)num_u64(k, "occupancy_limit");
+        if (occ > p.k[j].occupancy)
+            p.k[j].occupancy = occ;
+    }
+    json_free(&doc);
+    p.reused = true;
+    *pt = p;
+    return true;
+}
+
 /* One point: `run --max-ctas N` with the series' policies. */
 static void run_point(void *ctx, size_t index)
 {
@@ -458,7 +508,8 @@ static void run_point(void *ctx, size_t index)
         snprintf(what, sizeof what, "--max-ctas %u", pt->max_ctas);
     }
     sim_request_t req = {.cfg = &o->cfg, .cta_sched = se->cta, .warp_sched = se->warp, .input = a->base.input,
-                         .size = a->base.size, .seed = a->base.seed};
+                         .size = a->base.size, .seed = a->base.seed,
+                         .sample_interval = a->base.sample_interval};
     sim_outcome_t out;
     cs_error_t err;
     gpu_t *g = cli_simulate(&req, &out, &err);
@@ -472,7 +523,7 @@ static void run_point(void *ctx, size_t index)
         if (out.check == 0)
             pt->rc = cs_err(&pt->err, NULL, 0, "%s: output check FAILED at %s/%s %s: %s", a->base.input, se->cta,
                             warp_name(p, pt->series), what, out.detail);
-        else if (gpu_write_json(g, pt->json_path, &err) < 0)
+        else if (write_json_atomic(g, pt->json_path, &err) < 0)
             pt->rc = cs_err(&pt->err, NULL, 0, "%s", err.msg);
         collect(pt, g);
         gpu_destroy(g);
@@ -482,11 +533,131 @@ static void run_point(void *ctx, size_t index)
     free(o);
 }
 
-/* 0, or -1 with the first failed point's error (in point order). */
+/* The points still to run, by index into p->points. */
+typedef struct todo {
+    sweep_plan_t *p;
+    size_t *index, n;
+} todo_t;
+
+static void run_todo(void *ctx, size_t i)
+{
+    todo_t *t = ctx;
+    run_point(t->p, t->index[i]);
+}
+
+static void progress_todo(void *ctx, size_t done, size_t total)
+{
+    todo_t *t = ctx;
+    progress(t->p, done, total);
+}
+
+/* DIR/.sweep-key: "KEY16HEX ARGS". The points of DIR can be reused when it
+ * holds this sweep's key. */
+static bool same_sweep(const sweep_args_t *a)
+{
+    char path[1100], line[2200];
+    snprintf(path, sizeof path, "%s/.sweep-key", a->out_dir);
+    FILE *f = fopen(path, "r");
+    if (!f)
+        return false;
+    bool same = false;
+    if (fgets(line, sizeof line, f)) {
+        char want[32];
+        snprintf(want, sizeof want, "%016llx ", (unsigned long long)a->key);
+        same = !strncmp(line, want, strlen(want));
+    }
+    fclose(f);
+    return same;
+}
+
+/* Write FILE into the output directory through a temporary and rename. */
+static FILE *open_out(const char *dir, const char *name, char *path, char *tmp, size_t n, cs_error_t *err)
+{
+    snprintf(path, n, "%s/%s", dir, name);
+    snprintf(tmp, n, "%s/%s.tmp", dir, name);
+    return cli_output_open(tmp, err);
+}
+
+static int close_out(FILE *f, const char *path, const char *tmp, cs_error_t *err)
+{
+    if (cli_output_close(f, path, err) < 0) {
+        unlink(tmp);
+        return -1;
+    }
+    if (rename(tmp, path) != 0) {
+        int e = errno;
+        unlink(tmp);
+        return cs_err(err, path, 0, "cannot write: %s", strerror(e));
+    }
+    return 0;
+}
+
+static int write_key(const sweep_args_t *a, cs_error_t *err)
+{
+    char path[1100], tmp[1100];
+    FILE *f = open_out(a->out_dir, ".sweep-key", path, tmp, sizeof path, err);
+    if (!f)
+        return -1;
+    fprintf(f, "%016llx %s\n", (unsigned long long)a->key, a->key_text);
+    return close_out(f, path, tmp, err);
+}
+
+/* One directory, one sweep. DIR/.sweep-key names the sweep whose results it
+ * holds (write_key). The same sweep again resumes (sweep_run); a different
+ * one, or results no key claims, are refused unless --force, which removes
+ * them first so the directory never mixes two sweeps. Then the key is ours. */
+static int claim_out_dir(const sweep_plan_t *p, cs_error_t *err)
+{
+    const sweep_args_t *a = p->args;
+    char path[1100], line[2200] = "";
+    snprintf(path, sizeof path, "%s/.sweep-key", a->out_dir);
+    FILE *f = fopen(path, "r");
+    bool keyed = f != NULL;
+    if (f) {
+        if (!fgets(line, sizeof line, f))
+            line[0] = '\0';
+        fclose(f);
+        line[strcspn(line, "\n")] = '\0';
+    }
+    bool ours = keyed && same_sweep(a);
+    if (!ours && !a->force) {
+        if (keyed)
+            return cs_err(err, a->out_dir, 0,
+                          "holds the results of another sweep (%.200s); choose another -o DIR or add --force to "
+                          "replace them",
+                          strlen(line) > 17 ? line + 17 : "unknown");
+        if (holds_results(a->out_dir))
+            return cs_err(err, a->out_dir, 0,
+                          "holds results that no sweep claims (JSON or summary files); choose another -o DIR or "
+                          "add --force");
+    }
+    if (!ours && a->force)
+        remove_sweep_results(a->out_dir);
+    return write_key(a, err);
+}
+
+/* 0, or -1 with the first failed point's error (in point order). Points with
+ * a complete JSON from an earlier run of the same sweep are read back. */
 static int sweep_run(sweep_plan_t *p, cs_error_t *err)
 {
-    progress_start(&p->progress, "sweep", "points", isatty(2) && !p->args->base.quiet);
-    jobs_run(p->n_points, p->args->jobs, run_point, p->args->base.quiet ? NULL : progress, p);
+    const sweep_args_t *a = p->args;
+    size_t reused = 0;
+    if (!a->force && same_sweep(a))
+        for (size_t i = 0; i < p->n_points; i++)
+            reused += point_from_json(&p->points[i]);
+    todo_t t = {.p = p, .index = cs_xcalloc(p->n_points ? p->n_points : 1, sizeof *t.index)};
+    for (size_t i = 0; i < p->n_points; i++)
+        if (!p->points[i].reused)
+            t.index[t.n++] = i;
+    if (reused)
+        printf("sweep: resuming in %s: %zu of %zu points complete from an earlier run, running %zu (--force "
+               "runs all)\n",
+               a->out_dir, reused, p->n_points, t.n);
+    fflush(stdout);
+    progress_start(&p->progress, "sweep", "points", isatty(2) && !a->base.quiet);
+    if (t.n)
+        jobs_run(t.n, a->jobs, run_todo, a->base.quiet ? NULL : progress_todo, &t);
+    free(t.index);
     for (size_t i = 0; i < p->n_points; i++)
         if (p->points[i].rc) {
             *err = p->points[i].err;
@@ -500,9 +671,8 @@ static int sweep_run(sweep_plan_t *p, cs_error_t *err)
 /* summary.csv: one row per point. */
 static int write_summary(const sweep_plan_t *p, cs_error_t *err)
 {
-    char path[1100];
-    snprintf(path, sizeof path, "%s/summary.csv", p->args->out_dir);
-    FILE *f = cli_output_open(path, err);
+    char path[1100], tmp[1100];
+    FILE *f = open_out(p->args->out_dir, "summary.csv", path, tmp, sizeof path, err);
     if (!f)
         return -1;
     fprintf(f, "cta_sched,warp_sched,max_ctas,cycles,warp_insts,thread_insts,ipc,avg_mem_latency,"
@@ -522,16 +692,15 @@ static int write_summary(const sweep_plan_t *p, cs_error_t *err)
                 (double)pt->act / cyc, (double)pt->idle / cyc,
                 pt->act + pt->inact ? (double)pt->act / (double)(pt->act + pt->inact) : 0.0, pt->t.sim_wall_seconds);
     }
-    return cli_output_close(f, path, err);
+    return close_out(f, path, tmp, err);
 }
 
 /* classification.csv and a table on stdout: per series, per kernel name. */
 static int write_classification(const sweep_plan_t *p, cs_error_t *err)
 {
     const sweep_args_t *a = p->args;
-    char path[1100];
-    snprintf(path, sizeof path, "%s/classification.csv", a->out_dir);
-    FILE *f = cli_output_open(path, err);
+    char path[1100], tmp[1100];
+    FILE *f = open_out(a->out_dir, "classification.csv", path, tmp, sizeof path, err);
     if (!f)
         return -1;
     /* one IPC column per cap of the sweep; caps above a kernel's resource
@@ -586,7 +755,7 @@ static int write_classification(const sweep_plan_t *p, cs_error_t *err)
             fprintf(f, ",%s,%s,%s,%.4f,%.4f\n", lee, ll, ky, ract, idle_ratio);
         }
     }
-    return cli_output_close(f, path, err);
+    return close_out(f, path, tmp, err);
 }
 
 /* A cores sweep: cores.csv, one row per point, and per series the

@@ -134,6 +134,7 @@ void gpu_destroy(gpu_t *g)
     cta_chain_destroy(&g->chain);
     metrics_free(&g->metrics);
     gpu_power_free(g);
+    free(g->trace_insts);
     free(g->provenance_json);
     free(g->provenance_text);
     if (g->sm)
@@ -448,6 +449,22 @@ static void run_samples(gpu_t *g, uint64_t now)
         if (gpu_power_next_sample(g) < next)
             next = gpu_power_next_sample(g);
     }
+    if (g->trace_interval && g->next_trace <= now) {
+        char name[METRIC_NAME_MAX];
+        double span = (double)(now - g->last_trace);
+        for (uint32_t i = 0; i < g->n_sm; i++) {
+            uint64_t insts = g->sm[i].c.thread_insts;
+            snprintf(name, sizeof name, "sm_ipc/%u", i);
+            metrics_sample(&g->metrics, name, now, span > 0 ? (double)(insts - g->trace_insts[i]) / span : 0);
+            snprintf(name, sizeof name, "sm_ctas/%u", i);
+            metrics_sample(&g->metrics, name, now, g->sm[i].used_ctas);
+            g->trace_insts[i] = insts;
+        }
+        g->last_trace = now;
+        g->next_trace = now + g->trace_interval;
+    }
+    if (g->trace_interval && g->next_trace < next)
+        next = g->next_trace;
     g->next_sample = next;
 }
 

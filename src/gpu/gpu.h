@@ -114,6 +114,11 @@ void gpu_request_dispatch(gpu_t *g);
 /* Ask for sample() every `period` core cycles from now (0: stop). */
 void gpu_policy_set_sample_period(gpu_t *g, cta_link_t *self, uint32_t period);
 
+/* Record every `cycles` core cycles, per SM i, the series sm_ipc/<i> (thread
+ * instructions per cycle since the previous point) and sm_ctas/<i> (CTAs
+ * resident) into the metrics (0: off). Results are unchanged. */
+void gpu_set_sample_interval(gpu_t *g, uint32_t cycles);
+
 /* --- metrics policies publish (JSON "metrics" / "series") ----------------- */
 void gpu_metric_set(gpu_t *g, const char *name, double value);
 void gpu_metric_add(gpu_t *g, const char *name, double delta);

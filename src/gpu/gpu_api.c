@@ -1,6 +1,8 @@
 /* gpu_api.c — the read/write surface policies and drivers use (gpu.h). */
 #include "gpu_internal.h"
 
+#include <stdlib.h>
+
 const gpu_config_t *gpu_config(const gpu_t *g) { return &g->cfg; }
 uint64_t gpu_cycle(const gpu_t *g) { return g->cycle[CLK_CORE]; }
 uint32_t gpu_n_sm(const gpu_t *g) { return g->n_sm; }
@@ -112,6 +114,19 @@ uint32_t gpu_chain_cap(gpu_t *g, uint32_t sm, const kernel_run_t *k, const cta_l
             cap = c;
     }
     return cap;
+}
+
+void gpu_set_sample_interval(gpu_t *g, uint32_t cycles)
+{
+    g->trace_interval = cycles;
+    free(g->trace_insts);
+    g->trace_insts = cycles ? cs_xcalloc(g->n_sm, sizeof *g->trace_insts) : NULL;
+    for (uint32_t i = 0; cycles && i < g->n_sm; i++)
+        g->trace_insts[i] = g->sm[i].c.thread_insts;
+    g->last_trace = g->cycle[CLK_CORE];
+    g->next_trace = cycles ? g->cycle[CLK_CORE] + cycles : CS_NEVER;
+    if (g->next_trace < g->next_sample)
+        g->next_sample = g->next_trace;
 }
 
 void gpu_policy_set_sample_period(gpu_t *g, cta_link_t *self, uint32_t period)

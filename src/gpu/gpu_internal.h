@@ -50,6 +50,10 @@ struct gpu {
     uint32_t dispatch_rr;
     bool dispatch_dirty;       /* something changed that may let a CTA start */
     uint64_t next_sample;
+    /* --sample-interval: per-SM series every trace_interval core cycles */
+    uint32_t trace_interval;
+    uint64_t next_trace, last_trace;
+    uint64_t *trace_insts;     /* per SM: thread instructions at the last trace point */
 
     metrics_t metrics;         /* what policies publish */
     gpu_power_t *power;        /* the power model's state (gpu_power.c), or NULL */

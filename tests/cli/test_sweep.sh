@@ -134,7 +134,7 @@ grep -q "table in" "$T/out" && fail experiment_bad_output_dir_no_table "announce
 S=stream:ctas=10
 if $C sweep --quiet --max-ctas 1..2 -o "$T/own" $S >/dev/null 2>&1; then
     cp "$T/own/summary.csv" "$T/own.csv"
-    expect_error sweep_other_sweep_refused "holds the results of another sweep (input $S); choose another -o DIR or add --force" \
+    expect_error sweep_other_sweep_refused "holds the results of another sweep (--max-ctas 1..2 $S config=[0-9a-f]*); choose another -o DIR or add --force" \
         $C sweep --quiet --max-ctas 1..3 -o "$T/own" $S
     cmp -s "$T/own/summary.csv" "$T/own.csv" && [ ! -e "$T/own/rr-cfg-n3.json" ] && pass sweep_other_sweep_untouched \
         || fail sweep_other_sweep_untouched "the first sweep's files changed"
@@ -166,15 +166,16 @@ fi
 
 if [ -c /dev/full ]; then
     # a result file that is a link to /dev/full: every write fails with ENOSPC
-    # (the same sweep first, so the directory is this sweep's own)
+    # (the same sweep first, so the directory is this sweep's own; sweep
+    # writes summary.csv.tmp and renames it: the temporary is the link)
     $C sweep --quiet --max-ctas 1..2 -o "$T/full" stream:ctas=10 >/dev/null 2>&1
-    rm -f "$T/full/summary.csv"; ln -s /dev/full "$T/full/summary.csv"; ln -s /dev/full "$T/full/full.bin"
+    rm -f "$T/full/summary.csv"; ln -s /dev/full "$T/full/summary.csv.tmp"; ln -s /dev/full "$T/full/full.bin"
     $C sweep --max-ctas 1..2 -o "$T/full" stream:ctas=10 >"$T/out" 2>"$T/err"; rc=$?
     if [ $rc -ne 0 ] && [ $rc -lt 128 ] && grep -q "summary.csv: cannot write: No space left on device" "$T/err" \
             && ! grep -q "results in" "$T/out"; then
         pass sweep_summary_write_error
     else fail sweep_summary_write_error "rc $rc: $(tail -1 "$T/err")"; fi
-    mkdir -p "$T/full2"; ln -s /dev/full "$T/full2/yu-fig16.csv"
+    mkdir -p "$T/full2"; ln -s /dev/full "$T/full2/yu-fig16.csv.tmp" # written there, then renamed
     $C experiment yu-fig16 --size small --workloads VADD --jobs 2 -o "$T/full2" >"$T/out" 2>"$T/err"; rc=$?
     if [ $rc -ne 0 ] && [ $rc -lt 128 ] && grep -q "yu-fig16.csv: cannot write: No space left on device" "$T/err" \
             && ! grep -q "table in" "$T/out"; then
