@@ -16,6 +16,11 @@ typedef struct run_opts {
     unsigned binary_version;
     app_size_t size;     /* workloads of the suite: --size small|default|paper */
     uint64_t seed;       /* --seed */
+    /* workload mixes (run A+B, mix.c) */
+    const char *mix_file;    /* --mix FILE */
+    const char *alone_cache; /* --alone-cache DIR */
+    unsigned pool;           /* --pool N (0: every workload at once) */
+    bool no_alone;           /* --no-alone: no alone runs, no STP/ANTT */
 } run_opts_t;
 
 /* --- options.c: shared by every subcommand ------------------------------- */
@@ -85,6 +90,7 @@ typedef struct cli_provenance {
     const char *ptx_kernel;   /* launch: the kernel of the PTX file; NULL otherwise */
     int check;                /* the workload's output check: 1 PASS, 0 FAIL, -1 none */
     const char *detail;       /* what the check said, or NULL */
+    bool mix;                 /* input is a workload mix (spec or --mix file) */
 } cli_provenance_t;
 /* Record on g the "provenance" object of its JSON and the ctasim_* lines of
  * its text statistics (docs/ARCHITECTURE.md, "Provenance"). */

@@ -19,6 +19,7 @@ void cli_usage(FILE *f)
     fputs("usage: ctasim run [--config NAME|FILE]... [--set OPTION=VALUE]... [--allow-unknown]\n"
           "                  [--cta-sched SPEC] [--warp-sched NAME] [--max-ctas N] [--json FILE]\n"
           "                  [--size small|default|paper] [--seed N] [--quiet] INPUT\n"
+          "       ctasim run [run options] [--pool N] [--alone-cache DIR] [--no-alone] A+B[+C...] | --mix FILE\n"
           "       ctasim sweep [run options] [--max-ctas A..B] [--cta-sched SPEC]... [--warp-sched NAME]...\n"
           "                  [--jobs N] [-o DIR] [--tolerance F] INPUT\n"
           "       ctasim launch --ptx FILE --kernel NAME --grid X[,Y,Z] --block X[,Y,Z] [--shmem BYTES]\n"
@@ -142,6 +143,20 @@ int cli_parse_opts_log(int argc, char **argv, run_opts_t *o, bool want_input, co
             NEED_VALUE();
             if (cli_parse_uint(a, v, 0, UINT64_MAX, &o->seed, &err) < 0)
                 return cli_fail_usage(&err);
+        } else if (!strcmp(a, "--mix")) {
+            NEED_VALUE();
+            o->mix_file = v;
+        } else if (!strcmp(a, "--alone-cache")) {
+            NEED_VALUE();
+            o->alone_cache = v;
+        } else if (!strcmp(a, "--pool")) {
+            NEED_VALUE();
+            uint64_t n;
+            if (cli_parse_uint(a, v, 1, 1024, &n, &err) < 0)
+                return cli_fail_usage(&err);
+            o->pool = (unsigned)n;
+        } else if (!strcmp(a, "--no-alone")) {
+            o->no_alone = true;
         } else if (!strcmp(a, "--quiet")) {
             o->quiet = true;
         } else if (!strcmp(a, "--allow-unknown")) {
@@ -161,7 +176,7 @@ int cli_parse_opts_log(int argc, char **argv, run_opts_t *o, bool want_input, co
         o->cfg.max_ctas_override = max_ctas;
     if (config_validate(&o->cfg, &err) < 0)
         return fail(&err);
-    if (want_input && !o->input) {
+    if (want_input && !o->input && !o->mix_file) {
         cli_usage(stderr);
         return 2;
     }

@@ -27,6 +27,9 @@ void gpu_destroy(gpu_t *g);
 uint32_t gpu_occupancy(const gpu_config_t *cfg, const kernel_desc_t *k, const char **limiting);
 /* Queue a kernel launch (ownership of k->src passes to the GPU). */
 int gpu_launch(gpu_t *g, const kernel_desc_t *k, cs_error_t *err);
+/* The same, as if the host launched it at core cycle host_cycle (a later
+ * arrival: a mix's launch delay); a cycle already past means now. */
+int gpu_launch_at(gpu_t *g, const kernel_desc_t *k, uint64_t host_cycle, cs_error_t *err);
 /* Simulate until every launched kernel has finished. */
 int gpu_run(gpu_t *g, cs_error_t *err);
 /* Simulate until every launched kernel has finished or the core clock reaches
@@ -37,6 +40,11 @@ int gpu_run(gpu_t *g, cs_error_t *err);
  * step a run and look at the policies between steps; gpu_run may be called
  * again to continue. */
 int gpu_run_until(gpu_t *g, uint64_t core_cycle, cs_error_t *err);
+/* The same, and also stop after the core cycle in which any kernel ended
+ * (workload mixes: the coordinator hands control back to the workload whose
+ * kernels are done). Returns 1 when all launched kernels are done (or a
+ * limit stopped the run), 0 otherwise, -1 on error. */
+int gpu_run_until_kernel_end(gpu_t *g, uint64_t core_cycle, cs_error_t *err);
 /* An executor for the PTX runtime (ctasim_executor_t.run_kernels with ctx =
  * the gpu_t): launch the runtime's kernels, which it keeps owning, and run
  * them to completion. */
