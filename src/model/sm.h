@@ -98,6 +98,7 @@ typedef struct sm {
     /* resources in use */
     uint32_t used_threads, used_regs, used_shmem, used_ctas, used_warps;
     cta_slot_t cta[MAX_CTAS_PER_SM];
+    kernel_run_t *stall_kernel; /* the kernel stall cycles were last charged to (per-kernel stats) */
     warp_t warp[MAX_WARPS_PER_SM];
     warp_info_t winfo[MAX_WARPS_PER_SM];
     /* Cached scoreboard verdict of each warp's current instruction: no need
