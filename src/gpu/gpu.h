@@ -83,6 +83,9 @@ enum core_state gpu_sm_state(const gpu_t *g, uint32_t sm);
  * registers, shared memory, CTA and warp slots, the kernel's --max-ctas cap);
  * policies' own limits are not applied. */
 uint32_t gpu_sm_free_ctas(const gpu_t *g, uint32_t sm, const kernel_run_t *k);
+/* The same, as if one more CTA of `placed` were resident first (a policy
+ * that keeps room for another kernel: mcke). */
+uint32_t gpu_sm_free_ctas_after(const gpu_t *g, uint32_t sm, const kernel_run_t *placed, const kernel_run_t *k);
 /* The most CTAs of k the policy chain lets core sm hold now: the kernel's
  * max_ctas_per_sm lowered by every link's cap() except `except` (the asking
  * link; NULL = ask all). */
@@ -107,6 +110,10 @@ void gpu_set_mem_throttle(gpu_t *g, uint32_t sm, bool throttle);
 void gpu_request_dispatch(gpu_t *g);
 /* Ask for sample() every `period` core cycles from now (0: stop). */
 void gpu_policy_set_sample_period(gpu_t *g, cta_link_t *self, uint32_t period);
+
+/* A policy cannot go on (a mix it cannot schedule): the run fails with this
+ * one-line message at the end of the current hook's cycle. Any hook. */
+void gpu_policy_fail(gpu_t *g, const char *msg);
 
 /* --- metrics policies publish (JSON "metrics" / "series") ----------------- */
 void gpu_metric_set(gpu_t *g, const char *name, double value);

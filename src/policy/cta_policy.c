@@ -13,8 +13,11 @@ extern const cta_policy_ops_t cta_policy_lcs;
 extern const cta_policy_ops_t cta_policy_bcs;
 extern const cta_policy_ops_t cta_policy_dyncta;
 extern const cta_policy_ops_t cta_policy_claso;
+extern const cta_policy_ops_t cta_policy_cke;
+extern const cta_policy_ops_t cta_policy_spatial;
+extern const cta_policy_ops_t cta_policy_mcke;
 
-#define BUILTIN_POLICIES 6
+#define BUILTIN_POLICIES 9
 #define EXTRA_POLICIES 8
 
 /* One line per built-in policy; cta_policy_register() appends after them. */
@@ -25,6 +28,9 @@ static const cta_policy_ops_t *registry[BUILTIN_POLICIES + EXTRA_POLICIES + 1] =
     &cta_policy_bcs,
     &cta_policy_dyncta,
     &cta_policy_claso,
+    &cta_policy_cke,
+    &cta_policy_spatial,
+    &cta_policy_mcke,
     NULL,
 };
 
