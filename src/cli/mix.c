@@ -128,31 +128,6 @@ int mix_load_file(const char *path, app_size_t size, mix_t *m, cs_error_t *err)
     return 0;
 }
 
-int mix_compute_metrics(const uint64_t *shared, const uint64_t *alone, unsigned n, double *slowdown,
-                        mix_metrics_t *mm)
-{
-    memset(mm, 0, sizeof *mm);
-    if (n == 0)
-        return -1;
-    double smin = 0, smax = 0;
-    for (unsigned i = 0; i < n; i++) {
-        if (!shared[i] || !alone[i])
-            return -1;
-        double s = (double)shared[i] / (double)alone[i];
-        if (slowdown)
-            slowdown[i] = s;
-        mm->stp += 1.0 / s;
-        mm->antt += s;
-        if (i == 0 || s < smin)
-            smin = s;
-        if (i == 0 || s > smax)
-            smax = s;
-    }
-    mm->antt /= n;
-    mm->fairness = smin / smax;
-    return 0;
-}
-
 /* ------------------------------------------------------------------------ */
 /* the coordinator */
 
@@ -650,8 +625,8 @@ int cmd_run_mix(int argc, char **argv, const run_opts_t *o)
     }
     for (unsigned i = 0; i < m.n; i++)
         shared[i] = out.items[i].end > out.items[i].arrival ? out.items[i].end - out.items[i].arrival : 0;
-    mix_metrics_t mm;
-    bool have_metrics = have_alone && mix_compute_metrics(shared, alone, m.n, slow, &mm) == 0;
+    mp_metrics_t mm;
+    bool have_metrics = have_alone && mp_metrics(shared, alone, m.n, slow, &mm) == 0;
     for (unsigned i = 0; i < m.n; i++) {
         char name[METRIC_NAME_MAX];
         snprintf(name, sizeof name, "mix.%u.%s.cycles", i, m.items[i].app->name);

@@ -6,6 +6,7 @@
 #define CTASIM_MIX_H
 
 #include "cli.h"
+#include "gpu/multiprog.h"
 
 typedef struct mix_item {
     const app_def_t *app;
@@ -49,15 +50,6 @@ typedef struct mix_outcome {
  * GPU or NULL with err. out is filled either way and freed by mix_outcome_free. */
 gpu_t *mix_simulate(const mix_t *m, const sim_request_t *req, mix_outcome_t *out, cs_error_t *err);
 void mix_outcome_free(mix_outcome_t *out);
-
-/* Multiprogram metrics from turnaround times: slowdown_i = shared_i / alone_i;
- * STP = sum alone_i / shared_i (weighted speedup); ANTT = mean slowdown;
- * fairness = min slowdown / max slowdown (1 = all slowed equally). */
-typedef struct mix_metrics {
-    double stp, antt, fairness;
-} mix_metrics_t;
-int mix_compute_metrics(const uint64_t *shared, const uint64_t *alone, unsigned n, double *slowdown,
-                        mix_metrics_t *mm);
 
 /* `ctasim run` with a mix (main.c hands over when --mix or an A+B input is given). */
 int cmd_run_mix(int argc, char **argv, const run_opts_t *o);

@@ -12,12 +12,14 @@
  * limit the kernel's resource maximum.
  *
  * Sharing: a kernel's CTA is admitted on a core only while the kernel holds
- * fewer than its limit there and, after it, one CTA of every other running
- * kernel that has CTAs left and is below its own limit on that core still
- * fits: each kernel keeps a foothold on every core, which greedy CKE does
- * not give (there the first kernel fills the cores and the second gets
- * what is left). A core without any CTA admits regardless, so the rule can
- * never stall a core.
+ * fewer than its limit there. Its first CTA on a core (its foothold) is
+ * always admitted; a further one only if no other running kernel with CTAs
+ * left lacks a foothold on that core, or such a kernel does not fit now and
+ * would still not be crowded out (one of its CTAs fits after this one). So
+ * every kernel gets a CTA on every core as soon as one fits, which greedy
+ * CKE does not give (there the first kernel fills the cores and the next
+ * gets what is left), and a foothold is never refused, so the rule cannot
+ * stall a core.
  *
  * A mix whose kernels cannot have one CTA each on one core together cannot
  * run this way: the run fails when such a pair is first running together,
@@ -85,19 +87,22 @@ static uint32_t mcke_cap(void *st, struct gpu *g, uint32_t sm, const kernel_run_
 static bool mcke_admit(void *st, struct gpu *g, uint32_t sm, const kernel_run_t *k)
 {
     mcke_t *m = st;
-    if (gpu_sm_resident_ctas(g, sm, k) >= mcke_limit(m, g, sm, k))
+    uint32_t res = gpu_sm_resident_ctas(g, sm, k);
+    if (res >= mcke_limit(m, g, sm, k))
         return false;
-    if (gpu_sm_resident_ctas(g, sm, NULL) == 0)
-        return true;
+    if (res == 0)
+        return true; /* its foothold on this core */
     const kernel_run_t *run[MCKE_MAX_KERNELS];
     uint32_t n = gpu_running_kernels(g, run, MCKE_MAX_KERNELS);
     for (uint32_t i = 0; i < n; i++) {
         const kernel_run_t *j = run[i];
-        if (j == k || j->next_cta >= j->total_ctas)
+        if (j == k || j->next_cta >= j->total_ctas || gpu_sm_resident_ctas(g, sm, j) > 0)
             continue;
-        if (gpu_sm_resident_ctas(g, sm, j) >= mcke_limit(m, g, sm, j))
+        if (mcke_limit(m, g, sm, j) == 0)
             continue;
-        if (gpu_sm_free_ctas_after(g, sm, k, j) == 0)
+        /* j has no CTA here yet: its turn first if it fits now, and k's CTA
+         * must leave room for one of j's */
+        if (gpu_sm_free_ctas(g, sm, j) > 0 || gpu_sm_free_ctas_after(g, sm, k, j) == 0)
             return false;
     }
     return true;
