@@ -13,6 +13,7 @@
  *     numbers; mcke refuses a pair that cannot share a core. */
 #include "gpu/gpu_internal.h"
 #include "gpu/multiprog.h"
+#include "policy/bypass_learn.h"
 #include "frontend/synth.h"
 #include "test.h"
 
@@ -149,6 +150,9 @@ static const struct {
 #define N_MIX (sizeof mix_kernels / sizeof mix_kernels[0])
 #define STARVE_BOUND 20000 /* core cycles: longer than any CTA of these kernels lives */
 
+static unsigned stream_shift; /* 16: streams as a mix numbers them (tlpmod's profiles) */
+static bool greedy;           /* default concurrency: later kernels wait for what earlier ones leave */
+
 static void check_concurrent_properties(const char *policy, const uint32_t lim[4])
 {
     memset(&probe, 0, sizeof probe);
@@ -166,9 +170,9 @@ static void check_concurrent_properties(const char *policy, const uint32_t lim[4
         return;
     }
     for (unsigned i = 0; i < N_MIX; i++)
-        CHECK_EQ(launch_spec(g, mix_kernels[i].spec, mix_kernels[i].stream), 0);
+        CHECK_EQ(launch_spec(g, mix_kernels[i].spec, mix_kernels[i].stream << stream_shift), 0);
     uint64_t starve[N_MIX] = {0}, worst = 0, resource_bad = 0, steps = 0;
-    bool cke = !strncmp(policy, "cke", 3);
+    bool cke = !strncmp(policy, "cke", 3) || greedy;
     for (;;) {
         int r = gpu_run_until(g, gpu_cycle(g) + 1, &err);
         CHECK(r >= 0);
@@ -216,11 +220,132 @@ static void check_concurrent_properties(const char *policy, const uint32_t lim[4
 }
 
 static void props_cke(void) { check_concurrent_properties("cke", NULL); }
+static void props_cke_caps(void) { check_concurrent_properties("cke:a=2,b=1", NULL); }
 static void props_spatial(void) { check_concurrent_properties("spatial", NULL); }
 static void props_mcke_given(void) { check_concurrent_properties("mcke:a=2,b=3,c=1", (uint32_t[4]){2, 3, 1, 0}); }
 static void props_mcke_default(void) { check_concurrent_properties("mcke", NULL); }
 static void props_lcs_mcke(void) { check_concurrent_properties("lcs+mcke", NULL); }
 static void props_rr_cke_chain(void) { check_concurrent_properties("cke+claso", NULL); }
+static void props_tlpmod(void)
+{
+    stream_shift = 16;
+    check_concurrent_properties("tlpmod:p0=down/1,p1=optimal/2,p2=up/4", NULL);
+    greedy = true; /* both Up: default concurrency */
+    check_concurrent_properties("tlpmod:p0=up/4,p1=up/4+bypass", NULL);
+    greedy = false;
+    check_concurrent_properties("tlpmod:p0=optimal/2,p1=down/1+bypass:period=700", NULL);
+    stream_shift = 0;
+}
+
+/* tlpmod's Tb: the Down kernel at opt(A), the Up kernel fills the rest */
+static void tlpmod_limits_pair(void)
+{
+    gpu_config_t c = test_cfg(4);
+    cs_error_t err;
+    gpu_t *g = gpu_create(&c, "tlpmod:p0=down/2,p1=up/6", "gto", &err);
+    CHECK(g != NULL);
+    if (!g)
+        return;
+    /* 256 threads each, 1536 per core: beside 2 of A's, 4 of B's */
+    CHECK_EQ(launch_spec(g, "compute:ctas=80,threads=256,iters=8", 0), 0);
+    CHECK_EQ(launch_spec(g, "compute:ctas=80,threads=256,iters=8", 1 << 16), 0);
+    uint32_t max0 = 0, max1 = 0;
+    for (;;) {
+        int r = gpu_run_until(g, gpu_cycle(g) + 1, &err);
+        if (r != 0)
+            break;
+        bool both = gpu_kernel(g, 0)->state == KERNEL_RUNNING && gpu_kernel(g, 1)->state == KERNEL_RUNNING;
+        for (uint32_t s = 0; s < 4 && both; s++) {
+            uint32_t a = gpu_sm_resident_ctas(g, s, gpu_kernel(g, 0)), b = gpu_sm_resident_ctas(g, s, gpu_kernel(g, 1));
+            max0 = a > max0 ? a : max0;
+            max1 = b > max1 ? b : max1;
+        }
+    }
+    CHECK_EQ(max0, 2);
+    CHECK_EQ(max1, 4);
+    gpu_destroy(g);
+}
+
+/* Li & Liang III-B's steps on hand-made stall samples */
+static void bypass_learning_steps(void)
+{
+    bypass_learn_t l;
+    /* A bypasses, grows to 2, a third makes it worse: back to 2 */
+    bypass_learn_init(&l, 3, 2, true);
+    CHECK(l.by[0] == 0 && l.by[1] == 0 && l.step == BL_NONE);
+    bypass_learn_sample(&l, 100); /* Stall_none */
+    CHECK(l.by[0] == 1 && l.by[1] == 0 && l.step == BL_TRY_A);
+    bypass_learn_sample(&l, 90); /* Stall_A */
+    CHECK(l.by[0] == 0 && l.by[1] == 1 && l.step == BL_TRY_B);
+    bypass_learn_sample(&l, 95); /* Stall_B: A is the lesser */
+    CHECK_EQ(l.chosen, 0);
+    CHECK(l.by[0] == 2 && l.by[1] == 0 && l.step == BL_GROW); /* trying By_A + 1 */
+    bypass_learn_sample(&l, 80);                              /* better: keep 2, try 3 */
+    CHECK(l.by[0] == 3 && l.step == BL_GROW);
+    bypass_learn_sample(&l, 85); /* worse: back to 2, done */
+    CHECK(l.by[0] == 2 && l.by[1] == 0 && l.step == BL_DONE);
+    bypass_learn_sample(&l, 1); /* done stays done */
+    CHECK(l.by[0] == 2 && l.step == BL_DONE);
+    /* no bypassing beats both */
+    bypass_learn_init(&l, 3, 2, true);
+    bypass_learn_sample(&l, 50);
+    bypass_learn_sample(&l, 60);
+    bypass_learn_sample(&l, 70);
+    CHECK(l.chosen == -1 && l.by[0] == 0 && l.by[1] == 0 && l.step == BL_DONE);
+    /* B bypasses and grows to its Tb (2), where it stops */
+    bypass_learn_init(&l, 3, 2, true);
+    bypass_learn_sample(&l, 100);
+    bypass_learn_sample(&l, 95);
+    bypass_learn_sample(&l, 90);
+    CHECK(l.chosen == 1 && l.by[0] == 0 && l.by[1] == 2 && l.step == BL_GROW);
+    bypass_learn_sample(&l, 70);
+    CHECK(l.by[1] == 2 && l.step == BL_DONE);
+    /* one kernel only: step 3 skipped */
+    bypass_learn_init(&l, 4, 0, false);
+    bypass_learn_sample(&l, 100);
+    CHECK(l.by[0] == 1 && l.step == BL_TRY_A);
+    bypass_learn_sample(&l, 99);
+    CHECK(l.chosen == 0 && l.by[0] == 2 && l.step == BL_GROW);
+    /* Tb_A = 1: A at its limit at once */
+    bypass_learn_init(&l, 1, 1, true);
+    bypass_learn_sample(&l, 100);
+    bypass_learn_sample(&l, 10);
+    bypass_learn_sample(&l, 20);
+    CHECK(l.chosen == 0 && l.by[0] == 1 && l.step == BL_DONE);
+}
+
+/* A bypass-tagged CTA's loads neither hit nor allocate in L1; untagged as before */
+static void bypass_tags_skip_l1(void)
+{
+    const char *spec = "stream:ctas=48,threads=128,iters=4,store=0";
+    const char *chains[3] = {"cke", "cke+bypass:a=64", "cke+bypass:a=1"};
+    uint64_t acc[3], byp[3], hits[3], l1tot[3];
+    for (unsigned i = 0; i < 3; i++) {
+        gpu_config_t c = test_cfg(4);
+        cs_error_t err;
+        gpu_t *g = gpu_create(&c, chains[i], "gto", &err);
+        CHECK(g != NULL);
+        if (!g)
+            return;
+        CHECK_EQ(launch_spec(g, spec, 0), 0);
+        CHECK_EQ(gpu_run(g, &err), 0);
+        const kernel_stats_t *k = &gpu_kernel(g, 0)->st;
+        gpu_totals_t t;
+        gpu_get_totals(g, &t);
+        acc[i] = k->l1_accesses;
+        byp[i] = k->l1_bypassed;
+        hits[i] = k->l1_hits;
+        l1tot[i] = t.l1_accesses;
+        gpu_destroy(g);
+    }
+    CHECK(acc[0] > 0 && byp[0] == 0);
+    CHECK_EQ(acc[1], 0); /* every CTA tagged: no L1 lookup at all */
+    CHECK_EQ(hits[1], 0);
+    CHECK_EQ(l1tot[1], 0);
+    CHECK(byp[1] > 0);
+    CHECK(acc[2] > 0 && byp[2] > 0); /* one CTA per core tagged */
+    CHECK(acc[2] < acc[0]);
+}
 
 /* mcke's limits are used: with a=1 the first kernel never has two CTAs on a core */
 static void mcke_limits_hold_on_every_core(void)
@@ -412,11 +537,16 @@ int main(void)
         return 1;
     }
     RUN(props_cke);
+    RUN(props_cke_caps);
     RUN(props_spatial);
     RUN(props_mcke_given);
     RUN(props_mcke_default);
     RUN(props_lcs_mcke);
     RUN(props_rr_cke_chain);
+    RUN(props_tlpmod);
+    RUN(tlpmod_limits_pair);
+    RUN(bypass_learning_steps);
+    RUN(bypass_tags_skip_l1);
     RUN(mcke_limits_hold_on_every_core);
     RUN(spatial_halves_equal_half_gpu_alone);
     RUN(per_kernel_stats_sum_to_totals);

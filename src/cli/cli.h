@@ -99,5 +99,6 @@ void cli_record_provenance(gpu_t *g, const cli_provenance_t *p);
 int cmd_sweep(int argc, char **argv);
 int cmd_launch(int argc, char **argv);
 int cmd_experiment(int argc, char **argv);
+int cmd_experiment_mix(int argc, char **argv); /* exp_mix.c: lee-fig18 */
 
 #endif

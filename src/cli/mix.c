@@ -33,6 +33,8 @@
 #include <unistd.h>
 
 #include "args.h"
+#include "classify.h"
+#include "jobs.h"
 #include "output.h"
 
 #define MIX_STREAM_SHIFT 16
@@ -565,6 +567,141 @@ static int alone_cycles(const mix_item_t *mi, const sim_request_t *req, const ch
 }
 
 /* ------------------------------------------------------------------------ */
+/* tlpmod's profiles: Li & Liang's Up/Optimal/Down and opt(k), from a static
+ * CTA-cap sweep of the workload alone (caps 1..min(8, the workload's largest
+ * occupancy), baseline rr, the mix's warp policy), as `ctasim sweep` makes
+ * it and classify.c labels it; cached beside the alone runs. */
+
+#define PROFILE_MAX_CAP 8
+
+typedef struct prof_job {
+    const mix_item_t *mi;
+    const sim_request_t *req;
+    unsigned cap;
+    double ipc;
+    uint32_t occupancy;
+    int rc;
+    cs_error_t err;
+} prof_job_t;
+
+static void prof_run(void *ctx, size_t i)
+{
+    prof_job_t *j = &((prof_job_t *)ctx)[i];
+    gpu_config_t cfg = *j->req->cfg;
+    cfg.max_ctas_override = j->cap;
+    sim_request_t r = {.cfg = &cfg, .cta_sched = NULL, .warp_sched = j->req->warp_sched, .input = j->mi->app->name,
+                       .size = j->mi->size, .seed = j->req->seed};
+    sim_outcome_t out;
+    gpu_t *g = cli_simulate(&r, &out, &j->err);
+    if (!g) {
+        j->rc = -1;
+        return;
+    }
+    gpu_totals_t t;
+    gpu_get_totals(g, &t);
+    j->ipc = t.ipc;
+    for (uint32_t k = 0; k < gpu_n_kernels(g); k++)
+        if (gpu_kernel(g, k)->occupancy_limit > j->occupancy)
+            j->occupancy = gpu_kernel(g, k)->occupancy_limit;
+    gpu_destroy(g);
+}
+
+static int tlp_profile(const mix_item_t *mi, const sim_request_t *req, const char *cache_dir, uint64_t exe_h,
+                       unsigned jobs, char *type, size_t type_len, unsigned *opt, cs_error_t *err)
+{
+    uint64_t h = cs_fnv1a64("tlp-profile|", 12);
+    char extra[160];
+    snprintf(extra, sizeof extra, "%s|%s|%" PRIu64 "|%s|", mi->app->name, app_size_name(mi->size), req->seed,
+             req->warp_sched ? req->warp_sched : "");
+    h = cs_fnv1a64_update(h, extra, strlen(extra));
+    h = config_text_hash(req->cfg, h);
+    h = cs_fnv1a64_update(h, &exe_h, sizeof exe_h);
+    char path[PATH_MAX + 128] = "";
+    if (cache_dir && cache_dir[0]) {
+        snprintf(path, sizeof path, "%s/profile-%s-%s-%016" PRIx64 ".txt", cache_dir, mi->app->name,
+                 app_size_name(mi->size), h);
+        FILE *f = fopen(path, "r");
+        if (f) {
+            char t[32];
+            int ok = fscanf(f, "type %31s opt %u", t, opt) == 2;
+            fclose(f);
+            if (ok) {
+                snprintf(type, type_len, "%s", t);
+                return 0;
+            }
+        }
+    }
+    unsigned hi = req->cfg->max_cta_per_sm < PROFILE_MAX_CAP ? req->cfg->max_cta_per_sm : PROFILE_MAX_CAP;
+    prof_job_t pj[PROFILE_MAX_CAP];
+    memset(pj, 0, sizeof pj);
+    for (unsigned c = 1; c <= hi; c++)
+        pj[c - 1] = (prof_job_t){.mi = mi, .req = req, .cap = c};
+    jobs_run(hi, jobs_threads_used(hi, jobs), prof_run, NULL, pj);
+    ipc_curve_t cv;
+    memset(&cv, 0, sizeof cv);
+    cv.lo = 1;
+    cv.hi = hi;
+    for (unsigned c = 1; c <= hi; c++) {
+        if (pj[c - 1].rc < 0) {
+            *err = pj[c - 1].err;
+            return -1;
+        }
+        cv.ipc[c] = pj[c - 1].ipc;
+        if (c == hi && pj[c - 1].occupancy && pj[c - 1].occupancy < hi)
+            cv.hi = pj[c - 1].occupancy;
+    }
+    snprintf(type, type_len, "%s", classify_liliang(&cv, 0.02));
+    /* "if kernel k is type Up, then opt(k) is the maximum TLP" */
+    *opt = strcmp(type, "Up") ? curve_opt(&cv) : cv.hi;
+    if (path[0] && mkdir_p(cache_dir) == 0) {
+        char tmp[sizeof path + 32];
+        snprintf(tmp, sizeof tmp, "%s.%ld.tmp", path, (long)getpid());
+        FILE *f = fopen(tmp, "w");
+        if (f) {
+            fprintf(f, "type %s opt %u\n", type, *opt);
+            if (fclose(f) == 0)
+                rename(tmp, path);
+            else
+                remove(tmp);
+        }
+    }
+    return 0;
+}
+
+/* A chain naming plain `tlpmod` gets each workload's profile as p<stream>=type/opt. */
+static int fill_tlpmod(const char *spec, const mix_t *m, const sim_request_t *req, const char *cache_dir,
+                       uint64_t exe_h, char *out, size_t out_len, cs_error_t *err)
+{
+    out[0] = 0;
+    char buf[512];
+    snprintf(buf, sizeof buf, "%s", spec);
+    char *save = NULL;
+    for (char *tok = strtok_r(buf, "+", &save); tok; tok = strtok_r(NULL, "+", &save)) {
+        size_t used = strlen(out);
+        snprintf(out + used, out_len - used, "%s%s", used ? "+" : "", tok);
+        if (strcmp(tok, "tlpmod"))
+            continue;
+        char args[400] = "";
+        for (unsigned i = 0; i < m->n; i++) {
+            if (m->items[i].stream >= 16)
+                continue;
+            char type[32];
+            unsigned opt;
+            if (tlp_profile(&m->items[i], req, cache_dir, exe_h, jobs_default(), type, sizeof type, &opt, err) < 0)
+                return -1;
+            size_t u = strlen(args);
+            snprintf(args + u, sizeof args - u, "%sp%u=%s/%u", u ? "," : "", m->items[i].stream, type, opt);
+            fprintf(stderr, "ctasim: tlpmod profile of %s (%s): %s, opt %u CTAs per core\n", m->items[i].app->name,
+                    app_size_name(m->items[i].size), type, opt);
+        }
+        used = strlen(out);
+        if (args[0])
+            snprintf(out + used, out_len - used, ":%s", args);
+    }
+    return 0;
+}
+
+/* ------------------------------------------------------------------------ */
 /* ctasim run with a mix */
 
 static void mix_provenance(gpu_t *g, int argc, char **argv, const run_opts_t *o, const char *what)
@@ -596,6 +733,21 @@ int cmd_run_mix(int argc, char **argv, const run_opts_t *o)
     }
     sim_request_t req = {.cfg = &o->cfg, .cta_sched = o->cta_sched, .warp_sched = o->warp_sched, .input = NULL,
                          .size = o->size, .seed = o->seed};
+    char cache_dir[PATH_MAX];
+    if (o->alone_cache)
+        snprintf(cache_dir, sizeof cache_dir, "%s", o->alone_cache);
+    else
+        default_cache_dir(cache_dir, sizeof cache_dir);
+    uint64_t exe_h = exe_hash(0xcbf29ce484222325ull);
+    char chain[1024];
+    if (o->cta_sched && strstr(o->cta_sched, "tlpmod")) {
+        if (fill_tlpmod(o->cta_sched, &m, &req, cache_dir, exe_h, chain, sizeof chain, &err) < 0) {
+            cli_json_abandon(&json);
+            mix_free(&m);
+            return cli_fail(&err);
+        }
+        req.cta_sched = chain;
+    }
     mix_outcome_t out;
     gpu_t *g = mix_simulate(&m, &req, &out, &err);
     if (!g) {
@@ -605,15 +757,9 @@ int cmd_run_mix(int argc, char **argv, const run_opts_t *o)
         return cli_fail(&err);
     }
     /* alone runs for the multiprogram metrics (not when a limit stopped the run) */
-    char cache_dir[PATH_MAX];
-    if (o->alone_cache)
-        snprintf(cache_dir, sizeof cache_dir, "%s", o->alone_cache);
-    else
-        default_cache_dir(cache_dir, sizeof cache_dir);
     uint64_t *shared = cs_xcalloc(m.n, sizeof *shared), *alone = cs_xcalloc(m.n, sizeof *alone);
     double *slow = cs_xcalloc(m.n, sizeof *slow);
     bool have_alone = !gpu_stopped(g) && !o->no_alone;
-    uint64_t exe_h = have_alone ? exe_hash(0xcbf29ce484222325ull) : 0;
     for (unsigned i = 0; i < m.n && have_alone; i++) {
         bool cached;
         if (alone_cycles(&m.items[i], &req, cache_dir, exe_h, &alone[i], &cached, &err) < 0) {

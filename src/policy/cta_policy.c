@@ -16,8 +16,10 @@ extern const cta_policy_ops_t cta_policy_claso;
 extern const cta_policy_ops_t cta_policy_cke;
 extern const cta_policy_ops_t cta_policy_spatial;
 extern const cta_policy_ops_t cta_policy_mcke;
+extern const cta_policy_ops_t cta_policy_tlpmod;
+extern const cta_policy_ops_t cta_policy_bypass;
 
-#define BUILTIN_POLICIES 9
+#define BUILTIN_POLICIES 11
 #define EXTRA_POLICIES 8
 
 /* One line per built-in policy; cta_policy_register() appends after them. */
@@ -31,6 +33,8 @@ static const cta_policy_ops_t *registry[BUILTIN_POLICIES + EXTRA_POLICIES + 1] =
     &cta_policy_cke,
     &cta_policy_spatial,
     &cta_policy_mcke,
+    &cta_policy_tlpmod,
+    &cta_policy_bypass,
     NULL,
 };
 

@@ -109,3 +109,15 @@ expect_error mix_file_empty "lists no workload" $C run $R --mix "$T/empty.mix"
 expect_error mix_file_missing "cannot open mix file" $C run $R --mix "$T/none.mix"
 expect_error mcke_cannot_fit "do not fit on one core together" \
     $C run $R --set gpgpu_shader_core_pipeline=256:32 --cta-sched mcke VADD+VADD
+
+# --- tlpmod: profiles made on demand (then cached) and passed to the policy
+if $C run $R --cta-sched tlpmod+bypass VADD+BFS >"$T/t.txt" 2>"$T/t.err" && [ "$(grep -c ': PASS' "$T/t.txt")" -eq 2 ] &&
+   grep -q '^ctasim: tlpmod profile of VADD (small): \(Up\|Optimal\|Down\), opt [0-9]* CTAs per core$' "$T/t.err" &&
+   grep -q '^ctasim_cta_sched = tlpmod:p0=[A-Za-z]*/[0-9]*,p1=[A-Za-z]*/[0-9]*+bypass' "$T/t.txt"; then
+    pass tlpmod_profiles
+else
+    fail tlpmod_profiles "$(head -3 "$T/t.err") $(grep cta_sched "$T/t.txt")"
+fi
+n=$(ls "$T/alone" | grep -c '^profile-')
+[ "$n" -eq 2 ] && pass tlpmod_profiles_cached || fail tlpmod_profiles_cached "$n profile files"
+expect_error tlpmod_bad_profile "expected up/N, optimal/N or down/N" $C run $R --cta-sched tlpmod:p0=sideways/2 VADD+BFS
