@@ -172,6 +172,14 @@ int cli_parse_opts_log(int argc, char **argv, run_opts_t *o, bool want_input, co
         }
 #undef NEED_VALUE
     }
+    if ((o->mix_file || o->pool || o->alone_cache || o->no_alone) && strcmp(argv[1], "run")) {
+        fprintf(stderr, "ctasim: --mix, --pool, --alone-cache and --no-alone are options of run only\n");
+        return 2;
+    }
+    if (o->pool && !o->mix_file && !(o->input && strchr(o->input, '+'))) {
+        fprintf(stderr, "ctasim: --pool needs a mix (A+B or --mix FILE)\n");
+        return 2;
+    }
     if (max_ctas)
         o->cfg.max_ctas_override = max_ctas;
     if (config_validate(&o->cfg, &err) < 0)

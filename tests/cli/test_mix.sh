@@ -121,3 +121,5 @@ fi
 n=$(ls "$T/alone" | grep -c '^profile-')
 [ "$n" -eq 2 ] && pass tlpmod_profiles_cached || fail tlpmod_profiles_cached "$n profile files"
 expect_error tlpmod_bad_profile "expected up/N, optimal/N or down/N" $C run $R --cta-sched tlpmod:p0=sideways/2 VADD+BFS
+expect_error mix_options_run_only "options of run only" $C sweep --pool 2 VADD
+expect_error pool_needs_mix "--pool needs a mix" $C run --pool 2 VADD
