@@ -421,7 +421,7 @@ gpu_t *mix_simulate(const mix_t *m, const sim_request_t *req, mix_outcome_t *out
         mix_item_result_t *r = &out->items[co.kernel_item[k]];
         r->n_kernels++;
         r->thread_insts += kr->thread_insts;
-        if (kr->start_cycle < r->start)
+        if (kr->state != KERNEL_QUEUED && kr->start_cycle < r->start)
             r->start = kr->start_cycle;
         if (kr->end_cycle > r->end)
             r->end = kr->end_cycle;

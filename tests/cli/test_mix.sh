@@ -123,3 +123,20 @@ n=$(ls "$T/alone" | grep -c '^profile-')
 expect_error tlpmod_bad_profile "expected up/N, optimal/N or down/N" $C run $R --cta-sched tlpmod:p0=sideways/2 VADD+BFS
 expect_error mix_options_run_only "options of run only" $C sweep --pool 2 VADD
 expect_error pool_needs_mix "--pool needs a mix" $C run --pool 2 VADD
+
+# --- a limit stops the mix: no check, exit 0
+if $C run $R --set gpgpu_max_cycle=3000 VADD+BFS >"$T/s.txt" 2>&1 &&
+   [ "$(grep -c 'not checked: stopped at -gpgpu_max_cycle' "$T/s.txt")" -eq 2 ]; then
+    pass mix_stopped_by_limit
+else
+    fail mix_stopped_by_limit "$(tail -3 "$T/s.txt")"
+fi
+
+# --- lee-fig18: Table 3's six mixes, four series, a CSV
+if $C experiment lee-fig18 --size small --jobs 2 -o "$T/exp" >"$T/e.txt" 2>&1 &&
+   [ "$(wc -l <"$T/exp/lee-fig18.csv")" -eq 7 ] && grep -q '^KMN-SRAD,III-II,1;5,' "$T/exp/lee-fig18.csv" &&
+   grep -q 'paper: up to +27% on KMN-SRAD' "$T/e.txt"; then
+    pass experiment_lee_fig18
+else
+    fail experiment_lee_fig18 "$(tail -3 "$T/e.txt")"
+fi
