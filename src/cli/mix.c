@@ -668,6 +668,17 @@ static int tlp_profile(const mix_item_t *mi, const sim_request_t *req, const cha
     return 0;
 }
 
+int mix_tlp_profile(const mix_item_t *mi, const sim_request_t *req, const char *cache_dir, unsigned jobs, char *type,
+                    size_t type_len, unsigned *opt, cs_error_t *err)
+{
+    char dir[PATH_MAX];
+    if (cache_dir)
+        snprintf(dir, sizeof dir, "%s", cache_dir);
+    else
+        default_cache_dir(dir, sizeof dir);
+    return tlp_profile(mi, req, dir, exe_hash(0xcbf29ce484222325ull), jobs, type, type_len, opt, err);
+}
+
 /* A chain naming plain `tlpmod` gets each workload's profile as p<stream>=type/opt. */
 static int fill_tlpmod(const char *spec, const mix_t *m, const sim_request_t *req, const char *cache_dir,
                        uint64_t exe_h, char *out, size_t out_len, cs_error_t *err)

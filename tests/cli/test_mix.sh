@@ -140,3 +140,12 @@ if $C experiment lee-fig18 --size small --jobs 2 -o "$T/exp" >"$T/e.txt" 2>&1 &&
 else
     fail experiment_lee_fig18 "$(tail -3 "$T/e.txt")"
 fi
+
+# --- li-fig5: 28 pairs, five series, the paper's 25 averaged
+if $C experiment li-fig5 --size small --jobs 2 -o "$T/exp" >"$T/l.txt" 2>&1 &&
+   [ "$(wc -l <"$T/exp/li-fig5.csv")" -eq 29 ] && grep -q '^KMN-STC,KMS-STC,1,1.000,' "$T/exp/li-fig5.csv" &&
+   grep -q '^BP-HOT,BKP-HST,0,' "$T/exp/li-fig5.csv" && grep -q "over cke on the paper's 25 pairs" "$T/l.txt"; then
+    pass experiment_li_fig5
+else
+    fail experiment_li_fig5 "$(tail -3 "$T/l.txt")"
+fi
