@@ -17,6 +17,11 @@ typedef struct run_opts {
     app_size_t size;     /* workloads of the suite: --size small|default|paper */
     uint64_t seed;       /* --seed */
     uint32_t sample_interval; /* --sample-interval N: per-SM series every N cycles (0: off) */
+    /* workload mixes (run A+B, mix.c) */
+    const char *mix_file;    /* --mix FILE */
+    const char *alone_cache; /* --alone-cache DIR */
+    unsigned pool;           /* --pool N (0: every workload at once) */
+    bool no_alone;           /* --no-alone: no alone runs, no STP/ANTT */
 } run_opts_t;
 
 /* --- options.c: shared by every subcommand ------------------------------- */
@@ -88,6 +93,7 @@ typedef struct cli_provenance {
     const char *ptx_kernel;   /* launch: the kernel of the PTX file; NULL otherwise */
     int check;                /* the workload's output check: 1 PASS, 0 FAIL, -1 none */
     const char *detail;       /* what the check said, or NULL */
+    bool mix;                 /* input is a workload mix (spec or --mix file) */
 } cli_provenance_t;
 /* Record on g the "provenance" object of its JSON and the ctasim_* lines of
  * its text statistics (docs/ARCHITECTURE.md, "Provenance"). */
@@ -102,5 +108,6 @@ int cmd_report(int argc, char **argv);
 /* The report of output directory DIR (report.c), written to DIR/report.html;
  * EXPERIMENT: only that experiment's tables (NULL: all). 0 or an exit code. */
 int cli_report_dir(const char *dir, const char *experiment);
+int cmd_experiment_mix(int argc, char **argv); /* exp_mix.c: lee-fig18 */
 
 #endif

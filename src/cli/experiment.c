@@ -1090,9 +1090,15 @@ int cmd_experiment(int argc, char **argv)
                "[--all-workloads] [--jobs N] [-o DIR] [--force] [--report]):\n");
         for (unsigned i = 0; i < CS_ARRAY_LEN(experiments); i++)
             printf("  %-16s %-64s [%s]\n", experiments[i].name, experiments[i].summary, experiments[i].config);
-        printf("  %-16s %-64s\n", "all", "every experiment above, one after another");
+        printf("  %-16s %-64s\n", "all", "every experiment above, one after another (not the mix experiments below)");
+        printf("  %-16s %-64s [%s]\n", "lee-fig18", "mCKE vs CKE on Table 3's mixes (LCS's and Table 3's counts)",
+               "hpca14-28sm");
+        printf("  %-16s %-64s [%s]\n", "li-fig5", "TLP modulation (+bypass) vs CKE, Smart-Even, mCKE on 28 pairs",
+               "date16-15sm");
         return argc < 3 ? 2 : 0;
     }
+    if (!strcmp(argv[2], "lee-fig18") || !strcmp(argv[2], "li-fig5")) /* workload mixes: exp_mix.c */
+        return cmd_experiment_mix(argc, argv);
     bool all = !strcmp(argv[2], "all");
     const exp_def_t *def = NULL;
     for (unsigned i = 0; i < CS_ARRAY_LEN(experiments); i++)

@@ -32,7 +32,16 @@ static const help_t helps[] = {
      "Simulate INPUT: a suite workload (`ctasim list workloads`, checked against its CPU reference),\n"
      "a synthetic kernel (`ctasim list synthetic`), an Accel-Sim trace (kernelslist.g, its directory,\n"
      "or one kernel-N.traceg[.xz]).\n" RUN_OPTIONS
-     "example: ctasim run --config hpca14-28sm --cta-sched lcs --warp-sched gto --size small MMUL\n"},
+     "Workload mixes (several suite workloads at once, each its own stream and check; STP, ANTT and\n"
+     "fairness against each one alone):\n"
+     "  A+B[+C...]           the workloads together, stream = position, arriving at cycle 0\n"
+     "  --mix FILE           lines WORKLOAD SIZE STREAM DELAY (SIZE - = --size; '#' comments)\n"
+     "  --pool N             at most N workloads at once; the next starts when one finishes\n"
+     "  --alone-cache DIR    where alone runs and tlpmod profiles are cached\n"
+     "                       (default ${XDG_CACHE_HOME:-~/.cache}/ctasim/alone)\n"
+     "  --no-alone           no alone runs, no STP/ANTT\n"
+     "example: ctasim run --config hpca14-28sm --cta-sched lcs --warp-sched gto --size small MMUL\n"
+     "example: ctasim run --config date16-15sm --cta-sched lcs+mcke KMN+SRAD\n"},
     {"sweep",
      "usage: ctasim sweep [run options] [--max-ctas A..B | --active-cores A..B] [--cta-sched SPEC]...\n"
      "                    [--warp-sched NAME]... [--jobs N] [-o DIR] [--force] [--tolerance F] INPUT\n"

@@ -16,6 +16,7 @@
 
 #include "args.h"
 #include "cli.h"
+#include "mix.h"
 #include "config/config.h"
 #include "config/config_coverage.h"
 #include "policy/cta_policy.h"
@@ -33,6 +34,8 @@ static int cmd_run(int argc, char **argv)
     int rc = cli_parse_opts(argc, argv, &o, true);
     if (rc)
         return rc;
+    if (o.mix_file || mix_is_spec(o.input))
+        return cmd_run_mix(argc, argv, &o);
     cli_json_out_t json;
     if ((rc = cli_json_open(&o, &json)) != 0)
         return rc;

@@ -22,6 +22,7 @@ void cli_usage(FILE *f)
           "                  INPUT\n"
           "       ctasim sweep [run options] [--max-ctas A..B | --active-cores A..B] [--cta-sched SPEC]...\n"
           "                  [--warp-sched NAME]... [--jobs N] [-o DIR] [--force] [--tolerance F] INPUT\n"
+          "       ctasim run [run options] [--pool N] [--alone-cache DIR] [--no-alone] A+B[+C...] | --mix FILE\n"
           "       ctasim launch --ptx FILE --kernel NAME --grid X[,Y,Z] --block X[,Y,Z] [--shmem BYTES]\n"
           "                  [--const SYMBOL=FILE]... [run options] ARG...   (u32:5 f32:1.5 in:FILE\n"
           "                  out:BYTES:FILE inout:FILE:OUTFILE ...)\n"
@@ -158,6 +159,20 @@ int cli_parse_opts_log(int argc, char **argv, run_opts_t *o, bool want_input, co
             if (cli_parse_uint(a, v, 1, UINT32_MAX, &n, &err) < 0)
                 return cli_fail_usage(&err);
             o->sample_interval = (uint32_t)n;
+        } else if (!strcmp(a, "--mix")) {
+            NEED_VALUE();
+            o->mix_file = v;
+        } else if (!strcmp(a, "--alone-cache")) {
+            NEED_VALUE();
+            o->alone_cache = v;
+        } else if (!strcmp(a, "--pool")) {
+            NEED_VALUE();
+            uint64_t n;
+            if (cli_parse_uint(a, v, 1, 1024, &n, &err) < 0)
+                return cli_fail_usage(&err);
+            o->pool = (unsigned)n;
+        } else if (!strcmp(a, "--no-alone")) {
+            o->no_alone = true;
         } else if (!strcmp(a, "--quiet")) {
             o->quiet = true;
         } else if (!strcmp(a, "--power")) {
@@ -175,6 +190,14 @@ int cli_parse_opts_log(int argc, char **argv, run_opts_t *o, bool want_input, co
         }
 #undef NEED_VALUE
     }
+    if ((o->mix_file || o->pool || o->alone_cache || o->no_alone) && strcmp(argv[1], "run")) {
+        fprintf(stderr, "ctasim: --mix, --pool, --alone-cache and --no-alone are options of run only\n");
+        return 2;
+    }
+    if (o->pool && !o->mix_file && !(o->input && strchr(o->input, '+'))) {
+        fprintf(stderr, "ctasim: --pool needs a mix (A+B or --mix FILE)\n");
+        return 2;
+    }
     if (max_ctas)
         o->cfg.max_ctas_override = max_ctas;
     if (power)
@@ -183,7 +206,7 @@ int cli_parse_opts_log(int argc, char **argv, run_opts_t *o, bool want_input, co
         o->cfg.active_cores = active_cores;
     if (config_validate(&o->cfg, &err) < 0)
         return fail(&err);
-    if (want_input && !o->input) {
+    if (want_input && !o->input && !o->mix_file) {
         cli_usage(stderr);
         return 2;
     }

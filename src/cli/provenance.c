@@ -168,6 +168,11 @@ void cli_record_provenance(gpu_t *g, const cli_provenance_t *p)
         sb_add(&j, ", \"kernel\": ");
         sb_json(&j, p->ptx_kernel);
         sb_add(&t, "ctasim_input = ptx %s kernel %s\n", p->input, p->ptx_kernel);
+    } else if (p->mix) {
+        sb_add(&j, "\"kind\": \"mix\", \"spec\": ");
+        sb_json(&j, p->input);
+        sb_add(&j, ", \"size\": \"%s\", \"seed\": %" PRIu64, app_size_name(o->size), o->seed);
+        sb_add(&t, "ctasim_input = mix %s (%s size, seed %" PRIu64 ")\n", p->input, app_size_name(o->size), o->seed);
     } else if (app_find(p->input)) {
         sb_add(&j, "\"kind\": \"workload\", \"name\": ");
         sb_json(&j, p->input);

@@ -195,7 +195,9 @@ uint32_t gpu_occupancy(const gpu_config_t *cfg, const kernel_desc_t *k, const ch
     return lim;
 }
 
-int gpu_launch(gpu_t *g, const kernel_desc_t *k, cs_error_t *err)
+int gpu_launch(gpu_t *g, const kernel_desc_t *k, cs_error_t *err) { return gpu_launch_at(g, k, 0, err); }
+
+int gpu_launch_at(gpu_t *g, const kernel_desc_t *k, uint64_t host_cycle, cs_error_t *err)
 {
     const gpu_config_t *cfg = &g->cfg;
     kernel_run_t *kr = cs_xcalloc(1, sizeof *kr);
@@ -206,7 +208,7 @@ int gpu_launch(gpu_t *g, const kernel_desc_t *k, cs_error_t *err)
     kr->threads_per_cta = kr->warps_per_cta * WARP_SIZE;
     kr->regs_per_cta = round_up(k->regs_per_thread, cfg->reg_alloc_granularity) * kr->threads_per_cta;
     kr->shmem_per_cta = round_up(k->shmem_bytes, cfg->shmem_alloc_granularity);
-    kr->launch_cycle = g->cycle[CLK_CORE];
+    kr->launch_cycle = host_cycle > g->cycle[CLK_CORE] ? host_cycle : g->cycle[CLK_CORE];
 
     const char *what = NULL;
     uint32_t lim = gpu_occupancy(cfg, k, &kr->limiting_resource);
@@ -335,6 +337,7 @@ static void start_kernels(gpu_t *g, uint64_t now)
 static void kernel_done(gpu_t *g, kernel_run_t *k, uint64_t now)
 {
     k->state = KERNEL_DONE;
+    g->kernels_ended++;
     k->end_cycle = now;
     g->running--;
     if (g->power)
@@ -665,10 +668,12 @@ static void maybe_report_progress(gpu_t *g, double t0)
 }
 
 /* Simulate until kernel `target` finished (UINT32_MAX: every launched kernel)
- * or the core clock reaches stop_cycle. */
-static int run_until(gpu_t *g, uint32_t target, uint64_t stop_cycle, cs_error_t *err)
+ * or the core clock reaches stop_cycle; with stop_on_end, also after the core
+ * cycle in which any kernel ended. */
+static int run_until_ex(gpu_t *g, uint32_t target, uint64_t stop_cycle, bool stop_on_end, cs_error_t *err)
 {
     double t0 = now_seconds();
+    const uint64_t ended0 = g->kernels_ended;
     while (!g->failed && !g->stopped &&
            (target == UINT32_MAX ? !all_done(g) : g->kernels[target]->state != KERNEL_DONE)) {
         uint64_t t = g->next_fs[0];
@@ -708,7 +713,7 @@ static int run_until(gpu_t *g, uint32_t target, uint64_t stop_cycle, cs_error_t 
             }
             if ((g->cfg.max_cycles || g->cfg.max_insn) && !all_done(g) && limit_reached(g))
                 break;
-            if (g->cycle[CLK_CORE] >= stop_cycle)
+            if (g->cycle[CLK_CORE] >= stop_cycle || (stop_on_end && g->kernels_ended != ended0))
                 break;
             if (g->progress_fn && (g->cycle[CLK_CORE] & 4095) == 0)
                 maybe_report_progress(g, t0);
@@ -728,7 +733,19 @@ static int run_until(gpu_t *g, uint32_t target, uint64_t stop_cycle, cs_error_t 
     return 0;
 }
 
+static int run_until(gpu_t *g, uint32_t target, uint64_t stop_cycle, cs_error_t *err)
+{
+    return run_until_ex(g, target, stop_cycle, false, err);
+}
+
 int gpu_run(gpu_t *g, cs_error_t *err) { return run_until(g, UINT32_MAX, UINT64_MAX, err); }
+
+int gpu_run_until_kernel_end(gpu_t *g, uint64_t core_cycle, cs_error_t *err)
+{
+    if (run_until_ex(g, UINT32_MAX, core_cycle, true, err) < 0)
+        return -1;
+    return all_done(g) || g->stopped ? 1 : 0;
+}
 
 int gpu_run_until(gpu_t *g, uint64_t core_cycle, cs_error_t *err)
 {

@@ -37,6 +37,7 @@ struct gpu {
     uint32_t n_kernels, cap_kernels;
     uint32_t first_unfinished; /* kernels before it are all DONE */
     uint32_t running;          /* kernels in state RUNNING */
+    uint64_t kernels_ended;    /* kernels that reached DONE so far (gpu_run_until_kernel_end) */
 
     /* scheduling */
     cta_chain_t chain;

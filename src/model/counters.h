@@ -75,4 +75,18 @@ typedef struct sm_counters {
     uint64_t reg_alloc_cycles, shmem_alloc_cycles;              /* sm_alloc_integral for the value now */
 } sm_counters_t;
 
+/* What one kernel did, for per-kernel statistics in mixes. Each counter is
+ * counted where its total is (L1 and L2 accesses with the cache's own
+ * statistics, DRAM reads and writes when the L2 makes the request: a
+ * write-back belongs to the kernel whose access evicted the line), so the
+ * kernels' counters sum to the totals. Stall cycles: a core cycle counted
+ * as struct_stall / mem_stall (sm_counters_t) goes to the kernel with the
+ * most CTAs on that core then (ties: the earlier launch). */
+typedef struct kernel_stats {
+    uint64_t l1_accesses, l1_hits, l1_misses, l1_pending_hits, l1_bypassed;
+    uint64_t l2_accesses, l2_hits, l2_misses, l2_pending_hits;
+    uint64_t dram_reads, dram_writes;
+    uint64_t struct_stall, mem_stall;
+} kernel_stats_t;
+
 #endif

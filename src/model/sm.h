@@ -100,6 +100,7 @@ typedef struct sm {
     uint32_t used_threads, used_regs, used_shmem, used_ctas, used_warps;
     uint64_t alloc_mark;      /* cycle up to which c.reg_alloc_cycles / shmem_alloc_cycles are summed */
     cta_slot_t cta[MAX_CTAS_PER_SM];
+    kernel_run_t *stall_kernel; /* the kernel stall cycles were last charged to (per-kernel stats) */
     warp_t warp[MAX_WARPS_PER_SM];
     warp_info_t winfo[MAX_WARPS_PER_SM];
     /* Cached scoreboard verdict of each warp's current instruction: no need

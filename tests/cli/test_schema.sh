@@ -28,6 +28,7 @@ run run_synthetic stream:ctas=30,iters=2
 run run_workload --size small VADD
 run run_policy_metrics --cta-sched dyncta+claso --warp-sched ccws stream:ctas=200,iters=8
 run run_power --power --set power_sample_period=500 stream:ctas=200,iters=8
+run run_mix --size small VADD+MMUL
 run run_stopped --set gpgpu_max_cycle=300 stream:ctas=200,iters=8
 run run_config_file --allow-unknown --config tests/data/config/gtx480.config --set gpgpu_l1_latency=20 stream:ctas=30,iters=2
 if $C trace --size small -o "$T/tr" stream:ctas=10,iters=2 >/dev/null 2>&1; then
