@@ -45,7 +45,7 @@ expect_error sweep_cores_and_caps "one range per sweep" $C sweep --active-cores 
 
 # --- list names the policies with their parameters
 $C list cta >"$T/list" 2>&1
-for p in "tcs .*mon=8192,min=10000" "htcs .*throttle=1" "dyncore .*k=<8\*cores/30>,t_act="; do
+for p in "tcs .*mon=8192,min=10000.*reduce=drain" "htcs .*throttle=1" "dyncore .*k=<8\*cores/30>,t_act="; do
     if grep -q -- "^  $p" "$T/list"; then pass "list_$(echo "$p" | cut -d' ' -f1)"; else fail "list_$p" "$(cat "$T/list")"; fi
 done
 
