@@ -9,7 +9,10 @@
 #  4. components in isolation: CPU time per DRAM channel cycle and per
 #     address decode (bench/bench_*.c), wall time per warp instruction the
 #     synthetic front-end generates (test_synth --bench);
-#  5. peak memory while simulating a ~1 GB trace (target < 200 MB).
+#  5. the power model's cost: the synthetic streaming kernel and MMUL with and
+#     without --power (sampling every 1000 cycles), runs interleaved, the
+#     ratio of median rates (target <= 1.10);
+#  6. peak memory while simulating a ~1 GB trace (target < 200 MB).
 #     Skip with BENCH_BIG=0.
 BUILD=${1:-build}
 C=$BUILD/ctasim
@@ -29,6 +32,17 @@ for i in 1 2 3; do $C run "$SPEC" | rate; done >"$D/synth_rates"
 $C run "$D/stream4m/kernelslist.g" | grep -E '^(gpu_tot_warp_insn|gpu_sim_cycle|gpgpu_simulation_time)'
 echo "bench: trace-driven streaming  median $(median <"$D/trace_rates") warp inst/s  (runs: $(tr '\n' ' ' <"$D/trace_rates"))"
 echo "bench: synthetic streaming     median $(median <"$D/synth_rates") warp inst/s  (runs: $(tr '\n' ' ' <"$D/synth_rates"))"
+
+# the power model's overhead, measured in this run: slowdown = rate off / rate on
+for w in "$SPEC" MMUL; do
+    for i in 1 2 3; do
+        $C run "$w" | rate >>"$D/pw_off.$$"
+        $C run --power --set power_sample_period=1000 "$w" | rate >>"$D/pw_on.$$"
+    done
+    off=$(median <"$D/pw_off.$$"); on=$(median <"$D/pw_on.$$")
+    echo "bench: --power overhead on ${w%%:*}  off $off  on $on warp inst/s  slowdown $(echo "$off $on" | awk '{printf "%.3f", ($2 > 0 ? $1 / $2 : 0)}') (target <= 1.10)"
+    rm -f "$D/pw_off.$$" "$D/pw_on.$$"
+done
 
 for w in MMUL BFS; do
     for i in 1 2 3; do

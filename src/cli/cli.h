@@ -58,6 +58,7 @@ typedef struct sim_request {
     const char *input;              /* suite workload, synthetic kernel spec or trace */
     app_size_t size;                /* suite workloads only */
     uint64_t seed;                  /* suite workloads only */
+    bool progress;                  /* show progress on stderr (a terminal) */
 } sim_request_t;
 
 typedef struct sim_outcome {
@@ -89,6 +90,8 @@ typedef struct cli_provenance {
 /* Record on g the "provenance" object of its JSON and the ctasim_* lines of
  * its text statistics (docs/ARCHITECTURE.md, "Provenance"). */
 void cli_record_provenance(gpu_t *g, const cli_provenance_t *p);
+/* FNV-1a 64 of the effective configuration as `ctasim config` prints it. */
+uint64_t cli_config_checksum(const gpu_config_t *cfg);
 
 int cmd_sweep(int argc, char **argv);
 int cmd_launch(int argc, char **argv);

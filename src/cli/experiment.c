@@ -233,15 +233,29 @@ static void plan_lee_fig4(exp_run_t *r) { add_static_sweep(r, NULL); }
 
 static void report_lee_fig4(exp_run_t *r)
 {
-    out(r, "workload,N,OPT,ipc_normalised_to_N_by_cap,our_type,paper_type\n");
+    /* one column per cap: caps above a workload's own limit N stay empty */
+    unsigned top = 1;
+    for (unsigned w = 0; w < r->nw; w++) {
+        ipc_curve_t c;
+        curve_of(r, w, &c);
+        if (c.hi > top)
+            top = c.hi;
+    }
+    out(r, "workload,N,OPT");
+    for (unsigned k = 1; k <= top; k++)
+        out(r, ",ipc_cap%u_over_N", k);
+    out(r, ",our_type,paper_type\n");
     unsigned agree = 0, known = 0, count[4] = {0};
     for (unsigned w = 0; w < r->nw; w++) {
         ipc_curve_t c;
         curve_of(r, w, &c);
         const char *ours = classify_lee(&c, 0.02), *paper = paper_type_lee(r->wl[w]->name);
-        out(r, "%s,%u,%u,", r->wl[w]->name, c.hi, curve_opt(&c));
-        for (unsigned k = c.lo; k <= c.hi; k++)
-            out(r, "%s%.3f", k > c.lo ? ";" : "", c.ipc[c.hi] > 0 ? c.ipc[k] / c.ipc[c.hi] : 0);
+        out(r, "%s,%u,%u", r->wl[w]->name, c.hi, curve_opt(&c));
+        for (unsigned k = 1; k <= top; k++)
+            if (k >= c.lo && k <= c.hi)
+                out(r, ",%.3f", c.ipc[c.hi] > 0 ? c.ipc[k] / c.ipc[c.hi] : 0);
+            else
+                out(r, ",");
         out(r, ",%s,%s\n", ours, paper);
         if (strcmp(paper, "-")) {
             known++;
@@ -418,16 +432,22 @@ static void plan_kayiran_fig8(exp_run_t *r) { add_series(r, "dyncta", "dyncta", 
 static void report_kayiran_fig8(exp_run_t *r)
 {
     enum { POINTS = 10 };
-    out(r, "workload,N,avg_n,cycles,n_over_time\n");
+    out(r, "workload,N,avg_n,cycles");
+    for (unsigned p = 1; p <= POINTS; p++)
+        out(r, ",n_sample%u_of_%d", p, POINTS);
+    out(r, "\n");
     for (unsigned w = 0; w < r->nw; w++) {
         const exp_result_t *x = R(r, w, 0);
         /* n_avg < 0: DYNCTA never sampled (a run shorter than its period) */
         if (x->n_avg < 0)
-            out(r, "%s,%u,n/a,%llu,", r->wl[w]->name, x->occupancy, (unsigned long long)x->t.cycles);
+            out(r, "%s,%u,n/a,%llu", r->wl[w]->name, x->occupancy, (unsigned long long)x->t.cycles);
         else
-            out(r, "%s,%u,%.2f,%llu,", r->wl[w]->name, x->occupancy, x->n_avg, (unsigned long long)x->t.cycles);
-        for (unsigned p = 0; p < POINTS && x->n_points; p++)
-            out(r, "%s%.1f", p ? ";" : "", x->n_value[(size_t)p * (x->n_points - 1) / (POINTS - 1)]);
+            out(r, "%s,%u,%.2f,%llu", r->wl[w]->name, x->occupancy, x->n_avg, (unsigned long long)x->t.cycles);
+        for (unsigned p = 0; p < POINTS; p++)
+            if (x->n_points)
+                out(r, ",%.1f", x->n_value[(size_t)p * (x->n_points - 1) / (POINTS - 1)]);
+            else
+                out(r, ",n/a");
         out(r, "\n");
     }
     char path[1024];
@@ -626,6 +646,7 @@ typedef struct exp_opts {
     const char *out_dir, *only; /* only: --workloads A,B (NULL: not given) */
     unsigned jobs;
     bool all_workloads;         /* --all-workloads */
+    bool power;                 /* --power: the power model on */
 } exp_opts_t;
 
 static double wall_now(void)
@@ -829,6 +850,8 @@ static int run_one(const exp_def_t *def, const exp_opts_t *o)
     config_defaults(&r.cfg);
     if (config_load_preset(&r.cfg, def->config, &err) < 0)
         return cli_fail(&err);
+    if (o->power)
+        r.cfg.power.enabled = true;
     r.nw = pick_workloads(def, o, r.wl, r.in_paper);
     if (!r.nw) {
         fprintf(stderr, "ctasim: experiment %s: no workloads selected\n", def->name);
@@ -907,6 +930,10 @@ int cmd_experiment(int argc, char **argv)
         const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
         if (!strcmp(a, "--all-workloads")) {
             o.all_workloads = true;
+            continue;
+        }
+        if (!strcmp(a, "--power")) { /* -power_simulation_enabled 1 on the experiment's preset */
+            o.power = true;
             continue;
         }
         bool known = !strcmp(a, "--size") || !strcmp(a, "--workloads") || !strcmp(a, "--jobs") || !strcmp(a, "-o");

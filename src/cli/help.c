@@ -13,6 +13,7 @@
     "  --cta-sched SPEC     CTA policy chain, e.g. rr, static:n=3, lcs+bcs, dyncta+claso\n"                  \
     "  --warp-sched NAME    warp policy: lrr, gto, tl, sca, ccws, owl (`ctasim list warp`)\n"               \
     "  --max-ctas N         at most N CTAs per core per kernel\n"                                            \
+    "  --power              power model on (-power_simulation_enabled 1, after every --config)\n"           \
     "  --active-cores N     only cores 0..N-1 take CTAs; the others are OFF (power-gated) from the start\n"  \
     "  --size S             suite workloads: small, default or paper\n"                                      \
     "  --seed N             suite workloads: input generator seed (decimal)\n"                               \
@@ -32,11 +33,13 @@ static const help_t helps[] = {
      "example: ctasim run --config hpca14-28sm --cta-sched lcs --warp-sched gto --size small MMUL\n"},
     {"sweep",
      "usage: ctasim sweep [run options] [--max-ctas A..B | --active-cores A..B] [--cta-sched SPEC]...\n"
-     "                    [--warp-sched NAME]... [--jobs N] [-o DIR] [--tolerance F] INPUT\n"
+     "                    [--warp-sched NAME]... [--jobs N] [-o DIR] [--force] [--tolerance F] INPUT\n"
      "Run INPUT at every CTA cap from A to B under every policy pair, in parallel; write one JSON per\n"
      "point, summary.csv and classification.csv (Lee I-IV, Li & Liang Up/Optimal/Down, Kayiran C/M/X).\n"
      "  --jobs N        worker threads, 1..256 (default: the machine's cores)\n"
-     "  -o DIR          output directory (default sweep-out), created before any point runs\n"
+     "  -o DIR          output directory (default sweep-out), created before any point runs; a directory\n"
+     "                  holding another sweep's results is refused (it says which in sweep-id.txt)\n"
+     "  --force         replace another sweep's results in -o DIR\n"
      "  --tolerance F   relative IPC difference treated as equal when classifying (0..1)\n"
      "  --active-cores A..B  sweep the number of cores instead of the CTA cap: cores.csv (cycles, IPC,\n"
      "                  gated core-cycles, energy and EDP when the power model ran), best-performance,\n"
@@ -56,7 +59,7 @@ static const help_t helps[] = {
      "out:65536:c.bin u32:16384\n"},
     {"experiment",
      "usage: ctasim experiment NAME|all|list [--size small|default|paper] [--workloads A,B] [--all-workloads]\n"
-     "                                       [--jobs N] [-o DIR]\n"
+     "                                       [--power] [--jobs N] [-o DIR]\n"
      "Run one of the papers' experiments (`ctasim experiment list`) on the suite, print its table beside\n"
      "the paper's headline and write it as CSV into DIR (default experiments-out). An experiment runs the\n"
      "workloads of its paper's figure that the suite has, in the paper's order, and says which of the\n"
@@ -64,6 +67,7 @@ static const help_t helps[] = {
      "  --size S          workload inputs: small, default or paper\n"
      "  --workloads A,B   only these suite workloads; one the paper does not list runs too, with a note\n"
      "  --all-workloads   every workload of the suite, the paper's first\n"
+     "  --power           the power model on (each run's JSON then has \"power\" and power.* metrics)\n"
      "  --jobs N          worker threads, 1..256 (default: the machine's cores)\n"
      "  -o DIR            output directory (default experiments-out), created before anything runs\n"
      "example: ctasim experiment lee-fig4 --size small --jobs 2\n"},

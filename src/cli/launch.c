@@ -14,9 +14,11 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "args.h"
 #include "cli.h"
+#include "progress.h"
 #include "output.h"
 
 #define MAX_ARGS 64
@@ -293,7 +295,18 @@ int cmd_launch(int argc, char **argv)
         }
         argp[i] = la[i].value;
     }
-    if (ctasim_launch(rt, mod, kernel, grid, block, shmem, 0, argp, nargs, &err) < 0 || ctasim_synchronize(rt, &err) < 0)
+    /* a kernel that never ends shows that it runs (on a terminal) */
+    run_progress_t rp = {0};
+    bool show = !o.quiet && isatty(2);
+    if (show)
+        gpu_set_progress(g, run_progress_print, &rp, run_progress_interval());
+    int lrc = ctasim_launch(rt, mod, kernel, grid, block, shmem, 0, argp, nargs, &err) < 0 ||
+              ctasim_synchronize(rt, &err) < 0;
+    if (show) {
+        gpu_set_progress(g, NULL, NULL, 0);
+        run_progress_finish(&rp);
+    }
+    if (lrc)
         goto out;
     for (unsigned i = 0; i < nargs; i++) {
         if (!la[i].out_file)

@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include "args.h"
 #include "cli.h"
@@ -36,8 +37,9 @@ static int cmd_run(int argc, char **argv)
     if ((rc = cli_json_open(&o, &json)) != 0)
         return rc;
     cs_error_t err;
+    /* progress only where a person watches: a terminal, not --quiet */
     sim_request_t req = {.cfg = &o.cfg, .cta_sched = o.cta_sched, .warp_sched = o.warp_sched, .input = o.input,
-                         .size = o.size, .seed = o.seed};
+                         .size = o.size, .seed = o.seed, .progress = !o.quiet && isatty(2)};
     sim_outcome_t out;
     gpu_t *g = cli_simulate(&req, &out, &err);
     if (!g) {

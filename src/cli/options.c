@@ -17,14 +17,14 @@
 void cli_usage(FILE *f)
 {
     fputs("usage: ctasim run [--config NAME|FILE]... [--set OPTION=VALUE]... [--allow-unknown]\n"
-          "                  [--cta-sched SPEC] [--warp-sched NAME] [--max-ctas N] [--active-cores N]\n"
+          "                  [--cta-sched SPEC] [--warp-sched NAME] [--max-ctas N] [--active-cores N] [--power]\n"
           "                  [--json FILE] [--size small|default|paper] [--seed N] [--quiet] INPUT\n"
           "       ctasim sweep [run options] [--max-ctas A..B | --active-cores A..B] [--cta-sched SPEC]...\n"
-          "                  [--warp-sched NAME]... [--jobs N] [-o DIR] [--tolerance F] INPUT\n"
+          "                  [--warp-sched NAME]... [--jobs N] [-o DIR] [--force] [--tolerance F] INPUT\n"
           "       ctasim launch --ptx FILE --kernel NAME --grid X[,Y,Z] --block X[,Y,Z] [--shmem BYTES]\n"
           "                  [--const SYMBOL=FILE]... [run options] ARG...   (u32:5 f32:1.5 in:FILE\n"
           "                  out:BYTES:FILE inout:FILE:OUTFILE ...)\n"
-          "       ctasim experiment NAME|list [--size S] [--workloads A,B] [--jobs N] [-o DIR]\n"
+          "       ctasim experiment NAME|list [--size S] [--workloads A,B] [--power] [--jobs N] [-o DIR]\n"
           "       ctasim list [configs|cta|warp|workloads|synthetic]\n"
           "       ctasim trace INPUT -o DIR [--binary-version N] [--no-compress]\n"
           "       ctasim config [--unmodelled] [--config NAME|FILE]... [--set OPTION=VALUE]... [--allow-unknown]\n"
@@ -77,6 +77,7 @@ int cli_parse_opts_log(int argc, char **argv, run_opts_t *o, bool want_input, co
     config_load_opts_t preset_opts = {.log = log};
     config_load_opts_t set_opts = {.log = log, .warn = log ? 0 : CONFIG_WARN_UNMODELLED};
     uint32_t max_ctas = 0, active_cores = 0;
+    bool power = false;
     /* configs and --set apply in command-line order: later wins */
     for (int i = 2; i < argc; i++) {
         const char *a = argv[i];
@@ -150,6 +151,8 @@ int cli_parse_opts_log(int argc, char **argv, run_opts_t *o, bool want_input, co
                 return cli_fail_usage(&err);
         } else if (!strcmp(a, "--quiet")) {
             o->quiet = true;
+        } else if (!strcmp(a, "--power")) {
+            power = true; /* applied after every --config, as --max-ctas */
         } else if (!strcmp(a, "--allow-unknown")) {
         } else if (a[0] == '-' && a[1]) {
             fprintf(stderr, "ctasim: unknown option '%s'\n", a);
@@ -165,6 +168,8 @@ int cli_parse_opts_log(int argc, char **argv, run_opts_t *o, bool want_input, co
     }
     if (max_ctas)
         o->cfg.max_ctas_override = max_ctas;
+    if (power)
+        o->cfg.power.enabled = true; /* -power_simulation_enabled 1 */
     if (active_cores)
         o->cfg.active_cores = active_cores;
     if (config_validate(&o->cfg, &err) < 0)

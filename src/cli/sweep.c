@@ -19,9 +19,11 @@
  * metrics) plus, per series, the best-performance count, the saturation
  * point (fewest cores within --tolerance of the best IPC) and the
  * EDP-optimal count (n/a without power metrics). */
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <dirent.h>
 #include <unistd.h>
 
 #include "args.h"
@@ -30,6 +32,7 @@
 #include "gpu/gpu.h"
 #include "jobs.h"
 #include "output.h"
+#include "progress.h"
 
 #define SWEEP_MAX_SERIES 16
 #define SWEEP_MAX_CAP 64 /* ipc_curve_t holds caps 1..64 */
@@ -46,6 +49,9 @@ typedef struct sweep_args {
     const char *out_dir;
     double tolerance;
     unsigned jobs;
+    bool force;   /* --force: take over a directory that holds another sweep's results */
+    int argc;     /* the command line, for each point's provenance */
+    char **argv;
 } sweep_args_t;
 
 /* --- what will run ----------------------------------------------------------- */
@@ -89,7 +95,8 @@ typedef struct sweep_plan {
     bool cores;      /* the points vary --active-cores over lo..hi, not the cap */
     point_t *points; /* series-major, caps ascending: points[se * per_series + (n - lo)] */
     size_t n_points;
-    bool tty;
+    progress_t progress;
+    atomic_size_t failed; /* points that failed so far (for the progress line) */
 } sweep_plan_t;
 
 static unsigned per_series(const sweep_plan_t *p) { return p->hi - p->lo + 1; }
@@ -106,6 +113,8 @@ static const char *warp_name(const sweep_plan_t *p, unsigned se)
 static int sweep_parse(int argc, char **argv, sweep_args_t *a)
 {
     memset(a, 0, sizeof *a);
+    a->argc = argc;
+    a->argv = argv;
     a->out_dir = "sweep-out";
     a->tolerance = 0.02;
     a->jobs = jobs_default();
@@ -119,6 +128,10 @@ static int sweep_parse(int argc, char **argv, sweep_args_t *a)
         bool mine = !strcmp(o, "--max-ctas") || !strcmp(o, "--active-cores") || !strcmp(o, "--cta-sched") ||
                     !strcmp(o, "--warp-sched") ||
                     !strcmp(o, "--jobs") || !strcmp(o, "-o") || !strcmp(o, "--tolerance");
+        if (!strcmp(o, "--force")) {
+            a->force = true;
+            continue;
+        }
         if (!strcmp(o, "--json")) {
             fprintf(stderr, "ctasim: sweep writes one JSON per point into -o DIR; --json is an option of run\n");
             rc = 2;
@@ -200,7 +213,6 @@ static int sweep_plan(const sweep_args_t *a, sweep_plan_t *p, cs_error_t *err)
 {
     memset(p, 0, sizeof *p);
     p->args = a;
-    p->tty = isatty(2);
     if (cli_check_input(a->base.input, err) < 0)
         return -1;
     const char *default_cta = "rr", *config_warp = NULL;
@@ -267,23 +279,129 @@ static void sweep_plan_free(sweep_plan_t *p)
     p->points = NULL;
 }
 
+/* --- the output directory ------------------------------------------------- */
+
+/* A sweep's directory names what produced it in SWEEP_ID_FILE; a second,
+ * different sweep into it would mix its points with the first's (their file
+ * names overlap) or overwrite them, so it is refused unless --force. The same
+ * sweep again simply rewrites its files. */
+#define SWEEP_ID_FILE "sweep-id.txt"
+
+static char *sweep_identity(const sweep_plan_t *p)
+{
+    const sweep_args_t *a = p->args;
+    char *text = NULL;
+    size_t len = 0;
+    FILE *m = open_memstream(&text, &len);
+    if (!m)
+        return NULL;
+    fprintf(m, "ctasim sweep\ninput %s\n", a->base.input);
+    if (app_find(a->base.input))
+        fprintf(m, "size %s\nseed %llu\n", app_size_name(a->base.size), (unsigned long long)a->base.seed);
+    fprintf(m, "config_fnv1a64 %016llx\n", (unsigned long long)cli_config_checksum(&a->base.cfg));
+    for (unsigned se = 0; se < p->n_series; se++)
+        fprintf(m, "series %s %s\n", p->series[se].cta, warp_name(p, se));
+    fprintf(m, "%s %u..%u\n", p->cores ? "active_cores" : "max_ctas", p->lo, p->hi);
+    fclose(m);
+    return text;
+}
+
+/* Does DIR hold results of a sweep (point JSONs, summary) without saying
+ * which? Then it is someone's, and not ours to overwrite either. */
+static bool holds_results(const char *dir)
+{
+    DIR *d = opendir(dir);
+    if (!d)
+        return false;
+    bool found = false;
+    for (struct dirent *e; !found && (e = readdir(d));) {
+        size_t n = strlen(e->d_name);
+        found = !strcmp(e->d_name, "summary.csv") || !strcmp(e->d_name, "classification.csv") ||
+                !strcmp(e->d_name, "cores.csv") ||
+                (n > 5 && !strcmp(e->d_name + n - 5, ".json"));
+    }
+    closedir(d);
+    return found;
+}
+
+/* A point's JSON as json_path names it: "...-n<digits>.json" (a cap) or
+ * "...-c<digits>.json" (a core count). */
+static bool is_point_json(const char *name)
+{
+    size_t n = strlen(name);
+    if (n < 8 || strcmp(name + n - 5, ".json"))
+        return false;
+    size_t i = n - 5;
+    while (i > 0 && name[i - 1] >= '0' && name[i - 1] <= '9')
+        i--;
+    return i < n - 5 && i >= 2 && (name[i - 1] == 'n' || name[i - 1] == 'c') && name[i - 2] == '-';
+}
+
+/* --force over another sweep: its points and tables go, so the directory
+ * holds one sweep's results only. */
+static void remove_sweep_results(const char *dir)
+{
+    DIR *d = opendir(dir);
+    if (!d)
+        return;
+    char path[1400];
+    for (struct dirent *e; (e = readdir(d));)
+        if (is_point_json(e->d_name) || !strcmp(e->d_name, "summary.csv") ||
+            !strcmp(e->d_name, "classification.csv") || !strcmp(e->d_name, "cores.csv")) {
+            snprintf(path, sizeof path, "%s/%s", dir, e->d_name);
+            unlink(path);
+        }
+    closedir(d);
+}
+
+static int claim_out_dir(const sweep_plan_t *p, cs_error_t *err)
+{
+    const char *dir = p->args->out_dir;
+    char path[1100], *mine = sweep_identity(p);
+    if (!mine)
+        return cs_err(err, NULL, 0, "out of memory");
+    snprintf(path, sizeof path, "%s/" SWEEP_ID_FILE, dir);
+    size_t len = 0;
+    char *theirs = NULL;
+    cs_error_t ignore;
+    if (access(path, F_OK) == 0 && cs_read_file(path, 1 << 16, &theirs, &len, &ignore) < 0)
+        theirs = NULL;
+    int rc = 0;
+    if (!p->args->force) {
+        if (theirs && strcmp(theirs, mine)) {
+            const char *in = strstr(theirs, "input "), *nl = in ? strchr(in, '\n') : NULL;
+            rc = cs_err(err, dir, 0,
+                        "holds the results of another sweep (%.*s); choose another -o DIR or add --force to replace "
+                        "them",
+                        in && nl ? (int)(nl - in) : 7, in && nl ? in : "unknown");
+        } else if (!theirs && holds_results(dir)) {
+            rc = cs_err(err, dir, 0,
+                        "holds results that no sweep claims (JSON or summary files); choose another -o DIR or add "
+                        "--force");
+        }
+    }
+    if (!rc && p->args->force && (!theirs || strcmp(theirs, mine)))
+        remove_sweep_results(dir);
+    if (!rc) {
+        FILE *f = cli_output_open(path, err);
+        if (!f)
+            rc = -1;
+        else {
+            fputs(mine, f);
+            rc = cli_output_close(f, path, err);
+        }
+    }
+    free(theirs);
+    free(mine);
+    return rc;
+}
+
 /* --- run ------------------------------------------------------------------- */
 
 static void progress(void *ctx, size_t done, size_t total)
 {
-    const sweep_plan_t *p = ctx;
-    if (p->tty) {
-        unsigned width = 40, filled = (unsigned)(total ? done * width / total : width);
-        fprintf(stderr, "\r[");
-        for (unsigned i = 0; i < width; i++)
-            fputc(i < filled ? '=' : (i == filled ? '>' : ' '), stderr);
-        fprintf(stderr, "] %zu/%zu points", done, total);
-        if (done == total)
-            fputc('\n', stderr);
-    } else {
-        fprintf(stderr, "sweep: %zu/%zu points done\n", done, total);
-    }
-    fflush(stderr);
+    sweep_plan_t *p = ctx;
+    progress_update(&p->progress, done, total, atomic_load(&p->failed));
 }
 
 /* What the report needs of a finished GPU. */
@@ -322,20 +440,24 @@ static void collect(point_t *pt, const gpu_t *g)
 /* One point: `run --max-ctas N` with the series' policies. */
 static void run_point(void *ctx, size_t index)
 {
-    const sweep_plan_t *p = ctx;
+    sweep_plan_t *p = ctx;
     const sweep_args_t *a = p->args;
     point_t *pt = &p->points[index];
     const series_t *se = &p->series[pt->series];
-    gpu_config_t cfg = a->base.cfg;
+    /* the point's options as `run` would hold them, for its provenance */
+    run_opts_t *o = cs_xmalloc(sizeof *o);
+    *o = a->base;
+    o->cta_sched = se->cta;
+    o->warp_sched = se->warp;
     char what[48];
     if (pt->active_cores) {
-        cfg.active_cores = pt->active_cores;
+        o->cfg.active_cores = pt->active_cores;
         snprintf(what, sizeof what, "--active-cores %u", pt->active_cores);
     } else {
-        cfg.max_ctas_override = pt->max_ctas;
+        o->cfg.max_ctas_override = pt->max_ctas;
         snprintf(what, sizeof what, "--max-ctas %u", pt->max_ctas);
     }
-    sim_request_t req = {.cfg = &cfg, .cta_sched = se->cta, .warp_sched = se->warp, .input = a->base.input,
+    sim_request_t req = {.cfg = &o->cfg, .cta_sched = se->cta, .warp_sched = se->warp, .input = a->base.input,
                          .size = a->base.size, .seed = a->base.seed};
     sim_outcome_t out;
     cs_error_t err;
@@ -343,21 +465,28 @@ static void run_point(void *ctx, size_t index)
     if (!g) {
         pt->rc = cs_err(&pt->err, NULL, 0, "sweep point %s/%s %s: %s", se->cta, warp_name(p, pt->series), what,
                         err.msg);
-        return;
+    } else {
+        cli_record_provenance(g, &(cli_provenance_t){.argc = a->argc, .argv = a->argv, .opts = o,
+                                                     .input = a->base.input, .check = out.check,
+                                                     .detail = out.detail});
+        if (out.check == 0)
+            pt->rc = cs_err(&pt->err, NULL, 0, "%s: output check FAILED at %s/%s %s: %s", a->base.input, se->cta,
+                            warp_name(p, pt->series), what, out.detail);
+        else if (gpu_write_json(g, pt->json_path, &err) < 0)
+            pt->rc = cs_err(&pt->err, NULL, 0, "%s", err.msg);
+        collect(pt, g);
+        gpu_destroy(g);
     }
-    if (out.check == 0)
-        pt->rc = cs_err(&pt->err, NULL, 0, "%s: output check FAILED at %s/%s %s: %s", a->base.input, se->cta,
-                        warp_name(p, pt->series), what, out.detail);
-    else if (gpu_write_json(g, pt->json_path, &err) < 0)
-        pt->rc = cs_err(&pt->err, NULL, 0, "%s", err.msg);
-    collect(pt, g);
-    gpu_destroy(g);
+    if (pt->rc)
+        atomic_fetch_add(&p->failed, 1);
+    free(o);
 }
 
 /* 0, or -1 with the first failed point's error (in point order). */
 static int sweep_run(sweep_plan_t *p, cs_error_t *err)
 {
-    jobs_run(p->n_points, p->args->jobs, run_point, progress, p);
+    progress_start(&p->progress, "sweep", "points", isatty(2) && !p->args->base.quiet);
+    jobs_run(p->n_points, p->args->jobs, run_point, p->args->base.quiet ? NULL : progress, p);
     for (size_t i = 0; i < p->n_points; i++)
         if (p->points[i].rc) {
             *err = p->points[i].err;
@@ -381,8 +510,11 @@ static int write_summary(const sweep_plan_t *p, cs_error_t *err)
     for (size_t i = 0; i < p->n_points; i++) {
         const point_t *pt = &p->points[i];
         double cyc = (double)(pt->cycles_all_cores ? pt->cycles_all_cores : 1);
-        fprintf(f, "%s,%s,%u,%llu,%llu,%llu,%.4f,%.2f,%.4f,%.4f,%.4f,%.4f,%.4f,%.4f,%.3f\n",
-                p->series[pt->series].cta, warp_name(p, pt->series), pt->max_ctas, (unsigned long long)pt->t.cycles,
+        cli_csv_field(f, p->series[pt->series].cta);
+        fputc(',', f);
+        cli_csv_field(f, warp_name(p, pt->series));
+        fprintf(f, ",%u,%llu,%llu,%llu,%.4f,%.2f,%.4f,%.4f,%.4f,%.4f,%.4f,%.4f,%.3f\n", pt->max_ctas,
+                (unsigned long long)pt->t.cycles,
                 (unsigned long long)pt->t.warp_insts, (unsigned long long)pt->t.thread_insts, pt->t.ipc,
                 pt->t.avg_mem_latency,
                 pt->t.l1_accesses ? (double)pt->t.l1_misses / (double)pt->t.l1_accesses : 0.0,
@@ -402,8 +534,12 @@ static int write_classification(const sweep_plan_t *p, cs_error_t *err)
     FILE *f = cli_output_open(path, err);
     if (!f)
         return -1;
-    fprintf(f, "cta_sched,warp_sched,kernel,max_ctas_limit,opt,ipc_by_cap,lee_type,liliang_type,kayiran_type,"
-               "ract,idle_ratio\n");
+    /* one IPC column per cap of the sweep; caps above a kernel's resource
+     * limit (max_ctas_limit) change nothing and stay empty */
+    fprintf(f, "cta_sched,warp_sched,kernel,max_ctas_limit,opt");
+    for (unsigned n = p->lo; n <= p->hi; n++)
+        fprintf(f, ",ipc_cap%u", n);
+    fprintf(f, ",lee_type,liliang_type,kayiran_type,ract,idle_ratio\n");
     printf("%-10s %-6s %-24s %4s %4s %-5s %-8s %-7s  IPC by --max-ctas %u..%u\n", "cta", "warp", "kernel", "N",
            "OPT", "Lee", "Li&Liang", "Kayiran", p->lo, p->hi);
     unsigned per = per_series(p);
@@ -436,9 +572,17 @@ static int write_classification(const sweep_plan_t *p, cs_error_t *err)
             for (unsigned n = c.lo; n <= c.hi; n++)
                 printf(" %.1f", c.ipc[n]);
             printf("\n");
-            fprintf(f, "%s,%s,%s,%u,%u,", cta, wname, first->k[k].name, c.hi, opt);
-            for (unsigned n = c.lo; n <= c.hi; n++)
-                fprintf(f, "%s%.4f", n > c.lo ? ";" : "", c.ipc[n]);
+            cli_csv_field(f, cta);
+            fputc(',', f);
+            cli_csv_field(f, wname);
+            fputc(',', f);
+            cli_csv_field(f, first->k[k].name);
+            fprintf(f, ",%u,%u", c.hi, opt);
+            for (unsigned n = p->lo; n <= p->hi; n++)
+                if (n <= c.hi)
+                    fprintf(f, ",%.4f", c.ipc[n]);
+                else
+                    fputc(',', f);
             fprintf(f, ",%s,%s,%s,%.4f,%.4f\n", lee, ll, ky, ract, idle_ratio);
         }
     }
@@ -461,8 +605,10 @@ static int write_cores(const sweep_plan_t *p, cs_error_t *err)
     for (size_t i = 0; i < p->n_points; i++) {
         const point_t *pt = &p->points[i];
         double all = pt->cycles_all_cores ? (double)pt->cycles_all_cores : 1.0;
-        fprintf(f, "%s,%s,%u,%llu,%llu,%.4f,%.2f,%llu,%.4f,", p->series[pt->series].cta, warp_name(p, pt->series),
-                pt->active_cores, (unsigned long long)pt->t.cycles, (unsigned long long)pt->t.thread_insts, pt->t.ipc,
+        cli_csv_field(f, p->series[pt->series].cta);
+        fputc(',', f);
+        cli_csv_field(f, warp_name(p, pt->series));
+        fprintf(f, ",%u,%llu,%llu,%.4f,%.2f,%llu,%.4f,", pt->active_cores, (unsigned long long)pt->t.cycles, (unsigned long long)pt->t.thread_insts, pt->t.ipc,
                 pt->t.avg_mem_latency, (unsigned long long)pt->gated, (double)pt->gated / all);
         if (pt->have_power)
             fprintf(f, "%.6g,%.6g\n", pt->energy_j, pt->edp_js);
@@ -475,7 +621,10 @@ static int write_cores(const sweep_plan_t *p, cs_error_t *err)
     f = cli_output_open(path, err);
     if (!f)
         return -1;
-    fprintf(f, "cta_sched,warp_sched,best_cores,saturation_cores,edp_opt_cores,ipc_by_cores\n");
+    fprintf(f, "cta_sched,warp_sched,best_cores,saturation_cores,edp_opt_cores");
+    for (unsigned n = p->lo; n <= p->hi; n++)
+        fprintf(f, ",ipc_cores%u", n);
+    fputc('\n', f);
     printf("%-10s %-6s %5s %5s %8s  IPC by --active-cores %u..%u\n", "cta", "warp", "best", "sat", "EDP-opt",
            p->lo, p->hi);
     unsigned per = per_series(p);
@@ -498,10 +647,13 @@ static int write_cores(const sweep_plan_t *p, cs_error_t *err)
             snprintf(edp_s, sizeof edp_s, "%u", p->lo + edp);
         const char *wname = warp_name(p, se), *cta = p->series[se].cta;
         printf("%-10s %-6s %5u %5u %8s ", cta, wname, p->lo + best, p->lo + sat, edp_s);
-        fprintf(f, "%s,%s,%u,%u,%s,", cta, wname, p->lo + best, p->lo + sat, edp_s);
+        cli_csv_field(f, cta);
+        fputc(',', f);
+        cli_csv_field(f, wname);
+        fprintf(f, ",%u,%u,%s", p->lo + best, p->lo + sat, edp_s);
         for (unsigned i = 0; i < per; i++) {
             printf(" %.1f", pts[i].t.ipc);
-            fprintf(f, "%s%.4f", i ? ";" : "", pts[i].t.ipc);
+            fprintf(f, ",%.4f", pts[i].t.ipc);
         }
         printf("\n");
         fprintf(f, "\n");
@@ -535,7 +687,8 @@ int cmd_sweep(int argc, char **argv)
         return rc;
     cs_error_t err;
     /* everything that can be refused is refused before the first point */
-    if (sweep_plan(&args, &plan, &err) < 0 || cli_output_dir(args.out_dir, &err) < 0 || sweep_run(&plan, &err) < 0 ||
+    if (sweep_plan(&args, &plan, &err) < 0 || cli_output_dir(args.out_dir, &err) < 0 ||
+        claim_out_dir(&plan, &err) < 0 || sweep_run(&plan, &err) < 0 ||
         sweep_report(&plan, &err) < 0) {
         sweep_plan_free(&plan);
         return cli_fail(&err);

@@ -370,6 +370,48 @@ static const coverage_entry_t catalogue[] = {
     MODELLED("gpgpu_max_cycle", NULL),
     MODELLED("gpgpu_max_insn", NULL),
 
+    /* ---- power model (gpu/gpu_power.c reads every field; no effect on timing) */
+    MODELLED("power_simulation_enabled", "ctasim's own event-based power model, not GPUWattch: energy from "
+                                         "event counts and static power (docs/ARCHITECTURE.md, Power model)"),
+    MODELLED("power_pcpg", NULL),
+    MODELLED("power_gate_unused_rf_shmem", NULL),
+    MODELLED("power_sample_period", NULL),
+    APPROX("power_wakeup_cycles", "0", "a gated core wakes at once: the latency is not modelled as a delay "
+                                       "(its energy is, -power_wakeup_energy_nj)"),
+    MODELLED("power_wakeup_energy_nj", NULL),
+    MODELLED("power_fetch_decode_pj", NULL),
+    MODELLED("power_sm_active_cycle_pj", NULL),
+    MODELLED("power_reg_read_pj", NULL),
+    MODELLED("power_reg_write_pj", NULL),
+    MODELLED("power_sp_lane_pj", NULL),
+    MODELLED("power_int_lane_pj", NULL),
+    MODELLED("power_dp_lane_pj", NULL),
+    MODELLED("power_sfu_lane_pj", NULL),
+    MODELLED("power_tensor_lane_pj", NULL),
+    MODELLED("power_ldst_lane_pj", NULL),
+    MODELLED("power_shmem_access_pj", NULL),
+    MODELLED("power_shmem_replay_pj", NULL),
+    MODELLED("power_const_access_pj", NULL),
+    MODELLED("power_l1_hit_pj", NULL),
+    MODELLED("power_l1_miss_pj", NULL),
+    MODELLED("power_l1_fill_pj", NULL),
+    MODELLED("power_l2_hit_pj", NULL),
+    MODELLED("power_l2_miss_pj", NULL),
+    MODELLED("power_l2_fill_pj", NULL),
+    MODELLED("power_icnt_flit_pj", NULL),
+    MODELLED("power_dram_act_pj", NULL),
+    MODELLED("power_dram_pre_pj", NULL),
+    MODELLED("power_dram_rd_pj", NULL),
+    MODELLED("power_dram_wr_pj", NULL),
+    MODELLED("power_sm_static_w", NULL),
+    MODELLED("power_sm_rf_static_w", NULL),
+    MODELLED("power_sm_shmem_static_w", NULL),
+    MODELLED("power_sm_idle_w", NULL),
+    MODELLED("power_l2_static_w", NULL),
+    MODELLED("power_icnt_static_w", NULL),
+    MODELLED("power_mc_static_w", NULL),
+    MODELLED("power_dram_static_w", NULL),
+
     /* ==== GPGPU-Sim / Accel-Sim options ctasim does not parse: an error,
      * or skipped with a warning under --allow-unknown. */
 
@@ -506,7 +548,6 @@ static const coverage_entry_t catalogue[] = {
     NO_TIMING("icnt_verbose", "debug tracing"),
 
     /* ---- no effect on timing: power models */
-    NO_TIMING("power_simulation_enabled", "power model"),
     NO_TIMING("power_simulation_mode", "power model"),
     NO_TIMING("power_per_cycle_dump", "power model"),
     NO_TIMING("power_trace_enabled", "power model"),

@@ -119,6 +119,7 @@ gpu_t *gpu_create(const gpu_config_t *cfg, const char *cta_spec, const char *war
         gpu_destroy(g);
         return NULL;
     }
+    gpu_power_init(g);
     return g;
 }
 
@@ -132,6 +133,7 @@ void gpu_destroy(gpu_t *g)
             cta_chain_kernel_finished(&g->chain, g, g->kernels[k]);
     cta_chain_destroy(&g->chain);
     metrics_free(&g->metrics);
+    gpu_power_free(g);
     free(g->provenance_json);
     free(g->provenance_text);
     if (g->sm)
@@ -320,6 +322,8 @@ static void start_kernels(gpu_t *g, uint64_t now)
         k->state = KERNEL_RUNNING;
         k->start_cycle = now;
         g->running++;
+        if (g->power)
+            gpu_power_kernel_started(g, k, now);
         adapt_l1(g, k);
         warm_l2_with_copies(g, k);
         g->dispatch_dirty = true;
@@ -332,6 +336,8 @@ static void kernel_done(gpu_t *g, kernel_run_t *k, uint64_t now)
     k->state = KERNEL_DONE;
     k->end_cycle = now;
     g->running--;
+    if (g->power)
+        gpu_power_kernel_done(g, k, now);
     /* -gpgpu_flush_l1_cache: the next kernel finds the L1s empty (not while
      * another kernel still runs on them) */
     if (g->cfg.flush_l1 && g->running == 0)
@@ -436,6 +442,11 @@ static void run_samples(gpu_t *g, uint64_t now)
         }
         if (p->next_sample < next)
             next = p->next_sample;
+    }
+    if (g->power) {
+        gpu_power_sample(g, now); /* when due; it measures, changes nothing */
+        if (gpu_power_next_sample(g) < next)
+            next = gpu_power_next_sample(g);
     }
     g->next_sample = next;
 }
@@ -602,6 +613,40 @@ static bool limit_reached(gpu_t *g)
     return g->stopped != NULL;
 }
 
+void gpu_set_progress(gpu_t *g, gpu_progress_fn fn, void *ctx, double interval_s)
+{
+    g->progress_fn = fn;
+    g->progress_ctx = ctx;
+    g->progress_interval = interval_s;
+    g->progress_next = g->wall_seconds + interval_s; /* a short run shows nothing */
+}
+
+/* The progress callback, when its interval has passed (wall time so far:
+ * the runs before this call plus this one's since t0). */
+static void maybe_report_progress(gpu_t *g, double t0)
+{
+    double wall = g->wall_seconds + (now_seconds() - t0);
+    if (wall < g->progress_next)
+        return;
+    g->progress_next = wall + g->progress_interval;
+    gpu_progress_t p = {.cycle = g->cycle[CLK_CORE], .wall_seconds = wall};
+    for (uint32_t i = 0; i < g->n_sm; i++) {
+        p.thread_insts += g->sm[i].c.thread_insts;
+        p.warp_insts += g->sm[i].c.warp_insts;
+    }
+    for (uint32_t i = 0; i < g->n_kernels; i++) {
+        const kernel_run_t *k = g->kernels[i];
+        p.kernels_launched++;
+        if (k->state == KERNEL_DONE) {
+            p.kernels_done++;
+        } else if (k->state == KERNEL_RUNNING) {
+            p.ctas_done += k->ctas_done;
+            p.ctas_total += k->total_ctas;
+        }
+    }
+    g->progress_fn(g->progress_ctx, &p);
+}
+
 /* Simulate until kernel `target` finished (UINT32_MAX: every launched kernel)
  * or the core clock reaches stop_cycle. */
 static int run_until(gpu_t *g, uint32_t target, uint64_t stop_cycle, cs_error_t *err)
@@ -648,11 +693,15 @@ static int run_until(gpu_t *g, uint32_t target, uint64_t stop_cycle, cs_error_t 
                 break;
             if (g->cycle[CLK_CORE] >= stop_cycle)
                 break;
+            if (g->progress_fn && (g->cycle[CLK_CORE] & 4095) == 0)
+                maybe_report_progress(g, t0);
         }
     }
     /* counters of sleeping cores up to the last cycle */
     for (uint32_t i = 0; i < g->n_sm; i++)
         sm_catch_up(&g->sm[i], g->cycle[CLK_CORE] + 1);
+    if (g->power && !g->failed)
+        gpu_power_finish(g, all_done(g) || g->stopped);
     g->wall_seconds += now_seconds() - t0;
     if (g->failed) {
         if (err)

@@ -44,6 +44,20 @@ int gpu_execute_borrowed(void *gpu, kernel_desc_t *kernels, size_t n, cs_error_t
 /* Launch and run a whole workload, keeping only a few kernels open at once. */
 int gpu_run_workload(gpu_t *g, workload_t *w, cs_error_t *err);
 
+/* Progress of a long run, for a person watching (`ctasim run` on a
+ * terminal). The callback is called from the run loop about every
+ * `interval_s` seconds of wall time (checked every few thousand cycles, so
+ * it costs nothing measurable) and never changes the simulation. */
+typedef struct gpu_progress {
+    uint64_t cycle;                     /* core cycles so far */
+    uint64_t thread_insts, warp_insts;  /* so far, every core */
+    double wall_seconds;                /* simulation wall time so far */
+    uint32_t kernels_done, kernels_launched;
+    uint64_t ctas_done, ctas_total;     /* of the kernels running now */
+} gpu_progress_t;
+typedef void (*gpu_progress_fn)(void *ctx, const gpu_progress_t *p);
+void gpu_set_progress(gpu_t *g, gpu_progress_fn fn, void *ctx, double interval_s);
+
 /* Why the run ended before its kernels did: "max_cycle" (-gpgpu_max_cycle)
  * or "max_insn" (-gpgpu_max_insn, thread instructions, as GPGPU-Sim counts
  * them); NULL when it ran to completion. A stopped GPU runs no further. */

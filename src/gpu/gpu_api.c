@@ -56,8 +56,13 @@ uint32_t gpu_sm_ctas(const gpu_t *g, uint32_t sm, cta_info_t *out, uint32_t max)
 void gpu_set_sm_state(gpu_t *g, uint32_t sm, enum core_state st)
 {
     /* a sleeping core accounts its skipped cycles under the state they had */
-    sm_catch_up(&g->sm[sm], g->cycle[CLK_CORE]);
-    g->sm[sm].state = st;
+    sm_t *s = &g->sm[sm];
+    sm_catch_up(s, g->cycle[CLK_CORE]);
+    if (s->state == CORE_OFF && st != CORE_OFF && s->c.gated_cycles > s->gated_mark)
+        s->c.wakeups++; /* it was gated: the power model charges a wake-up */
+    if (st == CORE_OFF && s->state != CORE_OFF)
+        s->gated_mark = s->c.gated_cycles;
+    s->state = st;
     g->dispatch_dirty = true;
 }
 

@@ -95,6 +95,7 @@ void gpu_print_stats(const gpu_t *g, void *stream)
         fprintf(f, "kernel_sim_insn = %" PRIu64 "\n", kr->thread_insts);
         fprintf(f, "kernel_warp_insn = %" PRIu64 "\n", kr->warp_insts);
         fprintf(f, "kernel_ipc = %12.4f\n", ratio(kr->thread_insts, cyc));
+        gpu_power_print_kernel(g, kr, f);
     }
     fprintf(f, "gpu_sim_cycle = %" PRIu64 "\n", t.cycles);
     fprintf(f, "gpu_sim_insn = %" PRIu64 "\n", t.thread_insts);
@@ -132,6 +133,7 @@ void gpu_print_stats(const gpu_t *g, void *stream)
         fprintf(f, "icnt_mesh_avg_hops = %.4f\n", t.icnt_avg_hops);
         fprintf(f, "icnt_mesh_avg_packet_latency = %.4f\n", t.icnt_avg_latency);
     }
+    gpu_power_print(g, f); /* with -power_simulation_enabled 1 */
     fprintf(f, "gpgpu_simulation_time = %.3f sec\n", t.sim_wall_seconds);
     fprintf(f, "gpgpu_simulation_rate = %.0f (warp inst/sec)\n",
             t.sim_wall_seconds > 0 ? (double)t.warp_insts / t.sim_wall_seconds : 0.0);
@@ -235,6 +237,7 @@ void gpu_write_json_stream(const gpu_t *g, void *stream)
     fprintf(f, "},\n");
     fprintf(f, "  \"avg_mem_latency\": %.4f,\n  \"max_mem_latency\": %" PRIu64 ",\n", t.avg_mem_latency,
             t.mem_lat_max);
+    gpu_power_write_json(g, f); /* "power": {...} with -power_simulation_enabled 1 */
     metrics_write_json(&g->metrics, f);
     fprintf(f, "  \"peak_rss_mb\": %.1f,\n", peak_rss_mb());
     fprintf(f, "  \"sim_wall_seconds\": %.6f\n}\n", t.sim_wall_seconds);

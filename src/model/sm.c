@@ -228,9 +228,18 @@ void sm_cta_info(const sm_t *s, uint32_t slot, cta_info_t *out)
 /* The CTA's last warp finished: end its front-end state, free its slot and
  * resources now, and leave an event for the GPU (the policies hear of it
  * when the GPU drains the events, and by then the CTA is no longer resident). */
+/* Bring the allocation integrals up to `now` before the allocation changes. */
+static void alloc_integrate(sm_t *s, uint64_t now)
+{
+    sm_alloc_integral(s, now, &s->c.reg_alloc_cycles, &s->c.shmem_alloc_cycles);
+    if (now > s->alloc_mark)
+        s->alloc_mark = now;
+}
+
 static void cta_complete(sm_t *s, cta_slot_t *c, uint64_t now)
 {
     kernel_run_t *k = c->kernel;
+    alloc_integrate(s, now);
     c->kernel->desc.ops->cta_end(k->desc.src, c->fe);
     c->fe = NULL;
     s->used_ctas--;
@@ -282,6 +291,7 @@ int sm_start_cta(sm_t *s, kernel_run_t *k, uint64_t cta_id, void *fe, uint64_t n
     c->nwarps = k->warps_per_cta;
     c->live_warps = c->nwarps;
     c->start_cycle = now;
+    alloc_integrate(s, now);
     s->used_ctas++;
     s->used_threads += k->threads_per_cta;
     s->used_regs += k->regs_per_cta;

@@ -90,7 +90,7 @@ if $C sweep --active-cores 2..3 --jobs 2 -o "$T/sc" $S >"$T/sc.out" 2>"$T/e"; th
     head -1 "$T/sc/cores.csv" | grep -q "active_cores,cycles,.*gated_core_cycles,gated_frac,energy_j,edp_js" ||
         { ok=0; fail sweep_cores_files "header: $(head -1 "$T/sc/cores.csv")"; }
     grep -q "n/a,n/a$" "$T/sc/cores.csv" || { ok=0; fail sweep_cores_files "no n/a energy without power"; }
-    head -1 "$T/sc/classification.csv" | grep -q "best_cores,saturation_cores,edp_opt_cores" ||
+    head -1 "$T/sc/classification.csv" | grep -q "best_cores,saturation_cores,edp_opt_cores,ipc_cores2,ipc_cores3$" ||
         { ok=0; fail sweep_cores_files "classification: $(head -1 "$T/sc/classification.csv")"; }
     grep -q "best.*sat.*EDP-opt" "$T/sc.out" || { ok=0; fail sweep_cores_files "stdout: $(cat "$T/sc.out")"; }
     [ $ok = 1 ] && pass sweep_cores_files
