@@ -1005,6 +1005,8 @@ static const char *const gating_specs[] = {
     "htcs:mon=300,min=600",
     "tcs:mon=300,min=600,thr=0,throttle=0,reset=window",
     "tcs:mon=300,min=600,thr=0,stall=cmem",
+    "tcs:mon=300,min=600,thr=0,reduce=grid",
+    "htcs:mon=300,min=600,thr=0,reduce=grid+claso",
     "tcs:mon=300,min=600,thr=0+lcs",
     "lcs+tcs:mon=300,min=600,thr=0",
     "tcs:mon=300,min=600,thr=0+claso",

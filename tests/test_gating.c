@@ -500,7 +500,7 @@ static void active_cores_gate_the_rest(void)
 
 static void bad_arguments_are_rejected(void)
 {
-    const char *bad[] = {"tcs:mon=0", "tcs:throttle=2", "tcs:stall=mshr", "tcs:reset=never", "htcs:x=1",
+    const char *bad[] = {"tcs:mon=0", "tcs:throttle=2", "tcs:stall=mshr", "tcs:reset=never", "tcs:reduce=tail", "htcs:x=1",
                          "dyncore:pcpg=2", "dyncore:k=6", "dyncore:period=0", "tcs:thr=-1"};
     gpu_config_t c = small_cfg(6, 2);
     for (unsigned i = 0; i < CS_ARRAY_LEN(bad); i++) {
@@ -512,7 +512,7 @@ static void bad_arguments_are_rejected(void)
             gpu_destroy(g);
         }
     }
-    const char *good[] = {"tcs:mon=4096,min=0,thr=300,throttle=0,stall=cmem,reset=window", "htcs", "dyncore:k=5,pcpg=0",
+    const char *good[] = {"tcs:mon=4096,min=0,thr=300,throttle=0,stall=cmem,reset=window,reduce=grid", "htcs", "dyncore:k=5,pcpg=0",
                           "tcs+lcs", "lcs+tcs", "tcs+claso", "dyncore+claso"};
     for (unsigned i = 0; i < CS_ARRAY_LEN(good); i++) {
         cs_error_t err;

@@ -20,10 +20,11 @@
  * Arguments: DYNCTA's four, k=<8 of 30> (cores turned off: §5.3 chooses 8
  * of 30, Fig. 14b turns off 16 of 56 and 32 of 110; the default scales
  * round(8 * cores / 30), at most cores - 1: 7 on 28 cores, 4 on 15),
- * t_act=<scaled>, pcpg=1 (per-core power gating: gated cores draw no power;
- * 0: they draw idle power). pcpg is published as the metric "dyncore.pcpg";
- * the power model's own PCPG switch is a configuration option, which a
- * policy argument cannot set: set both alike.
+ * t_act=<scaled>, pcpg=<the power model's -power_pcpg> (per-core power
+ * gating: gated cores draw no power; 0: they draw idle power). pcpg is
+ * published as the metric "dyncore.pcpg"; what the power model charges
+ * follows its own switch, -power_pcpg, which a policy argument cannot set:
+ * with the power model on, a pcpg= that disagrees with it is an error.
  *
  * Interpretations:
  *   - "turn off 8 of the cores": at most k cores are turned off at any time
@@ -81,7 +82,7 @@ static void *dyncore_create(struct gpu *g, cta_link_t *self, policy_args_t *a, c
     uint32_t k, t_act, pcpg;
     if (policy_arg_u32(a, "k", k0, &k, err) < 0 ||
         policy_arg_u32(a, "t_act", t0 > UINT32_MAX ? UINT32_MAX : (uint32_t)lround(t0), &t_act, err) < 0 ||
-        policy_arg_u32(a, "pcpg", 1, &pcpg, err) < 0) {
+        policy_arg_u32(a, "pcpg", gpu_config(g)->power.pcpg ? 1 : 0, &pcpg, err) < 0) {
         dyncta_destroy(dyn);
         return NULL;
     }
@@ -93,6 +94,12 @@ static void *dyncore_create(struct gpu *g, cta_link_t *self, policy_args_t *a, c
     }
     if (pcpg > 1) {
         cs_err(err, NULL, 0, "policy 'dyncore': pcpg must be 0 or 1 (got %u)", pcpg);
+        dyncta_destroy(dyn);
+        return NULL;
+    }
+    if (gpu_config(g)->power.enabled && pcpg != (gpu_config(g)->power.pcpg ? 1u : 0u)) {
+        cs_err(err, NULL, 0, "policy 'dyncore': pcpg=%u but the power model has -power_pcpg %u (set both alike)", pcpg,
+               gpu_config(g)->power.pcpg ? 1u : 0u);
         dyncta_destroy(dyn);
         return NULL;
     }
@@ -216,7 +223,7 @@ static void dyncore_sample(void *st, struct gpu *g, uint64_t cycle)
 const cta_policy_ops_t cta_policy_dyncore = {
     .name = "dyncore",
     .summary = "DYNCORE (Kayiran et al. PACT'13 4.2): DYNCTA plus turning k cores off while G_act < t_act",
-    .params = "period=2048,t_idle=16,t_mem_l=128,t_mem_h=384,k=<8*cores/30>,t_act=<40960*cores/30*period/2048>,pcpg=1",
+    .params = "period=2048,t_idle=16,t_mem_l=128,t_mem_h=384,k=<8*cores/30>,t_act=<40960*cores/30*period/2048>,pcpg=<-power_pcpg>",
     .kernel_state_size = sizeof(dyncta_kernel_t),
     .create = dyncore_create,
     .destroy = dyncore_destroy,

@@ -52,6 +52,14 @@
  *                   monitoring), and C_mem only when a core is throttled (it
  *                   accumulates too). window counts both afresh in each
  *                   `mon` window.
+ *   reduce=drain|grid
+ *                   when an ACTIVE core counts as finished in REDUCE. drain
+ *                   (default): REDUCE gives no core a new CTA, so ACTIVE
+ *                   cores finish as soon as their resident CTAs do (see
+ *                   below). grid: ACTIVE cores keep taking CTAs while the
+ *                   kernel has any left to issue, and finish when it has none
+ *                   left and their own CTAs are done; the THROTTLE cores
+ *                   wait for that (the reading "run until completion").
  *   AMAT(i) is the mean round trip of core i's load requests below L1 in the
  *   last window (sm_counters_t.mem_lat_*); 0 when it sent none.
  *
@@ -93,7 +101,7 @@ enum tcs_stall { STALL_LDST = 0, STALL_CMEM };
 
 typedef struct tcs {
     uint32_t mon, min, thr, throttle;
-    bool half, reset_window;
+    bool half, reset_window, reduce_grid;
     enum tcs_stall stall_src;
     uint32_t n_core, n_enabled;
     cta_link_t *self;
@@ -123,6 +131,7 @@ static void *tcs_create_common(struct gpu *g, cta_link_t *self, policy_args_t *a
         return NULL;
     const char *stall = policy_arg_str(a, "stall", "ldst");
     const char *reset = policy_arg_str(a, "reset", "alg");
+    const char *reduce = policy_arg_str(a, "reduce", "drain");
     if (mon == 0) {
         cs_err(err, NULL, 0, "policy '%s': mon must be at least 1 cycle", name);
         return NULL;
@@ -139,7 +148,12 @@ static void *tcs_create_common(struct gpu *g, cta_link_t *self, policy_args_t *a
         cs_err(err, NULL, 0, "policy '%s': reset must be alg or window (got '%s')", name, reset);
         return NULL;
     }
+    if (strcmp(reduce, "drain") && strcmp(reduce, "grid")) {
+        cs_err(err, NULL, 0, "policy '%s': reduce must be drain or grid (got '%s')", name, reduce);
+        return NULL;
+    }
     tcs_t *s = cs_xcalloc(1, sizeof *s);
+    s->reduce_grid = !strcmp(reduce, "grid");
     s->mon = mon;
     s->min = min;
     s->thr = thr;
@@ -223,10 +237,22 @@ static void reschedule(tcs_t *s, struct gpu *g)
     gpu_policy_set_sample_period(g, s->self, (uint32_t)(next > now ? next - now : 1));
 }
 
+/* reduce=grid: does any running kernel still have CTAs to issue? */
+static bool ctas_left(tcs_t *s, struct gpu *g)
+{
+    uint32_t n = gpu_running_kernels(g, s->running, s->cap_running);
+    for (uint32_t i = 0; i < n; i++)
+        if (s->running[i]->next_cta < s->running[i]->total_ctas)
+            return true;
+    return false;
+}
+
 /* REDUCE: gate every ACTIVE core that has finished its CTAs and resume a
  * THROTTLE core in its place, until no THROTTLE core is left. */
 static void reduce_scan(tcs_t *s, struct gpu *g)
 {
+    if (s->phase == TCS_REDUCE && s->reduce_grid && ctas_left(s, g))
+        return;
     bool changed = true;
     while (s->phase == TCS_REDUCE && changed) {
         changed = false;
@@ -352,7 +378,16 @@ static void tcs_kernel_finished(void *st, struct gpu *g, const kernel_run_t *k)
 static bool tcs_admit(void *st, struct gpu *g, uint32_t sm, const kernel_run_t *k)
 {
     const tcs_t *s = st;
-    return s->phase != TCS_REDUCE && s->state[sm] == CORE_ACTIVE;
+    return (s->phase != TCS_REDUCE || s->reduce_grid) && s->state[sm] == CORE_ACTIVE;
+}
+
+/* reduce=grid: the kernel's last CTA just left the queue; ACTIVE cores that
+ * are already empty have finished. */
+static void tcs_cta_issued(void *st, struct gpu *g, const cta_info_t *cta)
+{
+    tcs_t *s = st;
+    if (s->phase == TCS_REDUCE && s->reduce_grid)
+        reduce_scan(s, g);
 }
 
 static void tcs_cta_finished(void *st, struct gpu *g, const cta_info_t *cta)
@@ -389,12 +424,13 @@ static void tcs_sample(void *st, struct gpu *g, uint64_t cycle)
 const cta_policy_ops_t cta_policy_tcs = {
     .name = "tcs",
     .summary = "TCS (Song et al. DATE'14 Alg. 1-2): throttle memory-bound cores, then power-gate them as they drain",
-    .params = "mon=8192,min=10000,thr=<unloaded DRAM latency>,throttle=1,stall=ldst,reset=alg",
+    .params = "mon=8192,min=10000,thr=<unloaded DRAM latency>,throttle=1,stall=ldst,reset=alg,reduce=drain",
     .create = tcs_create,
     .destroy = tcs_destroy,
     .kernel_launched = tcs_kernel_launched,
     .kernel_finished = tcs_kernel_finished,
     .admit = tcs_admit,
+    .cta_issued = tcs_cta_issued,
     .cta_finished = tcs_cta_finished,
     .sample = tcs_sample,
 };
@@ -402,12 +438,13 @@ const cta_policy_ops_t cta_policy_tcs = {
 const cta_policy_ops_t cta_policy_htcs = {
     .name = "htcs",
     .summary = "hTCS (Song et al. §III.C): TCS starting from half the cores, all of them if not memory bound",
-    .params = "mon=8192,min=10000,thr=<unloaded DRAM latency>,throttle=1,stall=ldst,reset=alg",
+    .params = "mon=8192,min=10000,thr=<unloaded DRAM latency>,throttle=1,stall=ldst,reset=alg,reduce=drain",
     .create = htcs_create,
     .destroy = tcs_destroy,
     .kernel_launched = tcs_kernel_launched,
     .kernel_finished = tcs_kernel_finished,
     .admit = tcs_admit,
+    .cta_issued = tcs_cta_issued,
     .cta_finished = tcs_cta_finished,
     .sample = tcs_sample,
 };

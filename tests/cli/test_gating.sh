@@ -36,6 +36,13 @@ expect_error active_cores_not_a_number "got 'abc'" $C run --active-cores abc $S
 expect_error active_cores_config_option "the GPU has 15" $C run --set ctasim_active_cores=99 $S
 expect_error dyncore_gates_every_core "would turn off all 30 cores" $C run --config pact13-30sm --cta-sched dyncore:k=30 $S
 expect_error dyncore_gates_every_active_core "would turn off all 4 cores" $C run --active-cores 4 --cta-sched dyncore:k=4 $S
+expect_error dyncore_pcpg_disagrees "pcpg=1 but the power model has -power_pcpg 0" $C run --power --set power_pcpg=0 --cta-sched dyncore:pcpg=1 $S
+if $C run --quiet --power --set power_pcpg=1 --cta-sched dyncore --json "$T/pc.json" $S >/dev/null 2>"$T/e" &&
+    grep -q '"cta_sched_resolved": "dyncore:.*pcpg=1"' "$T/pc.json"; then
+    pass dyncore_pcpg_follows_power_model
+else
+    fail dyncore_pcpg_follows_power_model "$(cat "$T/e")"
+fi
 expect_error tcs_bad_throttle "throttle must be 0 or 1" $C run --cta-sched tcs:throttle=2 $S
 expect_error tcs_bad_stall "stall must be ldst or cmem" $C run --cta-sched tcs:stall=foo $S
 expect_error htcs_unknown_arg "unknown argument 'k'" $C run --cta-sched htcs:k=1 $S
@@ -45,7 +52,7 @@ expect_error sweep_cores_and_caps "one range per sweep" $C sweep --active-cores 
 
 # --- list names the policies with their parameters
 $C list cta >"$T/list" 2>&1
-for p in "tcs .*mon=8192,min=10000" "htcs .*throttle=1" "dyncore .*k=<8\*cores/30>,t_act="; do
+for p in "tcs .*mon=8192,min=10000.*reduce=drain" "htcs .*throttle=1" "dyncore .*k=<8\*cores/30>,t_act="; do
     if grep -q -- "^  $p" "$T/list"; then pass "list_$(echo "$p" | cut -d' ' -f1)"; else fail "list_$p" "$(cat "$T/list")"; fi
 done
 
