@@ -90,10 +90,22 @@ CONF
 }
 
 stop() {
-    for p in "$D/run/slurmd.pid" "$D/run/slurmctld.pid" "$D/munge/munged.pid"; do
-        [ -s "$p" ] && kill "$(cat "$p")" 2>/dev/null || true
+    pids=
+    for f in "$D/run/slurmd.pid" "$D/run/slurmctld.pid" "$D/munge/munged.pid"; do
+        p=$(cat "$f" 2>/dev/null || true)
+        if [ -n "$p" ] && kill "$p" 2>/dev/null; then pids="$pids $p"; fi
     done
-    sleep 1
+    # and any left without a pid file: started with this directory's paths
+    for p in $(pgrep -f "$D/" 2>/dev/null || true); do
+        if [ "$p" != $$ ] && kill "$p" 2>/dev/null; then pids="$pids $p"; fi
+    done
+    # wait (up to 10 s) until they are gone, so a next start finds the ports free
+    i=0
+    while [ -n "$pids" ] && [ $i -lt 20 ]; do
+        alive=
+        for p in $pids; do kill -0 "$p" 2>/dev/null && alive="$alive $p"; done
+        pids=$alive; [ -n "$pids" ] && sleep 0.5; i=$((i + 1))
+    done
     echo "slurm-local: stopped"
 }
 

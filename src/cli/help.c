@@ -53,9 +53,12 @@ static const help_t helps[] = {
      "  --jobs N        worker threads, 1..256 (default: the machine's cores)\n"
      "  -o DIR          output directory (default sweep-out), created before any point runs; a directory\n"
      "                  holding another sweep's results is refused (DIR/.sweep-key says which)\n"
-     "  --force         replace another sweep's results in -o DIR\n"
-     "  --tolerance F   relative IPC difference treated as equal when classifying (0..1)\n"
      "  --force         replace another sweep's results in -o DIR, or run every point of this one again\n"
+     "  --tolerance F   relative IPC difference treated as equal when classifying (0..1)\n"
+     "  --backend B     local (default: --jobs threads here) or slurm (a job array; shared filesystem)\n"
+     "  --slurm-partition P, --slurm-time T, --slurm-mem M, --slurm-opt OPT (repeatable): for sbatch\n"
+     "  --slurm-retries N   resubmit failed points up to N times (default 2); --slurm-poll S (default 5)\n"
+     "  --slurm-max-running N   at most N array tasks at once\n"
      "  --active-cores A..B  sweep the number of cores instead of the CTA cap: cores.csv (cycles, IPC,\n"
      "                  gated core-cycles, energy and EDP when the power model ran), best-performance,\n"
      "                  saturation and EDP-optimal core counts\n"
@@ -75,6 +78,7 @@ static const help_t helps[] = {
     {"experiment",
      "usage: ctasim experiment NAME|all|list [--size small|default|paper] [--workloads A,B] [--all-workloads]\n"
      "                                       [--power] [--jobs N] [-o DIR] [--force] [--report]\n"
+     "                                       [--backend local|slurm] [--slurm-... ]\n"
      "Run one of the papers' experiments (`ctasim experiment list`) on the suite, print its table beside\n"
      "the paper's headline and write it as CSV into DIR (default experiments-out). An experiment runs the\n"
      "workloads of its paper's figure that the suite has, in the paper's order, and says which of the\n"
@@ -88,6 +92,8 @@ static const help_t helps[] = {
      "  --report          then write DIR/report.html (`ctasim report`) with the experiment's figures\n"
      "  --force           simulate every run again (by default a rerun into the same DIR reads back the\n"
      "                    runs an interrupted run finished, kept in DIR/.runs/NAME, and simulates the rest)\n"
+     "  --backend B       local (default) or slurm: the runs as a Slurm job array (shared filesystem;\n"
+     "                    --slurm-partition/-time/-mem/-opt/-retries/-poll/-max-running as for sweep)\n"
      "example: ctasim experiment lee-fig4 --size small --jobs 2\n"},
     {"report",
      "usage: ctasim report DIR|RUN.json [-o FILE.html] [--figures DIR] [--figure NAME[,NAME]...]\n"

@@ -44,6 +44,7 @@
 #include "jobs.h"
 #include "output.h"
 #include "progress.h"
+#include "slurm.h"
 #include "report/json.h"
 
 #define SWEEP_MAX_SERIES 16
@@ -66,6 +67,10 @@ typedef struct sweep_args {
     char key_text[2048];
     int argc;          /* the command line, for each point's provenance */
     char **argv;
+    bool slurm;        /* --backend slurm: the points run as a Slurm job array (slurm.h) */
+    slurm_opts_t slurm_opts;
+    bool one_point;    /* --run-point K: a Slurm array task runs point K alone */
+    size_t point;
 } sweep_args_t;
 
 /* --- what will run ----------------------------------------------------------- */
@@ -133,6 +138,11 @@ static int sweep_parse(int argc, char **argv, sweep_args_t *a)
     a->out_dir = "sweep-out";
     a->tolerance = 0.02;
     a->jobs = jobs_default();
+    slurm_opts_default(&a->slurm_opts);
+    /* an array task's command line is the sweep's plus "--run-point K"; its
+     * points record the sweep's own command line */
+    if (argc >= 4 && !strcmp(argv[argc - 2], "--run-point"))
+        a->argc = argc - 2;
     cs_error_t err;
     char **rest = cs_xcalloc((size_t)argc + 1, sizeof *rest);
     int nrest = 0, rc = 0;
@@ -144,12 +154,14 @@ static int sweep_parse(int argc, char **argv, sweep_args_t *a)
             a->force = true;
             continue;
         }
+        bool backend = !strcmp(o, "--backend") || !strncmp(o, "--slurm-", 8) || !strcmp(o, "--run-point");
         bool mine = !strcmp(o, "--max-ctas") || !strcmp(o, "--active-cores") || !strcmp(o, "--cta-sched") ||
                     !strcmp(o, "--warp-sched") || !strcmp(o, "--jobs") || !strcmp(o, "-o") ||
-                    !strcmp(o, "--tolerance");
-        /* the key: every argument the points depend on, in order */
+                    !strcmp(o, "--tolerance") || backend;
+        /* the key: every argument the points depend on, in order (where
+         * they run is not one of them) */
         bool keyless = !strcmp(o, "--jobs") || !strcmp(o, "-o") || !strcmp(o, "--tolerance") ||
-                       !strcmp(o, "--quiet");
+                       !strcmp(o, "--quiet") || backend;
         if (!keyless) {
             size_t l = strlen(a->key_text);
             snprintf(a->key_text + l, sizeof a->key_text - l, "%s%s%s%s", l ? " " : "", o,
@@ -198,6 +210,20 @@ static int sweep_parse(int argc, char **argv, sweep_args_t *a)
             a->jobs = (unsigned)n;
         } else if (!strcmp(o, "-o")) {
             a->out_dir = v;
+        } else if (!strcmp(o, "--backend")) {
+            if (strcmp(v, "local") && strcmp(v, "slurm")) {
+                fprintf(stderr, "ctasim: --backend expects local or slurm, got '%s'\n", v);
+                rc = 2;
+            }
+            a->slurm = !strcmp(v, "slurm");
+        } else if (!strncmp(o, "--slurm-", 8)) {
+            if (slurm_parse_option(&a->slurm_opts, o, v, &err) < 0)
+                rc = cli_fail_usage(&err);
+        } else if (!strcmp(o, "--run-point")) {
+            if (cli_parse_uint(o, v, 0, UINT32_MAX, &n, &err) < 0)
+                rc = cli_fail_usage(&err);
+            a->one_point = true;
+            a->point = (size_t)n;
         } else if (cli_parse_double(o, v, 0, 1, &a->tolerance, &err) < 0) { /* --tolerance */
             rc = cli_fail_usage(&err);
         }
@@ -448,17 +474,25 @@ static bool point_from_json(point_t *pt)
     p.t.l2_misses = num_u64(l2, "misses");
     p.t.dram_bw_util = json_num(json_get(dram, "bw_util"), 0);
     p.t.sim_wall_seconds = json_num(json_get(&doc, "sim_wall_seconds"), 0);
-    p.act = p.inact = p.idle = p.no_cta = p.cycles_all_cores = 0;
+    p.act = p.inact = p.idle = p.no_cta = p.cycles_all_cores = p.gated = 0;
     for (size_t i = 0; i < cores->n; i++) {
         const jv_t *c = &cores->items[i];
         p.act += num_u64(c, "act_cycles");
         p.inact += num_u64(c, "inact_cycles");
         p.idle += num_u64(c, "idle");
         p.no_cta += num_u64(c, "no_cta_cycles");
+        p.gated += num_u64(c, "gated_cycles");
         /* every core cycle has exactly one outcome */
         p.cycles_all_cores += num_u64(c, "active") + num_u64(c, "idle") + num_u64(c, "mem_stall") +
                               num_u64(c, "core_stall");
     }
+    /* the power model's totals, as a cores sweep reads them from the GPU */
+    const jv_t *metrics = json_get(&doc, "metrics");
+    const jv_t *energy = metrics ? json_get(metrics, SWEEP_METRIC_ENERGY) : NULL,
+               *edp = metrics ? json_get(metrics, SWEEP_METRIC_EDP) : NULL;
+    p.have_power = energy && edp;
+    p.energy_j = json_num(energy, 0);
+    p.edp_js = json_num(edp, 0);
     p.k = NULL;
     p.nk = 0;
     for (size_t i = 0; i < kernels->n; i++) {
@@ -636,6 +670,59 @@ static int claim_out_dir(const sweep_plan_t *p, cs_error_t *err)
     return write_key(a, err);
 }
 
+/* --- on Slurm (slurm.h) ------------------------------------------------------- */
+
+/* A point is done when its JSON is there: it is renamed into place complete. */
+static bool point_written(void *ctx, size_t i)
+{
+    const sweep_plan_t *p = ctx;
+    return access(p->points[i].json_path, R_OK) == 0;
+}
+
+static void slurm_progress(void *ctx, size_t done, size_t total)
+{
+    sweep_plan_t *p = ctx;
+    if (!p->args->base.quiet)
+        progress_update(&p->progress, done, total, 0);
+}
+
+/* Run the points of todo[0..n) as a Slurm job array, then read them back as a
+ * resumed sweep does. */
+static int sweep_run_slurm(sweep_plan_t *p, const size_t *todo, size_t n, cs_error_t *err)
+{
+    const sweep_args_t *a = p->args;
+    char work[1100];
+    snprintf(work, sizeof work, "%s/slurm", a->out_dir);
+    slurm_batch_t b = {.label = "sweep", .unit = "points", .task_option = "--run-point"};
+    if (slurm_run_points(&a->slurm_opts, &b, work, a->argc, a->argv, todo, n, p->n_points, point_written,
+                         slurm_progress, p, err) < 0)
+        return -1;
+    for (size_t i = 0; i < n; i++)
+        if (!point_from_json(&p->points[todo[i]]))
+            return cs_err(err, p->points[todo[i]].json_path, 0, "written by a Slurm task but not a complete result");
+    return 0;
+}
+
+/* `--run-point K`: one Slurm array task. The directory must be this sweep's
+ * (the submitting sweep claimed it); the point's JSON is written as a local
+ * sweep writes it, and the exit code says whether it was. */
+static int sweep_run_one(sweep_plan_t *p, cs_error_t *err)
+{
+    const sweep_args_t *a = p->args;
+    if (a->point >= p->n_points)
+        return cs_err(err, NULL, 0, "--run-point %zu: the sweep has %zu points (0..%zu)", a->point, p->n_points,
+                      p->n_points - 1);
+    if (!same_sweep(a))
+        return cs_err(err, a->out_dir, 0, "is not this sweep's directory (its .sweep-key differs); --run-point "
+                                          "runs a point of the sweep that submitted it");
+    run_point(p, a->point);
+    if (p->points[a->point].rc) {
+        *err = p->points[a->point].err;
+        return -1;
+    }
+    return 0;
+}
+
 /* 0, or -1 with the first failed point's error (in point order). Points with
  * a complete JSON from an earlier run of the same sweep are read back. */
 static int sweep_run(sweep_plan_t *p, cs_error_t *err)
@@ -655,6 +742,11 @@ static int sweep_run(sweep_plan_t *p, cs_error_t *err)
                a->out_dir, reused, p->n_points, t.n);
     fflush(stdout);
     progress_start(&p->progress, "sweep", "points", isatty(2) && !a->base.quiet);
+    if (t.n && a->slurm) {
+        int rc = sweep_run_slurm(p, t.index, t.n, err);
+        free(t.index);
+        return rc;
+    }
     if (t.n)
         jobs_run(t.n, a->jobs, run_todo, a->base.quiet ? NULL : progress_todo, &t);
     free(t.index);
@@ -856,6 +948,11 @@ int cmd_sweep(int argc, char **argv)
         return rc;
     cs_error_t err;
     /* everything that can be refused is refused before the first point */
+    if (args.one_point) { /* a Slurm array task */
+        rc = sweep_plan(&args, &plan, &err) < 0 || sweep_run_one(&plan, &err) < 0 ? cli_fail(&err) : 0;
+        sweep_plan_free(&plan);
+        return rc;
+    }
     if (sweep_plan(&args, &plan, &err) < 0 || cli_output_dir(args.out_dir, &err) < 0 ||
         claim_out_dir(&plan, &err) < 0 || sweep_run(&plan, &err) < 0 ||
         sweep_report(&plan, &err) < 0) {
