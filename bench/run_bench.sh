@@ -10,7 +10,10 @@
 #  4. components in isolation: CPU time per DRAM channel cycle and per
 #     address decode (bench/bench_*.c), wall time per warp instruction the
 #     synthetic front-end generates (test_synth --bench);
-#  5. peak memory while simulating a ~1 GB trace (target < 200 MB).
+#  5. the power model's cost: the synthetic streaming kernel and MMUL with and
+#     without --power (sampling every 1000 cycles), runs interleaved, the
+#     ratio of median rates (target <= 1.10);
+#  6. peak memory while simulating a ~1 GB trace (target < 200 MB).
 #     Skip with BENCH_BIG=0.
 BUILD=${1:-build}
 C=$BUILD/ctasim
@@ -35,6 +38,17 @@ for n in 1000 100; do
     for i in 1 2 3; do $C run --sample-interval $n "$SPEC" | rate; done >"$D/sampled_rates_$n"
     m=$(median <"$D/sampled_rates_$n"); base=$(median <"$D/synth_rates")
     echo "bench: synthetic streaming, --sample-interval $n  median $m warp inst/s ($(echo "$m $base" | awk '{printf "%.2f", $1 / $2}') of the rate without; runs: $(tr '\n' ' ' <"$D/sampled_rates_$n"))"
+done
+
+# the power model's overhead, measured in this run: slowdown = rate off / rate on
+for w in "$SPEC" MMUL; do
+    for i in 1 2 3; do
+        $C run "$w" | rate >>"$D/pw_off.$$"
+        $C run --power --set power_sample_period=1000 "$w" | rate >>"$D/pw_on.$$"
+    done
+    off=$(median <"$D/pw_off.$$"); on=$(median <"$D/pw_on.$$")
+    echo "bench: --power overhead on ${w%%:*}  off $off  on $on warp inst/s  slowdown $(echo "$off $on" | awk '{printf "%.3f", ($2 > 0 ? $1 / $2 : 0)}') (target <= 1.10)"
+    rm -f "$D/pw_off.$$" "$D/pw_on.$$"
 done
 
 for w in MMUL BFS; do

@@ -7,7 +7,8 @@
 #     interpreter, the timing model and CTA policies, with AES, BFS and VADD
 #     each running ten times side by side;
 #  3. a sweep on 2 threads of a synthetic kernel under three CTA policies;
-#  4. a sweep on 2 threads of the committed test trace (trace reader and xz).
+#  4. a sweep on 2 threads of the committed test trace (trace reader and xz);
+#  5. a three-workload mix (a driver thread per workload, cli/mix.c).
 # halt_on_error stops at the first report and exits 66; the output is
 # searched for reports as well, in case a run does not exit that way.
 BUILD=${1:-build-tsan}
@@ -45,6 +46,7 @@ run() {
     fi
     echo "tsan: $name clean ($(($(date +%s) - start)) s)"
 }
+run mix "$C" run --size small --alone-cache "$T/alone" --cta-sched mcke --quiet VADD+BFS+AES
 run experiment "$C" experiment yu-fig16 --size small --workloads AES,BFS,VADD --jobs 2 -o "$T/exp"
 run sweep_synthetic "$C" sweep --max-ctas 1..4 --cta-sched rr --cta-sched lcs --cta-sched dyncta+claso \
     --jobs 2 -o "$T/sweep1" stream:ctas=120,iters=4

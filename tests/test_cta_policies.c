@@ -892,9 +892,13 @@ static uint32_t spec_cap(const char *spec)
     return p ? (uint32_t)atoi(p + 9) : UINT32_MAX;
 }
 
+/* --active-cores for the property runs (0: all) */
+static uint32_t prop_active_cores;
+
 static void check_policy_properties(const char *spec, bool stepped)
 {
     gpu_config_t c = test_cfg(PROP_CORES, 0);
+    c.active_cores = prop_active_cores;
     gpu_t *g = make_gpu(&c, spec, "gto");
     CHECK(g != NULL);
     if (!g)
@@ -960,7 +964,16 @@ static void check_policy_properties(const char *spec, bool stepped)
     gpu_totals_t t;
     gpu_get_totals(g, &t);
     CHECK_EQ(t.warp_insts, expected); /* every instruction of every CTA, once */
+    for (uint32_t sm = prop_active_cores; prop_active_cores && sm < PROP_CORES; sm++)
+        CHECK_EQ(gpu_sm_counters(g, sm)->ctas_issued, 0);
+    uint64_t gated = 0;
+    for (uint32_t sm = 0; sm < PROP_CORES; sm++)
+        gated += gpu_sm_counters(g, sm)->gated_cycles;
     printf("  %-30s %8llu cycles", spec, (unsigned long long)t.cycles);
+    if (prop_active_cores)
+        printf(" on %u cores", prop_active_cores);
+    if (gated)
+        printf(", %llu gated core-cycles", (unsigned long long)gated);
     if (strstr(spec, "dyncta")) {
         printf(", mean n %.2f, core-steps with a paused CTA %llu", metric(g, METRIC_DYNCTA_N_AVG),
                (unsigned long long)paused_steps);
@@ -983,13 +996,51 @@ static void every_policy_runs_every_cta_once(void)
         check_policy_properties(specs[i], true);
 }
 
+/* The gating policies (tcs, htcs, dyncore; small periods so that they act on
+ * these short kernels) alone and in chains, and --active-cores. */
+static const char *const gating_specs[] = {
+    "tcs",
+    "tcs:mon=300,min=600,thr=0",
+    "htcs:mon=300,min=600,thr=0",
+    "htcs:mon=300,min=600",
+    "tcs:mon=300,min=600,thr=0,throttle=0,reset=window",
+    "tcs:mon=300,min=600,thr=0,stall=cmem",
+    "tcs:mon=300,min=600,thr=0,reduce=grid",
+    "htcs:mon=300,min=600,thr=0,reduce=grid+claso",
+    "tcs:mon=300,min=600,thr=0+lcs",
+    "lcs+tcs:mon=300,min=600,thr=0",
+    "tcs:mon=300,min=600,thr=0+claso",
+    "claso+htcs:mon=300,min=600,thr=0",
+    "dyncore",
+    "dyncore:period=256,k=2,t_act=100000",
+    "dyncore:period=256,k=3,t_act=100000+claso",
+    "dyncore:period=256,k=1,t_act=600,t_mem_l=32,t_mem_h=64",
+};
+
+static void gating_policies_run_every_cta_once(void)
+{
+    for (unsigned i = 0; i < CS_ARRAY_LEN(gating_specs); i++)
+        check_policy_properties(gating_specs[i], true);
+}
+
+static void active_cores_runs_every_cta_once(void)
+{
+    const char *specs[] = {"rr", "claso", "lcs+bcs", "dyncta", "tcs:mon=300,min=600,thr=0",
+                           "htcs:mon=300,min=600,thr=0+claso", "dyncore:period=256,k=1,t_act=100000"};
+    prop_active_cores = 3;
+    for (unsigned i = 0; i < CS_ARRAY_LEN(specs); i++)
+        check_policy_properties(specs[i], true);
+    prop_active_cores = 0;
+}
+
 /* The stepping harness does not change the simulation. */
-static void stepped_run_matches_plain_run(void)
+static void stepped_run_matches_plain_run_with(const char *spec, uint32_t active_cores)
 {
     gpu_totals_t a, b;
     for (int stepped = 0; stepped < 2; stepped++) {
         gpu_config_t c = test_cfg(PROP_CORES, 0);
-        gpu_t *g = make_gpu(&c, "dyncta+claso", "gto");
+        c.active_cores = active_cores;
+        gpu_t *g = make_gpu(&c, spec, "gto");
         CHECK(g != NULL);
         if (!g)
             return;
@@ -1007,6 +1058,16 @@ static void stepped_run_matches_plain_run(void)
     CHECK_EQ(a.cycles, b.cycles);
     CHECK_EQ(a.warp_insts, b.warp_insts);
     CHECK_EQ(a.l1_misses, b.l1_misses);
+}
+
+static void stepped_run_matches_plain_run(void) { stepped_run_matches_plain_run_with("dyncta+claso", 0); }
+
+static void stepped_run_matches_plain_run_gating(void)
+{
+    for (unsigned i = 0; i < CS_ARRAY_LEN(gating_specs); i++)
+        stepped_run_matches_plain_run_with(gating_specs[i], 0);
+    stepped_run_matches_plain_run_with("rr", 3);
+    stepped_run_matches_plain_run_with("tcs:mon=300,min=600,thr=0", 3);
 }
 
 /* A policy defined by the test itself: asks for samples from create() and
@@ -1119,6 +1180,9 @@ int main(void)
     RUN(bcs_cuts_a_pair_another_link_refuses);
     RUN(stepped_run_matches_plain_run);
     RUN(every_policy_runs_every_cta_once);
+    RUN(gating_policies_run_every_cta_once);
+    RUN(active_cores_runs_every_cta_once);
+    RUN(stepped_run_matches_plain_run_gating);
     RUN(bad_arguments_are_rejected);
     RUN(sample_period_set_in_create_takes_effect);
     TEST_EXIT();

@@ -391,6 +391,16 @@ static void test_csv(void)
     CHECK(csv_parse(cs_xstrdup("a,b\n1\n"), "t.csv", &c, &err) < 0 && strstr(err.msg, "t.csv:2:"));
     CHECK(csv_parse(cs_xstrdup("a,b\n"), "t.csv", &c, &err) < 0 && strstr(err.msg, "no rows"));
     CHECK(csv_parse(cs_xstrdup(""), "t.csv", &c, &err) < 0);
+    /* RFC 4180: quoted cells with commas, doubled quotes, CRLF, empty cells */
+    CHECK_EQ(csv_parse(cs_xstrdup("spec,q,e\r\n\"claso:pa=1,pl=0\",\"say \"\"hi\"\"\",\r\nrr,,x\r\n"), "t.csv", &c, &err), 0);
+    CHECK_EQ(c.rows, 2);
+    CHECK(!strcmp(csv_cell(&c, 0, 0), "claso:pa=1,pl=0"));
+    CHECK(!strcmp(csv_cell(&c, 0, 1), "say \"hi\""));
+    CHECK(!strcmp(csv_cell(&c, 0, 2), ""));
+    CHECK(!strcmp(csv_cell(&c, 1, 2), "x"));
+    csv_free(&c);
+    CHECK(csv_parse(cs_xstrdup("a\n\"open\n"), "t.csv", &c, &err) < 0 && strstr(err.msg, "never ends"));
+    CHECK(csv_parse(cs_xstrdup("a,b\n\"x\"y,1\n"), "t.csv", &c, &err) < 0 && strstr(err.msg, "after a quoted"));
 }
 
 /* --- reports ------------------------------------------------------------------------------ */
@@ -413,8 +423,8 @@ static void test_report_experiment_dir(void)
     }
     char path[256];
     snprintf(path, sizeof path, "%s/lee-fig4.csv", dir);
-    write_file(path, "workload,N,OPT,ipc_normalised_to_N_by_cap,our_type,paper_type\n"
-                     "A<&>,3,3,0.5;0.8;1.000,I,I\nB,2,1,1.000;0.9,III,-\n");
+    write_file(path, "workload,N,OPT,ipc_cap1_over_N,ipc_cap2_over_N,ipc_cap3_over_N,our_type,paper_type\n"
+                     "A<&>,3,3,0.5,0.8,1.000,I,I\nB,2,1,1.000,0.9,,III,-\n");
     snprintf(path, sizeof path, "%s/lee-fig19.csv", dir);
     write_file(path, "workload,gto,tl,lcs\nA,1,1.1,1.21\nB,1,0.9,1.0\n");
     report_opts_t o = {.input = dir};

@@ -17,6 +17,11 @@ typedef struct run_opts {
     app_size_t size;     /* workloads of the suite: --size small|default|paper */
     uint64_t seed;       /* --seed */
     uint32_t sample_interval; /* --sample-interval N: per-SM series every N cycles (0: off) */
+    /* workload mixes (run A+B, mix.c) */
+    const char *mix_file;    /* --mix FILE */
+    const char *alone_cache; /* --alone-cache DIR */
+    unsigned pool;           /* --pool N (0: every workload at once) */
+    bool no_alone;           /* --no-alone: no alone runs, no STP/ANTT */
 } run_opts_t;
 
 /* --- options.c: shared by every subcommand ------------------------------- */
@@ -59,6 +64,7 @@ typedef struct sim_request {
     const char *input;              /* suite workload, synthetic kernel spec or trace */
     app_size_t size;                /* suite workloads only */
     uint64_t seed;                  /* suite workloads only */
+    bool progress;                  /* show progress on stderr (a terminal) */
     uint32_t sample_interval;       /* gpu_set_sample_interval (0: off) */
 } sim_request_t;
 
@@ -87,10 +93,13 @@ typedef struct cli_provenance {
     const char *ptx_kernel;   /* launch: the kernel of the PTX file; NULL otherwise */
     int check;                /* the workload's output check: 1 PASS, 0 FAIL, -1 none */
     const char *detail;       /* what the check said, or NULL */
+    bool mix;                 /* input is a workload mix (spec or --mix file) */
 } cli_provenance_t;
 /* Record on g the "provenance" object of its JSON and the ctasim_* lines of
  * its text statistics (docs/ARCHITECTURE.md, "Provenance"). */
 void cli_record_provenance(gpu_t *g, const cli_provenance_t *p);
+/* FNV-1a 64 of the effective configuration as `ctasim config` prints it. */
+uint64_t cli_config_checksum(const gpu_config_t *cfg);
 
 int cmd_sweep(int argc, char **argv);
 int cmd_launch(int argc, char **argv);
@@ -102,5 +111,6 @@ int cli_report_dir(const char *dir, const char *experiment);
 /* Beside JSON_PATH (X.json or X): X-series.csv, every series of g as rows
  * series,cycle,value, written through a temporary (report.c). */
 int cli_write_series_csv(const gpu_t *g, const char *json_path, cs_error_t *err);
+int cmd_experiment_mix(int argc, char **argv); /* exp_mix.c: lee-fig18 */
 
 #endif

@@ -41,6 +41,7 @@
 #include "jobs.h"
 #include "output.h"
 #include "progress.h"
+#include "slurm.h"
 #include "policy/policy_metrics.h"
 #include "report/headline.h"
 
@@ -194,8 +195,9 @@ static void run_path(const exp_run_t *r, size_t i, char *buf, size_t n)
 static void run_key(const exp_run_t *r, size_t i, char *buf, size_t n)
 {
     const exp_series_t *se = &r->series[i % r->ns];
-    snprintf(buf, n, "v1 experiment=%s preset=%s size=%s seed=1 workload=%s cta=%s warp=%s cap=%u", r->def->name,
-             r->def->config, app_size_name(r->size), r->wl[i / r->ns]->name, se->cta, se->warp, se->max_ctas);
+    snprintf(buf, n, "v1 experiment=%s preset=%s size=%s seed=1 workload=%s cta=%s warp=%s cap=%u power=%d",
+             r->def->name, r->def->config, app_size_name(r->size), r->wl[i / r->ns]->name, se->cta, se->warp,
+             se->max_ctas, r->cfg.power.enabled ? 1 : 0);
 }
 
 /* Write the result of job I (best effort: a result not kept is only run again). */
@@ -389,15 +391,29 @@ static void plan_lee_fig4(exp_run_t *r) { add_static_sweep(r, NULL); }
 
 static void report_lee_fig4(exp_run_t *r)
 {
-    out(r, "workload,N,OPT,ipc_normalised_to_N_by_cap,our_type,paper_type\n");
+    /* one column per cap: caps above a workload's own limit N stay empty */
+    unsigned top = 1;
+    for (unsigned w = 0; w < r->nw; w++) {
+        ipc_curve_t c;
+        curve_of(r, w, &c);
+        if (c.hi > top)
+            top = c.hi;
+    }
+    out(r, "workload,N,OPT");
+    for (unsigned k = 1; k <= top; k++)
+        out(r, ",ipc_cap%u_over_N", k);
+    out(r, ",our_type,paper_type\n");
     unsigned agree = 0, known = 0, count[4] = {0};
     for (unsigned w = 0; w < r->nw; w++) {
         ipc_curve_t c;
         curve_of(r, w, &c);
         const char *ours = classify_lee(&c, 0.02), *paper = paper_type_lee(r->wl[w]->name);
-        out(r, "%s,%u,%u,", r->wl[w]->name, c.hi, curve_opt(&c));
-        for (unsigned k = c.lo; k <= c.hi; k++)
-            out(r, "%s%.3f", k > c.lo ? ";" : "", c.ipc[c.hi] > 0 ? c.ipc[k] / c.ipc[c.hi] : 0);
+        out(r, "%s,%u,%u", r->wl[w]->name, c.hi, curve_opt(&c));
+        for (unsigned k = 1; k <= top; k++)
+            if (k >= c.lo && k <= c.hi)
+                out(r, ",%.3f", c.ipc[c.hi] > 0 ? c.ipc[k] / c.ipc[c.hi] : 0);
+            else
+                out(r, ",");
         out(r, ",%s,%s\n", ours, paper);
         if (strcmp(paper, "-")) {
             known++;
@@ -574,16 +590,22 @@ static void plan_kayiran_fig8(exp_run_t *r) { add_series(r, "dyncta", "dyncta", 
 static void report_kayiran_fig8(exp_run_t *r)
 {
     enum { POINTS = 10 };
-    out(r, "workload,N,avg_n,cycles,n_over_time\n");
+    out(r, "workload,N,avg_n,cycles");
+    for (unsigned p = 1; p <= POINTS; p++)
+        out(r, ",n_sample%u_of_%d", p, POINTS);
+    out(r, "\n");
     for (unsigned w = 0; w < r->nw; w++) {
         const exp_result_t *x = R(r, w, 0);
         /* n_avg < 0: DYNCTA never sampled (a run shorter than its period) */
         if (x->n_avg < 0)
-            out(r, "%s,%u,n/a,%llu,", r->wl[w]->name, x->occupancy, (unsigned long long)x->t.cycles);
+            out(r, "%s,%u,n/a,%llu", r->wl[w]->name, x->occupancy, (unsigned long long)x->t.cycles);
         else
-            out(r, "%s,%u,%.2f,%llu,", r->wl[w]->name, x->occupancy, x->n_avg, (unsigned long long)x->t.cycles);
-        for (unsigned p = 0; p < POINTS && x->n_points; p++)
-            out(r, "%s%.1f", p ? ";" : "", x->n_value[(size_t)p * (x->n_points - 1) / (POINTS - 1)]);
+            out(r, "%s,%u,%.2f,%llu", r->wl[w]->name, x->occupancy, x->n_avg, (unsigned long long)x->t.cycles);
+        for (unsigned p = 0; p < POINTS; p++)
+            if (x->n_points)
+                out(r, ",%.1f", x->n_value[(size_t)p * (x->n_points - 1) / (POINTS - 1)]);
+            else
+                out(r, ",n/a");
         out(r, "\n");
     }
     char path[1024];
@@ -782,7 +804,14 @@ typedef struct exp_opts {
     const char *out_dir, *only; /* only: --workloads A,B (NULL: not given) */
     unsigned jobs;
     bool all_workloads;         /* --all-workloads */
+    bool power;                 /* --power: the power model on */
     bool force;                 /* --force: simulate every run again */
+    int argc;                   /* the command line, for Slurm's array tasks */
+    char **argv;
+    bool slurm;                 /* --backend slurm: the runs as a Slurm job array (slurm.h) */
+    slurm_opts_t slurm_opts;
+    bool one_run;               /* --run-index K: an array task runs job K alone */
+    size_t run_index;
 } exp_opts_t;
 
 static double wall_now(void)
@@ -975,6 +1004,68 @@ static void warn_small_grids(const exp_run_t *r)
                 app_size_name(r->size), n, r->nw, config_n_sm(&r->cfg), names);
 }
 
+/* --- on Slurm (slurm.h) ----------------------------------------------------------- */
+
+/* A run is done when its .run file is there (renamed into place complete). */
+static bool run_written(void *ctx, size_t i)
+{
+    char path[1200];
+    run_path(ctx, i, path, sizeof path);
+    return access(path, R_OK) == 0;
+}
+
+static void slurm_progress(void *ctx, size_t done, size_t total)
+{
+    exp_run_t *r = ctx;
+    progress_update(&r->progress, done, total, 0);
+}
+
+/* The runs still to do as a Slurm job array whose task K is `ctasim
+ * experiment NAME <the same options> --run-index K`, then read back. */
+static int run_on_slurm(exp_run_t *r, const exp_opts_t *o, cs_error_t *err)
+{
+    char **argv = cs_xcalloc((size_t)o->argc + 1, sizeof *argv), work[1200];
+    memcpy(argv, o->argv, (size_t)o->argc * sizeof *argv);
+    argv[2] = (char *)r->def->name; /* `all` runs each experiment as its own array */
+    snprintf(work, sizeof work, "%s/slurm", r->cache_dir);
+    size_t total = (size_t)r->nw * r->ns;
+    slurm_batch_t b = {.label = r->def->name, .unit = "runs", .task_option = "--run-index"};
+    int rc = slurm_run_points(&o->slurm_opts, &b, work, o->argc, argv, r->todo, r->ntodo, total, run_written,
+                              slurm_progress, r, err);
+    free(argv);
+    for (size_t k = 0; rc == 0 && k < r->ntodo; k++) {
+        size_t i = r->todo[k];
+        if (!load_run(r, i, &r->res[i])) {
+            char path[1200];
+            run_path(r, i, path, sizeof path);
+            rc = cs_err(err, path, 0, "written by a Slurm task but not a complete result");
+        }
+    }
+    return rc;
+}
+
+/* `--run-index K`: one array task. */
+static int run_indexed(exp_run_t *r, const exp_opts_t *o)
+{
+    size_t total = (size_t)r->nw * r->ns;
+    cs_error_t err;
+    int rc = 0;
+    if (o->run_index >= total) {
+        cs_err(&err, NULL, 0, "--run-index %zu: experiment %s has %zu runs (0..%zu)", o->run_index, r->def->name,
+               total, total - 1);
+        rc = cli_fail(&err);
+    } else {
+        run_job(r, o->run_index);
+        const exp_result_t *x = &r->res[o->run_index];
+        if (x->rc < 0 || x->check == 0)
+            rc = cli_fail(&x->err);
+    }
+    free(r->todo);
+    r->todo = NULL;
+    free_results(r);
+    return rc;
+}
+
 static int run_one(const exp_def_t *def, const exp_opts_t *o)
 {
     static exp_run_t r;
@@ -986,6 +1077,8 @@ static int run_one(const exp_def_t *def, const exp_opts_t *o)
     config_defaults(&r.cfg);
     if (config_load_preset(&r.cfg, def->config, &err) < 0)
         return cli_fail(&err);
+    if (o->power)
+        r.cfg.power.enabled = true;
     r.nw = pick_workloads(def, o, r.wl, r.in_paper);
     if (!r.nw) {
         fprintf(stderr, "ctasim: experiment %s: no workloads selected\n", def->name);
@@ -1017,10 +1110,18 @@ static int run_one(const exp_def_t *def, const exp_opts_t *o)
         printf("%s: resuming: %zu of %zu runs complete in %s from an earlier run, running %zu (--force runs all)\n",
                def->name, reused, total, r.cache_dir, r.ntodo);
     fflush(stdout);
+    if (o->one_run) /* a Slurm array task: this run only, kept in .runs */
+        return run_indexed(&r, o);
     double t0 = wall_now();
     progress_start(&r.progress, def->name, "runs", r.tty);
-    if (r.ntodo)
+    if (r.ntodo && o->slurm) {
+        if (run_on_slurm(&r, o, &err) < 0) {
+            free_results(&r);
+            return cli_fail(&err);
+        }
+    } else if (r.ntodo) {
         jobs_run(r.ntodo, threads, run_todo, progress, &r);
+    }
     free(r.todo);
     r.todo = NULL;
     double wall = wall_now() - t0;
@@ -1054,9 +1155,14 @@ static int run_one(const exp_def_t *def, const exp_opts_t *o)
     free_results(&r);
     if (rc < 0)
         return cli_fail(&err);
-    printf("%s: %zu simulations in %.1f s wall on %u jobs (%.1f s of simulation); table in %s, the paper's "
+    char where[32];
+    if (o->slurm)
+        snprintf(where, sizeof where, "Slurm");
+    else
+        snprintf(where, sizeof where, "%u jobs", threads);
+    printf("%s: %zu simulations in %.1f s wall on %s (%.1f s of simulation); table in %s, the paper's "
            "workloads in %s\n\n",
-           def->name, total, wall, threads, sim, path, wpath);
+           def->name, total, wall, where, sim, path, wpath);
     return 0;
 }
 
@@ -1067,9 +1173,15 @@ int cmd_experiment(int argc, char **argv)
                "[--all-workloads] [--jobs N] [-o DIR] [--force] [--report]):\n");
         for (unsigned i = 0; i < CS_ARRAY_LEN(experiments); i++)
             printf("  %-16s %-64s [%s]\n", experiments[i].name, experiments[i].summary, experiments[i].config);
-        printf("  %-16s %-64s\n", "all", "every experiment above, one after another");
+        printf("  %-16s %-64s\n", "all", "every experiment above, one after another (not the mix experiments below)");
+        printf("  %-16s %-64s [%s]\n", "lee-fig18", "mCKE vs CKE on Table 3's mixes (LCS's and Table 3's counts)",
+               "hpca14-28sm");
+        printf("  %-16s %-64s [%s]\n", "li-fig5", "TLP modulation (+bypass) vs CKE, Smart-Even, mCKE on 28 pairs",
+               "date16-15sm");
         return argc < 3 ? 2 : 0;
     }
+    if (!strcmp(argv[2], "lee-fig18") || !strcmp(argv[2], "li-fig5")) /* workload mixes: exp_mix.c */
+        return cmd_experiment_mix(argc, argv);
     bool all = !strcmp(argv[2], "all");
     const exp_def_t *def = NULL;
     for (unsigned i = 0; i < CS_ARRAY_LEN(experiments); i++)
@@ -1079,13 +1191,19 @@ int cmd_experiment(int argc, char **argv)
         fprintf(stderr, "ctasim: unknown experiment '%s' (see `ctasim experiment list`)\n", argv[2]);
         return 2;
     }
-    exp_opts_t o = {.size = APP_DEFAULT, .out_dir = "experiments-out", .jobs = jobs_default()};
+    exp_opts_t o = {.size = APP_DEFAULT, .out_dir = "experiments-out", .jobs = jobs_default(), .argc = argc,
+                    .argv = argv};
+    slurm_opts_default(&o.slurm_opts);
     bool report = false; /* --report: DIR/report.html after the runs */
     cs_error_t err;
     for (int i = 3; i < argc; i++) {
         const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
         if (!strcmp(a, "--all-workloads")) {
             o.all_workloads = true;
+            continue;
+        }
+        if (!strcmp(a, "--power")) { /* -power_simulation_enabled 1 on the experiment's preset */
+            o.power = true;
             continue;
         }
         if (!strcmp(a, "--force")) {
@@ -1096,7 +1214,8 @@ int cmd_experiment(int argc, char **argv)
             report = true;
             continue;
         }
-        bool known = !strcmp(a, "--size") || !strcmp(a, "--workloads") || !strcmp(a, "--jobs") || !strcmp(a, "-o");
+        bool known = !strcmp(a, "--size") || !strcmp(a, "--workloads") || !strcmp(a, "--jobs") || !strcmp(a, "-o") ||
+                     !strcmp(a, "--backend") || !strncmp(a, "--slurm-", 8) || !strcmp(a, "--run-index");
         if (!known) {
             fprintf(stderr, "ctasim: unknown option '%s' for experiment\n", a);
             return 2;
@@ -1120,8 +1239,22 @@ int cmd_experiment(int argc, char **argv)
             if (cli_parse_uint(a, v, 1, CLI_MAX_JOBS, &n, &err) < 0)
                 return cli_fail_usage(&err);
             o.jobs = (unsigned)n;
-        } else {
+        } else if (!strcmp(a, "-o")) {
             o.out_dir = v;
+        } else if (!strcmp(a, "--backend")) {
+            if (strcmp(v, "local") && strcmp(v, "slurm")) {
+                fprintf(stderr, "ctasim: --backend expects local or slurm, got '%s'\n", v);
+                return 2;
+            }
+            o.slurm = !strcmp(v, "slurm");
+        } else if (!strcmp(a, "--run-index")) {
+            uint64_t n;
+            if (cli_parse_uint(a, v, 0, UINT32_MAX, &n, &err) < 0)
+                return cli_fail_usage(&err);
+            o.one_run = true;
+            o.run_index = (size_t)n;
+        } else if (slurm_parse_option(&o.slurm_opts, a, v, &err) < 0) {
+            return cli_fail_usage(&err);
         }
     }
     /* an experiment whose paper lists none of the suite's workloads has

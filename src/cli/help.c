@@ -13,6 +13,8 @@
     "  --cta-sched SPEC     CTA policy chain, e.g. rr, static:n=3, lcs+bcs, dyncta+claso\n"                  \
     "  --warp-sched NAME    warp policy: lrr, gto, tl, sca, ccws, owl (`ctasim list warp`)\n"               \
     "  --max-ctas N         at most N CTAs per core per kernel\n"                                            \
+    "  --power              power model on (-power_simulation_enabled 1, after every --config)\n"           \
+    "  --active-cores N     only cores 0..N-1 take CTAs; the others are OFF (power-gated) from the start\n"  \
     "  --size S             suite workloads: small, default or paper\n"                                      \
     "  --seed N             suite workloads: input generator seed (decimal)\n"                               \
     "  --json FILE          write the result document (- : standard output, statistics text off)\n"         \
@@ -31,19 +33,36 @@ static const help_t helps[] = {
      "Simulate INPUT: a suite workload (`ctasim list workloads`, checked against its CPU reference),\n"
      "a synthetic kernel (`ctasim list synthetic`), an Accel-Sim trace (kernelslist.g, its directory,\n"
      "or one kernel-N.traceg[.xz]).\n" RUN_OPTIONS
-     "example: ctasim run --config hpca14-28sm --cta-sched lcs --warp-sched gto --size small MMUL\n"},
+     "Workload mixes (several suite workloads at once, each its own stream and check; STP, ANTT and\n"
+     "fairness against each one alone):\n"
+     "  A+B[+C...]           the workloads together, stream = position, arriving at cycle 0\n"
+     "  --mix FILE           lines WORKLOAD SIZE STREAM DELAY (SIZE - = --size; '#' comments)\n"
+     "  --pool N             at most N workloads at once; the next starts when one finishes\n"
+     "  --alone-cache DIR    where alone runs and tlpmod profiles are cached\n"
+     "                       (default ${XDG_CACHE_HOME:-~/.cache}/ctasim/alone)\n"
+     "  --no-alone           no alone runs, no STP/ANTT\n"
+     "example: ctasim run --config hpca14-28sm --cta-sched lcs --warp-sched gto --size small MMUL\n"
+     "example: ctasim run --config date16-15sm --cta-sched lcs+mcke KMN+SRAD\n"},
     {"sweep",
-     "usage: ctasim sweep [run options] [--max-ctas A..B] [--cta-sched SPEC]... [--warp-sched NAME]...\n"
-     "                    [--jobs N] [-o DIR] [--tolerance F] [--force] INPUT\n"
+     "usage: ctasim sweep [run options] [--max-ctas A..B | --active-cores A..B] [--cta-sched SPEC]...\n"
+     "                    [--warp-sched NAME]... [--jobs N] [-o DIR] [--force] [--tolerance F] INPUT\n"
      "Run INPUT at every CTA cap from A to B under every policy pair, in parallel; write one JSON per\n"
      "point, summary.csv and classification.csv (Lee I-IV, Li & Liang Up/Optimal/Down, Kayiran C/M/X).\n"
      "Files are written whole (a temporary renamed into place). Run again into the same DIR with the same\n"
      "options (--jobs, --tolerance aside), an interrupted sweep resumes: points with a complete JSON are\n"
      "read back, missing or corrupt ones run.\n"
      "  --jobs N        worker threads, 1..256 (default: the machine's cores)\n"
-     "  -o DIR          output directory (default sweep-out), created before any point runs\n"
+     "  -o DIR          output directory (default sweep-out), created before any point runs; a directory\n"
+     "                  holding another sweep's results is refused (DIR/.sweep-key says which)\n"
+     "  --force         replace another sweep's results in -o DIR, or run every point of this one again\n"
      "  --tolerance F   relative IPC difference treated as equal when classifying (0..1)\n"
-     "  --force         run every point again, complete or not\n"
+     "  --backend B     local (default: --jobs threads here) or slurm (a job array; shared filesystem)\n"
+     "  --slurm-partition P, --slurm-time T, --slurm-mem M, --slurm-opt OPT (repeatable): for sbatch\n"
+     "  --slurm-retries N   resubmit failed points up to N times (default 2); --slurm-poll S (default 5)\n"
+     "  --slurm-max-running N   at most N array tasks at once\n"
+     "  --active-cores A..B  sweep the number of cores instead of the CTA cap: cores.csv (cycles, IPC,\n"
+     "                  gated core-cycles, energy and EDP when the power model ran), best-performance,\n"
+     "                  saturation and EDP-optimal core counts\n"
      "example: ctasim sweep --max-ctas 1..8 --warp-sched gto --warp-sched lrr --size small VADD\n"},
     {"launch",
      "usage: ctasim launch --ptx FILE --kernel NAME --grid X[,Y,Z] --block X[,Y,Z] [--shmem BYTES]\n"
@@ -59,7 +78,8 @@ static const help_t helps[] = {
      "out:65536:c.bin u32:16384\n"},
     {"experiment",
      "usage: ctasim experiment NAME|all|list [--size small|default|paper] [--workloads A,B] [--all-workloads]\n"
-     "                                       [--jobs N] [-o DIR] [--force] [--report]\n"
+     "                                       [--power] [--jobs N] [-o DIR] [--force] [--report]\n"
+     "                                       [--backend local|slurm] [--slurm-... ]\n"
      "Run one of the papers' experiments (`ctasim experiment list`) on the suite, print its table beside\n"
      "the paper's headline and write it as CSV into DIR (default experiments-out). An experiment runs the\n"
      "workloads of its paper's figure that the suite has, in the paper's order, and says which of the\n"
@@ -67,11 +87,14 @@ static const help_t helps[] = {
      "  --size S          workload inputs: small, default or paper\n"
      "  --workloads A,B   only these suite workloads; one the paper does not list runs too, with a note\n"
      "  --all-workloads   every workload of the suite, the paper's first\n"
+     "  --power           the power model on (each run's JSON then has \"power\" and power.* metrics)\n"
      "  --jobs N          worker threads, 1..256 (default: the machine's cores)\n"
      "  -o DIR            output directory (default experiments-out), created before anything runs\n"
      "  --report          then write DIR/report.html (`ctasim report`) with the experiment's figures\n"
      "  --force           simulate every run again (by default a rerun into the same DIR reads back the\n"
      "                    runs an interrupted run finished, kept in DIR/.runs/NAME, and simulates the rest)\n"
+     "  --backend B       local (default) or slurm: the runs as a Slurm job array (shared filesystem;\n"
+     "                    --slurm-partition/-time/-mem/-opt/-retries/-poll/-max-running as for sweep)\n"
      "example: ctasim experiment lee-fig4 --size small --jobs 2\n"},
     {"report",
      "usage: ctasim report DIR|RUN.json [-o FILE.html] [--figures DIR] [--figure NAME[,NAME]...]\n"

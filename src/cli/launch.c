@@ -14,9 +14,11 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "args.h"
 #include "cli.h"
+#include "progress.h"
 #include "output.h"
 
 #define MAX_ARGS 64
@@ -161,7 +163,7 @@ int cmd_launch(int argc, char **argv)
     /* launch's own options and positional ARGs; the rest are run options
      * (every run option that takes a value, or its value would be an ARG) */
     static const char *run_with_value[] = {"--config", "--set", "--cta-sched", "--warp-sched", "--max-ctas", "--json",
-                                           "--size", "--seed", "--binary-version", "-o", "--sample-interval", NULL};
+                                           "--active-cores", "--size", "--seed", "--binary-version", "-o", "--sample-interval", NULL};
     for (int i = 2; i < argc; i++) {
         const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
         /* run options that mean nothing for one PTX kernel: refused, not ignored */
@@ -295,7 +297,18 @@ int cmd_launch(int argc, char **argv)
         }
         argp[i] = la[i].value;
     }
-    if (ctasim_launch(rt, mod, kernel, grid, block, shmem, 0, argp, nargs, &err) < 0 || ctasim_synchronize(rt, &err) < 0)
+    /* a kernel that never ends shows that it runs (on a terminal) */
+    run_progress_t rp = {0};
+    bool show = !o.quiet && isatty(2);
+    if (show)
+        gpu_set_progress(g, run_progress_print, &rp, run_progress_interval());
+    int lrc = ctasim_launch(rt, mod, kernel, grid, block, shmem, 0, argp, nargs, &err) < 0 ||
+              ctasim_synchronize(rt, &err) < 0;
+    if (show) {
+        gpu_set_progress(g, NULL, NULL, 0);
+        run_progress_finish(&rp);
+    }
+    if (lrc)
         goto out;
     for (unsigned i = 0; i < nargs; i++) {
         if (!la[i].out_file)

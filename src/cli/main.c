@@ -12,9 +12,11 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include "args.h"
 #include "cli.h"
+#include "mix.h"
 #include "config/config.h"
 #include "config/config_coverage.h"
 #include "policy/cta_policy.h"
@@ -32,12 +34,16 @@ static int cmd_run(int argc, char **argv)
     int rc = cli_parse_opts(argc, argv, &o, true);
     if (rc)
         return rc;
+    if (o.mix_file || mix_is_spec(o.input))
+        return cmd_run_mix(argc, argv, &o);
     cli_json_out_t json;
     if ((rc = cli_json_open(&o, &json)) != 0)
         return rc;
     cs_error_t err;
+    /* progress only where a person watches: a terminal, not --quiet */
     sim_request_t req = {.cfg = &o.cfg, .cta_sched = o.cta_sched, .warp_sched = o.warp_sched, .input = o.input,
-                         .size = o.size, .seed = o.seed, .sample_interval = o.sample_interval};
+                         .size = o.size, .seed = o.seed, .progress = !o.quiet && isatty(2),
+                         .sample_interval = o.sample_interval};
     sim_outcome_t out;
     gpu_t *g = cli_simulate(&req, &out, &err);
     if (!g) {

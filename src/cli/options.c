@@ -17,14 +17,17 @@
 void cli_usage(FILE *f)
 {
     fputs("usage: ctasim run [--config NAME|FILE]... [--set OPTION=VALUE]... [--allow-unknown]\n"
-          "                  [--cta-sched SPEC] [--warp-sched NAME] [--max-ctas N] [--json FILE]\n"
-          "                  [--size small|default|paper] [--seed N] [--sample-interval N] [--quiet] INPUT\n"
-          "       ctasim sweep [run options] [--max-ctas A..B] [--cta-sched SPEC]... [--warp-sched NAME]...\n"
-          "                  [--jobs N] [-o DIR] [--tolerance F] [--force] INPUT\n"
+          "                  [--cta-sched SPEC] [--warp-sched NAME] [--max-ctas N] [--active-cores N] [--power]\n"
+          "                  [--json FILE] [--size small|default|paper] [--seed N] [--sample-interval N] [--quiet]\n"
+          "                  INPUT\n"
+          "       ctasim sweep [run options] [--max-ctas A..B | --active-cores A..B] [--cta-sched SPEC]...\n"
+          "                  [--warp-sched NAME]... [--jobs N] [-o DIR] [--force] [--tolerance F] INPUT\n"
+          "       ctasim run [run options] [--pool N] [--alone-cache DIR] [--no-alone] A+B[+C...] | --mix FILE\n"
           "       ctasim launch --ptx FILE --kernel NAME --grid X[,Y,Z] --block X[,Y,Z] [--shmem BYTES]\n"
           "                  [--const SYMBOL=FILE]... [run options] ARG...   (u32:5 f32:1.5 in:FILE\n"
           "                  out:BYTES:FILE inout:FILE:OUTFILE ...)\n"
-          "       ctasim experiment NAME|list [--size S] [--workloads A,B] [--jobs N] [-o DIR] [--force] [--report]\n"
+          "       ctasim experiment NAME|list [--size S] [--workloads A,B] [--power] [--jobs N] [-o DIR] [--force]\n"
+          "                  [--report]\n"
           "       ctasim report DIR|RUN.json [-o FILE.html] [--figures DIR] [--figure NAME,..] [--baseline S]\n"
           "       ctasim list [configs|cta|warp|workloads|synthetic]\n"
           "       ctasim trace INPUT -o DIR [--binary-version N] [--no-compress]\n"
@@ -77,7 +80,8 @@ int cli_parse_opts_log(int argc, char **argv, run_opts_t *o, bool want_input, co
                                     .warn = log ? 0 : CONFIG_WARN_UNKNOWN | CONFIG_WARN_UNMODELLED};
     config_load_opts_t preset_opts = {.log = log};
     config_load_opts_t set_opts = {.log = log, .warn = log ? 0 : CONFIG_WARN_UNMODELLED};
-    uint32_t max_ctas = 0;
+    uint32_t max_ctas = 0, active_cores = 0;
+    bool power = false;
     /* configs and --set apply in command-line order: later wins */
     for (int i = 2; i < argc; i++) {
         const char *a = argv[i];
@@ -119,6 +123,12 @@ int cli_parse_opts_log(int argc, char **argv, run_opts_t *o, bool want_input, co
             if (cli_parse_uint(a, v, 1, 64, &n, &err) < 0)
                 return cli_fail_usage(&err);
             max_ctas = (uint32_t)n;
+        } else if (!strcmp(a, "--active-cores")) {
+            NEED_VALUE();
+            uint64_t n;
+            if (cli_parse_uint(a, v, 1, UINT32_MAX, &n, &err) < 0)
+                return cli_fail_usage(&err);
+            active_cores = (uint32_t)n;
         } else if (!strcmp(a, "--json")) {
             NEED_VALUE();
             o->json = v;
@@ -149,8 +159,24 @@ int cli_parse_opts_log(int argc, char **argv, run_opts_t *o, bool want_input, co
             if (cli_parse_uint(a, v, 1, UINT32_MAX, &n, &err) < 0)
                 return cli_fail_usage(&err);
             o->sample_interval = (uint32_t)n;
+        } else if (!strcmp(a, "--mix")) {
+            NEED_VALUE();
+            o->mix_file = v;
+        } else if (!strcmp(a, "--alone-cache")) {
+            NEED_VALUE();
+            o->alone_cache = v;
+        } else if (!strcmp(a, "--pool")) {
+            NEED_VALUE();
+            uint64_t n;
+            if (cli_parse_uint(a, v, 1, 1024, &n, &err) < 0)
+                return cli_fail_usage(&err);
+            o->pool = (unsigned)n;
+        } else if (!strcmp(a, "--no-alone")) {
+            o->no_alone = true;
         } else if (!strcmp(a, "--quiet")) {
             o->quiet = true;
+        } else if (!strcmp(a, "--power")) {
+            power = true; /* applied after every --config, as --max-ctas */
         } else if (!strcmp(a, "--allow-unknown")) {
         } else if (a[0] == '-' && a[1]) {
             fprintf(stderr, "ctasim: unknown option '%s'\n", a);
@@ -164,11 +190,23 @@ int cli_parse_opts_log(int argc, char **argv, run_opts_t *o, bool want_input, co
         }
 #undef NEED_VALUE
     }
+    if ((o->mix_file || o->pool || o->alone_cache || o->no_alone) && strcmp(argv[1], "run")) {
+        fprintf(stderr, "ctasim: --mix, --pool, --alone-cache and --no-alone are options of run only\n");
+        return 2;
+    }
+    if (o->pool && !o->mix_file && !(o->input && strchr(o->input, '+'))) {
+        fprintf(stderr, "ctasim: --pool needs a mix (A+B or --mix FILE)\n");
+        return 2;
+    }
     if (max_ctas)
         o->cfg.max_ctas_override = max_ctas;
+    if (power)
+        o->cfg.power.enabled = true; /* -power_simulation_enabled 1 */
+    if (active_cores)
+        o->cfg.active_cores = active_cores;
     if (config_validate(&o->cfg, &err) < 0)
         return fail(&err);
-    if (want_input && !o->input) {
+    if (want_input && !o->input && !o->mix_file) {
         cli_usage(stderr);
         return 2;
     }

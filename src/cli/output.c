@@ -69,3 +69,18 @@ int cli_output_close(FILE *f, const char *path, cs_error_t *err)
     int e = flush_failed ? flush_errno : close_failed ? close_errno : EIO;
     return cs_err(err, path, 0, "cannot write: %s", strerror(e ? e : EIO));
 }
+
+void cli_csv_field(FILE *f, const char *s)
+{
+    if (!strpbrk(s, ",\"\r\n")) {
+        fputs(s, f);
+        return;
+    }
+    fputc('"', f);
+    for (; *s; s++) {
+        if (*s == '"')
+            fputc('"', f);
+        fputc(*s, f);
+    }
+    fputc('"', f);
+}

@@ -23,4 +23,8 @@ FILE *cli_output_open(const char *path, cs_error_t *err);
  * it since it was opened did not reach the file. F is closed either way. */
 int cli_output_close(FILE *f, const char *path, cs_error_t *err);
 
+/* One CSV field (RFC 4180): quoted, with quotes doubled, when it holds a
+ * comma, a quote or a line break (a policy spec such as claso:pa=1,pl=0). */
+void cli_csv_field(FILE *f, const char *s);
+
 #endif

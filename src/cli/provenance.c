@@ -128,7 +128,7 @@ static void sb_checksum(strbuf_t *b, bool ok, uint64_t h, uint64_t bytes)
         sb_add(b, ", \"fnv1a64\": null");
 }
 
-static uint64_t config_hash(const gpu_config_t *cfg)
+uint64_t cli_config_checksum(const gpu_config_t *cfg)
 {
     char *text = NULL;
     size_t len = 0;
@@ -168,6 +168,11 @@ void cli_record_provenance(gpu_t *g, const cli_provenance_t *p)
         sb_add(&j, ", \"kernel\": ");
         sb_json(&j, p->ptx_kernel);
         sb_add(&t, "ctasim_input = ptx %s kernel %s\n", p->input, p->ptx_kernel);
+    } else if (p->mix) {
+        sb_add(&j, "\"kind\": \"mix\", \"spec\": ");
+        sb_json(&j, p->input);
+        sb_add(&j, ", \"size\": \"%s\", \"seed\": %" PRIu64, app_size_name(o->size), o->seed);
+        sb_add(&t, "ctasim_input = mix %s (%s size, seed %" PRIu64 ")\n", p->input, app_size_name(o->size), o->seed);
     } else if (app_find(p->input)) {
         sb_add(&j, "\"kind\": \"workload\", \"name\": ");
         sb_json(&j, p->input);
@@ -260,7 +265,7 @@ void cli_record_provenance(gpu_t *g, const cli_provenance_t *p)
         sb_add(&j, ", \"check_detail\": ");
         sb_json(&j, p->detail);
     }
-    uint64_t ch = config_hash(&o->cfg);
+    uint64_t ch = cli_config_checksum(&o->cfg);
     sb_add(&j, ", \"config_fnv1a64\": \"%016" PRIx64 "\"}", ch);
     sb_add(&t, "ctasim_config_fnv1a64 = %016" PRIx64 " (of `ctasim config` with the same --config/--set)\n", ch);
     gpu_set_provenance(g, j.s, t.s);

@@ -8,6 +8,7 @@
 #include <sys/stat.h>
 
 #include "cli.h"
+#include "progress.h"
 #include "frontend/synth.h"
 #include "frontend/trace_reader.h"
 
@@ -63,6 +64,9 @@ gpu_t *cli_simulate(const sim_request_t *req, sim_outcome_t *out, cs_error_t *er
     gpu_t *g = gpu_create(req->cfg, req->cta_sched, req->warp_sched, err);
     if (!g)
         return NULL;
+    run_progress_t rp = {0};
+    if (req->progress)
+        gpu_set_progress(g, run_progress_print, &rp, run_progress_interval());
     if (req->sample_interval)
         gpu_set_sample_interval(g, req->sample_interval);
     int rc;
@@ -74,6 +78,10 @@ gpu_t *cli_simulate(const sim_request_t *req, sim_outcome_t *out, cs_error_t *er
         rc = w ? gpu_run_workload(g, w, err) : -1;
         if (w)
             workload_destroy(w);
+    }
+    if (req->progress) {
+        gpu_set_progress(g, NULL, NULL, 0);
+        run_progress_finish(&rp);
     }
     if (rc < 0) {
         gpu_destroy(g);

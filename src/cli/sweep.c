@@ -12,16 +12,29 @@
  * so its statistics are bit-identical to that run's; results do not depend
  * on --jobs because points are independent and reported in a fixed order.
  *
+ * `--active-cores A..B` sweeps the number of cores instead (Song et al.
+ * Fig. 3/4/7, Kayiran et al. Fig. 14a): a point is `ctasim run
+ * --active-cores N`, and the report is cores.csv (cycles, IPC, gated
+ * core-cycles, and energy and EDP when the run published the power model's
+ * metrics) plus, per series, the best-performance count, the saturation
+ * point (fewest cores within --tolerance of the best IPC) and the
+ * EDP-optimal count (n/a without power metrics).
+ *
  * Resuming: every file is written to a temporary and renamed into place, so
  * a point's JSON exists only once complete. A rerun of the same sweep (the
  * same options but --jobs, -o, --tolerance, --force: DIR/.sweep-key holds a
  * hash of them) into the same directory reads the points whose JSON is
  * complete back instead of simulating them again, and redoes the rest (a
- * missing, partial or corrupt JSON); --force redoes all. */
+ * missing, partial or corrupt JSON); --force redoes all.
+ *
+ * One directory holds one sweep: a different sweep into it is refused unless
+ * --force, which removes the first one's results (claim_out_dir). */
 #include <errno.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <dirent.h>
 #include <unistd.h>
 
 #include "args.h"
@@ -30,6 +43,8 @@
 #include "gpu/gpu.h"
 #include "jobs.h"
 #include "output.h"
+#include "progress.h"
+#include "slurm.h"
 #include "report/json.h"
 
 #define SWEEP_MAX_SERIES 16
@@ -41,14 +56,21 @@ typedef struct sweep_args {
     run_opts_t base; /* the `run` options: config, input, size, seed */
     const char *cta[SWEEP_MAX_SERIES], *warp[SWEEP_MAX_SERIES];
     unsigned n_cta, n_warp;
-    bool have_range;
+    bool have_range, have_cores;
     unsigned lo, hi;
+    unsigned cores_lo, cores_hi;
     const char *out_dir;
     double tolerance;
     unsigned jobs;
-    bool force;        /* --force: redo every point */
+    bool force;        /* --force: redo every point; take over another sweep's directory */
     uint64_t key;      /* what the points depend on (every option but --jobs, -o, --tolerance, --force) */
     char key_text[2048];
+    int argc;          /* the command line, for each point's provenance */
+    char **argv;
+    bool slurm;        /* --backend slurm: the points run as a Slurm job array (slurm.h) */
+    slurm_opts_t slurm_opts;
+    bool one_point;    /* --run-point K: a Slurm array task runs point K alone */
+    size_t point;
 } sweep_args_t;
 
 /* --- what will run ----------------------------------------------------------- */
@@ -59,8 +81,16 @@ typedef struct kernel_result {
     uint32_t occupancy; /* resource limit per SM (largest over launches) */
 } kernel_result_t;
 
+/* what the power model publishes at the end of a run (absent: power off) */
+#define SWEEP_METRIC_ENERGY "power.energy_j"
+#define SWEEP_METRIC_EDP "power.edp_js"
+
 typedef struct point {
     unsigned max_ctas;
+    unsigned active_cores; /* --active-cores sweeps; 0 otherwise */
+    uint64_t gated;        /* gated core-cycles */
+    bool have_power;
+    double energy_j, edp_js;
     unsigned series; /* index into sweep_plan_t.series */
     char json_path[1024];
     int rc;
@@ -82,9 +112,11 @@ typedef struct sweep_plan {
     series_t series[SWEEP_MAX_SERIES];
     unsigned n_series;
     unsigned lo, hi;
+    bool cores;      /* the points vary --active-cores over lo..hi, not the cap */
     point_t *points; /* series-major, caps ascending: points[se * per_series + (n - lo)] */
     size_t n_points;
-    bool tty;
+    progress_t progress;
+    atomic_size_t failed; /* points that failed so far (for the progress line) */
 } sweep_plan_t;
 
 static unsigned per_series(const sweep_plan_t *p) { return p->hi - p->lo + 1; }
@@ -101,9 +133,16 @@ static const char *warp_name(const sweep_plan_t *p, unsigned se)
 static int sweep_parse(int argc, char **argv, sweep_args_t *a)
 {
     memset(a, 0, sizeof *a);
+    a->argc = argc;
+    a->argv = argv;
     a->out_dir = "sweep-out";
     a->tolerance = 0.02;
     a->jobs = jobs_default();
+    slurm_opts_default(&a->slurm_opts);
+    /* an array task's command line is the sweep's plus "--run-point K"; its
+     * points record the sweep's own command line */
+    if (argc >= 4 && !strcmp(argv[argc - 2], "--run-point"))
+        a->argc = argc - 2;
     cs_error_t err;
     char **rest = cs_xcalloc((size_t)argc + 1, sizeof *rest);
     int nrest = 0, rc = 0;
@@ -115,10 +154,14 @@ static int sweep_parse(int argc, char **argv, sweep_args_t *a)
             a->force = true;
             continue;
         }
-        bool mine = !strcmp(o, "--max-ctas") || !strcmp(o, "--cta-sched") || !strcmp(o, "--warp-sched") ||
-                    !strcmp(o, "--jobs") || !strcmp(o, "-o") || !strcmp(o, "--tolerance");
-        /* the key: every argument the points depend on, in order */
-        bool keyless = !strcmp(o, "--jobs") || !strcmp(o, "-o") || !strcmp(o, "--tolerance");
+        bool backend = !strcmp(o, "--backend") || !strncmp(o, "--slurm-", 8) || !strcmp(o, "--run-point");
+        bool mine = !strcmp(o, "--max-ctas") || !strcmp(o, "--active-cores") || !strcmp(o, "--cta-sched") ||
+                    !strcmp(o, "--warp-sched") || !strcmp(o, "--jobs") || !strcmp(o, "-o") ||
+                    !strcmp(o, "--tolerance") || backend;
+        /* the key: every argument the points depend on, in order (where
+         * they run is not one of them) */
+        bool keyless = !strcmp(o, "--jobs") || !strcmp(o, "-o") || !strcmp(o, "--tolerance") ||
+                       !strcmp(o, "--quiet") || backend;
         if (!keyless) {
             size_t l = strlen(a->key_text);
             snprintf(a->key_text + l, sizeof a->key_text - l, "%s%s%s%s", l ? " " : "", o,
@@ -146,6 +189,12 @@ static int sweep_parse(int argc, char **argv, sweep_args_t *a)
             a->have_range = true;
             a->lo = (unsigned)lo;
             a->hi = (unsigned)hi;
+        } else if (!strcmp(o, "--active-cores")) {
+            if (cli_parse_uint_range(o, v, 1, UINT32_MAX, &lo, &hi, &err) < 0)
+                rc = cli_fail_usage(&err);
+            a->have_cores = true;
+            a->cores_lo = (unsigned)lo;
+            a->cores_hi = (unsigned)hi;
         } else if (!strcmp(o, "--cta-sched") || !strcmp(o, "--warp-sched")) {
             bool cta = !strcmp(o, "--cta-sched");
             unsigned *count = cta ? &a->n_cta : &a->n_warp;
@@ -161,28 +210,54 @@ static int sweep_parse(int argc, char **argv, sweep_args_t *a)
             a->jobs = (unsigned)n;
         } else if (!strcmp(o, "-o")) {
             a->out_dir = v;
+        } else if (!strcmp(o, "--backend")) {
+            if (strcmp(v, "local") && strcmp(v, "slurm")) {
+                fprintf(stderr, "ctasim: --backend expects local or slurm, got '%s'\n", v);
+                rc = 2;
+            }
+            a->slurm = !strcmp(v, "slurm");
+        } else if (!strncmp(o, "--slurm-", 8)) {
+            if (slurm_parse_option(&a->slurm_opts, o, v, &err) < 0)
+                rc = cli_fail_usage(&err);
+        } else if (!strcmp(o, "--run-point")) {
+            if (cli_parse_uint(o, v, 0, UINT32_MAX, &n, &err) < 0)
+                rc = cli_fail_usage(&err);
+            a->one_point = true;
+            a->point = (size_t)n;
         } else if (cli_parse_double(o, v, 0, 1, &a->tolerance, &err) < 0) { /* --tolerance */
             rc = cli_fail_usage(&err);
         }
     }
+    if (!rc && a->have_cores && a->have_range) {
+        fprintf(stderr, "ctasim: sweep --active-cores and --max-ctas: one range per sweep (a fixed cap: --set "
+                        "ctasim_max_ctas=N)\n");
+        rc = 2;
+    }
     if (!rc)
         rc = cli_parse_opts(nrest, rest, &a->base, true);
     free(rest);
+    if (!rc) { /* the configuration as it came out, not only as it was named */
+        size_t l = strlen(a->key_text);
+        snprintf(a->key_text + l, sizeof a->key_text - l, " config=%016llx",
+                 (unsigned long long)cli_config_checksum(&a->base.cfg));
+    }
     a->key = cs_fnv1a64(a->key_text, strlen(a->key_text));
     return rc;
 }
 
 /* --- plan ------------------------------------------------------------------ */
 
-/* "<out>/<cta>-<warp>-n<cap>.json" with anything but [A-Za-z0-9-] as '_'. */
-static int json_path(const char *out_dir, const series_t *s, unsigned cap, char *buf, size_t n, cs_error_t *err)
+/* "<out>/<cta>-<warp>-n<cap>.json" ("-c<cores>" for a cores sweep) with
+ * anything but [A-Za-z0-9-] as '_'. */
+static int json_path(const char *out_dir, const series_t *s, char kind, unsigned cap, char *buf, size_t n,
+                     cs_error_t *err)
 {
     char tag[96];
     snprintf(tag, sizeof tag, "%s-%s", s->cta, s->warp ? s->warp : "cfg");
     for (char *c = tag; *c; c++)
         if (!((*c >= 'a' && *c <= 'z') || (*c >= 'A' && *c <= 'Z') || (*c >= '0' && *c <= '9') || *c == '-'))
             *c = '_';
-    if ((size_t)snprintf(buf, n, "%s/%s-n%u.json", out_dir, tag, cap) >= n)
+    if ((size_t)snprintf(buf, n, "%s/%s-%c%u.json", out_dir, tag, kind, cap) >= n)
         return cs_err(err, out_dir, 0, "output directory name too long");
     return 0;
 }
@@ -193,7 +268,6 @@ static int sweep_plan(const sweep_args_t *a, sweep_plan_t *p, cs_error_t *err)
 {
     memset(p, 0, sizeof *p);
     p->args = a;
-    p->tty = isatty(2);
     if (cli_check_input(a->base.input, err) < 0)
         return -1;
     const char *default_cta = "rr", *config_warp = NULL;
@@ -219,6 +293,14 @@ static int sweep_plan(const sweep_args_t *a, sweep_plan_t *p, cs_error_t *err)
         p->lo = a->lo;
         p->hi = a->hi;
     }
+    if (a->have_cores) {
+        uint32_t n_sm = config_n_sm(&a->base.cfg);
+        if (a->cores_hi > n_sm)
+            return cs_err(err, NULL, 0, "--active-cores %u..%u: the GPU has %u cores", a->cores_lo, a->cores_hi, n_sm);
+        p->cores = true;
+        p->lo = a->cores_lo;
+        p->hi = a->cores_hi;
+    }
     p->n_points = (size_t)p->n_series * per_series(p);
     p->points = cs_xcalloc(p->n_points, sizeof *p->points);
     size_t i = 0;
@@ -226,8 +308,12 @@ static int sweep_plan(const sweep_args_t *a, sweep_plan_t *p, cs_error_t *err)
         for (unsigned n = p->lo; n <= p->hi; n++, i++) {
             point_t *pt = &p->points[i];
             pt->series = se;
-            pt->max_ctas = n;
-            if (json_path(a->out_dir, &p->series[se], n, pt->json_path, sizeof pt->json_path, err) < 0)
+            if (p->cores)
+                pt->active_cores = n;
+            else
+                pt->max_ctas = n;
+            if (json_path(a->out_dir, &p->series[se], p->cores ? 'c' : 'n', n, pt->json_path, sizeof pt->json_path,
+                          err) < 0)
                 return -1;
         }
     /* the first cap's names stand for the series' */
@@ -248,23 +334,62 @@ static void sweep_plan_free(sweep_plan_t *p)
     p->points = NULL;
 }
 
+/* --- the output directory ------------------------------------------------- */
+
+/* Does DIR hold results of a sweep (point JSONs, summary) without saying
+ * which? Then it is someone's, and not ours to overwrite either. */
+static bool holds_results(const char *dir)
+{
+    DIR *d = opendir(dir);
+    if (!d)
+        return false;
+    bool found = false;
+    for (struct dirent *e; !found && (e = readdir(d));) {
+        size_t n = strlen(e->d_name);
+        found = !strcmp(e->d_name, "summary.csv") || !strcmp(e->d_name, "classification.csv") ||
+                !strcmp(e->d_name, "cores.csv") ||
+                (n > 5 && !strcmp(e->d_name + n - 5, ".json"));
+    }
+    closedir(d);
+    return found;
+}
+
+/* A point's JSON as json_path names it: "...-n<digits>.json" (a cap) or
+ * "...-c<digits>.json" (a core count). */
+static bool is_point_json(const char *name)
+{
+    size_t n = strlen(name);
+    if (n < 8 || strcmp(name + n - 5, ".json"))
+        return false;
+    size_t i = n - 5;
+    while (i > 0 && name[i - 1] >= '0' && name[i - 1] <= '9')
+        i--;
+    return i < n - 5 && i >= 2 && (name[i - 1] == 'n' || name[i - 1] == 'c') && name[i - 2] == '-';
+}
+
+/* --force over another sweep: its points and tables go, so the directory
+ * holds one sweep's results only. */
+static void remove_sweep_results(const char *dir)
+{
+    DIR *d = opendir(dir);
+    if (!d)
+        return;
+    char path[1400];
+    for (struct dirent *e; (e = readdir(d));)
+        if (is_point_json(e->d_name) || !strcmp(e->d_name, "summary.csv") ||
+            !strcmp(e->d_name, "classification.csv") || !strcmp(e->d_name, "cores.csv")) {
+            snprintf(path, sizeof path, "%s/%s", dir, e->d_name);
+            unlink(path);
+        }
+    closedir(d);
+}
+
 /* --- run ------------------------------------------------------------------- */
 
 static void progress(void *ctx, size_t done, size_t total)
 {
-    const sweep_plan_t *p = ctx;
-    if (p->tty) {
-        unsigned width = 40, filled = (unsigned)(total ? done * width / total : width);
-        fprintf(stderr, "\r[");
-        for (unsigned i = 0; i < width; i++)
-            fputc(i < filled ? '=' : (i == filled ? '>' : ' '), stderr);
-        fprintf(stderr, "] %zu/%zu points", done, total);
-        if (done == total)
-            fputc('\n', stderr);
-    } else {
-        fprintf(stderr, "sweep: %zu/%zu points done\n", done, total);
-    }
-    fflush(stderr);
+    sweep_plan_t *p = ctx;
+    progress_update(&p->progress, done, total, atomic_load(&p->failed));
 }
 
 /* What the report needs of a finished GPU. */
@@ -278,7 +403,9 @@ static void collect(point_t *pt, const gpu_t *g)
         pt->idle += c->outcome[OUT_IDLE];
         pt->no_cta += c->no_cta_cycles;
         pt->cycles_all_cores += c->cycles;
+        pt->gated += c->gated_cycles;
     }
+    pt->have_power = gpu_metric_get(g, SWEEP_METRIC_ENERGY, &pt->energy_j) && gpu_metric_get(g, SWEEP_METRIC_EDP, &pt->edp_js);
     /* per kernel name: launches of the same kernel (BFS levels) add up */
     for (uint32_t i = 0; i < gpu_n_kernels(g); i++) {
         const kernel_run_t *k = gpu_kernel(g, i);
@@ -347,17 +474,25 @@ static bool point_from_json(point_t *pt)
     p.t.l2_misses = num_u64(l2, "misses");
     p.t.dram_bw_util = json_num(json_get(dram, "bw_util"), 0);
     p.t.sim_wall_seconds = json_num(json_get(&doc, "sim_wall_seconds"), 0);
-    p.act = p.inact = p.idle = p.no_cta = p.cycles_all_cores = 0;
+    p.act = p.inact = p.idle = p.no_cta = p.cycles_all_cores = p.gated = 0;
     for (size_t i = 0; i < cores->n; i++) {
         const jv_t *c = &cores->items[i];
         p.act += num_u64(c, "act_cycles");
         p.inact += num_u64(c, "inact_cycles");
         p.idle += num_u64(c, "idle");
         p.no_cta += num_u64(c, "no_cta_cycles");
+        p.gated += num_u64(c, "gated_cycles");
         /* every core cycle has exactly one outcome */
         p.cycles_all_cores += num_u64(c, "active") + num_u64(c, "idle") + num_u64(c, "mem_stall") +
                               num_u64(c, "core_stall");
     }
+    /* the power model's totals, as a cores sweep reads them from the GPU */
+    const jv_t *metrics = json_get(&doc, "metrics");
+    const jv_t *energy = metrics ? json_get(metrics, SWEEP_METRIC_ENERGY) : NULL,
+               *edp = metrics ? json_get(metrics, SWEEP_METRIC_EDP) : NULL;
+    p.have_power = energy && edp;
+    p.energy_j = json_num(energy, 0);
+    p.edp_js = json_num(edp, 0);
     p.k = NULL;
     p.nk = 0;
     for (size_t i = 0; i < kernels->n; i++) {
@@ -389,30 +524,47 @@ static bool point_from_json(point_t *pt)
 /* One point: `run --max-ctas N` with the series' policies. */
 static void run_point(void *ctx, size_t index)
 {
-    const sweep_plan_t *p = ctx;
+    sweep_plan_t *p = ctx;
     const sweep_args_t *a = p->args;
     point_t *pt = &p->points[index];
     const series_t *se = &p->series[pt->series];
-    gpu_config_t cfg = a->base.cfg;
-    cfg.max_ctas_override = pt->max_ctas;
-    sim_request_t req = {.cfg = &cfg, .cta_sched = se->cta, .warp_sched = se->warp, .input = a->base.input,
+    /* the point's options as `run` would hold them, for its provenance */
+    run_opts_t *o = cs_xmalloc(sizeof *o);
+    *o = a->base;
+    o->cta_sched = se->cta;
+    o->warp_sched = se->warp;
+    char what[48];
+    if (pt->active_cores) {
+        o->cfg.active_cores = pt->active_cores;
+        snprintf(what, sizeof what, "--active-cores %u", pt->active_cores);
+    } else {
+        o->cfg.max_ctas_override = pt->max_ctas;
+        snprintf(what, sizeof what, "--max-ctas %u", pt->max_ctas);
+    }
+    sim_request_t req = {.cfg = &o->cfg, .cta_sched = se->cta, .warp_sched = se->warp, .input = a->base.input,
                          .size = a->base.size, .seed = a->base.seed,
                          .sample_interval = a->base.sample_interval};
     sim_outcome_t out;
     cs_error_t err;
     gpu_t *g = cli_simulate(&req, &out, &err);
     if (!g) {
-        pt->rc = cs_err(&pt->err, NULL, 0, "sweep point %s/%s --max-ctas %u: %s", se->cta, warp_name(p, pt->series),
-                        pt->max_ctas, err.msg);
-        return;
+        pt->rc = cs_err(&pt->err, NULL, 0, "sweep point %s/%s %s: %s", se->cta, warp_name(p, pt->series), what,
+                        err.msg);
+    } else {
+        cli_record_provenance(g, &(cli_provenance_t){.argc = a->argc, .argv = a->argv, .opts = o,
+                                                     .input = a->base.input, .check = out.check,
+                                                     .detail = out.detail});
+        if (out.check == 0)
+            pt->rc = cs_err(&pt->err, NULL, 0, "%s: output check FAILED at %s/%s %s: %s", a->base.input, se->cta,
+                            warp_name(p, pt->series), what, out.detail);
+        else if (write_json_atomic(g, pt->json_path, &err) < 0)
+            pt->rc = cs_err(&pt->err, NULL, 0, "%s", err.msg);
+        collect(pt, g);
+        gpu_destroy(g);
     }
-    if (out.check == 0)
-        pt->rc = cs_err(&pt->err, NULL, 0, "%s: output check FAILED at %s/%s --max-ctas %u: %s", a->base.input,
-                        se->cta, warp_name(p, pt->series), pt->max_ctas, out.detail);
-    else if (write_json_atomic(g, pt->json_path, &err) < 0)
-        pt->rc = cs_err(&pt->err, NULL, 0, "%s", err.msg);
-    collect(pt, g);
-    gpu_destroy(g);
+    if (pt->rc)
+        atomic_fetch_add(&p->failed, 1);
+    free(o);
 }
 
 /* The points still to run, by index into p->points. */
@@ -484,6 +636,93 @@ static int write_key(const sweep_args_t *a, cs_error_t *err)
     return close_out(f, path, tmp, err);
 }
 
+/* One directory, one sweep. DIR/.sweep-key names the sweep whose results it
+ * holds (write_key). The same sweep again resumes (sweep_run); a different
+ * one, or results no key claims, are refused unless --force, which removes
+ * them first so the directory never mixes two sweeps. Then the key is ours. */
+static int claim_out_dir(const sweep_plan_t *p, cs_error_t *err)
+{
+    const sweep_args_t *a = p->args;
+    char path[1100], line[2200] = "";
+    snprintf(path, sizeof path, "%s/.sweep-key", a->out_dir);
+    FILE *f = fopen(path, "r");
+    bool keyed = f != NULL;
+    if (f) {
+        if (!fgets(line, sizeof line, f))
+            line[0] = '\0';
+        fclose(f);
+        line[strcspn(line, "\n")] = '\0';
+    }
+    bool ours = keyed && same_sweep(a);
+    if (!ours && !a->force) {
+        if (keyed)
+            return cs_err(err, a->out_dir, 0,
+                          "holds the results of another sweep (%.200s); choose another -o DIR or add --force to "
+                          "replace them",
+                          strlen(line) > 17 ? line + 17 : "unknown");
+        if (holds_results(a->out_dir))
+            return cs_err(err, a->out_dir, 0,
+                          "holds results that no sweep claims (JSON or summary files); choose another -o DIR or "
+                          "add --force");
+    }
+    if (!ours && a->force)
+        remove_sweep_results(a->out_dir);
+    return write_key(a, err);
+}
+
+/* --- on Slurm (slurm.h) ------------------------------------------------------- */
+
+/* A point is done when its JSON is there: it is renamed into place complete. */
+static bool point_written(void *ctx, size_t i)
+{
+    const sweep_plan_t *p = ctx;
+    return access(p->points[i].json_path, R_OK) == 0;
+}
+
+static void slurm_progress(void *ctx, size_t done, size_t total)
+{
+    sweep_plan_t *p = ctx;
+    if (!p->args->base.quiet)
+        progress_update(&p->progress, done, total, 0);
+}
+
+/* Run the points of todo[0..n) as a Slurm job array, then read them back as a
+ * resumed sweep does. */
+static int sweep_run_slurm(sweep_plan_t *p, const size_t *todo, size_t n, cs_error_t *err)
+{
+    const sweep_args_t *a = p->args;
+    char work[1100];
+    snprintf(work, sizeof work, "%s/slurm", a->out_dir);
+    slurm_batch_t b = {.label = "sweep", .unit = "points", .task_option = "--run-point"};
+    if (slurm_run_points(&a->slurm_opts, &b, work, a->argc, a->argv, todo, n, p->n_points, point_written,
+                         slurm_progress, p, err) < 0)
+        return -1;
+    for (size_t i = 0; i < n; i++)
+        if (!point_from_json(&p->points[todo[i]]))
+            return cs_err(err, p->points[todo[i]].json_path, 0, "written by a Slurm task but not a complete result");
+    return 0;
+}
+
+/* `--run-point K`: one Slurm array task. The directory must be this sweep's
+ * (the submitting sweep claimed it); the point's JSON is written as a local
+ * sweep writes it, and the exit code says whether it was. */
+static int sweep_run_one(sweep_plan_t *p, cs_error_t *err)
+{
+    const sweep_args_t *a = p->args;
+    if (a->point >= p->n_points)
+        return cs_err(err, NULL, 0, "--run-point %zu: the sweep has %zu points (0..%zu)", a->point, p->n_points,
+                      p->n_points - 1);
+    if (!same_sweep(a))
+        return cs_err(err, a->out_dir, 0, "is not this sweep's directory (its .sweep-key differs); --run-point "
+                                          "runs a point of the sweep that submitted it");
+    run_point(p, a->point);
+    if (p->points[a->point].rc) {
+        *err = p->points[a->point].err;
+        return -1;
+    }
+    return 0;
+}
+
 /* 0, or -1 with the first failed point's error (in point order). Points with
  * a complete JSON from an earlier run of the same sweep are read back. */
 static int sweep_run(sweep_plan_t *p, cs_error_t *err)
@@ -493,8 +732,6 @@ static int sweep_run(sweep_plan_t *p, cs_error_t *err)
     if (!a->force && same_sweep(a))
         for (size_t i = 0; i < p->n_points; i++)
             reused += point_from_json(&p->points[i]);
-    if (write_key(a, err) < 0)
-        return -1;
     todo_t t = {.p = p, .index = cs_xcalloc(p->n_points ? p->n_points : 1, sizeof *t.index)};
     for (size_t i = 0; i < p->n_points; i++)
         if (!p->points[i].reused)
@@ -504,8 +741,14 @@ static int sweep_run(sweep_plan_t *p, cs_error_t *err)
                "runs all)\n",
                a->out_dir, reused, p->n_points, t.n);
     fflush(stdout);
+    progress_start(&p->progress, "sweep", "points", isatty(2) && !a->base.quiet);
+    if (t.n && a->slurm) {
+        int rc = sweep_run_slurm(p, t.index, t.n, err);
+        free(t.index);
+        return rc;
+    }
     if (t.n)
-        jobs_run(t.n, a->jobs, run_todo, progress_todo, &t);
+        jobs_run(t.n, a->jobs, run_todo, a->base.quiet ? NULL : progress_todo, &t);
     free(t.index);
     for (size_t i = 0; i < p->n_points; i++)
         if (p->points[i].rc) {
@@ -529,8 +772,11 @@ static int write_summary(const sweep_plan_t *p, cs_error_t *err)
     for (size_t i = 0; i < p->n_points; i++) {
         const point_t *pt = &p->points[i];
         double cyc = (double)(pt->cycles_all_cores ? pt->cycles_all_cores : 1);
-        fprintf(f, "%s,%s,%u,%llu,%llu,%llu,%.4f,%.2f,%.4f,%.4f,%.4f,%.4f,%.4f,%.4f,%.3f\n",
-                p->series[pt->series].cta, warp_name(p, pt->series), pt->max_ctas, (unsigned long long)pt->t.cycles,
+        cli_csv_field(f, p->series[pt->series].cta);
+        fputc(',', f);
+        cli_csv_field(f, warp_name(p, pt->series));
+        fprintf(f, ",%u,%llu,%llu,%llu,%.4f,%.2f,%.4f,%.4f,%.4f,%.4f,%.4f,%.4f,%.3f\n", pt->max_ctas,
+                (unsigned long long)pt->t.cycles,
                 (unsigned long long)pt->t.warp_insts, (unsigned long long)pt->t.thread_insts, pt->t.ipc,
                 pt->t.avg_mem_latency,
                 pt->t.l1_accesses ? (double)pt->t.l1_misses / (double)pt->t.l1_accesses : 0.0,
@@ -549,8 +795,12 @@ static int write_classification(const sweep_plan_t *p, cs_error_t *err)
     FILE *f = open_out(a->out_dir, "classification.csv", path, tmp, sizeof path, err);
     if (!f)
         return -1;
-    fprintf(f, "cta_sched,warp_sched,kernel,max_ctas_limit,opt,ipc_by_cap,lee_type,liliang_type,kayiran_type,"
-               "ract,idle_ratio\n");
+    /* one IPC column per cap of the sweep; caps above a kernel's resource
+     * limit (max_ctas_limit) change nothing and stay empty */
+    fprintf(f, "cta_sched,warp_sched,kernel,max_ctas_limit,opt");
+    for (unsigned n = p->lo; n <= p->hi; n++)
+        fprintf(f, ",ipc_cap%u", n);
+    fprintf(f, ",lee_type,liliang_type,kayiran_type,ract,idle_ratio\n");
     printf("%-10s %-6s %-24s %4s %4s %-5s %-8s %-7s  IPC by --max-ctas %u..%u\n", "cta", "warp", "kernel", "N",
            "OPT", "Lee", "Li&Liang", "Kayiran", p->lo, p->hi);
     unsigned per = per_series(p);
@@ -583,25 +833,107 @@ static int write_classification(const sweep_plan_t *p, cs_error_t *err)
             for (unsigned n = c.lo; n <= c.hi; n++)
                 printf(" %.1f", c.ipc[n]);
             printf("\n");
-            fprintf(f, "%s,%s,%s,%u,%u,", cta, wname, first->k[k].name, c.hi, opt);
-            for (unsigned n = c.lo; n <= c.hi; n++)
-                fprintf(f, "%s%.4f", n > c.lo ? ";" : "", c.ipc[n]);
+            cli_csv_field(f, cta);
+            fputc(',', f);
+            cli_csv_field(f, wname);
+            fputc(',', f);
+            cli_csv_field(f, first->k[k].name);
+            fprintf(f, ",%u,%u", c.hi, opt);
+            for (unsigned n = p->lo; n <= p->hi; n++)
+                if (n <= c.hi)
+                    fprintf(f, ",%.4f", c.ipc[n]);
+                else
+                    fputc(',', f);
             fprintf(f, ",%s,%s,%s,%.4f,%.4f\n", lee, ll, ky, ract, idle_ratio);
         }
     }
     return close_out(f, path, tmp, err);
 }
 
+/* A cores sweep: cores.csv, one row per point, and per series the
+ * best-performance, saturation and EDP-optimal core counts (on stdout and in
+ * classification.csv). */
+static int write_cores(const sweep_plan_t *p, cs_error_t *err)
+{
+    const sweep_args_t *a = p->args;
+    char path[1100];
+    snprintf(path, sizeof path, "%s/cores.csv", a->out_dir);
+    FILE *f = cli_output_open(path, err);
+    if (!f)
+        return -1;
+    fprintf(f, "cta_sched,warp_sched,active_cores,cycles,thread_insts,ipc,avg_mem_latency,gated_core_cycles,"
+               "gated_frac,energy_j,edp_js\n");
+    for (size_t i = 0; i < p->n_points; i++) {
+        const point_t *pt = &p->points[i];
+        double all = pt->cycles_all_cores ? (double)pt->cycles_all_cores : 1.0;
+        cli_csv_field(f, p->series[pt->series].cta);
+        fputc(',', f);
+        cli_csv_field(f, warp_name(p, pt->series));
+        fprintf(f, ",%u,%llu,%llu,%.4f,%.2f,%llu,%.4f,", pt->active_cores, (unsigned long long)pt->t.cycles, (unsigned long long)pt->t.thread_insts, pt->t.ipc,
+                pt->t.avg_mem_latency, (unsigned long long)pt->gated, (double)pt->gated / all);
+        if (pt->have_power)
+            fprintf(f, "%.6g,%.6g\n", pt->energy_j, pt->edp_js);
+        else
+            fprintf(f, "n/a,n/a\n");
+    }
+    if (cli_output_close(f, path, err) < 0)
+        return -1;
+    snprintf(path, sizeof path, "%s/classification.csv", a->out_dir);
+    f = cli_output_open(path, err);
+    if (!f)
+        return -1;
+    fprintf(f, "cta_sched,warp_sched,best_cores,saturation_cores,edp_opt_cores");
+    for (unsigned n = p->lo; n <= p->hi; n++)
+        fprintf(f, ",ipc_cores%u", n);
+    fputc('\n', f);
+    printf("%-10s %-6s %5s %5s %8s  IPC by --active-cores %u..%u\n", "cta", "warp", "best", "sat", "EDP-opt",
+           p->lo, p->hi);
+    unsigned per = per_series(p);
+    for (unsigned se = 0; se < p->n_series; se++) {
+        const point_t *pts = &p->points[se * per];
+        unsigned best = 0, sat = 0, edp = 0;
+        bool power = true;
+        for (unsigned i = 0; i < per; i++) {
+            if (pts[i].t.ipc > pts[best].t.ipc)
+                best = i;
+            power &= pts[i].have_power;
+        }
+        while (sat < best && pts[sat].t.ipc < pts[best].t.ipc * (1.0 - a->tolerance))
+            sat++;
+        for (unsigned i = 0; power && i < per; i++)
+            if (pts[i].edp_js < pts[edp].edp_js)
+                edp = i;
+        char edp_s[16] = "n/a";
+        if (power)
+            snprintf(edp_s, sizeof edp_s, "%u", p->lo + edp);
+        const char *wname = warp_name(p, se), *cta = p->series[se].cta;
+        printf("%-10s %-6s %5u %5u %8s ", cta, wname, p->lo + best, p->lo + sat, edp_s);
+        cli_csv_field(f, cta);
+        fputc(',', f);
+        cli_csv_field(f, wname);
+        fprintf(f, ",%u,%u,%s", p->lo + best, p->lo + sat, edp_s);
+        for (unsigned i = 0; i < per; i++) {
+            printf(" %.1f", pts[i].t.ipc);
+            fprintf(f, ",%.4f", pts[i].t.ipc);
+        }
+        printf("\n");
+        fprintf(f, "\n");
+    }
+    return cli_output_close(f, path, err);
+}
+
 static int sweep_report(const sweep_plan_t *p, cs_error_t *err)
 {
-    if (write_summary(p, err) < 0 || write_classification(p, err) < 0)
+    if (p->cores) {
+        if (write_cores(p, err) < 0)
+            return -1;
+    } else if (write_summary(p, err) < 0 || write_classification(p, err) < 0)
         return -1;
     double wall = 0;
     for (size_t i = 0; i < p->n_points; i++)
         wall += p->points[i].t.sim_wall_seconds;
-    printf("sweep: %zu points, %.1f s of simulation, results in %s/ (summary.csv, classification.csv, one JSON per "
-           "point)\n",
-           p->n_points, wall, p->args->out_dir);
+    printf("sweep: %zu points, %.1f s of simulation, results in %s/ (%s, classification.csv, one JSON per point)\n",
+           p->n_points, wall, p->args->out_dir, p->cores ? "cores.csv" : "summary.csv");
     return 0;
 }
 
@@ -616,7 +948,13 @@ int cmd_sweep(int argc, char **argv)
         return rc;
     cs_error_t err;
     /* everything that can be refused is refused before the first point */
-    if (sweep_plan(&args, &plan, &err) < 0 || cli_output_dir(args.out_dir, &err) < 0 || sweep_run(&plan, &err) < 0 ||
+    if (args.one_point) { /* a Slurm array task */
+        rc = sweep_plan(&args, &plan, &err) < 0 || sweep_run_one(&plan, &err) < 0 ? cli_fail(&err) : 0;
+        sweep_plan_free(&plan);
+        return rc;
+    }
+    if (sweep_plan(&args, &plan, &err) < 0 || cli_output_dir(args.out_dir, &err) < 0 ||
+        claim_out_dir(&plan, &err) < 0 || sweep_run(&plan, &err) < 0 ||
         sweep_report(&plan, &err) < 0) {
         sweep_plan_free(&plan);
         return cli_fail(&err);

@@ -438,6 +438,7 @@ enum opt_kind {
     OPT_SHMEM_LIST,   /* ascending comma list of shared-memory carve-outs (KB) */
     OPT_CACHE,        /* cache string */
     OPT_DRAM_TIMING,  /* DRAM timing string */
+    OPT_DOUBLE,       /* one finite, non-negative decimal number into a double (power parameters) */
 };
 
 typedef struct option_def {
@@ -465,6 +466,8 @@ typedef struct option_def {
 #define PAIR(nm, cls, n, h)                                                                     \
     {.name = nm, .kind = OPT_LAT_INIT, .min = 1, .max = UINT32_MAX, .first = cls, .count = n,   \
      .alias = true, .help = h}
+#define DBL(nm, f, h) {.name = nm, .kind = OPT_DOUBLE, .offset = FIELD(f), .help = h}
+#define PJ(ev, id, h) DBL("power_" ev "_pj", power.event_pj[id], h)
 #define SPECIAL(nm, k, f, h) {.name = nm, .kind = k, .offset = FIELD(f), .min = 1, .max = UINT32_MAX, .help = h}
 
 static const option_def_t option_table[] = {
@@ -608,8 +611,52 @@ static const option_def_t option_table[] = {
     /* run control */
     U32("ctasim_max_ctas", max_ctas_override, 0, UINT32_MAX, "CTAs per SM cap (0 = none)"),
     U32_ALIAS("max-ctas", max_ctas_override, 0, UINT32_MAX, "same as -ctasim_max_ctas (--max-ctas)"),
+    U32("ctasim_active_cores", active_cores, 0, UINT32_MAX,
+        "only the first N cores take CTAs, the others are OFF (gated) from the start (0 = all; --active-cores)"),
     U64("gpgpu_max_cycle", max_cycles, "stop after this many core cycles (0 = unlimited)"),
     U64("gpgpu_max_insn", max_insn, "stop after this many thread instructions (0 = unlimited)"),
+    /* power model (model/power.h, gpu/gpu_power.c; docs/ARCHITECTURE.md "Power model") */
+    BOOL("power_simulation_enabled", power.enabled, "1: compute energy and power (--power)"),
+    BOOL("power_pcpg", power.pcpg, "per-core power gating: an OFF core with no CTA leaks nothing"),
+    BOOL("power_gate_unused_rf_shmem", power.gate_unused_rf_shmem,
+         "register file and shared memory not allocated to resident CTAs leak nothing"),
+    U32("power_sample_period", power.sample_period, 0, UINT32_MAX,
+        "core cycles between samples of the power_w series (0 = none)"),
+    U32("power_wakeup_cycles", power.wakeup_cycles, 0, UINT32_MAX,
+        "wake-up latency of a gated core (accepted; not modelled as a delay)"),
+    DBL("power_wakeup_energy_nj", power.wakeup_energy_nj, "energy of one wake-up of a gated core (nJ)"),
+    PJ("fetch_decode", PEV_FETCH_DECODE, "per warp instruction fetched and decoded (pJ)"),
+    PJ("sm_active_cycle", PEV_SM_ACTIVE_CYCLE, "per core cycle counted active (act_cycles) (pJ)"),
+    PJ("reg_read", PEV_REG_READ, "per warp-wide register read (pJ)"),
+    PJ("reg_write", PEV_REG_WRITE, "per warp-wide register write (pJ)"),
+    PJ("sp_lane", PEV_SP_LANE, "per thread operation on an SP unit (pJ)"),
+    PJ("int_lane", PEV_INT_LANE, "per thread operation on an INT unit (pJ)"),
+    PJ("dp_lane", PEV_DP_LANE, "per thread operation on a DP unit (pJ)"),
+    PJ("sfu_lane", PEV_SFU_LANE, "per thread operation on an SFU (pJ)"),
+    PJ("tensor_lane", PEV_TENSOR_LANE, "per thread operation on a tensor unit (pJ)"),
+    PJ("ldst_lane", PEV_LDST_LANE, "per thread operation of a memory instruction (pJ)"),
+    PJ("shmem_access", PEV_SHMEM_ACCESS, "per shared-memory instruction (pJ)"),
+    PJ("shmem_replay", PEV_SHMEM_REPLAY, "per extra shared-memory pass (bank conflict) (pJ)"),
+    PJ("const_access", PEV_CONST_ACCESS, "per constant/texture access (pJ)"),
+    PJ("l1_hit", PEV_L1_HIT, "per L1D hit (pJ)"),
+    PJ("l1_miss", PEV_L1_MISS, "per L1D miss or pending hit (pJ)"),
+    PJ("l1_fill", PEV_L1_FILL, "per L1D fill (read miss) (pJ)"),
+    PJ("l2_hit", PEV_L2_HIT, "per L2 hit (pJ)"),
+    PJ("l2_miss", PEV_L2_MISS, "per L2 miss or pending hit (pJ)"),
+    PJ("l2_fill", PEV_L2_FILL, "per L2 fill (DRAM read request) (pJ)"),
+    PJ("icnt_flit", PEV_ICNT_FLIT, "per interconnect flit (pJ)"),
+    PJ("dram_act", PEV_DRAM_ACT, "per DRAM activate (pJ)"),
+    PJ("dram_pre", PEV_DRAM_PRE, "per DRAM precharge (pJ)"),
+    PJ("dram_rd", PEV_DRAM_RD, "per DRAM read burst (column command) (pJ)"),
+    PJ("dram_wr", PEV_DRAM_WR, "per DRAM write burst (column command) (pJ)"),
+    DBL("power_sm_static_w", power.sm_static_w, "leakage of one SM, RF and shared memory included (W)"),
+    DBL("power_sm_rf_static_w", power.sm_rf_static_w, "register file's share of -power_sm_static_w (W)"),
+    DBL("power_sm_shmem_static_w", power.sm_shmem_static_w, "shared memory's share of -power_sm_static_w (W)"),
+    DBL("power_sm_idle_w", power.sm_idle_w, "clocked SM (clock tree, control), every cycle it is not gated (W)"),
+    DBL("power_l2_static_w", power.l2_static_w, "per L2 slice (W)"),
+    DBL("power_icnt_static_w", power.icnt_static_w, "the whole interconnect (W)"),
+    DBL("power_mc_static_w", power.mc_static_w, "per memory controller (W)"),
+    DBL("power_dram_static_w", power.dram_static_w, "DRAM background and refresh per channel (W)"),
 };
 
 static const option_def_t *find_option(const char *name)
@@ -759,6 +806,27 @@ static int apply_option(gpu_config_t *c, const option_def_t *o, const char *valu
         uint64_t v;
         if (parse_bounded(value, o->min, o->max, NULL, &v, why, whysz) < 0)
             return -1;
+        memcpy(field_ptr(c, o), &v, sizeof v);
+        return 0;
+    }
+    case OPT_DOUBLE: {
+        /* decimal or exponent notation; no sign, hex, inf or nan (strtod takes them all) */
+        char *end = NULL;
+        bool plain = value[0] != '\0';
+        for (const char *q = value; *q; q++)
+            if (!strchr("0123456789.eE+-", *q) || ((*q == '+' || *q == '-') && q != value && q[-1] != 'e' &&
+                                                    q[-1] != 'E'))
+                plain = false;
+        errno = 0;
+        double v = plain ? strtod(value, &end) : 0.0;
+        if (!plain || !end || *end || errno == ERANGE || !isfinite(v)) {
+            snprintf(why, whysz, "not a number");
+            return -1;
+        }
+        if (v < 0 || value[0] == '-') {
+            snprintf(why, whysz, "must not be negative");
+            return -1;
+        }
         memcpy(field_ptr(c, o), &v, sizeof v);
         return 0;
     }
@@ -1026,7 +1094,9 @@ static int unknown_option(const char *origin, unsigned long line, const char *wo
     char shown[SHOW_MAX + 8];
     show(word, shown, sizeof shown);
     const char *name = word[0] == '-' ? option_name(word) : word;
-    if (allow_unknown)
+    /* a mistyped power parameter would silently leave its default: never skipped
+     * (GPGPU-Sim's own power options are catalogued and still skip) */
+    if (allow_unknown && !(strncmp(name, "power_", 6) == 0 && !is_not_modelled(name)))
         return 0; /* skipped; the load's log has it, and coverage_warn reports it */
     if (is_not_modelled(name))
         return cs_err(err, origin, line,
@@ -1297,6 +1367,9 @@ int config_validate(const gpu_config_t *c, cs_error_t *err)
         if (!(clocks[i] > 0.0) || !isfinite(clocks[i]))
             return cs_err(err, cfg, 0, "-gpgpu_clock_domains: %s clock must be positive (got %g)",
                           clock_names[i], clocks[i]);
+    if (c->active_cores > config_n_sm(c))
+        return cs_err(err, cfg, 0, "--active-cores / -ctasim_active_cores: %" PRIu32 " cores asked for, the GPU has %" PRIu32,
+                      c->active_cores, config_n_sm(c));
     if (c->max_cta_per_sm == 0 || c->max_cta_per_sm > CONFIG_MAX_CTAS_PER_SM)
         return cs_err(err, cfg, 0, "-gpgpu_shader_cta: must be 1 to %u (got %" PRIu32 ")",
                       CONFIG_MAX_CTAS_PER_SM, c->max_cta_per_sm);
@@ -1392,6 +1465,9 @@ int config_validate(const gpu_config_t *c, cs_error_t *err)
     if (c->partition_indexing > 2)
         return cs_err(err, cfg, 0, "-gpgpu_memory_partition_indexing: 0, 1 or 2 (got %" PRIu32 ")",
                       c->partition_indexing);
+    char why[WHY_MAX];
+    if (power_params_check(&c->power, why, sizeof why) < 0)
+        return cs_err(err, cfg, 0, "%s", why);
     return 0;
 }
 
@@ -1436,6 +1512,12 @@ void config_dump(const gpu_config_t *c, void *FILE_stream)
             uint64_t v;
             memcpy(&v, p, sizeof v);
             snprintf(text, sizeof text, "%" PRIu64, v);
+            break;
+        }
+        case OPT_DOUBLE: {
+            double v;
+            memcpy(&v, p, sizeof v);
+            format_double(v, text, sizeof text);
             break;
         }
         case OPT_BOOL: {

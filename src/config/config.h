@@ -12,6 +12,7 @@
 
 #include "util/common.h"
 #include "frontend/inst.h"
+#include "model/power.h" /* power_params_t: plain parameters, no model code */
 
 /* What the timing model supports (model/sm.h sizes its tables with these and
  * the warp policies theirs; config_validate rejects a config beyond them). */
@@ -151,8 +152,12 @@ typedef struct gpu_config {
 
     /* --- run control --- */
     uint32_t max_ctas_override;     /* --max-ctas (0 = none) */
+    uint32_t active_cores;          /* --active-cores: cores 0..N-1 take CTAs, the rest are OFF (0 = all) */
     uint64_t max_cycles;            /* -gpgpu_max_cycle (0 = unlimited) */
     uint64_t max_insn;              /* -gpgpu_max_insn (0 = unlimited) */
+
+    /* --- power model (-power_*; model/power.h, gpu/gpu_power.c) --- */
+    power_params_t power;
 } gpu_config_t;
 
 static inline uint32_t config_n_sm(const gpu_config_t *c) { return c->n_clusters * c->n_cores_per_cluster; }

@@ -111,10 +111,15 @@ gpu_t *gpu_create(const gpu_config_t *cfg, const char *cta_spec, const char *war
     for (int d = 0; d < CLK__COUNT; d++)
         g->next_fs[d] = g->period_fs[d];
     g->next_sample = CS_NEVER;
+    /* --active-cores N: the others never take a CTA and are gated from the start */
+    if (cfg->active_cores)
+        for (uint32_t i = cfg->active_cores; i < g->n_sm; i++)
+            g->sm[i].state = CORE_OFF;
     if (cta_chain_create(&g->chain, g, cta_spec && *cta_spec ? cta_spec : "rr", err) < 0) {
         gpu_destroy(g);
         return NULL;
     }
+    gpu_power_init(g);
     return g;
 }
 
@@ -128,6 +133,7 @@ void gpu_destroy(gpu_t *g)
             cta_chain_kernel_finished(&g->chain, g, g->kernels[k]);
     cta_chain_destroy(&g->chain);
     metrics_free(&g->metrics);
+    gpu_power_free(g);
     free(g->trace_insts);
     free(g->provenance_json);
     free(g->provenance_text);
@@ -189,7 +195,9 @@ uint32_t gpu_occupancy(const gpu_config_t *cfg, const kernel_desc_t *k, const ch
     return lim;
 }
 
-int gpu_launch(gpu_t *g, const kernel_desc_t *k, cs_error_t *err)
+int gpu_launch(gpu_t *g, const kernel_desc_t *k, cs_error_t *err) { return gpu_launch_at(g, k, 0, err); }
+
+int gpu_launch_at(gpu_t *g, const kernel_desc_t *k, uint64_t host_cycle, cs_error_t *err)
 {
     const gpu_config_t *cfg = &g->cfg;
     kernel_run_t *kr = cs_xcalloc(1, sizeof *kr);
@@ -200,7 +208,7 @@ int gpu_launch(gpu_t *g, const kernel_desc_t *k, cs_error_t *err)
     kr->threads_per_cta = kr->warps_per_cta * WARP_SIZE;
     kr->regs_per_cta = round_up(k->regs_per_thread, cfg->reg_alloc_granularity) * kr->threads_per_cta;
     kr->shmem_per_cta = round_up(k->shmem_bytes, cfg->shmem_alloc_granularity);
-    kr->launch_cycle = g->cycle[CLK_CORE];
+    kr->launch_cycle = host_cycle > g->cycle[CLK_CORE] ? host_cycle : g->cycle[CLK_CORE];
 
     const char *what = NULL;
     uint32_t lim = gpu_occupancy(cfg, k, &kr->limiting_resource);
@@ -317,6 +325,8 @@ static void start_kernels(gpu_t *g, uint64_t now)
         k->state = KERNEL_RUNNING;
         k->start_cycle = now;
         g->running++;
+        if (g->power)
+            gpu_power_kernel_started(g, k, now);
         adapt_l1(g, k);
         warm_l2_with_copies(g, k);
         g->dispatch_dirty = true;
@@ -327,8 +337,11 @@ static void start_kernels(gpu_t *g, uint64_t now)
 static void kernel_done(gpu_t *g, kernel_run_t *k, uint64_t now)
 {
     k->state = KERNEL_DONE;
+    g->kernels_ended++;
     k->end_cycle = now;
     g->running--;
+    if (g->power)
+        gpu_power_kernel_done(g, k, now);
     /* -gpgpu_flush_l1_cache: the next kernel finds the L1s empty (not while
      * another kernel still runs on them) */
     if (g->cfg.flush_l1 && g->running == 0)
@@ -433,6 +446,11 @@ static void run_samples(gpu_t *g, uint64_t now)
         }
         if (p->next_sample < next)
             next = p->next_sample;
+    }
+    if (g->power) {
+        gpu_power_sample(g, now); /* when due; it measures, changes nothing */
+        if (gpu_power_next_sample(g) < next)
+            next = gpu_power_next_sample(g);
     }
     if (g->trace_interval && g->next_trace <= now) {
         char name[METRIC_NAME_MAX];
@@ -636,11 +654,47 @@ static bool limit_reached(gpu_t *g)
     return g->stopped != NULL;
 }
 
+void gpu_set_progress(gpu_t *g, gpu_progress_fn fn, void *ctx, double interval_s)
+{
+    g->progress_fn = fn;
+    g->progress_ctx = ctx;
+    g->progress_interval = interval_s;
+    g->progress_next = g->wall_seconds + interval_s; /* a short run shows nothing */
+}
+
+/* The progress callback, when its interval has passed (wall time so far:
+ * the runs before this call plus this one's since t0). */
+static void maybe_report_progress(gpu_t *g, double t0)
+{
+    double wall = g->wall_seconds + (now_seconds() - t0);
+    if (wall < g->progress_next)
+        return;
+    g->progress_next = wall + g->progress_interval;
+    gpu_progress_t p = {.cycle = g->cycle[CLK_CORE], .wall_seconds = wall};
+    for (uint32_t i = 0; i < g->n_sm; i++) {
+        p.thread_insts += g->sm[i].c.thread_insts;
+        p.warp_insts += g->sm[i].c.warp_insts;
+    }
+    for (uint32_t i = 0; i < g->n_kernels; i++) {
+        const kernel_run_t *k = g->kernels[i];
+        p.kernels_launched++;
+        if (k->state == KERNEL_DONE) {
+            p.kernels_done++;
+        } else if (k->state == KERNEL_RUNNING) {
+            p.ctas_done += k->ctas_done;
+            p.ctas_total += k->total_ctas;
+        }
+    }
+    g->progress_fn(g->progress_ctx, &p);
+}
+
 /* Simulate until kernel `target` finished (UINT32_MAX: every launched kernel)
- * or the core clock reaches stop_cycle. */
-static int run_until(gpu_t *g, uint32_t target, uint64_t stop_cycle, cs_error_t *err)
+ * or the core clock reaches stop_cycle; with stop_on_end, also after the core
+ * cycle in which any kernel ended. */
+static int run_until_ex(gpu_t *g, uint32_t target, uint64_t stop_cycle, bool stop_on_end, cs_error_t *err)
 {
     double t0 = now_seconds();
+    const uint64_t ended0 = g->kernels_ended;
     while (!g->failed && !g->stopped &&
            (target == UINT32_MAX ? !all_done(g) : g->kernels[target]->state != KERNEL_DONE)) {
         uint64_t t = g->next_fs[0];
@@ -680,13 +734,17 @@ static int run_until(gpu_t *g, uint32_t target, uint64_t stop_cycle, cs_error_t 
             }
             if ((g->cfg.max_cycles || g->cfg.max_insn) && !all_done(g) && limit_reached(g))
                 break;
-            if (g->cycle[CLK_CORE] >= stop_cycle)
+            if (g->cycle[CLK_CORE] >= stop_cycle || (stop_on_end && g->kernels_ended != ended0))
                 break;
+            if (g->progress_fn && (g->cycle[CLK_CORE] & 4095) == 0)
+                maybe_report_progress(g, t0);
         }
     }
     /* counters of sleeping cores up to the last cycle */
     for (uint32_t i = 0; i < g->n_sm; i++)
         sm_catch_up(&g->sm[i], g->cycle[CLK_CORE] + 1);
+    if (g->power && !g->failed)
+        gpu_power_finish(g, all_done(g) || g->stopped);
     g->wall_seconds += now_seconds() - t0;
     if (g->failed) {
         if (err)
@@ -696,7 +754,19 @@ static int run_until(gpu_t *g, uint32_t target, uint64_t stop_cycle, cs_error_t 
     return 0;
 }
 
+static int run_until(gpu_t *g, uint32_t target, uint64_t stop_cycle, cs_error_t *err)
+{
+    return run_until_ex(g, target, stop_cycle, false, err);
+}
+
 int gpu_run(gpu_t *g, cs_error_t *err) { return run_until(g, UINT32_MAX, UINT64_MAX, err); }
+
+int gpu_run_until_kernel_end(gpu_t *g, uint64_t core_cycle, cs_error_t *err)
+{
+    if (run_until_ex(g, UINT32_MAX, core_cycle, true, err) < 0)
+        return -1;
+    return all_done(g) || g->stopped ? 1 : 0;
+}
 
 int gpu_run_until(gpu_t *g, uint64_t core_cycle, cs_error_t *err)
 {

@@ -27,6 +27,9 @@ void gpu_destroy(gpu_t *g);
 uint32_t gpu_occupancy(const gpu_config_t *cfg, const kernel_desc_t *k, const char **limiting);
 /* Queue a kernel launch (ownership of k->src passes to the GPU). */
 int gpu_launch(gpu_t *g, const kernel_desc_t *k, cs_error_t *err);
+/* The same, as if the host launched it at core cycle host_cycle (a later
+ * arrival: a mix's launch delay); a cycle already past means now. */
+int gpu_launch_at(gpu_t *g, const kernel_desc_t *k, uint64_t host_cycle, cs_error_t *err);
 /* Simulate until every launched kernel has finished. */
 int gpu_run(gpu_t *g, cs_error_t *err);
 /* Simulate until every launched kernel has finished or the core clock reaches
@@ -37,12 +40,31 @@ int gpu_run(gpu_t *g, cs_error_t *err);
  * step a run and look at the policies between steps; gpu_run may be called
  * again to continue. */
 int gpu_run_until(gpu_t *g, uint64_t core_cycle, cs_error_t *err);
+/* The same, and also stop after the core cycle in which any kernel ended
+ * (workload mixes: the coordinator hands control back to the workload whose
+ * kernels are done). Returns 1 when all launched kernels are done (or a
+ * limit stopped the run), 0 otherwise, -1 on error. */
+int gpu_run_until_kernel_end(gpu_t *g, uint64_t core_cycle, cs_error_t *err);
 /* An executor for the PTX runtime (ctasim_executor_t.run_kernels with ctx =
  * the gpu_t): launch the runtime's kernels, which it keeps owning, and run
  * them to completion. */
 int gpu_execute_borrowed(void *gpu, kernel_desc_t *kernels, size_t n, cs_error_t *err);
 /* Launch and run a whole workload, keeping only a few kernels open at once. */
 int gpu_run_workload(gpu_t *g, workload_t *w, cs_error_t *err);
+
+/* Progress of a long run, for a person watching (`ctasim run` on a
+ * terminal). The callback is called from the run loop about every
+ * `interval_s` seconds of wall time (checked every few thousand cycles, so
+ * it costs nothing measurable) and never changes the simulation. */
+typedef struct gpu_progress {
+    uint64_t cycle;                     /* core cycles so far */
+    uint64_t thread_insts, warp_insts;  /* so far, every core */
+    double wall_seconds;                /* simulation wall time so far */
+    uint32_t kernels_done, kernels_launched;
+    uint64_t ctas_done, ctas_total;     /* of the kernels running now */
+} gpu_progress_t;
+typedef void (*gpu_progress_fn)(void *ctx, const gpu_progress_t *p);
+void gpu_set_progress(gpu_t *g, gpu_progress_fn fn, void *ctx, double interval_s);
 
 /* Why the run ended before its kernels did: "max_cycle" (-gpgpu_max_cycle)
  * or "max_insn" (-gpgpu_max_insn, thread instructions, as GPGPU-Sim counts
@@ -75,6 +97,9 @@ enum core_state gpu_sm_state(const gpu_t *g, uint32_t sm);
  * registers, shared memory, CTA and warp slots, the kernel's --max-ctas cap);
  * policies' own limits are not applied. */
 uint32_t gpu_sm_free_ctas(const gpu_t *g, uint32_t sm, const kernel_run_t *k);
+/* The same, as if one more CTA of `placed` were resident first (a policy
+ * that keeps room for another kernel: mcke). */
+uint32_t gpu_sm_free_ctas_after(const gpu_t *g, uint32_t sm, const kernel_run_t *placed, const kernel_run_t *k);
 /* The most CTAs of k the policy chain lets core sm hold now: the kernel's
  * max_ctas_per_sm lowered by every link's cap() except `except` (the asking
  * link; NULL = ask all). */
@@ -110,6 +135,9 @@ void gpu_set_sample_interval(gpu_t *g, uint32_t cycles);
 /* Every metric and series published so far (read-only; gpu/metrics.h). */
 struct metrics;
 const struct metrics *gpu_metrics(const gpu_t *g);
+/* A policy cannot go on (a mix it cannot schedule): the run fails with this
+ * one-line message at the end of the current hook's cycle. Any hook. */
+void gpu_policy_fail(gpu_t *g, const char *msg);
 
 /* --- metrics policies publish (JSON "metrics" / "series") ----------------- */
 void gpu_metric_set(gpu_t *g, const char *name, double value);

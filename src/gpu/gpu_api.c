@@ -28,6 +28,37 @@ uint32_t gpu_sm_free_ctas(const gpu_t *g, uint32_t sm, const kernel_run_t *k)
     return n;
 }
 
+uint32_t gpu_sm_free_ctas_after(const gpu_t *g, uint32_t sm, const kernel_run_t *placed, const kernel_run_t *k)
+{
+    const sm_t *s = &g->sm[sm];
+    const gpu_config_t *c = &g->cfg;
+    uint32_t res = sm_resident_ctas(s, k) + (placed == k);
+    uint32_t n = k->max_ctas_per_sm > res ? k->max_ctas_per_sm - res : 0;
+    uint32_t slots = CS_MIN(c->max_cta_per_sm, (uint32_t)MAX_CTAS_PER_SM);
+    uint32_t used_ctas = s->used_ctas + 1, used_threads = s->used_threads + placed->threads_per_cta,
+             used_warps = s->used_warps + placed->warps_per_cta, used_regs = s->used_regs + placed->regs_per_cta,
+             used_shmem = s->used_shmem + placed->shmem_per_cta;
+    if (used_threads > c->max_threads_per_sm || used_warps > MAX_WARPS_PER_SM || used_regs > c->registers_per_sm ||
+        used_shmem > c->shmem_per_sm || used_ctas > slots)
+        return 0;
+    n = CS_MIN(n, slots - used_ctas);
+    n = CS_MIN(n, (c->max_threads_per_sm - used_threads) / k->threads_per_cta);
+    n = CS_MIN(n, (MAX_WARPS_PER_SM - used_warps) / k->warps_per_cta);
+    if (k->regs_per_cta)
+        n = CS_MIN(n, (c->registers_per_sm - used_regs) / k->regs_per_cta);
+    if (k->shmem_per_cta)
+        n = CS_MIN(n, (c->shmem_per_sm - used_shmem) / k->shmem_per_cta);
+    return n;
+}
+
+void gpu_policy_fail(gpu_t *g, const char *msg)
+{
+    if (g->failed)
+        return;
+    cs_err(&g->err, NULL, 0, "%s", msg);
+    g->failed = true;
+}
+
 uint32_t gpu_sm_resident_ctas(const gpu_t *g, uint32_t sm, const kernel_run_t *k)
 {
     return sm_resident_ctas(&g->sm[sm], k);
@@ -59,8 +90,13 @@ uint32_t gpu_sm_ctas(const gpu_t *g, uint32_t sm, cta_info_t *out, uint32_t max)
 void gpu_set_sm_state(gpu_t *g, uint32_t sm, enum core_state st)
 {
     /* a sleeping core accounts its skipped cycles under the state they had */
-    sm_catch_up(&g->sm[sm], g->cycle[CLK_CORE]);
-    g->sm[sm].state = st;
+    sm_t *s = &g->sm[sm];
+    sm_catch_up(s, g->cycle[CLK_CORE]);
+    if (s->state == CORE_OFF && st != CORE_OFF && s->c.gated_cycles > s->gated_mark)
+        s->c.wakeups++; /* it was gated: the power model charges a wake-up */
+    if (st == CORE_OFF && s->state != CORE_OFF)
+        s->gated_mark = s->c.gated_cycles;
+    s->state = st;
     g->dispatch_dirty = true;
 }
 

@@ -13,6 +13,8 @@
 
 enum clock_domain { CLK_CORE = 0, CLK_ICNT, CLK_L2, CLK_DRAM, CLK__COUNT };
 
+typedef struct gpu_power gpu_power_t; /* gpu_power.c; NULL unless -power_simulation_enabled */
+
 struct gpu {
     gpu_config_t cfg;
     uint32_t n_sm, n_l2, n_ch;
@@ -35,6 +37,7 @@ struct gpu {
     uint32_t n_kernels, cap_kernels;
     uint32_t first_unfinished; /* kernels before it are all DONE */
     uint32_t running;          /* kernels in state RUNNING */
+    uint64_t kernels_ended;    /* kernels that reached DONE so far (gpu_run_until_kernel_end) */
 
     /* scheduling */
     cta_chain_t chain;
@@ -42,6 +45,9 @@ struct gpu {
     char warp_spec[128];
     char warp_resolved[256];   /* warp_spec with the arguments the policy took, defaults included */
     char *provenance_json, *provenance_text; /* gpu_set_provenance, owned */
+    gpu_progress_fn progress_fn;             /* gpu_set_progress */
+    void *progress_ctx;
+    double progress_interval, progress_next; /* wall seconds */
     uint32_t dispatch_rr;
     bool dispatch_dirty;       /* something changed that may let a CTA start */
     uint64_t next_sample;
@@ -52,6 +58,7 @@ struct gpu {
     uint64_t trace_prev[OUT__COUNT + 2]; /* all SMs at the last trace point: outcomes, mem_lat_sum, mem_lat_count */
 
     metrics_t metrics;         /* what policies publish */
+    gpu_power_t *power;        /* the power model's state (gpu_power.c), or NULL */
 
     cs_error_t err;
     bool failed;
@@ -59,5 +66,27 @@ struct gpu {
     double wall_seconds;
     uint64_t total_warp_insts, total_thread_insts;
 };
+
+/* gpu_power.c: the power model's glue (every call is a no-op without it) */
+void gpu_power_init(struct gpu *g);
+void gpu_power_free(struct gpu *g);
+uint64_t gpu_power_next_sample(const struct gpu *g);  /* core cycle of its next sample, CS_NEVER: none */
+void gpu_power_sample(struct gpu *g, uint64_t now);   /* when due: a point of the power_w series */
+void gpu_power_kernel_started(struct gpu *g, const kernel_run_t *k, uint64_t now);
+void gpu_power_kernel_done(struct gpu *g, const kernel_run_t *k, uint64_t now);
+/* At the end of a run_until, counters caught up: totals and the power.*
+ * metrics; run_over: every kernel is done (or a limit stopped the run), so
+ * the series gets its last, partial interval. */
+void gpu_power_finish(struct gpu *g, bool run_over);
+void gpu_power_print(const struct gpu *g, FILE *f);
+void gpu_power_print_kernel(const struct gpu *g, const kernel_run_t *k, FILE *f);
+void gpu_power_write_json(const struct gpu *g, FILE *f);
+/* What the power model reads of SM i / of the memory side (tests recompute energy from these). */
+void gpu_power_sm_counts(const struct gpu *g, uint32_t i, power_sm_counts_t *out);
+void gpu_power_uncore_counts(const struct gpu *g, uint64_t core_cycles, power_uncore_counts_t *out);
+/* The last measurement: NULL before a run finished or without the model. */
+const power_summary_t *gpu_power_summary(const struct gpu *g, const power_energy_t **components);
+double gpu_power_sm_energy(const struct gpu *g, uint32_t sm);
+double gpu_power_kernel_energy(const struct gpu *g, uint32_t index, uint64_t *cycles);
 
 #endif

@@ -4,6 +4,7 @@
 #include <inttypes.h>
 #include <sys/resource.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "gpu_internal.h"
@@ -73,6 +74,76 @@ static double peak_rss_mb(void)
 
 static double ratio(uint64_t a, uint64_t b) { return b ? (double)a / (double)b : 0.0; }
 
+/* Per-stream statistics: a stream's kernels from the first start to the last
+ * end (kernels of different streams overlap; within a stream they do not). */
+typedef struct stream_stat {
+    uint32_t stream, kernels;
+    uint64_t start, end, warp_insts, thread_insts;
+    kernel_stats_t st;
+} stream_stat_t;
+
+static uint32_t stream_stats(const gpu_t *g, stream_stat_t **out)
+{
+    stream_stat_t *v = NULL;
+    uint32_t n = 0;
+    for (uint32_t k = 0; k < g->n_kernels; k++) {
+        const kernel_run_t *kr = g->kernels[k];
+        uint32_t i = 0;
+        while (i < n && v[i].stream != kr->desc.stream)
+            i++;
+        if (i == n) {
+            v = cs_xrealloc(v, (n + 1) * sizeof *v);
+            memset(&v[n], 0, sizeof v[n]);
+            v[n].stream = kr->desc.stream;
+            v[n].start = UINT64_MAX;
+            n++;
+        }
+        stream_stat_t *s = &v[i];
+        s->kernels++;
+        if (kr->start_cycle < s->start)
+            s->start = kr->start_cycle;
+        if (kr->end_cycle > s->end)
+            s->end = kr->end_cycle;
+        s->warp_insts += kr->warp_insts;
+        s->thread_insts += kr->thread_insts;
+        const uint64_t *a = (const uint64_t *)&kr->st;
+        uint64_t *b = (uint64_t *)&s->st;
+        for (size_t j = 0; j < sizeof s->st / sizeof(uint64_t); j++)
+            b[j] += a[j];
+    }
+    *out = v;
+    return n;
+}
+
+static void print_streams(const gpu_t *g, FILE *f)
+{
+    stream_stat_t *v;
+    uint32_t n = stream_stats(g, &v);
+    for (uint32_t i = 0; n > 1 && i < n; i++) {
+        uint64_t cyc = v[i].end > v[i].start ? v[i].end - v[i].start : 0;
+        fprintf(f,
+                "stream_stats = stream %u kernels %u start %" PRIu64 " end %" PRIu64 " cycles %" PRIu64
+                " insn %" PRIu64 " ipc %.4f l1d_accesses %" PRIu64 " l2_accesses %" PRIu64 " dram_reads %" PRIu64
+                " dram_writes %" PRIu64 "\n",
+                v[i].stream, v[i].kernels, v[i].start, v[i].end, cyc, v[i].thread_insts, ratio(v[i].thread_insts, cyc),
+                v[i].st.l1_accesses, v[i].st.l2_accesses, v[i].st.dram_reads, v[i].st.dram_writes);
+    }
+    free(v);
+}
+
+static void json_kernel_stats(FILE *f, const kernel_stats_t *ks)
+{
+    fprintf(f,
+            "\"l1d\": {\"accesses\": %" PRIu64 ", \"hits\": %" PRIu64 ", \"misses\": %" PRIu64
+            ", \"pending_hits\": %" PRIu64 ", \"bypassed\": %" PRIu64 "}, \"l2\": {\"accesses\": %" PRIu64
+            ", \"hits\": %" PRIu64 ", \"misses\": %" PRIu64 ", \"pending_hits\": %" PRIu64
+            "}, \"dram\": {\"reads\": %" PRIu64 ", \"writes\": %" PRIu64 "}, \"struct_stall\": %" PRIu64
+            ", \"mem_stall\": %" PRIu64,
+            ks->l1_accesses, ks->l1_hits, ks->l1_misses, ks->l1_pending_hits, ks->l1_bypassed, ks->l2_accesses,
+            ks->l2_hits, ks->l2_misses, ks->l2_pending_hits, ks->dram_reads, ks->dram_writes, ks->struct_stall,
+            ks->mem_stall);
+}
+
 void gpu_print_stats(const gpu_t *g, void *stream)
 {
     FILE *f = stream;
@@ -95,7 +166,18 @@ void gpu_print_stats(const gpu_t *g, void *stream)
         fprintf(f, "kernel_sim_insn = %" PRIu64 "\n", kr->thread_insts);
         fprintf(f, "kernel_warp_insn = %" PRIu64 "\n", kr->warp_insts);
         fprintf(f, "kernel_ipc = %12.4f\n", ratio(kr->thread_insts, cyc));
+        const kernel_stats_t *ks = &kr->st;
+        fprintf(f,
+                "kernel_l1d = accesses %" PRIu64 " hits %" PRIu64 " misses %" PRIu64 " pending_hits %" PRIu64
+                " bypassed %" PRIu64 "\n",
+                ks->l1_accesses, ks->l1_hits, ks->l1_misses, ks->l1_pending_hits, ks->l1_bypassed);
+        fprintf(f, "kernel_l2 = accesses %" PRIu64 " hits %" PRIu64 " misses %" PRIu64 " pending_hits %" PRIu64 "\n",
+                ks->l2_accesses, ks->l2_hits, ks->l2_misses, ks->l2_pending_hits);
+        fprintf(f, "kernel_dram = reads %" PRIu64 " writes %" PRIu64 "\n", ks->dram_reads, ks->dram_writes);
+        fprintf(f, "kernel_stall = struct %" PRIu64 " mem %" PRIu64 "\n", ks->struct_stall, ks->mem_stall);
+        gpu_power_print_kernel(g, kr, f);
     }
+    print_streams(g, f);
     fprintf(f, "gpu_sim_cycle = %" PRIu64 "\n", t.cycles);
     fprintf(f, "gpu_sim_insn = %" PRIu64 "\n", t.thread_insts);
     fprintf(f, "gpu_ipc = %12.4f\n", t.ipc);
@@ -132,6 +214,7 @@ void gpu_print_stats(const gpu_t *g, void *stream)
         fprintf(f, "icnt_mesh_avg_hops = %.4f\n", t.icnt_avg_hops);
         fprintf(f, "icnt_mesh_avg_packet_latency = %.4f\n", t.icnt_avg_latency);
     }
+    gpu_power_print(g, f); /* with -power_simulation_enabled 1 */
     fprintf(f, "gpgpu_simulation_time = %.3f sec\n", t.sim_wall_seconds);
     fprintf(f, "gpgpu_simulation_rate = %.0f (warp inst/sec)\n",
             t.sim_wall_seconds > 0 ? (double)t.warp_insts / t.sim_wall_seconds : 0.0);
@@ -197,7 +280,28 @@ void gpu_write_json_stream(const gpu_t *g, void *stream)
                 kr->desc.id, kr->desc.stream, kr->start_cycle, kr->end_cycle, kr->total_ctas, kr->warp_insts,
                 kr->thread_insts, kr->max_ctas_per_sm, kr->occupancy_limit);
         json_str(f, kr->limiting_resource);
-        fprintf(f, ", \"l1d_kb\": %u}", kr->l1d_bytes / 1024);
+        uint64_t cyc = kr->end_cycle > kr->start_cycle ? kr->end_cycle - kr->start_cycle : 0;
+        fprintf(f, ", \"l1d_kb\": %u, \"cycles\": %" PRIu64 ", \"ipc\": %.6f, ", kr->l1d_bytes / 1024, cyc,
+                ratio(kr->thread_insts, cyc));
+        json_kernel_stats(f, &kr->st);
+        fprintf(f, "}");
+    }
+    {
+        stream_stat_t *v;
+        uint32_t n = stream_stats(g, &v);
+        fprintf(f, "\n  ],\n  \"streams\": [");
+        for (uint32_t i = 0; i < n; i++) {
+            uint64_t cyc = v[i].end > v[i].start ? v[i].end - v[i].start : 0;
+            fprintf(f,
+                    "%s\n    {\"stream\": %u, \"kernels\": %u, \"start_cycle\": %" PRIu64 ", \"end_cycle\": %" PRIu64
+                    ", \"cycles\": %" PRIu64 ", \"warp_insts\": %" PRIu64 ", \"thread_insts\": %" PRIu64
+                    ", \"ipc\": %.6f, ",
+                    i ? "," : "", v[i].stream, v[i].kernels, v[i].start == UINT64_MAX ? 0 : v[i].start, v[i].end, cyc,
+                    v[i].warp_insts, v[i].thread_insts, ratio(v[i].thread_insts, cyc));
+            json_kernel_stats(f, &v[i].st);
+            fprintf(f, "}");
+        }
+        free(v);
     }
     fprintf(f, "\n  ],\n  \"cores\": [");
     for (uint32_t i = 0; i < g->n_sm; i++) {
@@ -235,6 +339,7 @@ void gpu_write_json_stream(const gpu_t *g, void *stream)
     fprintf(f, "},\n");
     fprintf(f, "  \"avg_mem_latency\": %.4f,\n  \"max_mem_latency\": %" PRIu64 ",\n", t.avg_mem_latency,
             t.mem_lat_max);
+    gpu_power_write_json(g, f); /* "power": {...} with -power_simulation_enabled 1 */
     metrics_write_json(&g->metrics, f);
     fprintf(f, "  \"peak_rss_mb\": %.1f,\n", peak_rss_mb());
     fprintf(f, "  \"sim_wall_seconds\": %.6f\n}\n", t.sim_wall_seconds);

@@ -306,6 +306,34 @@ void cache_count_read(cache_t *c, cache_outcome_t o)
     }
 }
 
+void cache_count_kernel_read(kernel_stats_t *k, bool l2, cache_outcome_t o)
+{
+    if (!k)
+        return;
+    uint64_t *acc = l2 ? &k->l2_accesses : &k->l1_accesses, *hit = l2 ? &k->l2_hits : &k->l1_hits,
+             *miss = l2 ? &k->l2_misses : &k->l1_misses, *pend = l2 ? &k->l2_pending_hits : &k->l1_pending_hits;
+    (*acc)++;
+    if (o == CACHE_HIT)
+        (*hit)++;
+    else if (o == CACHE_PENDING_HIT)
+        (*pend)++;
+    else
+        (*miss)++;
+}
+
+void cache_count_kernel_write(kernel_stats_t *k, bool l2, bool hit)
+{
+    if (!k)
+        return;
+    if (l2) {
+        k->l2_accesses++;
+        hit ? k->l2_hits++ : k->l2_misses++;
+    } else {
+        k->l1_accesses++;
+        hit ? k->l1_hits++ : k->l1_misses++;
+    }
+}
+
 void cache_count_write(cache_t *c, bool hit)
 {
     c->stats.accesses++;

@@ -12,6 +12,7 @@
 #include "config/config.h"
 #include "model/addrmap.h"
 #include "model/key_index.h"
+#include "model/counters.h"
 
 #define SECTOR_BYTES 32u
 
@@ -129,6 +130,9 @@ cache_outcome_t cache_classify_read(cache_t *c, const mshr_table_t *m, uint64_t 
                                     uint8_t need, cache_line_t **line_out, int *slot);
 /* Count one access in c->stats, the only place cache statistics are kept. */
 void cache_count_read(cache_t *c, cache_outcome_t o);
+/* The same access counted for its kernel (k may be NULL), L1 or L2 column. */
+void cache_count_kernel_read(kernel_stats_t *k, bool l2, cache_outcome_t o);
+void cache_count_kernel_write(kernel_stats_t *k, bool l2, bool hit);
 void cache_count_write(cache_t *c, bool hit);
 static inline void cache_count_reservation_fail(cache_t *c) { c->stats.reservation_fails++; }
 

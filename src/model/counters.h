@@ -32,7 +32,13 @@
  *   no_cta_cycles: cycles with no CTA resident
  *   gated_cycles: cycles with no CTA resident while the core's state is OFF
  *                 (power-gated: the power model charges them nothing; a
- *                 THROTTLE core with no CTA is merely idle) */
+ *                 THROTTLE core with no CTA is merely idle)
+ *   wakeups: times a gated core was turned on again (OFF -> ACTIVE/THROTTLE
+ *                 after at least one gated cycle)
+ *   reg_alloc_cycles, shmem_alloc_cycles: registers / shared-memory bytes
+ *                 allocated to resident CTAs, summed over cycles (updated at
+ *                 each CTA start and finish; what the power model's
+ *                 -power_gate_unused_rf_shmem leaves leaking) */
 #ifndef CTASIM_COUNTERS_H
 #define CTASIM_COUNTERS_H
 
@@ -50,6 +56,7 @@ typedef struct sm_counters {
     uint64_t sb_conflicts;
     uint64_t no_cta_cycles;
     uint64_t gated_cycles;
+    uint64_t wakeups;
     uint64_t warp_insts, thread_insts;
     uint64_t ctas_issued, ctas_done;
     /* round trip of a load request that left the core (L1 miss or bypass):
@@ -65,6 +72,21 @@ typedef struct sm_counters {
     uint64_t shmem_accesses, shmem_bank_cycles;
     uint64_t const_accesses;
     uint64_t store_requests, load_requests, atomic_requests; /* requests sent below L1 */
+    uint64_t reg_alloc_cycles, shmem_alloc_cycles;              /* sm_alloc_integral for the value now */
 } sm_counters_t;
+
+/* What one kernel did, for per-kernel statistics in mixes. Each counter is
+ * counted where its total is (L1 and L2 accesses with the cache's own
+ * statistics, DRAM reads and writes when the L2 makes the request: a
+ * write-back belongs to the kernel whose access evicted the line), so the
+ * kernels' counters sum to the totals. Stall cycles: a core cycle counted
+ * as struct_stall / mem_stall (sm_counters_t) goes to the kernel with the
+ * most CTAs on that core then (ties: the earlier launch). */
+typedef struct kernel_stats {
+    uint64_t l1_accesses, l1_hits, l1_misses, l1_pending_hits, l1_bypassed;
+    uint64_t l2_accesses, l2_hits, l2_misses, l2_pending_hits;
+    uint64_t dram_reads, dram_writes;
+    uint64_t struct_stall, mem_stall;
+} kernel_stats_t;
 
 #endif

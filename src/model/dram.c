@@ -413,6 +413,7 @@ static void issue_column(dram_channel_t *d, uint32_t bank, int32_t i, uint64_t n
     }
     d->st.busy_cycles += d->burst_cycles;
     d->st.col_commands++;
+    d->st.write_commands += e->is_write;
     if (d->trace)
         d->trace(d->trace_ctx, now, e->is_write ? 'W' : 'R', bank, e->row, r);
 

@@ -31,6 +31,7 @@ typedef struct dram_stats {
     uint64_t cycles;                /* cycles simulated (for utilisation) */
     uint64_t queue_full_rejects;    /* dram_can_accept() said no */
     uint64_t col_commands;          /* RD/WR commands: one per atom (burst) */
+    uint64_t write_commands;        /* the WR commands among them */
     uint64_t dual_issues;           /* cycles a row and a column command issued together */
     uint64_t bytes;                 /* data moved */
 } dram_stats_t;

@@ -47,6 +47,13 @@ static mem_req_t *dram_req(l2_slice_t *l, uint64_t line_addr, uint8_t type, uint
     d->addr = line_addr;
     d->type = type;
     d->sector_mask = mask;
+    d->kst = l->cur_kst;
+    if (d->kst) {
+        if (type == REQ_WRITE)
+            d->kst->dram_writes++;
+        else
+            d->kst->dram_reads++;
+    }
     uint32_t line_bytes = 1u << l->cache.line_shift;
     d->bytes = l->cache.cfg.sectored ? (uint32_t)__builtin_popcount(mask) * SECTOR_BYTES : line_bytes;
     dram_coord_t dc;
@@ -90,6 +97,7 @@ static bool l2_access(l2_slice_t *l, mem_req_t *r)
     uint64_t line = cache_line_of(c, r->addr);
     uint8_t need = c->cfg.sectored ? (r->sector_mask ? r->sector_mask : c->full_mask) : c->full_mask;
     bool on_miss = c->cfg.alloc_policy == 'm';
+    l->cur_kst = r->kst;
 
     if (r->type == REQ_WRITE) {
         cache_line_t *cl = cache_find(c, line, true);
@@ -98,6 +106,7 @@ static bool l2_access(l2_slice_t *l, mem_req_t *r)
             return false;
         }
         cache_count_write(c, (cl->valid_mask & need) == need);
+        cache_count_kernel_write(r->kst, true, (cl->valid_mask & need) == need);
         /* write-allocate without fetch: the written sectors are now valid and dirty */
         cache_mark_dirty(c, cl, need, true);
         r->bytes = 0; /* the acknowledgement is a header-only packet */
@@ -111,6 +120,7 @@ static bool l2_access(l2_slice_t *l, mem_req_t *r)
     cache_outcome_t o = cache_classify_read(c, &l->mshr, line, line, need, &cl, &slot);
     if (o == CACHE_HIT) {
         cache_count_read(c, o);
+        cache_count_kernel_read(r->kst, true, o);
         if (r->type == REQ_ATOMIC)
             cache_mark_dirty(c, cl, need, true);
         send_reply(l, r);
@@ -160,6 +170,7 @@ static bool l2_access(l2_slice_t *l, mem_req_t *r)
         fifo_push(&l->to_dram, dram_req(l, line << c->line_shift, REQ_READ, fetch));
     }
     cache_count_read(c, o);
+    cache_count_kernel_read(r->kst, true, o);
     r->next = l->mshr_req[slot];
     l->mshr_req[slot] = r;
     r->l2_mshr_slot = (uint32_t)slot;
@@ -172,6 +183,7 @@ static void l2_fill(l2_slice_t *l, mem_req_t *d)
     cache_t *c = &l->cache;
     uint64_t line = cache_line_of(c, d->addr);
     int slot = mshr_find(&l->mshr, line);
+    l->cur_kst = d->kst;
     cache_line_t *cl = cache_find(c, line, false);
     if (!cl) /* allocate-on-fill; with allocate-on-miss the frame is reserved already */
         cl = allocate_now(l, line);

@@ -31,6 +31,7 @@ typedef struct l2_slice {
     req_fifo_t to_dram;     /* fetches and write-backs waiting for DRAM queue space */
     req_fifo_t fills;       /* DRAM replies waiting to be installed */
     req_fifo_t replies;     /* replies waiting for the reply crossbar */
+    struct kernel_stats *cur_kst; /* the kernel the access being handled counts for (per-kernel stats) */
 } l2_slice_t;
 
 /* A memory channel: one DRAM channel and the L2 slices in front of it. */

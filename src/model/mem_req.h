@@ -25,6 +25,7 @@ typedef struct mem_req {
     uint16_t cta_slot;      /* requesting CTA slot (thread-block-level bypassing) */
     uint8_t sector_mask;    /* 32-byte sectors of the line requested */
     uint32_t icnt_t0;       /* mesh: icnt cycle (low 32 bits) the packet was first seen (latency stats) */
+    struct kernel_stats *kst; /* the requesting kernel's counters (model/counters.h), or NULL */
     struct mem_req *next;   /* intrusive queue link */
 } mem_req_t;
 

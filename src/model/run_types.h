@@ -29,6 +29,7 @@ typedef struct kernel_run {
     uint32_t occupancy_limit, max_ctas_per_sm;
     const char *limiting_resource; /* "threads", "registers", "shared memory", "CTA slots" */
     uint32_t l1d_bytes;          /* L1 data cache size while it ran (the adaptive L1 sets it) */
+    kernel_stats_t st;           /* its share of the memory and stall counters */
     /* per-kernel state of each policy link while the kernel runs, owned by
      * the policy framework (cta_link_kernel_state) */
     void *link_state[CTA_CHAIN_MAX];

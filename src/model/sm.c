@@ -228,9 +228,18 @@ void sm_cta_info(const sm_t *s, uint32_t slot, cta_info_t *out)
 /* The CTA's last warp finished: end its front-end state, free its slot and
  * resources now, and leave an event for the GPU (the policies hear of it
  * when the GPU drains the events, and by then the CTA is no longer resident). */
+/* Bring the allocation integrals up to `now` before the allocation changes. */
+static void alloc_integrate(sm_t *s, uint64_t now)
+{
+    sm_alloc_integral(s, now, &s->c.reg_alloc_cycles, &s->c.shmem_alloc_cycles);
+    if (now > s->alloc_mark)
+        s->alloc_mark = now;
+}
+
 static void cta_complete(sm_t *s, cta_slot_t *c, uint64_t now)
 {
     kernel_run_t *k = c->kernel;
+    alloc_integrate(s, now);
     c->kernel->desc.ops->cta_end(k->desc.src, c->fe);
     c->fe = NULL;
     s->used_ctas--;
@@ -282,6 +291,7 @@ int sm_start_cta(sm_t *s, kernel_run_t *k, uint64_t cta_id, void *fe, uint64_t n
     c->nwarps = k->warps_per_cta;
     c->live_warps = c->nwarps;
     c->start_cycle = now;
+    alloc_integrate(s, now);
     s->used_ctas++;
     s->used_threads += k->threads_per_cta;
     s->used_regs += k->regs_per_cta;
@@ -475,6 +485,7 @@ static mem_req_t *make_req(sm_t *s, const ldst_op_t *op, const mem_access_t *a, 
     r->cta_slot = op->cta_slot;
     r->sector_mask = a->sector_mask;
     r->t_core_issue = now;
+    r->kst = &s->cta[op->cta_slot].kernel->st;
     uint32_t line_bytes = 1u << s->l1.line_shift;
     if (type == REQ_WRITE || type == REQ_ATOMIC)
         r->bytes = a->bytes;
@@ -517,7 +528,7 @@ static void op_done(sm_t *s, ldst_op_t *op, uint64_t now)
  *   as the same): allocate a frame without fetching; the sectors are written,
  *   and readable when the store covered them whole.
  * Returns false when a frame is needed and every one of the set is reserved. */
-static bool l1_store(sm_t *s, uint32_t warp, const mem_access_t *a)
+static bool l1_store(sm_t *s, uint32_t warp, const mem_access_t *a, kernel_stats_t *kst)
 {
     cache_t *c = &s->l1;
     uint64_t line = cache_line_of(c, a->line_addr);
@@ -538,6 +549,7 @@ static bool l1_store(sm_t *s, uint32_t warp, const mem_access_t *a)
         cache_mark_dirty(c, l, mask, whole);
     }
     cache_count_write(c, hit);
+    cache_count_kernel_write(kst, false, hit);
     return true;
 }
 
@@ -562,7 +574,7 @@ static bool global_access(sm_t *s, ldst_op_t *op, const mem_access_t *a, uint64_
     if (is_atomic || is_store) {
         if (s->missq.count >= s->missq_cap)
             return false;
-        if (is_store && !is_atomic && cfg->l1d.enabled && !l1_store(s, op->warp, a)) {
+        if (is_store && !is_atomic && cfg->l1d.enabled && !l1_store(s, op->warp, a, &c->kernel->st)) {
             cache_count_reservation_fail(&s->l1);
             return false;
         }
@@ -586,6 +598,7 @@ static bool global_access(sm_t *s, ldst_op_t *op, const mem_access_t *a, uint64_
         r->mshr_slot = op->load_rec;
         lr->outstanding++;
         s->c.l1_bypassed++;
+        c->kernel->st.l1_bypassed++;
         s->c.load_requests++;
         fifo_push(&s->missq, r);
     } else {
@@ -632,6 +645,7 @@ static bool global_access(sm_t *s, ldst_op_t *op, const mem_access_t *a, uint64_
             lr->outstanding++;
         }
         cache_count_read(&s->l1, o);
+        cache_count_kernel_read(&c->kernel->st, false, o);
     }
     return true;
 }
@@ -898,6 +912,31 @@ static enum issue_outcome classify(uint32_t f)
     return OUT_CORE_STALL;
 }
 
+/* The kernel a stall cycle is charged to: the most CTAs on the core, ties
+ * to the earlier launch; the last such kernel when none is resident. */
+static kernel_stats_t *stall_owner(sm_t *s)
+{
+    const kernel_run_t *best = NULL;
+    uint32_t best_n = 0;
+    for (uint32_t i = 0; i < MAX_CTAS_PER_SM; i++) {
+        if (!s->cta[i].used)
+            continue;
+        const kernel_run_t *k = s->cta[i].kernel;
+        if (k == best)
+            continue;
+        uint32_t n = 0;
+        for (uint32_t j = 0; j < MAX_CTAS_PER_SM; j++)
+            n += s->cta[j].used && s->cta[j].kernel == k;
+        if (n > best_n || (n == best_n && k->index < best->index)) {
+            best = k;
+            best_n = n;
+        }
+    }
+    if (best)
+        s->stall_kernel = (kernel_run_t *)best;
+    return s->stall_kernel ? &s->stall_kernel->st : NULL;
+}
+
 static void account(sm_t *s, uint32_t f, uint64_t ncycles)
 {
     sm_counters_t *c = &s->c;
@@ -921,10 +960,17 @@ static void account(sm_t *s, uint32_t f, uint64_t ncycles)
         /* Kayiran's C_mem: every blocked warp waits on the memory side */
         if ((f & (BLK_MEMDATA | BLK_LDST)) && !(f & (BLK_ALUDEP | BLK_UNIT)))
             c->c_mem += ncycles;
-        if (f & (BLK_UNIT | BLK_LDST))
+        kernel_stats_t *ks = (f & (BLK_UNIT | BLK_LDST | BLK_MEMDATA)) ? stall_owner(s) : NULL;
+        if (f & (BLK_UNIT | BLK_LDST)) {
             c->struct_stall += ncycles;
-        if (f & BLK_MEMDATA)
+            if (ks)
+                ks->struct_stall += ncycles;
+        }
+        if (f & BLK_MEMDATA) {
             c->mem_stall += ncycles;
+            if (ks)
+                ks->mem_stall += ncycles;
+        }
     }
     if (f & (BLK_LDST_STALL | BLK_LDST)) {
         c->ldst_stall_cycles += ncycles;

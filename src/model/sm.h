@@ -94,10 +94,13 @@ typedef struct sm {
     const gpu_config_t *cfg;  /* = io->cfg */
     const warp_policy_ops_t *wp;
     enum core_state state;
+    uint64_t gated_mark;      /* gated_cycles when it was last turned OFF (wake-ups) */
     bool mem_throttle;        /* policy flag: issue no memory instructions */
     /* resources in use */
     uint32_t used_threads, used_regs, used_shmem, used_ctas, used_warps;
+    uint64_t alloc_mark;      /* cycle up to which c.reg_alloc_cycles / shmem_alloc_cycles are summed */
     cta_slot_t cta[MAX_CTAS_PER_SM];
+    kernel_run_t *stall_kernel; /* the kernel stall cycles were last charged to (per-kernel stats) */
     warp_t warp[MAX_WARPS_PER_SM];
     warp_info_t winfo[MAX_WARPS_PER_SM];
     /* Cached scoreboard verdict of each warp's current instruction: no need
@@ -199,5 +202,13 @@ static inline bool sm_due(const sm_t *s, uint64_t now, uint64_t icnt_now)
     return s->wake <= now || xbar_has_arrival(s->io->reply_net, s->id, icnt_now);
 }
 uint32_t sm_resident_ctas(const sm_t *s, const kernel_run_t *k); /* k NULL: all kernels */
+/* Registers and shared-memory bytes allocated to resident CTAs, summed over
+ * core cycles up to `now` (counters.h: reg_alloc_cycles). */
+static inline void sm_alloc_integral(const sm_t *s, uint64_t now, uint64_t *regs, uint64_t *shmem)
+{
+    uint64_t d = now > s->alloc_mark ? now - s->alloc_mark : 0;
+    *regs = s->c.reg_alloc_cycles + (uint64_t)s->used_regs * d;
+    *shmem = s->c.shmem_alloc_cycles + (uint64_t)s->used_shmem * d;
+}
 
 #endif

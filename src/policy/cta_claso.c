@@ -32,6 +32,16 @@
  *     counters go further below zero.
  *   - Each running kernel has its own credit set (§3.3: one set per
  *     concurrent kernel).
+ *   - Gated cores (--active-cores, tcs, htcs, dyncore). n_core is the number
+ *     of cores not OFF when the kernel starts, and every core gets the local
+ *     credits computed with it, so a core that a gating policy turns on later
+ *     can take CTAs. Credits never go to a core that is not ACTIVE (the
+ *     dispatcher offers such a core nothing). When cores are turned off or
+ *     throttled during a kernel, their unused credits would be lost and the
+ *     ACTIVE cores could run out with CTAs left (a deadlock): so when no
+ *     ACTIVE core has a credit left while the kernel still has CTAs to issue,
+ *     an ACTIVE core is admitted anyway (its counters go below zero). Without
+ *     gating this never happens: the credits add up to n_cta.
  *
  * Published metrics (for the most recent kernel): "claso.local_credits" and
  * "claso.global_credits" at launch, and "claso.global_left" and
@@ -51,6 +61,14 @@ typedef struct claso {
     uint32_t pa, pl, n_core;
     cta_link_t *self;
 } claso_t;
+
+static uint32_t cores_not_off(struct gpu *g, uint32_t n_core)
+{
+    uint32_t n = 0;
+    for (uint32_t c = 0; c < n_core; c++)
+        n += gpu_sm_state(g, c) != CORE_OFF;
+    return n ? n : n_core;
+}
 
 static void *claso_create(struct gpu *g, cta_link_t *self, policy_args_t *a, cs_error_t *err)
 {
@@ -73,11 +91,11 @@ static void claso_kernel_launched(void *st, struct gpu *g, const kernel_run_t *k
 {
     claso_t *s = st;
     claso_kernel_t *e = cta_link_kernel_state(s->self, k);
-    uint64_t n_cta = k->total_ctas, n_core = s->n_core;
+    uint64_t n_cta = k->total_ctas, n_core = cores_not_off(g, s->n_core);
     int64_t local = (int64_t)((n_cta + n_core - 1) / n_core) + s->pl;
     e->global = (int64_t)((n_cta - 1) % n_core + 1 + (uint64_t)(s->pa - 1) * n_core);
-    e->local = cs_xmalloc(n_core * sizeof *e->local);
-    for (uint32_t c = 0; c < n_core; c++)
+    e->local = cs_xmalloc(s->n_core * sizeof *e->local);
+    for (uint32_t c = 0; c < s->n_core; c++)
         e->local[c] = local;
     gpu_metric_set(g, METRIC_CLASO_LOCAL_CREDITS, (double)local);
     gpu_metric_set(g, METRIC_CLASO_GLOBAL_CREDITS, (double)e->global);
@@ -97,14 +115,25 @@ static void claso_kernel_finished(void *st, struct gpu *g, const kernel_run_t *k
 }
 
 /* Algorithm 1, lines 7-19, without consuming anything. */
-static bool claso_admit(void *st, struct gpu *g, uint32_t sm, const kernel_run_t *k)
+static bool credit_allows(const claso_t *s, const claso_kernel_t *e, uint32_t sm)
 {
-    claso_t *s = st;
-    claso_kernel_t *e = cta_link_kernel_state(s->self, k);
     int64_t local_after = e->local[sm] - 1;
     if (local_after >= (int64_t)(s->pa + s->pl))
         return true;
     return local_after >= 0 && e->global - 1 >= 0;
+}
+
+static bool claso_admit(void *st, struct gpu *g, uint32_t sm, const kernel_run_t *k)
+{
+    claso_t *s = st;
+    claso_kernel_t *e = cta_link_kernel_state(s->self, k);
+    if (credit_allows(s, e, sm))
+        return true;
+    /* gated cores took their credits with them: never strand the kernel */
+    for (uint32_t c = 0; c < s->n_core; c++)
+        if (gpu_sm_state(g, c) == CORE_ACTIVE && credit_allows(s, e, c))
+            return false;
+    return k->next_cta < k->total_ctas;
 }
 
 /* The request was allowed and a CTA started: consume its credits. */

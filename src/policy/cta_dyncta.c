@@ -47,16 +47,11 @@
  * series), "dyncta.N" (N of the latest kernel). */
 #include <stdlib.h>
 
-#include "cta_policy.h"
+#include "cta_dyncta.h"
 #include "gpu/gpu.h"
 #include "policy_metrics.h"
 
-typedef struct dyncta_kernel { /* per running kernel, kept by the framework */
-    uint32_t max_n; /* N */
-    uint32_t *n;    /* per core */
-} dyncta_kernel_t;
-
-typedef struct dyncta {
+struct dyncta {
     uint32_t period, t_idle, t_mem_l, t_mem_h;
     uint32_t n_core;
     cta_link_t *self;
@@ -67,22 +62,24 @@ typedef struct dyncta {
     uint32_t cap_ctas;
     double n_sum;
     uint64_t n_samples;
-} dyncta_t;
+};
 
-static void *dyncta_create(struct gpu *g, cta_link_t *self, policy_args_t *a, cs_error_t *err)
+uint32_t dyncta_period(const dyncta_t *s) { return s->period; }
+
+void *dyncta_create(struct gpu *g, cta_link_t *self, policy_args_t *a, cs_error_t *err)
 {
     uint32_t period, t_idle, t_mem_l, t_mem_h;
     if (policy_arg_u32(a, "period", 2048, &period, err) < 0 || policy_arg_u32(a, "t_idle", 16, &t_idle, err) < 0 ||
         policy_arg_u32(a, "t_mem_l", 128, &t_mem_l, err) < 0 || policy_arg_u32(a, "t_mem_h", 384, &t_mem_h, err) < 0)
         return NULL;
     if (period == 0) {
-        cs_err(err, NULL, 0, "policy 'dyncta': period must be at least 1 cycle");
+        cs_err(err, NULL, 0, "policy '%s': period must be at least 1 cycle", a->name);
         return NULL;
     }
     /* Algorithm 1 raises n below t_mem_l and lowers it at t_mem_h or more:
      * the thresholds must leave a band in between, and fit in a window */
     if (t_mem_l > t_mem_h) {
-        cs_err(err, NULL, 0, "policy 'dyncta': t_mem_l=%u must not exceed t_mem_h=%u", t_mem_l, t_mem_h);
+        cs_err(err, NULL, 0, "policy '%s': t_mem_l=%u must not exceed t_mem_h=%u", a->name, t_mem_l, t_mem_h);
         return NULL;
     }
     dyncta_t *s = cs_xcalloc(1, sizeof *s);
@@ -101,7 +98,7 @@ static void *dyncta_create(struct gpu *g, cta_link_t *self, policy_args_t *a, cs
     return s;
 }
 
-static void dyncta_destroy(void *st)
+void dyncta_destroy(void *st)
 {
     dyncta_t *s = st;
     free(s->prev_idle);
@@ -139,7 +136,7 @@ static void apply_pausing(dyncta_t *s, struct gpu *g, uint32_t sm, const kernel_
     }
 }
 
-static void dyncta_kernel_launched(void *st, struct gpu *g, const kernel_run_t *k)
+void dyncta_kernel_launched(void *st, struct gpu *g, const kernel_run_t *k)
 {
     dyncta_t *s = st;
     if (gpu_running_kernels(g, s->running, s->cap_running) == 1) {
@@ -156,25 +153,25 @@ static void dyncta_kernel_launched(void *st, struct gpu *g, const kernel_run_t *
     gpu_metric_set(g, METRIC_DYNCTA_N_MAX, e->max_n);
 }
 
-static void dyncta_kernel_finished(void *st, struct gpu *g, const kernel_run_t *k)
+void dyncta_kernel_finished(void *st, struct gpu *g, const kernel_run_t *k)
 {
     dyncta_kernel_t *e = cta_link_kernel_state(((dyncta_t *)st)->self, k);
     free(e->n);
 }
 
-static uint32_t dyncta_cap(void *st, struct gpu *g, uint32_t sm, const kernel_run_t *k)
+uint32_t dyncta_cap(void *st, struct gpu *g, uint32_t sm, const kernel_run_t *k)
 {
     dyncta_kernel_t *e = cta_link_kernel_state(((dyncta_t *)st)->self, k);
     return e->n[sm];
 }
 
 /* The CTA is gone from the core: the oldest paused CTA of its kernel may resume in its place. */
-static void dyncta_cta_finished(void *st, struct gpu *g, const cta_info_t *cta)
+void dyncta_cta_finished(void *st, struct gpu *g, const cta_info_t *cta)
 {
     apply_pausing(st, g, cta->sm, cta->kernel);
 }
 
-static void dyncta_sample(void *st, struct gpu *g, uint64_t cycle)
+void dyncta_sample(void *st, struct gpu *g, uint64_t cycle)
 {
     dyncta_t *s = st;
     bool raised = false;

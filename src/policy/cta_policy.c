@@ -13,8 +13,17 @@ extern const cta_policy_ops_t cta_policy_lcs;
 extern const cta_policy_ops_t cta_policy_bcs;
 extern const cta_policy_ops_t cta_policy_dyncta;
 extern const cta_policy_ops_t cta_policy_claso;
+extern const cta_policy_ops_t cta_policy_tcs;
+extern const cta_policy_ops_t cta_policy_htcs;
+extern const cta_policy_ops_t cta_policy_dyncore;
 
-#define BUILTIN_POLICIES 6
+extern const cta_policy_ops_t cta_policy_cke;
+extern const cta_policy_ops_t cta_policy_spatial;
+extern const cta_policy_ops_t cta_policy_mcke;
+extern const cta_policy_ops_t cta_policy_tlpmod;
+extern const cta_policy_ops_t cta_policy_bypass;
+
+#define BUILTIN_POLICIES 14
 #define EXTRA_POLICIES 8
 
 /* One line per built-in policy; cta_policy_register() appends after them. */
@@ -25,6 +34,14 @@ static const cta_policy_ops_t *registry[BUILTIN_POLICIES + EXTRA_POLICIES + 1] =
     &cta_policy_bcs,
     &cta_policy_dyncta,
     &cta_policy_claso,
+    &cta_policy_tcs,
+    &cta_policy_htcs,
+    &cta_policy_dyncore,
+    &cta_policy_cke,
+    &cta_policy_spatial,
+    &cta_policy_mcke,
+    &cta_policy_tlpmod,
+    &cta_policy_bypass,
     NULL,
 };
 

@@ -38,7 +38,9 @@
  * admit and cap, which answer without changing the machine: they may update
  * the link's own bookkeeping and call gpu_request_dispatch (look again next
  * cycle, e.g. when an answer depends on time). Metrics
- * (gpu_metric_*) anywhere. A setter's effect is seen by the cores from their
+ * (gpu_metric_*) anywhere; gpu_policy_fail (a mix the policy cannot
+ * schedule: the run ends with that one-line error) in any hook but admit and
+ * cap. A setter's effect is seen by the cores from their
  * next tick and by the dispatcher from its next pass.
  *
  * State: the link's own state is what create() returns. Per-kernel state is

@@ -17,5 +17,17 @@
 #define METRIC_CLASO_GLOBAL_CREDITS "claso.global_credits"
 #define METRIC_CLASO_GLOBAL_LEFT "claso.global_left"
 #define METRIC_CLASO_LOCAL_LEFT_MAX "claso.local_left_max"
+/* TCS / hTCS: ACTIVE cores when MONITOR ended (latest; ".k<launch index>" per
+ * kernel), cores throttled in total, series of ACTIVE cores after each change */
+#define METRIC_TCS_CORES "tcs.cores"
+#define METRIC_TCS_THROTTLED "tcs.throttled"
+#define METRIC_TCS_ACTIVE_SERIES "tcs.active"
+/* DYNCORE: cores turned off (series, at each sample), drained cores gated in
+ * total, returns of draining cores, G_act threshold used, the pcpg argument */
+#define METRIC_DYNCORE_OFF_SERIES "dyncore.off"
+#define METRIC_DYNCORE_GATED "dyncore.gated"
+#define METRIC_DYNCORE_RETURNS "dyncore.returns"
+#define METRIC_DYNCORE_T_ACT "dyncore.t_act"
+#define METRIC_DYNCORE_PCPG "dyncore.pcpg"
 
 #endif

@@ -2,48 +2,86 @@
 #include "csv.h"
 
 #include <math.h>
+#include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
 
+/* RFC 4180: a cell may be quoted ("claso:pa=1,pl=0"), a quote inside it
+ * doubled; quoted cells may hold commas and line breaks. Cells are cut in
+ * place: the unquoted text is written back over the input (it is never
+ * longer), each cell NUL-terminated. */
 int csv_parse(char *text, const char *path, csv_t *c, cs_error_t *err)
 {
     memset(c, 0, sizeof *c);
     c->data = text;
-    size_t cap = 0, ncell = 0, line = 0;
-    for (char *p = text; *p;) {
-        char *nl = strchr(p, '\n');
-        char *end = nl ? nl : p + strlen(p);
-        char *next = nl ? nl + 1 : end;
-        line++;
-        if (end > p && end[-1] == '\r')
-            end[-1] = '\0';
-        *end = '\0';
-        if (!*p) { /* blank line: skipped */
-            p = next;
-            continue;
+    size_t cap = 0, ncell = 0, line = 1, row_start = 0, row_line = 1;
+    char *r = text, *w = text;
+    bool row_empty = true;
+    while (*r) {
+        /* one cell */
+        char *cell = w;
+        bool quoted = *r == '"';
+        if (quoted) {
+            r++;
+            for (;;) {
+                if (!*r) {
+                    csv_free(c);
+                    return cs_err(err, path, row_line, "a quoted cell that never ends");
+                }
+                if (*r == '"' && r[1] == '"') {
+                    *w++ = '"';
+                    r += 2;
+                } else if (*r == '"') {
+                    r++;
+                    break;
+                } else {
+                    line += *r == '\n';
+                    *w++ = *r++;
+                }
+            }
+            if (*r && *r != ',' && *r != '\n' && !(*r == '\r' && r[1] == '\n')) {
+                csv_free(c);
+                return cs_err(err, path, row_line, "text after a quoted cell");
+            }
+        } else {
+            while (*r && *r != ',' && *r != '\n' && !(*r == '\r' && r[1] == '\n'))
+                *w++ = *r++;
         }
-        size_t cols = 1;
-        for (char *q = p; *q; q++)
-            cols += *q == ',';
-        if (!c->cols)
-            c->cols = cols;
-        else if (cols != c->cols) {
-            csv_free(c);
-            return cs_err(err, path, line, "%zu cells where the header has %zu", cols, c->cols);
-        }
-        if (ncell + cols > cap) {
-            cap = (ncell + cols) * 2;
+        char sep = *r;
+        if (sep == '\r')
+            r++, sep = '\n';
+        if (sep)
+            r++;
+        *w++ = '\0';
+        if (cell[0] || quoted || sep == ',')
+            row_empty = false;
+        if (ncell + 1 > cap) {
+            cap = (ncell + 1) * 2;
             c->cell = cs_xrealloc(c->cell, cap * sizeof *c->cell);
         }
-        for (char *q = p;;) {
-            c->cell[ncell++] = q;
-            char *comma = strchr(q, ',');
-            if (!comma)
-                break;
-            *comma = '\0';
-            q = comma + 1;
+        c->cell[ncell++] = cell;
+        if (sep == ',')
+            continue;
+        /* end of a row */
+        size_t cols = ncell - row_start;
+        if (row_empty) { /* blank line: skipped */
+            ncell = row_start;
+        } else if (!c->cols) {
+            c->cols = cols;
+            row_start = ncell;
+        } else if (cols != c->cols) {
+            csv_free(c);
+            return cs_err(err, path, row_line, "%zu cells where the header has %zu", cols, c->cols);
+        } else {
+            row_start = ncell;
         }
-        p = next;
+        row_empty = true;
+        line += sep == '\n';
+        row_line = line;
+    }
+    if (ncell != row_start) { /* a last row cut short before its comma's cell */
+        csv_free(c);
+        return cs_err(err, path, row_line, "%zu cells where the header has %zu", ncell - row_start, c->cols);
     }
     if (!c->cols) {
         csv_free(c);

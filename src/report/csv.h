@@ -1,8 +1,8 @@
 /* csv.h — the comma-separated tables ctasim writes (sweep summary and
  * classification, experiment tables), read back for the report. The first
- * row is the header; cells hold no commas or quotes (ctasim writes none); a
- * row with a different number of cells than the header is an error naming
- * its line. */
+ * row is the header; cells follow RFC 4180 (a policy spec with commas is
+ * quoted); a row with a different number of cells than the header is an
+ * error naming its line. */
 #ifndef CTASIM_REPORT_CSV_H
 #define CTASIM_REPORT_CSV_H
 

@@ -322,15 +322,37 @@ static void speedup_fig(ctx_t *c, const char *exp, const csv_t *t, const char *s
     free(v);
 }
 
+/* The columns named PREFIX<N>SUFFIX (one per cap or core count, as sweeps and
+ * experiments write them), in file order: their indices and N. */
+static size_t numbered_columns(const csv_t *t, const char *prefix, const char *suffix, int *cols, double *ns,
+                               size_t max)
+{
+    size_t k = 0, lp = strlen(prefix), ls = strlen(suffix);
+    for (size_t i = 0; i < t->cols && k < max; i++) {
+        const char *h = csv_header(t, i);
+        size_t lh = strlen(h);
+        if (lh <= lp + ls || strncmp(h, prefix, lp) || strcmp(h + lh - ls, suffix))
+            continue;
+        char *end;
+        unsigned long n = strtoul(h + lp, &end, 10);
+        if (end != h + lh - ls || end == h + lp)
+            continue;
+        cols[k] = (int)i;
+        ns[k++] = (double)n;
+    }
+    return k;
+}
+
 static void exp_lee_fig4(ctx_t *c, const char *exp, const csv_t *t, const char *source)
 {
     report_fig_t *f = add_fig(c, "ipc-vs-ctas", exp, source, "IPC vs CTAs per core, normalised to the maximum (Lee et al. Fig. 4)");
     if (!f)
         return;
-    int wl = csv_col(t, "workload"), cv = csv_col(t, "ipc_normalised_to_N_by_cap"), ot = csv_col(t, "our_type"),
-        pt = csv_col(t, "paper_type");
-    if (wl < 0 || cv < 0) {
-        skip(f, "lee-fig4.csv has no workload or ipc_normalised_to_N_by_cap column");
+    int wl = csv_col(t, "workload"), ot = csv_col(t, "our_type"), pt = csv_col(t, "paper_type"), capcol[64];
+    double capn[64];
+    size_t ncap = numbered_columns(t, "ipc_cap", "_over_N", capcol, capn, 64);
+    if (wl < 0 || !ncap) {
+        skip(f, "lee-fig4.csv has no workload or ipc_cap<N>_over_N columns");
         return;
     }
     chart_series_t *s = cs_xcalloc(t->rows, sizeof *s);
@@ -341,14 +363,12 @@ static void exp_lee_fig4(ctx_t *c, const char *exp, const csv_t *t, const char *
         const char *ours = csv_cell(t, r, ot), *paper = csv_cell(t, r, pt);
         names[r] = xfmt("%s: %s (paper %s)", csv_cell(t, r, wl), ours, paper);
         size_t n = 0;
-        for (const char *p = csv_cell(t, r, cv); *p && n < 64;) {
-            char *end;
-            double y = strtod(p, &end);
-            if (end == p)
-                break;
-            xs[r * 65 + n] = (double)(n + 1);
+        for (size_t j = 0; j < ncap; j++) { /* empty above the workload's own N */
+            double y = csv_num(t, r, capcol[j]);
+            if (isnan(y))
+                continue;
+            xs[r * 65 + n] = capn[j];
             ys[r * 65 + n++] = y;
-            p = *end == ';' ? end + 1 : end;
         }
         s[r] = (chart_series_t){.name = names[r], .x = xs + r * 65, .y = ys + r * 65, .n = n};
         for (int k = 0; k < 4; k++)
@@ -1067,8 +1087,10 @@ static int build_sweep(ctx_t *c, const char *summary_path, cs_error_t *err)
             for (size_t r = 0; r < t.rows; r++)
                 lo = fmin(lo, csv_num(&t, r, cn));
             int kc = csv_col(&k, "cta_sched"), kw = csv_col(&k, "warp_sched"), kk = csv_col(&k, "kernel"),
-                kb = csv_col(&k, "ipc_by_cap"), kl = csv_col(&k, "lee_type"), kl2 = csv_col(&k, "liliang_type"),
-                ky = csv_col(&k, "kayiran_type");
+                kl = csv_col(&k, "lee_type"), kl2 = csv_col(&k, "liliang_type"), ky = csv_col(&k, "kayiran_type"),
+                capcol[64];
+            double capn[64];
+            size_t ncap = numbered_columns(&k, "ipc_cap", "", capcol, capn, 64);
             size_t n = k.rows < 64 ? k.rows : 64;
             chart_series_t s[64];
             char *lab[64];
@@ -1080,14 +1102,12 @@ static int build_sweep(ctx_t *c, const char *summary_path, cs_error_t *err)
                                  : xfmt("%s: %s, %s, %s", csv_cell(&k, r, kk), csv_cell(&k, r, kl),
                                         csv_cell(&k, r, kl2), csv_cell(&k, r, ky));
                 size_t m = 0;
-                for (const char *p = csv_cell(&k, r, kb); *p && m < 64;) {
-                    char *end;
-                    double y = strtod(p, &end);
-                    if (end == p)
-                        break;
-                    xs[r * 65 + m] = (isfinite(lo) ? lo : 1) + (double)m;
+                for (size_t j = 0; j < ncap; j++) { /* empty above the kernel's resource limit */
+                    double y = csv_num(&k, r, capcol[j]);
+                    if (isnan(y))
+                        continue;
+                    xs[r * 65 + m] = capn[j];
                     ys[r * 65 + m++] = y;
-                    p = *end == ';' ? end + 1 : end;
                 }
                 s[r] = (chart_series_t){.name = lab[r], .x = xs + r * 65, .y = ys + r * 65, .n = m};
             }

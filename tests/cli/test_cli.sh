@@ -96,8 +96,8 @@ cmp -s "$T/a2" "$T/b2" && pass deterministic_json || fail deterministic_json "JS
 # --- GPGPU-Sim-syntax config files (our fixtures of a GTX 480 file and the QV100 pair)
 if $C run --config "$CFG/gtx480.config" --allow-unknown stream:ctas=15,iters=1 >"$T/o" 2>"$T/e"; then
     if ! grep -q "^gpu_sim_cycle" "$T/o"; then fail gtx480_config_with_allow_unknown "no stats"
-    elif [ "$(grep -c 'is not modelled; ignored' "$T/e")" -ne 14 ]; then
-        fail gtx480_config_with_allow_unknown "expected 14 warnings: $(head -3 "$T/e")"
+    elif [ "$(grep -c 'is not modelled; ignored' "$T/e")" -ne 13 ]; then
+        fail gtx480_config_with_allow_unknown "expected 13 warnings (-power_simulation_enabled is parsed): $(head -3 "$T/e")"
     else pass gtx480_config_with_allow_unknown; fi
 else fail gtx480_config_with_allow_unknown "$(tail -1 "$T/e")"; fi
 expect_error gtx480_config_without_allow_unknown "gtx480.config:2: .*-gpgpu_ptx_instruction_classification" \
@@ -315,6 +315,19 @@ else fail experiment_small_grids_warn "$(cat "$T/k8.err")"; fi
 grep -q "^kayiran-fig8: [0-9]*/[0-9]* runs, [0-9hms]* elapsed, about [0-9hms?]* left$" "$T/k8.err" &&
     grep -q "^kayiran-fig8: \([0-9]*\)/\1 runs in [0-9hms]*$" "$T/k8.err" && pass experiment_progress_lines \
     || fail experiment_progress_lines "$(grep runs "$T/k8.err" | tail -2)"
+
+# --- a single run shows progress on a terminal only (script(1) gives it one)
+if command -v script >/dev/null 2>&1; then
+    CTASIM_PROGRESS_INTERVAL=0 script -qec "$C run stream:ctas=200,iters=8 >/dev/null" /dev/null >"$T/tty.txt" 2>&1
+    grep -q "cycle [0-9.kM]*, [0-9.kM]* warp inst ([0-9.kM]*/s), 0 of 1 kernels done; running: [0-9]*/200 CTAs" "$T/tty.txt" \
+        && pass run_progress_on_terminal || fail run_progress_on_terminal "$(cat -v "$T/tty.txt" | head -c 300)"
+    CTASIM_PROGRESS_INTERVAL=0 script -qec "$C run --quiet stream:ctas=200,iters=8" /dev/null >"$T/tty.txt" 2>&1
+    grep -q "warp inst" "$T/tty.txt" && fail run_progress_quiet "progress with --quiet" || pass run_progress_quiet
+else
+    echo "SKIP run_progress_on_terminal (no script(1))"
+fi
+CTASIM_PROGRESS_INTERVAL=0 $C run stream:ctas=200,iters=8 >/dev/null 2>"$T/notty.err"
+[ -s "$T/notty.err" ] && fail run_progress_not_a_terminal "$(head -c 200 "$T/notty.err")" || pass run_progress_not_a_terminal
 
 # --- limits of the model are errors, not silent clamps or defaults
 expect_error sched_per_core_above_8 "at most 8" $C run --set gpgpu_num_sched_per_core=16 stream:ctas=2,iters=1

@@ -112,6 +112,8 @@ expect_error tolerance_trailing "--tolerance expects a number from 0 to 1" $C sw
 expect_error run_max_ctas_sign "--max-ctas expects an integer from 1 to 64" $C run --max-ctas +3 stream
 expect_error run_seed_negative "--seed expects an integer from 0 to" $C run --seed -1 --size small VADD
 expect_error run_seed_junk "--seed expects an integer from 0 to" $C run --seed 12x --size small VADD
+expect_error policy_arg_overflow "period=4294967296 is not a non-negative integer" $C run --cta-sched dyncta:period=4294967296 stream:ctas=2,iters=1
+expect_error policy_arg_junk "is not a non-negative integer" $C run --cta-sched static:n=2x stream:ctas=2,iters=1
 expect_error experiment_unknown_workload "unknown workload 'NOSUCH'" $C experiment lee-fig4 -o "$T/never" --size small --workloads VADD,NOSUCH
 
 P=workloads/ptx/vadd.ptx
@@ -127,10 +129,47 @@ expect_error sweep_bad_output_dir "/proc/nope: cannot create output directory" \
 expect_error experiment_bad_output_dir "/proc/nope: cannot create output directory" \
     $C experiment yu-fig16 --size small -o /proc/nope
 grep -q "table in" "$T/out" && fail experiment_bad_output_dir_no_table "announced a table" || pass experiment_bad_output_dir_no_table
+# --- one directory, one sweep: another sweep is refused (nothing mixed or
+# overwritten), the same sweep again rewrites its files, --force replaces
+S=stream:ctas=10
+if $C sweep --quiet --max-ctas 1..2 -o "$T/own" $S >/dev/null 2>&1; then
+    cp "$T/own/summary.csv" "$T/own.csv"
+    expect_error sweep_other_sweep_refused "holds the results of another sweep (--max-ctas 1..2 $S config=[0-9a-f]*); choose another -o DIR or add --force" \
+        $C sweep --quiet --max-ctas 1..3 -o "$T/own" $S
+    cmp -s "$T/own/summary.csv" "$T/own.csv" && [ ! -e "$T/own/rr-cfg-n3.json" ] && pass sweep_other_sweep_untouched \
+        || fail sweep_other_sweep_untouched "the first sweep's files changed"
+    $C sweep --quiet --max-ctas 1..2 -o "$T/own" $S >/dev/null 2>&1 && pass sweep_same_sweep_again \
+        || fail sweep_same_sweep_again "refused its own directory"
+    if $C sweep --quiet --force --cta-sched lcs --max-ctas 1..2 -o "$T/own" $S >/dev/null 2>&1 &&
+       [ -e "$T/own/lcs-cfg-n2.json" ] && [ ! -e "$T/own/rr-cfg-n1.json" ] && [ "$(rows "$T/own/summary.csv")" = 2 ]; then
+        pass sweep_force_replaces
+    else fail sweep_force_replaces "$(ls "$T/own" | tr '\n' ' ')"; fi
+else
+    fail sweep_other_sweep_refused "first sweep failed"
+fi
+mkdir -p "$T/unclaimed"; echo '{}' >"$T/unclaimed/mine.json"
+expect_error sweep_unclaimed_results_refused "holds results that no sweep claims" $C sweep --max-ctas 1..2 -o "$T/unclaimed" $S
+
+# --- CSV: a policy spec with commas is quoted; one IPC column per cap; each
+# point's JSON says what produced it
+if $C sweep --quiet --cta-sched 'claso:pa=1,pl=0' --max-ctas 1..3 -o "$T/q" $S >/dev/null 2>&1; then
+    head -1 "$T/q/classification.csv" | grep -q '^cta_sched,warp_sched,kernel,max_ctas_limit,opt,ipc_cap1,ipc_cap2,ipc_cap3,lee_type,' \
+        && grep -q '^"claso:pa=1,pl=0",gto,stream,' "$T/q/classification.csv" \
+        && [ "$(grep -c '^"claso:pa=1,pl=0",gto,[123],' "$T/q/summary.csv")" = 3 ] \
+        && pass sweep_csv_quoted_per_cap_columns || fail sweep_csv_quoted_per_cap_columns "$(cat "$T/q/classification.csv")"
+    grep -q '"provenance": {"ctasim_version": ".*"command": \[[^]]*"sweep",.*"max_ctas": 2, "cta_sched": "claso:pa=1,pl=0", "cta_sched_resolved": "claso:pa=1,pl=0"' \
+        "$T/q/claso_pa_1_pl_0-cfg-n2.json" && pass sweep_point_provenance \
+        || fail sweep_point_provenance "$(head -2 "$T/q/claso_pa_1_pl_0-cfg-n2.json")"
+else
+    fail sweep_csv_quoted_per_cap_columns "sweep failed"
+fi
+
 if [ -c /dev/full ]; then
     # a result file that is a link to /dev/full: every write fails with ENOSPC
-    # (sweep writes summary.csv.tmp and renames it: the temporary is the link)
-    mkdir -p "$T/full"; ln -s /dev/full "$T/full/summary.csv.tmp"; ln -s /dev/full "$T/full/full.bin"
+    # (the same sweep first, so the directory is this sweep's own; sweep
+    # writes summary.csv.tmp and renames it: the temporary is the link)
+    $C sweep --quiet --max-ctas 1..2 -o "$T/full" stream:ctas=10 >/dev/null 2>&1
+    rm -f "$T/full/summary.csv"; ln -s /dev/full "$T/full/summary.csv.tmp"; ln -s /dev/full "$T/full/full.bin"
     $C sweep --max-ctas 1..2 -o "$T/full" stream:ctas=10 >"$T/out" 2>"$T/err"; rc=$?
     if [ $rc -ne 0 ] && [ $rc -lt 128 ] && grep -q "summary.csv: cannot write: No space left on device" "$T/err" \
             && ! grep -q "results in" "$T/out"; then

@@ -14,7 +14,8 @@ IN=stream:ctas=240,iters=12
 ARGS="--max-ctas 1..6 --cta-sched rr --jobs 1"
 # the summary without its wall-clock column
 summary() { cut -d, -f1-14 "$1/summary.csv"; }
-ran() { grep -c '^sweep: [0-9]*/[0-9]* points done' "$1"; }
+# points simulated: the last progress line says "sweep: K/K points in ..."
+ran() { sed -n 's|^sweep: \([0-9]*\)/\1 points.* in .*|\1|p' "$1" | tail -1 | grep . || echo 0; }
 
 $C sweep $ARGS -o "$T/full" $IN >"$T/full.out" 2>&1 || fail sweep_resume_reference "$(tail -1 "$T/full.out")"
 
@@ -68,8 +69,12 @@ grep -q "5 of 6 points complete from an earlier run, running 1" "$T/c.out" && [ 
 # --force redoes every point
 $C sweep $ARGS --force -o "$T/part" $IN >"$T/f.out" 2>&1
 ! grep -q resuming "$T/f.out" && [ "$(ran "$T/f.out")" -eq 6 ] && pass sweep_force_redoes_all || fail sweep_force_redoes_all "$(head -2 "$T/f.out")"
-# another sweep (other options) into the directory reuses nothing
-$C sweep --max-ctas 1..6 --cta-sched rr --jobs 1 --set gpgpu_l1_latency=40 -o "$T/part" $IN >"$T/o.out" 2>&1
+# another sweep (other options) into the directory is refused; with --force
+# it replaces the first and reuses nothing
+$C sweep --max-ctas 1..6 --cta-sched rr --jobs 1 --set gpgpu_l1_latency=40 -o "$T/part" $IN >"$T/o.out" 2>&1 &&
+    fail sweep_other_options_refused "exit 0" || { grep -q "holds the results of another sweep" "$T/o.out" &&
+    pass sweep_other_options_refused || fail sweep_other_options_refused "$(head -2 "$T/o.out")"; }
+$C sweep --max-ctas 1..6 --cta-sched rr --jobs 1 --set gpgpu_l1_latency=40 --force -o "$T/part" $IN >"$T/o.out" 2>&1
 ! grep -q resuming "$T/o.out" && [ "$(ran "$T/o.out")" -eq 6 ] && pass sweep_other_options_reuse_nothing || fail sweep_other_options_reuse_nothing "$(head -2 "$T/o.out")"
 # --jobs and --tolerance do not change the points
 $C sweep --max-ctas 1..6 --cta-sched rr --jobs 2 --tolerance 0.05 --set gpgpu_l1_latency=40 -o "$T/part" $IN >"$T/j.out" 2>&1

@@ -1,0 +1,151 @@
+#!/bin/sh
+# Workload mixes on the command line (ctasim run A+B, --mix, --pool): each
+# workload checked, STP/ANTT from cached alone runs, bit-identical reruns,
+# per-kernel/per-stream statistics, and one-line errors for bad input.
+C=${CTASIM:-build/ctasim}
+T=$(mktemp -d)
+trap 'rm -rf "$T"' EXIT
+pass() { echo "PASS $1"; }
+fail() { echo "FAIL $1: $2"; }
+expect_error() {
+    name=$1; pat=$2; shift 2
+    "$@" >"$T/out" 2>"$T/err"; rc=$?
+    lines=$(wc -l <"$T/err")
+    if [ $rc -eq 0 ]; then fail "$name" "exit 0"; return; fi
+    if [ $rc -ge 128 ]; then fail "$name" "crashed (rc $rc)"; return; fi
+    if [ "$lines" -ne 1 ]; then fail "$name" "$lines stderr lines: $(head -3 "$T/err")"; return; fi
+    if ! grep -q -- "$pat" "$T/err"; then fail "$name" "message: $(cat "$T/err")"; return; fi
+    pass "$name"
+}
+R="--size small --config date16-15sm --alone-cache $T/alone"
+
+# --- a two-workload mix: both checked, metrics printed, JSON has them
+if $C run $R --cta-sched cke --json "$T/m1.json" VADD+BFS >"$T/m1.txt" 2>"$T/m1.err"; then
+    ok=1
+    for k in "^VADD (small): PASS" "^BFS (small): PASS" "^mix_stp = " "^mix_antt = " "^mix_fairness = " \
+             "^mix_workload\[0\] = VADD" "^mix_workload\[1\] = BFS" "^kernel_l1d = " "^kernel_dram = " \
+             "^kernel_stall = " "^stream_stats = stream 0 " "^stream_stats = stream 65536 "; do
+        grep -q "$k" "$T/m1.txt" || { ok=0; fail mix_run_text "missing '$k'"; }
+    done
+    [ $ok -eq 1 ] && pass mix_run_text
+    ok=1
+    for k in '"mix.stp"' '"mix.antt"' '"mix.fairness"' '"mix.0.VADD.slowdown"' '"streams"' '"struct_stall"' \
+             '"mix.ctas_per_sm.1.BFS"' '"kind": "mix"'; do
+        grep -q "$k" "$T/m1.json" || { ok=0; fail mix_run_json "missing $k"; }
+    done
+    [ $ok -eq 1 ] && pass mix_run_json
+else
+    fail mix_run_text "exit $?: $(head -3 "$T/m1.err")"
+fi
+
+# --- the alone runs were cached, and a second run is bit-identical
+n=$(ls "$T/alone" 2>/dev/null | wc -l)
+[ "$n" -eq 2 ] && pass alone_runs_cached || fail alone_runs_cached "$n files in the cache"
+$C run $R --cta-sched cke --json "$T/m2.json" --quiet VADD+BFS >/dev/null 2>&1
+grep -v '"provenance"\|wall\|rss' "$T/m1.json" >"$T/a"
+grep -v '"provenance"\|wall\|rss' "$T/m2.json" >"$T/b"
+cmp -s "$T/a" "$T/b" && pass mix_bit_identical || fail mix_bit_identical "JSON differs between reruns"
+
+# --- a workload alone through the mix path = the plain run
+$C run $R --json "$T/v.json" --quiet VADD >/dev/null 2>&1
+a=$(grep '"mix.0.VADD.alone_cycles"' "$T/m1.json" | sed 's/.*: *\([0-9.e+]*\).*/\1/')
+b=$(grep '^  "cycles"' "$T/v.json" | sed 's/[^0-9]//g')
+[ -n "$a" ] && awk -v a="$a" -v b="$b" 'BEGIN{exit !(a+0 == b+0)}' && pass alone_equals_plain_run ||
+    fail alone_equals_plain_run "alone $a, plain $b"
+
+# --- every concurrent policy runs the mix and both workloads pass
+for p in spatial mcke lcs+mcke "mcke:a=1,b=2"; do
+    if $C run $R --cta-sched "$p" --quiet VADD+BFS >"$T/p.txt" 2>&1 && [ "$(grep -c ': PASS' "$T/p.txt")" -eq 2 ]; then
+        pass "mix_policy_$p"
+    else
+        fail "mix_policy_$p" "$(head -3 "$T/p.txt")"
+    fi
+done
+
+# --- a mix file with delays and streams, and the pool
+cat >"$T/good.mix" <<'MIX'
+# workload size stream delay
+VADD  small   0 0
+NN    -       1 5000   # arrives later
+VADD  small   2 0
+MIX
+if $C run $R --mix "$T/good.mix" >"$T/f.txt" 2>&1 && [ "$(grep -c ': PASS' "$T/f.txt")" -eq 3 ] &&
+   grep -q '^mix_workload\[1\] = NN size=small stream=1 arrival=5000 ' "$T/f.txt"; then
+    pass mix_file
+else
+    fail mix_file "$(grep -E 'mix_workload|PASS|FAIL|ctasim' "$T/f.txt" | head -5)"
+fi
+if $C run $R --pool 1 --mix "$T/good.mix" >"$T/pool.txt" 2>&1 && [ "$(grep -c ': PASS' "$T/pool.txt")" -eq 3 ]; then
+    # one at a time: each workload starts after the previous one ended
+    e0=$(sed -n 's/^mix_workload\[0\] .* end=\([0-9]*\) .*/\1/p' "$T/pool.txt")
+    s1=$(sed -n 's/^mix_workload\[1\] .* start=\([0-9]*\) .*/\1/p' "$T/pool.txt")
+    e1=$(sed -n 's/^mix_workload\[1\] .* end=\([0-9]*\) .*/\1/p' "$T/pool.txt")
+    s2=$(sed -n 's/^mix_workload\[2\] .* start=\([0-9]*\) .*/\1/p' "$T/pool.txt")
+    if [ -n "$e0" ] && [ "$s1" -ge "$e0" ] && [ "$s2" -ge "$e1" ]; then pass mix_pool_one_at_a_time
+    else fail mix_pool_one_at_a_time "end0 $e0 start1 $s1 end1 $e1 start2 $s2"; fi
+else
+    fail mix_pool_one_at_a_time "$(tail -3 "$T/pool.txt")"
+fi
+# -gpgpu_max_concurrent_kernel 1: the kernels of different workloads never overlap
+if $C run $R --set gpgpu_max_concurrent_kernel=1 --json "$T/mc.json" --quiet VADD+NN >/dev/null 2>&1; then
+    awk -F'"start_cycle": |, "end_cycle": |, "ctas"' '/"name":/ && /"stream"/ {print $2, $3}' "$T/mc.json" |
+        sort -n | awk 'NR>1 && $1 < pe {bad=1} {pe=$2} END{exit bad}' && pass max_concurrent_kernel_honoured ||
+        fail max_concurrent_kernel_honoured "kernels overlap"
+else
+    fail max_concurrent_kernel_honoured "run failed"
+fi
+
+# --- bad input: one line, non-zero exit
+expect_error mix_unknown_workload "unknown workload 'NOPE'" $C run $R KMN+NOPE
+expect_error mix_empty_name "empty workload name" $C run $R KMN+
+printf 'VADD small 0 0\nBFS small x 0\n' >"$T/bad1.mix"
+expect_error mix_file_bad_stream "bad1.mix:2: malformed mix line" $C run $R --mix "$T/bad1.mix"
+printf '# comment\nVADD small 0\n' >"$T/bad2.mix"
+expect_error mix_file_few_fields "bad2.mix:2: malformed mix line (expected 4 fields" $C run $R --mix "$T/bad2.mix"
+printf 'NOPE small 0 0\n' >"$T/bad3.mix"
+expect_error mix_file_unknown "bad3.mix:1: malformed mix line (unknown workload: NOPE)" $C run $R --mix "$T/bad3.mix"
+printf '# nothing\n' >"$T/empty.mix"
+expect_error mix_file_empty "lists no workload" $C run $R --mix "$T/empty.mix"
+expect_error mix_file_missing "cannot open mix file" $C run $R --mix "$T/none.mix"
+expect_error mcke_cannot_fit "do not fit on one core together" \
+    $C run $R --set gpgpu_shader_core_pipeline=256:32 --cta-sched mcke VADD+VADD
+
+# --- tlpmod: profiles made on demand (then cached) and passed to the policy
+if $C run $R --cta-sched tlpmod+bypass VADD+BFS >"$T/t.txt" 2>"$T/t.err" && [ "$(grep -c ': PASS' "$T/t.txt")" -eq 2 ] &&
+   grep -q '^ctasim: tlpmod profile of VADD (small): \(Up\|Optimal\|Down\), opt [0-9]* CTAs per core$' "$T/t.err" &&
+   grep -q '^ctasim_cta_sched = tlpmod:p0=[A-Za-z]*/[0-9]*,p1=[A-Za-z]*/[0-9]*+bypass' "$T/t.txt"; then
+    pass tlpmod_profiles
+else
+    fail tlpmod_profiles "$(head -3 "$T/t.err") $(grep cta_sched "$T/t.txt")"
+fi
+n=$(ls "$T/alone" | grep -c '^profile-')
+[ "$n" -eq 2 ] && pass tlpmod_profiles_cached || fail tlpmod_profiles_cached "$n profile files"
+expect_error tlpmod_bad_profile "expected up/N, optimal/N or down/N" $C run $R --cta-sched tlpmod:p0=sideways/2 VADD+BFS
+expect_error mix_options_run_only "options of run only" $C sweep --pool 2 VADD
+expect_error pool_needs_mix "--pool needs a mix" $C run --pool 2 VADD
+
+# --- a limit stops the mix: no check, exit 0
+if $C run $R --set gpgpu_max_cycle=3000 VADD+BFS >"$T/s.txt" 2>&1 &&
+   [ "$(grep -c 'not checked: stopped at -gpgpu_max_cycle' "$T/s.txt")" -eq 2 ]; then
+    pass mix_stopped_by_limit
+else
+    fail mix_stopped_by_limit "$(tail -3 "$T/s.txt")"
+fi
+
+# --- lee-fig18: Table 3's six mixes, four series, a CSV
+if $C experiment lee-fig18 --size small --jobs 2 -o "$T/exp" >"$T/e.txt" 2>&1 &&
+   [ "$(wc -l <"$T/exp/lee-fig18.csv")" -eq 7 ] && grep -q '^KMN-SRAD,III-II,1;5,' "$T/exp/lee-fig18.csv" &&
+   grep -q 'paper: up to +27% on KMN-SRAD' "$T/e.txt"; then
+    pass experiment_lee_fig18
+else
+    fail experiment_lee_fig18 "$(tail -3 "$T/e.txt")"
+fi
+
+# --- li-fig5: 28 pairs, five series, the paper's 25 averaged
+if $C experiment li-fig5 --size small --jobs 2 -o "$T/exp" >"$T/l.txt" 2>&1 &&
+   [ "$(wc -l <"$T/exp/li-fig5.csv")" -eq 29 ] && grep -q '^KMN-STC,KMS-STC,1,1.000,' "$T/exp/li-fig5.csv" &&
+   grep -q '^BP-HOT,BKP-HST,0,' "$T/exp/li-fig5.csv" && grep -q "over cke on the paper's 25 pairs" "$T/l.txt"; then
+    pass experiment_li_fig5
+else
+    fail experiment_li_fig5 "$(tail -3 "$T/l.txt")"
+fi
