@@ -16,7 +16,7 @@ LZMA=""
 if printf '#include <lzma.h>\nint main(void){return 0;}\n' | clang -x c - -llzma -o /dev/null 2>/dev/null; then
     LZMA="-DCS_HAVE_LZMA=1 -llzma"
 fi
-LIB=$(ls src/util/*.c src/config/*.c src/frontend/*.c src/frontend/ptx/*.c src/model/*.c src/gpu/*.c src/policy/*.c 2>/dev/null)
+LIB=$(ls src/util/*.c src/config/*.c src/frontend/*.c src/frontend/ptx/*.c src/model/*.c src/gpu/*.c src/policy/*.c src/report/*.c 2>/dev/null)
 status=0
 for f in fuzz/fuzz_*.c; do
     [ -f "$f" ] || continue

@@ -280,6 +280,52 @@ static void test_line_points(void)
     CHECK_NEAR(attr_of_titled(b.s, "l (2, 10)", "cy"), (f.y0 + f.y1) / 2, 0.01);
     CHECK(well_formed(b.s));
     sb_free(&b);
+    /* past ten series the colours repeat dashed: lines and legend keys */
+    chart_series_t many[12];
+    char names[12][8];
+    for (int k = 0; k < 12; k++) {
+        snprintf(names[k], sizeof names[k], "s%d", k);
+        many[k] = (chart_series_t){.name = names[k], .x = x, .y = y, .n = 3};
+    }
+    sb_init(&b);
+    chart_line(&b, &c, many, 12);
+    size_t dashed = 0;
+    for (const char *p = b.s; (p = strstr(p, "stroke-dasharray=\"6 3\"")); p++)
+        dashed++;
+    CHECK_EQ(dashed, 4);
+    CHECK(well_formed(b.s));
+    sb_free(&b);
+}
+
+static void test_panels(void)
+{
+    const double x1[] = {1, 2, 3}, y1[] = {0.5, 1, 1}, x2[] = {1, 2}, y2[] = {2, 1};
+    chart_series_t s[] = {{.name = "A: I", .x = x1, .y = y1, .n = 3},
+                          {.name = "B: III", .x = x2, .y = y2, .n = 2},
+                          {.name = "C", .x = x2, .y = y2, .n = 2}};
+    chart_t c = {.title = "panels", .integer_x = true, .y_zero = true, .have_ref = true, .ref_y = 1};
+    sbuf_t b;
+    sb_init(&b);
+    chart_panels(&b, &c, s, 3, 2);
+    CHECK(well_formed(b.s));
+    chart_frame_t f0, f1, f2;
+    chart_panel_frame(0, 3, 2, &f0);
+    chart_panel_frame(1, 3, 2, &f1);
+    chart_panel_frame(2, 3, 2, &f2);
+    CHECK(f1.x0 > f0.x1 && f1.y0 == f0.y0); /* side by side */
+    CHECK(f2.y0 > f0.y1 && f2.x0 == f0.x0); /* next row */
+    /* one y scale (0..2) for every panel; each panel its own x range */
+    CHECK_NEAR(attr_of_titled(b.s, "A: I (1, 0.5)", "cy"), f0.y1 - (f0.y1 - f0.y0) * 0.25, 0.01);
+    CHECK_NEAR(attr_of_titled(b.s, "B: III (1, 2)", "cy"), f1.y0, 0.01);
+    CHECK_NEAR(attr_of_titled(b.s, "B: III (2, 1)", "cx"), f1.x1, 0.01);
+    CHECK_NEAR(attr_of_titled(b.s, "A: I (3, 1)", "cx"), f0.x1, 0.01);
+    CHECK_NEAR(attr_of_titled(b.s, "C (1, 2)", "cx"), f2.x0, 0.01);
+    CHECK(strstr(b.s, ">B: III</text>") != NULL); /* panel titles */
+    size_t refs = 0;
+    for (const char *p = b.s; (p = strstr(p, "stroke-dasharray=\"5 3\"")); p++)
+        refs++;
+    CHECK_EQ(refs, 3); /* the reference line in each panel */
+    sb_free(&b);
 }
 
 static void test_heatmap(void)
@@ -395,7 +441,7 @@ static void test_report_experiment_dir(void)
     CHECK(!isnan(attr_of_titled(r.figs[1].svg, "lcs, GM: 1.1", "height")));
     CHECK(strstr(r.figs[1].ours, "lcs +10.0%") != NULL);
     CHECK(strstr(r.figs[0].ours, "types I/II/III/IV = 1/0/1/0") != NULL);
-    CHECK(strstr(r.figs[0].svg, "A&lt;&amp;&gt;: I (paper I)") != NULL);
+    CHECK(strstr(r.figs[0].svg, ">A&lt;&amp;&gt;: I (paper I)</text>") != NULL); /* a panel's title */
     sbuf_t h1, h2;
     sb_init(&h1);
     sb_init(&h2);
@@ -450,19 +496,21 @@ static void test_report_run_json(void)
     report_t r;
     cs_error_t err;
     CHECK_EQ(report_build(&o, &r, &err), 0);
-    const char *want[] = {"stall-breakdown", "cta-per-sm",      "idle-tail", "l1-miss",
-                          "dyncta-n",        "sm-ipc-heatmap", "sm-ctas-heatmap", "power"};
-    CHECK_EQ(r.n, 8);
-    for (size_t i = 0; i < r.n && i < 8; i++)
+    const char *want[] = {"stall-breakdown", "cta-per-sm",      "idle-tail",       "l1-miss",     "dyncta-n",
+                          "sm-ipc-heatmap",  "sm-ctas-heatmap", "stall-over-time", "mem-latency", "power"};
+    CHECK_EQ(r.n, 10);
+    for (size_t i = 0; i < r.n && i < 10; i++)
         CHECK(!strcmp(r.figs[i].kind, want[i]));
-    if (r.n == 8) {
+    if (r.n == 10) {
         CHECK(r.figs[0].svg && strstr(r.figs[0].svg, "MEM_STALL, 0: 0.3"));
         CHECK(!isnan(attr_of_titled(r.figs[1].svg, "CTAs issued, 0: 3", "height")));
         CHECK(strstr(r.figs[2].svg, "no-CTA fraction, 1: 0.6") != NULL);
         CHECK(r.figs[4].svg && strstr(r.figs[4].svg, "r.json (2048, 6)"));
         CHECK(r.figs[5].svg && strstr(r.figs[5].svg, "SM 0, 50: 2"));
         CHECK(!r.figs[6].svg && strstr(r.figs[6].note, "no series sm_ctas/<i>")); /* absent: skipped, why */
-        CHECK(!r.figs[7].svg && strstr(r.figs[7].note, "power_w"));
+        CHECK(!r.figs[7].svg && strstr(r.figs[7].note, "no series stall.*"));
+        CHECK(!r.figs[8].svg && strstr(r.figs[8].note, "no series mem_latency"));
+        CHECK(!r.figs[9].svg && strstr(r.figs[9].note, "power_w"));
     }
     /* write: SVG files, then the page; no temporary left */
     char html[300], figs[300];
@@ -522,6 +570,7 @@ int main(void)
     RUN(test_bar_heights);
     RUN(test_grouped_and_stacked_bars);
     RUN(test_line_points);
+    RUN(test_panels);
     RUN(test_heatmap);
     RUN(test_json);
     RUN(test_csv);

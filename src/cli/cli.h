@@ -108,6 +108,9 @@ int cmd_report(int argc, char **argv);
 /* The report of output directory DIR (report.c), written to DIR/report.html;
  * EXPERIMENT: only that experiment's tables (NULL: all). 0 or an exit code. */
 int cli_report_dir(const char *dir, const char *experiment);
+/* Beside JSON_PATH (X.json or X): X-series.csv, every series of g as rows
+ * series,cycle,value, written through a temporary (report.c). */
+int cli_write_series_csv(const gpu_t *g, const char *json_path, cs_error_t *err);
 int cmd_experiment_mix(int argc, char **argv); /* exp_mix.c: lee-fig18 */
 
 #endif

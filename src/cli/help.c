@@ -18,8 +18,9 @@
     "  --size S             suite workloads: small, default or paper\n"                                      \
     "  --seed N             suite workloads: input generator seed (decimal)\n"                               \
     "  --json FILE          write the result document (- : standard output, statistics text off)\n"         \
-    "  --sample-interval N  every N core cycles, per-SM IPC and CTAs resident into the JSON's series\n"   \
-    "                       (sm_ipc/<i>, sm_ctas/<i>; `ctasim report` draws the heat map)\n"                \
+    "  --sample-interval N  every N core cycles, per-SM IPC and CTAs resident, the cycle breakdown and\n"  \
+    "                       the load round trip into the JSON's series (sm_ipc/<i>, sm_ctas/<i>, stall.*,\n" \
+    "                       mem_latency; with --json X.json also X-series.csv; `ctasim report` draws them)\n" \
     "  --quiet              no statistics text\n"
 
 typedef struct help {
@@ -109,7 +110,7 @@ static const help_t helps[] = {
      "                   without .html, plus -figures)\n"
      "  --figure LIST    only these kinds: ipc-vs-ctas, cycles-vs-ctas, speedup, tnew-vs-opt, l1-miss,\n"
      "                   idle-reduction, dyncta-n, cta-per-sm, idle-tail, stall-breakdown, sm-ipc-heatmap,\n"
-     "                   sm-ctas-heatmap, power\n"
+     "                   sm-ctas-heatmap, stall-over-time, mem-latency, power\n"
      "  --baseline S     a sweep's speedups over policy series S (rr/gto, or rr: its first with that CTA\n"
      "                   policy) instead of the first series\n"
      "example: ctasim report experiments-out -o /tmp/report.html\n"},

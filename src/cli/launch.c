@@ -332,7 +332,8 @@ int cmd_launch(int argc, char **argv)
     cli_record_provenance(g, &prov);
     if (!o.quiet)
         gpu_print_stats(g, stdout);
-    if (cli_json_write(&json, g, &err) < 0)
+    if (cli_json_write(&json, g, &err) < 0 ||
+        (o.sample_interval && o.json && strcmp(o.json, "-") && cli_write_series_csv(g, o.json, &err) < 0))
         goto out;
     rc = 0;
 out:

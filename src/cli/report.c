@@ -8,6 +8,7 @@
 #include <sys/stat.h>
 
 #include "cli.h"
+#include "gpu/metrics.h"
 #include "report/report.h"
 
 /* The default places: DIR/report.html for a directory, X.html for X.json;
@@ -109,4 +110,24 @@ int cmd_report(int argc, char **argv)
     if (o.figures && report_check_figures(o.figures, &err) < 0)
         return cli_fail_usage(&err);
     return make_report(&o, html, figs, false);
+}
+
+int cli_write_series_csv(const gpu_t *g, const char *json_path, cs_error_t *err)
+{
+    size_t n = strlen(json_path);
+    if (n > 5 && !strcmp(json_path + n - 5, ".json"))
+        n -= 5;
+    char *path = cs_xmalloc(n + 16);
+    snprintf(path, n + 16, "%.*s-series.csv", (int)n, json_path);
+    const metrics_t *m = gpu_metrics(g);
+    sbuf_t b;
+    sb_init(&b);
+    sb_puts(&b, "series,cycle,value\n");
+    for (size_t i = 0; i < m->ns; i++)
+        for (size_t k = 0; k < m->s[i].n; k++)
+            sb_printf(&b, "%s,%llu,%.6g\n", m->s[i].name, (unsigned long long)m->s[i].cycle[k], m->s[i].value[k]);
+    int rc = report_write_atomic(path, b.s, b.n, err);
+    sb_free(&b);
+    free(path);
+    return rc;
 }

@@ -463,6 +463,27 @@ static void run_samples(gpu_t *g, uint64_t now)
             metrics_sample(&g->metrics, name, now, g->sm[i].used_ctas);
             g->trace_insts[i] = insts;
         }
+        /* over all SMs: the cycle breakdown and the load round trip of the window */
+        uint64_t cur[OUT__COUNT + 2] = {0};
+        for (uint32_t i = 0; i < g->n_sm; i++) {
+            const sm_counters_t *c = &g->sm[i].c;
+            for (int o = 0; o < OUT__COUNT; o++)
+                cur[o] += c->outcome[o];
+            cur[OUT__COUNT] += c->mem_lat_sum;
+            cur[OUT__COUNT + 1] += c->mem_lat_count;
+        }
+        static const char *const stall_names[OUT__COUNT] = {"stall.active", "stall.idle", "stall.mem_stall",
+                                                            "stall.core_stall"};
+        uint64_t all = 0;
+        for (int o = 0; o < OUT__COUNT; o++)
+            all += cur[o] - g->trace_prev[o];
+        for (int o = 0; o < OUT__COUNT; o++)
+            metrics_sample(&g->metrics, stall_names[o], now, all ? (double)(cur[o] - g->trace_prev[o]) / (double)all : 0);
+        uint64_t loads = cur[OUT__COUNT + 1] - g->trace_prev[OUT__COUNT + 1];
+        if (loads)
+            metrics_sample(&g->metrics, "mem_latency", now,
+                           (double)(cur[OUT__COUNT] - g->trace_prev[OUT__COUNT]) / (double)loads);
+        memcpy(g->trace_prev, cur, sizeof cur);
         g->last_trace = now;
         g->next_trace = now + g->trace_interval;
     }

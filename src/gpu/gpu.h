@@ -127,8 +127,14 @@ void gpu_policy_set_sample_period(gpu_t *g, cta_link_t *self, uint32_t period);
 
 /* Record every `cycles` core cycles, per SM i, the series sm_ipc/<i> (thread
  * instructions per cycle since the previous point) and sm_ctas/<i> (CTAs
- * resident) into the metrics (0: off). Results are unchanged. */
+ * resident), and over all SMs the fractions of SM cycles since the previous
+ * point stall.active, stall.idle, stall.mem_stall, stall.core_stall and the
+ * mean load round trip mem_latency of the loads that completed in it (no
+ * point when none did) into the metrics (0: off). Results are unchanged. */
 void gpu_set_sample_interval(gpu_t *g, uint32_t cycles);
+/* Every metric and series published so far (read-only; gpu/metrics.h). */
+struct metrics;
+const struct metrics *gpu_metrics(const gpu_t *g);
 /* A policy cannot go on (a mix it cannot schedule): the run fails with this
  * one-line message at the end of the current hook's cycle. Any hook. */
 void gpu_policy_fail(gpu_t *g, const char *msg);

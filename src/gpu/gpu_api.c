@@ -2,6 +2,7 @@
 #include "gpu_internal.h"
 
 #include <stdlib.h>
+#include <string.h>
 
 const gpu_config_t *gpu_config(const gpu_t *g) { return &g->cfg; }
 uint64_t gpu_cycle(const gpu_t *g) { return g->cycle[CLK_CORE]; }
@@ -152,13 +153,22 @@ void gpu_set_sample_interval(gpu_t *g, uint32_t cycles)
     g->trace_interval = cycles;
     free(g->trace_insts);
     g->trace_insts = cycles ? cs_xcalloc(g->n_sm, sizeof *g->trace_insts) : NULL;
-    for (uint32_t i = 0; cycles && i < g->n_sm; i++)
-        g->trace_insts[i] = g->sm[i].c.thread_insts;
+    memset(g->trace_prev, 0, sizeof g->trace_prev);
+    for (uint32_t i = 0; cycles && i < g->n_sm; i++) {
+        const sm_counters_t *c = &g->sm[i].c;
+        g->trace_insts[i] = c->thread_insts;
+        for (int o = 0; o < OUT__COUNT; o++)
+            g->trace_prev[o] += c->outcome[o];
+        g->trace_prev[OUT__COUNT] += c->mem_lat_sum;
+        g->trace_prev[OUT__COUNT + 1] += c->mem_lat_count;
+    }
     g->last_trace = g->cycle[CLK_CORE];
     g->next_trace = cycles ? g->cycle[CLK_CORE] + cycles : CS_NEVER;
     if (g->next_trace < g->next_sample)
         g->next_sample = g->next_trace;
 }
+
+const metrics_t *gpu_metrics(const gpu_t *g) { return &g->metrics; }
 
 void gpu_policy_set_sample_period(gpu_t *g, cta_link_t *self, uint32_t period)
 {

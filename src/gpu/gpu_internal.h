@@ -55,6 +55,7 @@ struct gpu {
     uint32_t trace_interval;
     uint64_t next_trace, last_trace;
     uint64_t *trace_insts;     /* per SM: thread instructions at the last trace point */
+    uint64_t trace_prev[OUT__COUNT + 2]; /* all SMs at the last trace point: outcomes, mem_lat_sum, mem_lat_count */
 
     metrics_t metrics;         /* what policies publish */
     gpu_power_t *power;        /* the power model's state (gpu_power.c), or NULL */

@@ -21,6 +21,13 @@ static const char *const palette[] = {"#1f77b4", "#ff7f0e", "#2ca02c", "#d62728"
 
 const char *chart_color(size_t i) { return palette[i % (sizeof palette / sizeof *palette)]; }
 
+/* Lines past the tenth repeat the colours: solid, then dashed, then dotted. */
+static const char *line_dash(size_t i)
+{
+    static const char *const dashes[] = {NULL, "6 3", "2 2"};
+    return dashes[i / (sizeof palette / sizeof *palette) % 3];
+}
+
 void chart_frame(const chart_t *c, size_t n_legend, size_t n_cats, size_t longest, chart_frame_t *f)
 {
     chart_frame_legend(c, n_legend, 0, n_cats, longest, f);
@@ -95,7 +102,7 @@ static void legend(sbuf_t *b, const chart_frame_t *f, const char *const *names, 
     for (size_t i = 0; i < n; i++) {
         double y = f->y0 + 6 + (double)i * LEGEND_ROW;
         if (lines)
-            svg_line(b, x, y, x + 16, y, chart_color(i), 2, NULL);
+            svg_line(b, x, y, x + 16, y, chart_color(i), 2, line_dash(i));
         else
             svg_rect(b, x, y - 5, 12, 10, chart_color(i), NULL);
         svg_text(b, x + 21, y + 4, "start", FONT, 0, names[i] ? names[i] : "");
@@ -193,7 +200,7 @@ void chart_line(sbuf_t *b, const chart_t *c, const chart_series_t *s, size_t ns)
                 continue;
             }
             if (run > 1)
-                svg_polyline(b, px, py, run, chart_color(k), 1.8, NULL);
+                svg_polyline(b, px, py, run, chart_color(k), 1.8, line_dash(k));
             run = 0;
         }
         if (s[k].n <= 64)
@@ -210,6 +217,125 @@ void chart_line(sbuf_t *b, const chart_t *c, const chart_series_t *s, size_t ns)
     free(px);
     free(py);
     legend(b, &f, names, nn, true);
+    svg_end(b);
+}
+
+#define PANEL_W 210
+#define PANEL_H 160
+#define PANEL_LEFT 40
+#define PANEL_RIGHT 10
+#define PANEL_TOP 22
+#define PANEL_BOTTOM 30
+#define PANELS_TOP 34
+#define PANELS_LEFT 24
+
+void chart_panel_frame(size_t i, size_t ns, size_t cols, chart_frame_t *f)
+{
+    memset(f, 0, sizeof *f);
+    if (!cols)
+        cols = 1;
+    size_t rows = ns ? (ns + cols - 1) / cols : 1, nc = ns < cols ? (ns ? ns : 1) : cols;
+    f->width = PANELS_LEFT + (double)nc * PANEL_W + 10;
+    f->height = PANELS_TOP + (double)rows * PANEL_H + 24;
+    double px = PANELS_LEFT + (double)(i % cols) * PANEL_W, py = PANELS_TOP + (double)(i / cols) * PANEL_H;
+    f->x0 = px + PANEL_LEFT;
+    f->x1 = px + PANEL_W - PANEL_RIGHT;
+    f->y0 = py + PANEL_TOP;
+    f->y1 = py + PANEL_H - PANEL_BOTTOM;
+}
+
+void chart_panels(sbuf_t *b, const chart_t *c, const chart_series_t *s, size_t ns, size_t cols)
+{
+    if (!cols)
+        cols = 1;
+    /* one y scale for all */
+    double ylo = INFINITY, yhi = -INFINITY;
+    for (size_t k = 0; k < ns; k++)
+        for (size_t i = 0; i < s[k].n; i++)
+            if (isfinite(s[k].x[i]) && isfinite(s[k].y[i])) {
+                ylo = fmin(ylo, s[k].y[i]);
+                yhi = fmax(yhi, s[k].y[i]);
+            }
+    if (ylo > yhi)
+        ylo = yhi = 0;
+    if (c->y_zero)
+        ylo = fmin(ylo, 0);
+    if (c->have_ref) {
+        ylo = fmin(ylo, c->ref_y);
+        yhi = fmax(yhi, c->ref_y);
+    }
+    chart_frame_t all;
+    chart_panel_frame(0, ns, cols, &all);
+    svg_begin(b, all.width, all.height, c->title);
+    svg_rect(b, 0, 0, all.width, all.height, "#fff", NULL);
+    if (c->title)
+        svg_text(b, all.width / 2, 18, "middle", 13, 0, c->title);
+    if (c->xlabel)
+        svg_text(b, all.width / 2, all.height - 8, "middle", FONT, 0, c->xlabel);
+    if (c->ylabel)
+        svg_text(b, 12, all.height / 2, "middle", FONT, -90, c->ylabel);
+    char lab[64], tip[256], xv[32], yv[32];
+    for (size_t k = 0; k < ns; k++) {
+        chart_frame_t f;
+        chart_panel_frame(k, ns, cols, &f);
+        scale_t ys, xs;
+        scale_linear(&ys, ylo, yhi, 4, f.y1, f.y0);
+        double xlo = INFINITY, xhi = -INFINITY;
+        for (size_t i = 0; i < s[k].n; i++)
+            if (isfinite(s[k].x[i]) && isfinite(s[k].y[i])) {
+                xlo = fmin(xlo, s[k].x[i]);
+                xhi = fmax(xhi, s[k].x[i]);
+            }
+        if (xlo > xhi)
+            xlo = xhi = 0;
+        if (c->integer_x && xhi - xlo <= 16) {
+            xs = (scale_t){.d0 = xlo, .d1 = xhi > xlo ? xhi : xlo + 1, .r0 = f.x0, .r1 = f.x1, .step = 1};
+            for (double t = ceil(xlo); t <= xs.d1 && xs.n_ticks < SCALE_MAX_TICKS; t++)
+                xs.ticks[xs.n_ticks++] = t;
+        } else {
+            scale_linear(&xs, xlo, xhi, 4, f.x0, f.x1);
+        }
+        svg_text(b, (f.x0 + f.x1) / 2, f.y0 - 7, "middle", FONT, 0, s[k].name ? s[k].name : "");
+        for (size_t i = 0; i < ys.n_ticks; i++) {
+            double py = scale_map(&ys, ys.ticks[i]);
+            svg_line(b, f.x0, py, f.x1, py, "#e4e4e4", 1, NULL);
+            scale_format(&ys, ys.ticks[i], lab, sizeof lab);
+            svg_text(b, f.x0 - 4, py + 3, "end", FONT - 2, 0, lab);
+        }
+        for (size_t i = 0; i < xs.n_ticks; i++) {
+            double px = scale_map(&xs, xs.ticks[i]);
+            svg_line(b, px, f.y1, px, f.y1 + 3, "#333", 1, NULL);
+            scale_format(&xs, xs.ticks[i], lab, sizeof lab);
+            svg_text(b, px, f.y1 + 13, "middle", FONT - 2, 0, lab);
+        }
+        svg_line(b, f.x0, f.y0, f.x0, f.y1, "#333", 1, NULL);
+        svg_line(b, f.x0, f.y1, f.x1, f.y1, "#333", 1, NULL);
+        if (c->have_ref && c->ref_y >= ys.d0 && c->ref_y <= ys.d1) {
+            double py = scale_map(&ys, c->ref_y);
+            svg_line(b, f.x0, py, f.x1, py, "#555", 1, "5 3");
+        }
+        double *px = cs_xcalloc(s[k].n ? s[k].n : 1, sizeof *px), *py = cs_xcalloc(s[k].n ? s[k].n : 1, sizeof *py);
+        size_t run = 0;
+        for (size_t i = 0; i <= s[k].n; i++) {
+            if (i < s[k].n && isfinite(s[k].x[i]) && isfinite(s[k].y[i])) {
+                px[run] = scale_map(&xs, s[k].x[i]);
+                py[run++] = scale_map(&ys, s[k].y[i]);
+                continue;
+            }
+            if (run > 1)
+                svg_polyline(b, px, py, run, chart_color(0), 1.8, NULL);
+            run = 0;
+        }
+        free(px);
+        free(py);
+        for (size_t i = 0; i < s[k].n && s[k].n <= 64; i++) {
+            if (!isfinite(s[k].x[i]) || !isfinite(s[k].y[i]))
+                continue;
+            snprintf(tip, sizeof tip, "%s (%s, %s)", s[k].name ? s[k].name : "", fmt_value(s[k].x[i], xv, sizeof xv),
+                     fmt_value(s[k].y[i], yv, sizeof yv));
+            svg_circle(b, scale_map(&xs, s[k].x[i]), scale_map(&ys, s[k].y[i]), 2.5, chart_color(0), tip);
+        }
+    }
     svg_end(b);
 }
 

@@ -7,7 +7,8 @@
  *            (speedups per workload, miss rates, stall breakdowns)
  *   heatmap  rows x time bins, a colour per cell (per-SM IPC over time)
  *
- * Every mark carries a <title> tooltip "SERIES, CATEGORY: VALUE" (bars),
+ * Series take ten colours; lines past the tenth repeat them dashed, then
+ * dotted. Every mark carries a <title> tooltip "SERIES, CATEGORY: VALUE" (bars),
  * "SERIES (X, Y)" (points) or "ROW, X: VALUE" (cells); the tests find marks
  * by it. A non-finite value is left out (a gap, not a zero). */
 #ifndef CTASIM_REPORT_CHART_H
@@ -53,6 +54,14 @@ void chart_frame_legend(const chart_t *c, size_t n_legend, size_t legend_chars, 
                         chart_frame_t *f);
 
 void chart_line(sbuf_t *b, const chart_t *c, const chart_series_t *s, size_t ns);
+/* Small multiples: one small line chart per series, COLS to a row, all on one
+ * y scale, each with its series' name as its title and its own x range
+ * (whole-number ticks when c->integer_x): the shape of Lee et al. Fig. 4.
+ * Panel geometry: see chart_panel_frame. */
+void chart_panels(sbuf_t *b, const chart_t *c, const chart_series_t *s, size_t ns, size_t cols);
+/* Panel I's plot area (of NS panels, COLS to a row). */
+void chart_panel_frame(size_t i, size_t ns, size_t cols, chart_frame_t *f);
+
 /* V[cat * ns + s]: category CAT of series S. */
 void chart_bars(sbuf_t *b, const chart_t *c, const char *const *cats, size_t ncat, const char *const *names,
                 size_t ns, const double *v, bool stacked);

@@ -35,7 +35,8 @@
 
 static const char *const kinds[] = {"ipc-vs-ctas",     "cycles-vs-ctas", "speedup",     "tnew-vs-opt",
                                     "l1-miss",         "idle-reduction", "dyncta-n",    "cta-per-sm",
-                                    "idle-tail",       "stall-breakdown", "sm-ipc-heatmap", "sm-ctas-heatmap", "power",
+                                    "idle-tail",       "stall-breakdown", "sm-ipc-heatmap", "sm-ctas-heatmap", "stall-over-time",
+                                    "mem-latency",     "power",
                                     NULL};
 static const char *const kind_summaries[] = {
     "IPC against CTAs per SM per kernel, with the papers' types (Lee et al. Fig. 4)",
@@ -50,6 +51,8 @@ static const char *const kind_summaries[] = {
     "ACTIVE / IDLE / MEM_STALL / CORE_STALL cycle breakdown (Lee et al.)",
     "per-SM IPC over time, AerialVision's heat map (series sm_ipc/<i>)",
     "CTAs resident per SM over time (series sm_ctas/<i>)",
+    "the cycle breakdown over time, all SMs (series stall.*)",
+    "the mean load round trip over time (series mem_latency)",
     "power over time (series power_w)",
 };
 
@@ -375,13 +378,17 @@ static void exp_lee_fig4(ctx_t *c, const char *exp, const csv_t *t, const char *
             agree += !strcmp(ours, paper);
         }
     }
+    /* one panel per workload, as the paper's figure; one y scale */
     chart_t ch = {.title = f->title, .xlabel = "CTAs per core (static cap)", .ylabel = "IPC / IPC at N",
                   .integer_x = true, .y_zero = true, .have_ref = true, .ref_y = 1};
-    f->svg = draw_line(&ch, s, t->rows);
+    sbuf_t pb;
+    sb_init(&pb);
+    chart_panels(&pb, &ch, s, t->rows, t->rows < 4 ? t->rows : 4);
+    f->svg = pb.s;
     f->table = table_of_csv(t);
     f->paper = xfmt("%s", paper_headline_text(exp));
     f->ours = xfmt("types I/II/III/IV = %u/%u/%u/%u; the paper's type matches ours for %u of the %u workloads its "
-                   "table lists (legend: ours, then the paper's).",
+                   "table lists (each panel: ours, then the paper's).",
                    count[0], count[1], count[2], count[3], agree, known);
     for (size_t r = 0; r < t->rows; r++)
         free(names[r]);
@@ -841,10 +848,54 @@ static void heatmap_one(ctx_t *c, const char *prefix, const jv_t *doc, const cha
     free(x);
 }
 
+/* The GPU-wide time series of --sample-interval: the cycle breakdown and the
+ * load round trip per window. */
+static void window_figs(ctx_t *c, const char *prefix, const jv_t *doc, const char *label, const char *source)
+{
+    static const char *const keys[] = {"stall.active", "stall.idle", "stall.mem_stall", "stall.core_stall"};
+    report_fig_t *f = add_fig(c, "stall-over-time", prefix, source,
+                              "Cycle breakdown over time, all SMs: ACTIVE / IDLE / MEM_STALL / CORE_STALL");
+    if (f) {
+        chart_series_t s[4];
+        double *xs[4] = {0}, *ys[4] = {0};
+        size_t ns = 0;
+        for (int k = 0; k < 4; k++) {
+            const jv_t *js = series_of(doc, keys[k]);
+            if (js && js->kind == JV_ARR && js->n) {
+                size_t n = series_points(js, &xs[ns], &ys[ns]);
+                s[ns] = (chart_series_t){.name = outcome_names[k], .x = xs[ns], .y = ys[ns], .n = n};
+                ns++;
+            }
+        }
+        if (!ns) {
+            char *why = xfmt("no time series in this run (%s has no series stall.*; record them with `ctasim run "
+                             "--sample-interval N`)",
+                             label);
+            skip(f, why);
+            free(why);
+        } else {
+            chart_t ch = {.title = f->title, .xlabel = "cycle", .ylabel = "fraction of SM cycles in the window",
+                          .y_zero = true};
+            f->svg = draw_line(&ch, s, ns);
+            f->note = xfmt("%s: each point the window of --sample-interval cycles ending there.", label);
+        }
+        for (size_t k = 0; k < ns; k++) {
+            free(xs[k]);
+            free(ys[k]);
+        }
+    }
+    const jv_t *docs[1] = {doc};
+    const char *labels[1] = {label};
+    series_fig(c, "mem-latency", prefix, "mem_latency", "Load round trip over time, all SMs", "core cycles", docs,
+               labels, 1, source,
+               "no series mem_latency in this run (record it with `ctasim run --sample-interval N`)");
+}
+
 static void heatmap_fig(ctx_t *c, const char *prefix, const jv_t *doc, const char *label, const char *source)
 {
     heatmap_one(c, prefix, doc, label, source, false);
     heatmap_one(c, prefix, doc, label, source, true);
+    window_figs(c, prefix, doc, label, source);
 }
 
 /* Per-SM figures of one run. */
@@ -1263,6 +1314,10 @@ static int build_sweep(ctx_t *c, const char *summary_path, cs_error_t *err)
             report_fig_t *h = add_fig(c, "sm-ipc-heatmap", "", "the point JSON files", "Per-SM IPC over time (AerialVision's heat map)");
             skip(h, "no point JSON files in the sweep directory");
             h = add_fig(c, "sm-ctas-heatmap", "", "the point JSON files", "CTAs resident per SM over time");
+            skip(h, "no point JSON files in the sweep directory");
+            h = add_fig(c, "stall-over-time", "", "the point JSON files", "Cycle breakdown over time");
+            skip(h, "no point JSON files in the sweep directory");
+            h = add_fig(c, "mem-latency", "", "the point JSON files", "Load round trip over time");
             skip(h, "no point JSON files in the sweep directory");
         }
         series_fig(c, "power", "", "power_w", "Power over time", "W", pd, pl, np, "the point JSON files",

@@ -47,7 +47,7 @@ if $C sweep --size small --max-ctas 1..3 --cta-sched rr --cta-sched dyncta --job
     if $C report "$T/sw" >"$T/out" 2>"$T/err"; then
         grep -q "^report: .* in $T/sw/report.html" "$T/out" && pass report_sweep_runs || fail report_sweep_runs "$(cat "$T/out" "$T/err")"
         has_figures report_sweep_figures "$T/sw/report.html" "$T/sw/report-figures" ipc-vs-ctas cycles-vs-ctas speedup \
-            l1-miss stall-breakdown cta-per-sm idle-tail dyncta-n sm-ipc-heatmap sm-ctas-heatmap power
+            l1-miss stall-breakdown cta-per-sm idle-tail dyncta-n sm-ipc-heatmap sm-ctas-heatmap stall-over-time mem-latency power
         self_contained report_sweep_self_contained "$T/sw/report.html"
         grep -q "Speedup over rr/gto, per CTA cap" "$T/sw/report.html" && grep -q "dyncta/gto" "$T/sw/report-figures/speedup.svg" &&
             pass report_sweep_speedup_series || fail report_sweep_speedup_series "no dyncta/gto series"
@@ -106,7 +106,7 @@ fi
 # --- one run's JSON
 if $C run --quiet --size small --cta-sched dyncta --json "$T/r.json" BFS >/dev/null 2>&1 && $C report "$T/r.json" >/dev/null 2>"$T/err"; then
     has_figures report_run_figures "$T/r.html" "$T/r-figures" stall-breakdown cta-per-sm idle-tail l1-miss dyncta-n sm-ipc-heatmap \
-        sm-ctas-heatmap power
+        sm-ctas-heatmap stall-over-time mem-latency power
     grep -q "Not drawn: no time series in this run" "$T/r.html" && pass report_run_no_time_series ||
         fail report_run_no_time_series "no line on the missing time series"
 else
@@ -115,14 +115,22 @@ fi
 
 # --- --sample-interval: per-SM series in the JSON, results unchanged, the heat map drawn
 if $C run --quiet --size small --cta-sched dyncta --sample-interval 500 --json "$T/s.json" BFS >/dev/null 2>&1; then
-    strip() { grep -v -E 'sm_ipc/|sm_ctas/|sim_wall_seconds|peak_rss|"provenance"' "$1" | sed 's/,$//'; }
+    strip() { grep -v -E 'sm_ipc/|sm_ctas/|"stall\.|"mem_latency"|sim_wall_seconds|peak_rss|"provenance"' "$1" | sed 's/,$//'; }
     strip "$T/r.json" >"$T/ja"; strip "$T/s.json" >"$T/jb"
     cmp -s "$T/ja" "$T/jb" && pass sample_interval_same_results || fail sample_interval_same_results "JSON differs beyond the series"
     grep -q '"sm_ipc/0": \[\[500, ' "$T/s.json" && grep -q '"sm_ctas/0": \[\[500, ' "$T/s.json" &&
         pass sample_interval_series || fail sample_interval_series "no sm_ipc/0 or sm_ctas/0 from cycle 500"
+    # the same points as a CSV beside the JSON
+    if [ -s "$T/s-series.csv" ] && [ "$(head -1 "$T/s-series.csv")" = "series,cycle,value" ] &&
+        grep -q '^sm_ipc/0,500,' "$T/s-series.csv" && grep -q '^mem_latency,' "$T/s-series.csv" &&
+        [ "$(grep -c '^sm_ctas/3,' "$T/s-series.csv")" = "$(grep -o '"sm_ctas/3": \[[^]]*\]\(, \[[^]]*\]\)*' "$T/s.json" | grep -o '\[[0-9]*, ' | wc -l | tr -d ' ')" ]; then
+        pass sample_interval_series_csv; else fail sample_interval_series_csv "$(head -3 "$T/s-series.csv" 2>&1)"; fi
     if $C report "$T/s.json" --figure sm-ipc-heatmap,sm-ctas-heatmap >/dev/null 2>&1 && grep -q "<title>SM 3, 500: " "$T/s-figures/sm-ipc-heatmap.svg" &&
         grep -q "<title>SM 3, 500: [0-9.]*</title>" "$T/s-figures/sm-ctas-heatmap.svg"; then
         pass report_heatmap_drawn; else fail report_heatmap_drawn "no heat map cells"; fi
+    if $C report "$T/s.json" --figure stall-over-time,mem-latency >/dev/null 2>&1 &&
+        [ "$(grep -c "<polyline" "$T/s-figures/stall-over-time.svg")" -ge 4 ] && grep -q ">MEM_STALL</text>" "$T/s-figures/stall-over-time.svg" && grep -q "<polyline" "$T/s-figures/mem-latency.svg"; then
+        pass report_window_series_drawn; else fail report_window_series_drawn "no stall or latency lines"; fi
 else
     fail sample_interval_series "run --sample-interval failed"
 fi
