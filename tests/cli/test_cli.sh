@@ -342,7 +342,7 @@ expect_error cta_chain_rr_after_lcs "can only be the first policy" $C run --cta-
 expect_error cta_chain_leading_plus "empty policy name" $C run --cta-sched +lcs stream:ctas=2,iters=1
 
 # --- every subcommand answers --help (and -h) on stdout with exit 0
-for sub in run sweep launch experiment list trace config; do
+for sub in run sweep launch experiment list trace config report; do
     if $C $sub --help >"$T/h.out" 2>"$T/h.err" && grep -q "^usage: ctasim $sub" "$T/h.out" && grep -q '^example: ' "$T/h.out" &&
        [ ! -s "$T/h.err" ] && $C $sub -h | grep -q "^usage: ctasim $sub"; then
         pass help_$sub

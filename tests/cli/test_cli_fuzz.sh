@@ -64,6 +64,10 @@ value_for() { # option -> $v
         --regs) pick '0|32|256|x' ;;
         --shmem) pick '0|-1|1k|99999999999' ;;
         --binary-version) pick '1|0|abc|10000' ;;
+        --backend) pick 'local|x|' ;;
+        --figures) pick "$T/figs|/proc/nope|" ;;
+        --figure) pick 'ipc-vs-ctas|nosuch|,|' ;;
+        --baseline) pick 'rr|nosuch/gto|' ;;
         *) v= ;;
     esac
 }
@@ -73,10 +77,10 @@ takes_value() {
 }
 
 bad=0; i=0
-for s in run sweep launch trace config experiment; do eval "ok_$s=0; bad_$s=0"; done
+for s in run sweep launch trace config experiment report; do eval "ok_$s=0; bad_$s=0"; done
 while [ $i -lt $N ]; do
     i=$((i + 1))
-    pick 'run|run|run|sweep|launch|launch|trace|config|experiment'; sub=$v
+    pick 'run|run|run|sweep|launch|launch|trace|config|experiment|report'; sub=$v
     set -- "$sub"
     case $sub in
         run) opts="$COMMON_OPTS|--json" ;;
@@ -84,7 +88,8 @@ while [ $i -lt $N ]; do
         launch) opts='--cta-sched|--warp-sched|--config|--set|--regs|--shmem|--quiet|--json|--max-ctas' ;;
         trace) opts='--size|--seed|--binary-version|--no-compress|-o|--config' ;;
         config) opts='--config|--set|--unmodelled|--allow-unknown' ;;
-        experiment) opts='--jobs|-o|--workloads|--config|--all-workloads' ;;
+        experiment) opts='--jobs|-o|--workloads|--config|--all-workloads|--backend' ;;
+        report) opts='-o|--figures|--figure|--baseline' ;;
     esac
     rnd; nopt=$(( (x / 65536) % 4 ))
     j=0
@@ -109,6 +114,9 @@ while [ $i -lt $N ]; do
             set -- "$@" "$v" "in:$T/four.bin" "out:4:$T/o.bin" "u32:1" ;;
         experiment)
             pick 'yu-fig16|nosuch|list|'; set -- "$@" --size small --workloads VADD --jobs 1 -o "$T/ex$i" "$v" ;;
+        report)
+            [ -s "$T/rep.json" ] || "$C" run --quiet --json "$T/rep.json" stream:ctas=8,iters=1 >/dev/null 2>&1
+            pick "$T/rep.json|$T|/dev/null|$T/empty|README.md|/nope|"; set -- "$@" "$v" ;;
     esac
     rm -f "$T/r.json"
     timeout $LIMIT "$C" "$@" >"$T/stdout" 2>"$T/stderr"; rc=$?
@@ -127,7 +135,7 @@ while [ $i -lt $N ]; do
         eval "ok_$sub=\$((ok_$sub + 1))"
     fi
 done
-for s in run sweep launch trace config experiment; do
+for s in run sweep launch trace config experiment report; do
     eval "n=\$ok_$s; b=\$bad_$s"
     [ "$b" -eq 0 ] && echo "PASS cli_fuzz_$s ($n vectors)"
 done
