@@ -142,7 +142,7 @@ else
 fi
 
 # --- li-fig5: 28 pairs, five series, the paper's 25 averaged
-if $C experiment li-fig5 --size small --jobs 2 -o "$T/exp" >"$T/l.txt" 2>&1 &&
+if XDG_CACHE_HOME="$T/xdg" $C experiment li-fig5 --size small --jobs 2 -o "$T/exp" >"$T/l.txt" 2>&1 &&
    [ "$(wc -l <"$T/exp/li-fig5.csv")" -eq 29 ] && grep -q '^KMN-STC,KMS-STC,1,1.000,' "$T/exp/li-fig5.csv" &&
    grep -q '^BP-HOT,BKP-HST,0,' "$T/exp/li-fig5.csv" && grep -q "over cke on the paper's 25 pairs" "$T/l.txt"; then
     pass experiment_li_fig5
