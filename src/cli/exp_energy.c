@@ -24,7 +24,9 @@
  * headline (report/headline.c) is printed beside ours. Finished runs are
  * kept in DIR/.runs/NAME/WORKLOAD--SERIES.run (doubles in hexadecimal,
  * written to a temporary and renamed) and read back by a rerun under the
- * same key; --force simulates all. */
+ * same key; --force simulates all. song-fig3 and song-fig7 share their
+ * active-core runs (DIR/.runs/song-cores). --tcs ARGS appends documented TCS
+ * arguments (e.g. reset=window) to every tcs / htcs series. */
 #include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -85,6 +87,7 @@ typedef struct en_run {
     unsigned ns;
     en_result_t *res;
     FILE *csv;
+    const char *tcs_args; /* --tcs ARGS: appended to every tcs / htcs series (tcs:ARGS) */
     char cache_dir[1024];
     size_t *todo;
     progress_t progress;
@@ -96,6 +99,7 @@ typedef struct en_def {
     const char *source;
     void (*plan)(en_run_t *r);
     void (*report)(en_run_t *r);
+    const char *cache; /* runs kept under DIR/.runs/CACHE, shared by experiments with the same runs (NULL: name) */
 } en_def_t;
 
 static en_result_t *RES(en_run_t *r, unsigned w, unsigned s) { return &r->res[w * r->ns + s]; }
@@ -107,7 +111,10 @@ static en_series_t *add(en_run_t *r, const char *label, const char *cta)
     en_series_t *s = &r->series[r->ns++];
     memset(s, 0, sizeof *s);
     snprintf(s->label, sizeof s->label, "%s", label);
-    snprintf(s->cta, sizeof s->cta, "%s", cta);
+    if (r->tcs_args && (!strcmp(cta, "tcs") || !strcmp(cta, "htcs") || !strncmp(cta, "tcs:", 4)))
+        snprintf(s->cta, sizeof s->cta, "%s%s%s", cta, strchr(cta, ':') ? "," : ":", r->tcs_args);
+    else
+        snprintf(s->cta, sizeof s->cta, "%s", cta);
     s->pcpg = s->gate_rf = -1;
     return s;
 }
@@ -191,8 +198,9 @@ static void run_key(const en_run_t *r, size_t i, char *buf, size_t n)
     snprintf(buf, n,
              "e1 experiment=%s preset=%s size=%s seed=1 workload=%s cta=%s warp=%s active=%u pcpg=%d gate=%d "
              "sample=%u",
-             r->def->name, r->def->config, app_size_name(r->size), r->wl[i / r->ns]->name, s->cta,
-             s->warp ? s->warp : r->def->warp, s->active, s->pcpg, s->gate_rf, s->sample);
+             r->def->cache ? r->def->cache : r->def->name, r->def->config, app_size_name(r->size),
+             r->wl[i / r->ns]->name, s->cta, s->warp ? s->warp : r->def->warp, s->active, s->pcpg, s->gate_rf,
+             s->sample);
 }
 
 static void save_run(const en_run_t *r, size_t i, const en_result_t *x)
@@ -687,7 +695,10 @@ static double power_rel(en_run_t *r, unsigned w, unsigned s, unsigned b)
 /* Kayiran's energy efficiency, "instructions committed per Watt": the same
  * instructions in both runs, so per watt of average power and per unit of
  * time, i.e. IPC per watt = 1 / energy, relative to the baseline. */
-static double eff_rel(en_run_t *r, unsigned w, unsigned s, unsigned b) { return ratio(RES(r, w, b)->energy, RES(r, w, s)->energy); }
+static double eff_rel(en_run_t *r, unsigned w, unsigned s, unsigned b)
+{
+    return ratio(RES(r, w, b)->energy, RES(r, w, s)->energy);
+}
 
 static void report_kayiran_12_13(en_run_t *r)
 {
@@ -790,23 +801,23 @@ static void report_lee_fig14(en_run_t *r)
 
 static const en_def_t energy_experiments[] = {
     {"song-fig2", "static and dynamic power per workload", "date14-28sm", NULL, song_table2, "Table II",
-     plan_song_fig2, report_song_fig2},
+     plan_song_fig2, report_song_fig2, NULL},
     {"song-fig3", "IPC and memory latency vs active cores", "date14-28sm", NULL, song_table2, "Table II",
-     plan_song_fig3, report_song_fig3},
+     plan_song_fig3, report_song_fig3, "song-cores"},
     {"song-fig6", "TCS, hTCS performance and energy vs all cores (PCPG)", "date14-28sm", NULL, song_table2,
-     "Table II", plan_song_fig6, report_song_fig6},
+     "Table II", plan_song_fig6, report_song_fig6, NULL},
     {"song-fig7", "TCS's active cores vs the static EDP-optimal count", "date14-28sm", NULL, song_table2, "Table II",
-     plan_song_fig7, report_song_fig7},
+     plan_song_fig7, report_song_fig7, "song-cores"},
     {"song-fig8", "per-core IPC over time: base, TCS, TCS throttle=0, hTCS", "date14-28sm", NULL, song_fig8,
-     "Fig. 8: one single-kernel memory-bound workload, unnamed; ours MUM", plan_song_fig8, report_song_fig8},
+     "Fig. 8: one single-kernel memory-bound workload, unnamed; ours MUM", plan_song_fig8, report_song_fig8, NULL},
     {"song-fig9", "TCS's active cores per kernel launch", "date14-28sm", NULL, song_fig9, "Fig. 9", plan_song_fig9,
-     report_song_fig9},
+     report_song_fig9, NULL},
     {"kayiran-fig12-13", "power and perf/W of DYNCTA, DYNCORE with and without PCPG", "pact13-30sm", "lrr",
-     kayiran_table2, "Table 2", plan_kayiran_12_13, report_kayiran_12_13},
+     kayiran_table2, "Table 2", plan_kayiran_12_13, report_kayiran_12_13, NULL},
     {"kayiran-fig14a", "DYNCORE with k = 2..14 cores turned off (PCPG)", "pact13-30sm", "lrr", kayiran_table2,
-     "Table 2", plan_kayiran_14a, report_kayiran_14a},
+     "Table 2", plan_kayiran_14a, report_kayiran_14a, NULL},
     {"lee-fig14", "LCS energy vs GTO, unused RF / shared memory gated", "hpca14-28sm", "gto", lee_table2, "Table 2",
-     plan_lee_fig14, report_lee_fig14},
+     plan_lee_fig14, report_lee_fig14, NULL},
 };
 
 bool exp_energy_known(const char *name)
@@ -954,7 +965,7 @@ int cmd_experiment_energy(int argc, char **argv)
             def = &energy_experiments[i];
     if (!def)
         return 2;
-    const char *out_dir = "experiments-out", *only = NULL;
+    const char *out_dir = "experiments-out", *only = NULL, *tcs_args = NULL;
     app_size_t size = APP_DEFAULT;
     unsigned jobs = jobs_default();
     bool force = false;
@@ -967,7 +978,8 @@ int cmd_experiment_energy(int argc, char **argv)
         }
         if (!strcmp(a, "--power")) /* always on here */
             continue;
-        if (strcmp(a, "--size") && strcmp(a, "--jobs") && strcmp(a, "-o") && strcmp(a, "--workloads")) {
+        if (strcmp(a, "--size") && strcmp(a, "--jobs") && strcmp(a, "-o") && strcmp(a, "--workloads") &&
+            strcmp(a, "--tcs")) {
             fprintf(stderr, "ctasim: unknown option '%s' for experiment %s\n", a, def->name);
             return 2;
         }
@@ -1008,6 +1020,12 @@ int cmd_experiment_energy(int argc, char **argv)
                 p = comma + 1;
             }
             only = v;
+        } else if (!strcmp(a, "--tcs")) {
+            if (!*v || strchr(v, '+') || strchr(v, ':')) {
+                fprintf(stderr, "ctasim: --tcs expects tcs arguments such as reset=window,stall=cmem, got '%s'\n", v);
+                return 2;
+            }
+            tcs_args = v;
         } else {
             out_dir = v;
         }
@@ -1016,6 +1034,7 @@ int cmd_experiment_energy(int argc, char **argv)
     memset(&r, 0, sizeof r);
     r.def = def;
     r.size = size;
+    r.tcs_args = tcs_args;
     config_defaults(&r.cfg);
     if (config_load_preset(&r.cfg, def->config, &err) < 0)
         return cli_fail(&err);
@@ -1027,7 +1046,7 @@ int cmd_experiment_energy(int argc, char **argv)
     }
     if (cli_output_dir(out_dir, &err) < 0)
         return cli_fail(&err);
-    snprintf(r.cache_dir, sizeof r.cache_dir, "%s/.runs/%s", out_dir, def->name);
+    snprintf(r.cache_dir, sizeof r.cache_dir, "%s/.runs/%s", out_dir, def->cache ? def->cache : def->name);
     if (cli_output_dir(r.cache_dir, &err) < 0)
         return cli_fail(&err);
     def->plan(&r);
@@ -1041,8 +1060,8 @@ int cmd_experiment_energy(int argc, char **argv)
             r.todo[ntodo++] = i;
     }
     unsigned threads = jobs_threads_used(ntodo ? ntodo : 1, jobs);
-    printf("%s: %s (%s preset, power model on, %u workloads x %u series, %s size)\n", def->name, def->summary,
-           def->config, r.nw, r.ns, app_size_name(size));
+    printf("%s: %s (%s preset, power model on, %u workloads x %u series, %s size%s%s)\n", def->name, def->summary,
+           def->config, r.nw, r.ns, app_size_name(size), tcs_args ? ", TCS arguments " : "", tcs_args ? tcs_args : "");
     print_coverage(&r);
     if (reused)
         printf("%s: resuming: %zu of %zu runs complete in %s from an earlier run, running %zu (--force runs all)\n",

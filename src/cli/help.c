@@ -88,6 +88,9 @@ static const help_t helps[] = {
      "  --report          then write DIR/report.html (`ctasim report`) with the experiment's figures\n"
      "  --force           simulate every run again (by default a rerun into the same DIR reads back the\n"
      "                    runs an interrupted run finished, kept in DIR/.runs/NAME, and simulates the rest)\n"
+     "The energy experiments (song-fig2..9, kayiran-fig12-13, kayiran-fig14a, lee-fig14) always run the\n"
+     "power model and take --size, --workloads, --jobs, -o, --force and\n"
+     "  --tcs ARGS        documented TCS arguments for every tcs/htcs series, e.g. reset=window\n"
      "example: ctasim experiment lee-fig4 --size small --jobs 2\n"},
     {"report",
      "usage: ctasim report DIR|RUN.json [-o FILE.html] [--figures DIR] [--figure NAME[,NAME]...]\n"

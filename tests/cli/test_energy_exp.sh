@@ -62,6 +62,21 @@ else
     fail energy_workload_list "$(grep "paper's" "$T/kayiran-fig12-13.out")"
 fi
 
+# song-fig7 shares song-fig3's active-core runs (DIR/.runs/song-cores): only TCS runs
+if grep -q "resuming: 12 of 13 runs" "$T/song-fig7.out"; then
+    pass energy_shared_core_runs
+else
+    fail energy_shared_core_runs "$(grep -i resum "$T/song-fig7.out")"
+fi
+# --tcs ARGS reaches every tcs series (a bad value is refused)
+if $C experiment song-fig9 --size small --tcs reset=window -o "$T/o2" >"$T/t.out" 2>/dev/null &&
+    grep -q "TCS arguments reset=window" "$T/t.out" && [ "$(rows "$T/o2/song-fig9.csv")" -eq 1 ] &&
+    ! $C experiment song-fig9 --tcs tcs+lcs >/dev/null 2>&1; then
+    pass energy_tcs_args
+else
+    fail energy_tcs_args "$(head -2 "$T/t.out")"
+fi
+
 # resuming: a rerun reads every run back and writes the same table
 cp "$T/o/song-fig6.csv" "$T/fig6.csv"
 if $C experiment song-fig6 --size small --workloads MUM,BLK -o "$T/o" >"$T/re.out" 2>/dev/null &&
