@@ -112,5 +112,10 @@ int cli_report_dir(const char *dir, const char *experiment);
  * series,cycle,value, written through a temporary (report.c). */
 int cli_write_series_csv(const gpu_t *g, const char *json_path, cs_error_t *err);
 int cmd_experiment_mix(int argc, char **argv); /* exp_mix.c: lee-fig18 */
+/* exp_energy.c: the energy and core-gating experiments (song-fig*, kayiran-fig12-13,
+ * kayiran-fig14a, lee-fig14); argv[2] names one (exp_energy_known). */
+int cmd_experiment_energy(int argc, char **argv);
+bool exp_energy_known(const char *name);
+void exp_energy_list(void); /* their lines of `ctasim experiment list` */
 
 #endif

@@ -1178,10 +1178,13 @@ int cmd_experiment(int argc, char **argv)
                "hpca14-28sm");
         printf("  %-16s %-64s [%s]\n", "li-fig5", "TLP modulation (+bypass) vs CKE, Smart-Even, mCKE on 28 pairs",
                "date16-15sm");
+        exp_energy_list();
         return argc < 3 ? 2 : 0;
     }
     if (!strcmp(argv[2], "lee-fig18") || !strcmp(argv[2], "li-fig5")) /* workload mixes: exp_mix.c */
         return cmd_experiment_mix(argc, argv);
+    if (exp_energy_known(argv[2])) /* energy and core gating: exp_energy.c */
+        return cmd_experiment_energy(argc, argv);
     bool all = !strcmp(argv[2], "all");
     const exp_def_t *def = NULL;
     for (unsigned i = 0; i < CS_ARRAY_LEN(experiments); i++)

@@ -94,7 +94,11 @@ static const help_t helps[] = {
      "  --force           simulate every run again (by default a rerun into the same DIR reads back the\n"
      "                    runs an interrupted run finished, kept in DIR/.runs/NAME, and simulates the rest)\n"
      "  --backend B       local (default) or slurm: the runs as a Slurm job array (shared filesystem;\n"
-     "                    --slurm-partition/-time/-mem/-opt/-retries/-poll/-max-running as for sweep)\n"
+     "                    --slurm-partition/-time/-mem/-opt/-retries/-poll/-max-running as for sweep;\n"
+     "                    the energy and mix experiments run locally)\n"
+     "The energy experiments (song-fig2..9, kayiran-fig12-13, kayiran-fig14a, lee-fig14) always run the\n"
+     "power model and take --size, --workloads, --jobs, -o, --force and\n"
+     "  --tcs ARGS        documented TCS arguments for every tcs/htcs series, e.g. reset=window\n"
      "example: ctasim experiment lee-fig4 --size small --jobs 2\n"},
     {"report",
      "usage: ctasim report DIR|RUN.json [-o FILE.html] [--figures DIR] [--figure NAME[,NAME]...]\n"

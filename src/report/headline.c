@@ -20,6 +20,30 @@ static const paper_headline_t headlines[] = {
     {"yu-fig13", "Yu et al., IJPP'14, Fig. 13", "+5.1% on average over TL, OWL and DYNCTA, up to +18.3%."},
     {"yu-fig16", "Yu et al., IJPP'14, Fig. 16",
      "CLASO10 and CLASO20 best; the gain fades as p_A and p_L grow, p_L more sensitive than p_A."},
+    {"song-fig2", "Song et al., DATE'14, Fig. 2",
+     "static power is over 60% of the total for some workloads and about 40% on average."},
+    {"song-fig3", "Song et al., DATE'14, Fig. 3",
+     "compute-bound IPC rises linearly with cores, memory-bound saturates; memory latency at all cores vs one: "
+     "up to 7.5x, ~4x on average (memory-bound), at most 1.5x (compute-bound)."},
+    {"song-fig6", "Song et al., DATE'14, Fig. 6",
+     "TCS: memory-bound energy -38% on average (up to -48%) at ~-6% performance; compute-bound ~0% loss; hTCS a "
+     "further -6% energy (up to -18%), -1.5% performance on compute-bound (-5% BLK)."},
+    {"song-fig7", "Song et al., DATE'14, Fig. 7",
+     "TCS keeps all cores on compute-bound workloads and is within 6% of the static EDP-optimal core count on "
+     "memory-bound ones."},
+    {"song-fig8", "Song et al., DATE'14, Fig. 8",
+     "TCS settles on 6 cores, the 22 others throttled then gated; without throttling <2% performance change but up "
+     "to 15% more energy than TCS."},
+    {"song-fig9", "Song et al., DATE'14, Fig. 9",
+     "BFS's 24 kernels: the short compute-bound ones are not gated, the memory-bound ones run on fewer cores."},
+    {"kayiran-fig12-13", "Kayiran et al., PACT'13, Figs. 12-13 (Fig. 14a speed)",
+     "DYNCORE power -17% / -8% (with / without PCPG), energy efficiency +52% / +33%, speedup +21%; DYNCTA power "
+     "+2%, efficiency +26%."},
+    {"kayiran-fig14a", "Kayiran et al., PACT'13, Fig. 14a",
+     "turning more cores off lowers performance but raises power savings and energy efficiency (PCPG); 8 is the "
+     "chosen trade-off."},
+    {"lee-fig14", "Lee et al., HPCA'14, Fig. 14",
+     "LCS with unused resources power-gated saves energy on every type: up to 37% on Type III, 11% on average."},
 };
 
 const paper_headline_t *paper_headline(const char *experiment)

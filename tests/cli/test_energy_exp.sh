@@ -1,0 +1,107 @@
+#!/bin/sh
+# The energy and core-gating experiments (src/cli/exp_energy.c) at small
+# size on one or two workloads each: exit 0, the CSV's header, one row per
+# workload (song-fig8: rows per sample point, every series present), the
+# "Paper:" line, NAME-workloads.csv, resuming, and bad options. Every check
+# prints "PASS name" or "FAIL name".
+C=${CTASIM:-build/ctasim}
+T=$(mktemp -d)
+trap 'rm -rf "$T"' EXIT
+
+pass() { echo "PASS $1"; }
+fail() { echo "FAIL $1: $2"; }
+rows() { tail -n +2 "$1" | wc -l | tr -d ' '; }
+
+# exp NAME WORKLOADS HEADER_PREFIX: run it, check the table
+exp() {
+    name=$1; wl=$2; head=$3
+    if ! timeout 120 $C experiment "$name" --size small --workloads "$wl" --jobs 2 -o "$T/o" >"$T/$name.out" 2>"$T/$name.err"; then
+        fail "$name" "exit non-zero: $(head -3 "$T/$name.err")"; return
+    fi
+    csv="$T/o/$name.csv"
+    if [ ! -f "$csv" ]; then fail "$name" "no $csv"; return; fi
+    case "$(head -1 "$csv")" in
+        "$head"*) ;;
+        *) fail "$name" "header: $(head -1 "$csv")"; return ;;
+    esac
+    if grep -q ';' "$csv"; then fail "$name" "a ';' in the CSV"; return; fi
+    n=$(echo "$wl" | tr ',' '\n' | wc -l | tr -d ' ')
+    if [ "$name" = song-fig8 ]; then
+        for s in base tcs tcs_throttle0 htcs; do
+            if ! grep -q "^$wl,$s," "$csv"; then fail "$name" "no rows of series $s"; return; fi
+        done
+        cols=$(head -1 "$csv" | tr ',' '\n' | wc -l | tr -d ' ')
+        if [ "$cols" -ne 31 ]; then fail "$name" "$cols columns (want workload, series, cycle and 28 cores)"; return; fi
+    elif [ "$(rows "$csv")" -ne "$n" ]; then
+        fail "$name" "$(rows "$csv") rows for $n workloads"; return
+    else
+        for w in $(echo "$wl" | tr ',' ' '); do
+            if ! grep -q "^$w," "$csv"; then fail "$name" "no row for $w"; return; fi
+        done
+    fi
+    if ! grep -q "^Paper: " "$T/$name.out"; then fail "$name" "no 'Paper:' line"; return; fi
+    if ! grep -q "of the paper's" "$T/$name.out"; then fail "$name" "no workload coverage line"; return; fi
+    if [ ! -f "$T/o/$name-workloads.csv" ]; then fail "$name" "no $name-workloads.csv"; return; fi
+    pass "$name"
+}
+
+exp song-fig2 MUM,BLK "workload,type,cycles,avg_w,static_w,dynamic_w,static_share"
+exp song-fig3 BLK "workload,type,ipc_norm_c1,ipc_norm_c2"
+exp song-fig6 MUM,BLK "workload,type,cycles_base,perf_tcs,perf_htcs,energy_tcs,energy_htcs"
+exp song-fig7 BLK "workload,type,edp_opt_cores,tcs_cores_last"
+exp song-fig8 MUM "workload,series,cycle,ipc_sm0"
+exp song-fig9 BFS "workload,launches,perf_tcs,energy_tcs,launches_reduced,cores_k0"
+exp kayiran-fig12-13 MMUL "workload,power_dyncta,power_dyncore,power_dyncore_pcpg,eff_dyncta"
+exp kayiran-fig14a MMUL "workload,speedup_k=2"
+exp lee-fig14 MMUL,KMN "workload,paper_type,energy_gto_j,energy_lcs_j,energy_saving"
+
+# the workload lists: Kayiran's Table 2 aliases (KM is our KMN) and the missing
+if grep -q "missing: WP" "$T/kayiran-fig12-13.out" && grep -q "^KM,KMN,not-selected" "$T/o/kayiran-fig12-13-workloads.csv"; then
+    pass energy_workload_list
+else
+    fail energy_workload_list "$(grep "paper's" "$T/kayiran-fig12-13.out")"
+fi
+
+# song-fig7 shares song-fig3's active-core runs (DIR/.runs/song-cores): only TCS runs
+if grep -q "resuming: 12 of 13 runs" "$T/song-fig7.out"; then
+    pass energy_shared_core_runs
+else
+    fail energy_shared_core_runs "$(grep -i resum "$T/song-fig7.out")"
+fi
+# --tcs ARGS reaches every tcs series (a bad value is refused)
+if $C experiment song-fig9 --size small --tcs reset=window -o "$T/o2" >"$T/t.out" 2>/dev/null &&
+    grep -q "TCS arguments reset=window" "$T/t.out" && [ "$(rows "$T/o2/song-fig9.csv")" -eq 1 ] &&
+    ! $C experiment song-fig9 --tcs tcs+lcs >/dev/null 2>&1; then
+    pass energy_tcs_args
+else
+    fail energy_tcs_args "$(head -2 "$T/t.out")"
+fi
+
+# resuming: a rerun reads every run back and writes the same table
+cp "$T/o/song-fig6.csv" "$T/fig6.csv"
+if $C experiment song-fig6 --size small --workloads MUM,BLK -o "$T/o" >"$T/re.out" 2>/dev/null &&
+    grep -q "resuming: 6 of 6 runs" "$T/re.out" && cmp -s "$T/o/song-fig6.csv" "$T/fig6.csv"; then
+    pass energy_resume
+else
+    fail energy_resume "$(grep -i resum "$T/re.out")"
+fi
+
+# bad options: one error line, exit 2
+$C experiment song-fig6 --bogus >"$T/out" 2>"$T/err"; rc=$?
+if [ $rc -eq 2 ] && [ "$(wc -l <"$T/err")" -eq 1 ] && grep -q "unknown option '--bogus'" "$T/err"; then
+    pass energy_bad_option
+else
+    fail energy_bad_option "rc $rc: $(cat "$T/err")"
+fi
+$C experiment song-fig6 --workloads NOPE >"$T/out" 2>"$T/err"; rc=$?
+if [ $rc -eq 2 ] && grep -q "unknown workload 'NOPE'" "$T/err"; then
+    pass energy_bad_workload
+else
+    fail energy_bad_workload "rc $rc: $(cat "$T/err")"
+fi
+# listed
+if $C experiment list | grep -q "^  song-fig6 " && $C experiment list | grep -q "^  lee-fig14 "; then
+    pass energy_listed
+else
+    fail energy_listed "not in \`ctasim experiment list\`"
+fi
