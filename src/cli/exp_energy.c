@@ -917,31 +917,9 @@ static void print_coverage(const en_run_t *r)
     printf("\n");
 }
 
-static FILE *table_open(const char *path, cs_error_t *err)
-{
-    char tmp[1100];
-    snprintf(tmp, sizeof tmp, "%s.tmp", path);
-    return cli_output_open(tmp, err);
-}
-
-static int table_close(FILE *f, const char *path, cs_error_t *err)
-{
-    char tmp[1100];
-    snprintf(tmp, sizeof tmp, "%s.tmp", path);
-    if (cli_output_close(f, path, err) < 0) {
-        unlink(tmp);
-        return -1;
-    }
-    if (rename(tmp, path) != 0) {
-        unlink(tmp);
-        return cs_err(err, path, 0, "cannot write");
-    }
-    return 0;
-}
-
 static int write_workloads_csv(const en_run_t *r, const char *path, cs_error_t *err)
 {
-    FILE *f = table_open(path, err);
+    FILE *f = cli_output_open_whole(path, err);
     if (!f)
         return -1;
     fprintf(f, "paper_workload,suite_workload,status\n");
@@ -953,7 +931,7 @@ static int write_workloads_csv(const en_run_t *r, const char *path, cs_error_t *
     for (unsigned w = 0; w < r->nw; w++)
         if (!r->in_paper[w])
             fprintf(f, ",%s,extra\n", r->wl[w]->name);
-    return table_close(f, path, err);
+    return cli_output_close_whole(f, path, err);
 }
 
 /* --- the command ---------------------------------------------------------------- */
@@ -1091,13 +1069,13 @@ int cmd_experiment_energy(int argc, char **argv)
     char path[1024], wpath[1024];
     snprintf(path, sizeof path, "%s/%s.csv", out_dir, def->name);
     snprintf(wpath, sizeof wpath, "%s/%s-workloads.csv", out_dir, def->name);
-    r.csv = table_open(path, &err);
+    r.csv = cli_output_open_whole(path, &err);
     if (!r.csv) {
         free_all(&r);
         return cli_fail(&err);
     }
     def->report(&r);
-    int rc = table_close(r.csv, path, &err);
+    int rc = cli_output_close_whole(r.csv, path, &err);
     r.csv = NULL;
     if (rc == 0)
         rc = write_workloads_csv(&r, wpath, &err);

@@ -151,31 +151,6 @@ static void out(exp_run_t *r, const char *fmt, ...)
     }
 }
 
-/* A table goes to PATH.tmp and is renamed to PATH once closed cleanly, so a
- * table with its final name is always complete. */
-static FILE *table_open(const char *path, cs_error_t *err)
-{
-    char tmp[1100];
-    snprintf(tmp, sizeof tmp, "%s.tmp", path);
-    return cli_output_open(tmp, err);
-}
-
-static int table_close(FILE *f, const char *path, cs_error_t *err)
-{
-    char tmp[1100];
-    snprintf(tmp, sizeof tmp, "%s.tmp", path);
-    if (cli_output_close(f, path, err) < 0) {
-        unlink(tmp);
-        return -1;
-    }
-    if (rename(tmp, path) != 0) {
-        int e = errno;
-        unlink(tmp);
-        return cs_err(err, path, 0, "cannot write: %s", strerror(e));
-    }
-    return 0;
-}
-
 /* --- running ------------------------------------------------------------- */
 
 /* --- results kept for resuming ------------------------------------------------ */
@@ -610,7 +585,7 @@ static void report_kayiran_fig8(exp_run_t *r)
     }
     char path[1024];
     snprintf(path, sizeof path, "%s/kayiran-fig8-series.csv", r->out_dir);
-    FILE *f = table_open(path, &r->extra_err);
+    FILE *f = cli_output_open_whole(path, &r->extra_err);
     if (!f) {
         r->extra_rc = -1;
         return;
@@ -620,7 +595,7 @@ static void report_kayiran_fig8(exp_run_t *r)
         for (size_t p = 0; p < R(r, w, 0)->n_points; p++)
             fprintf(f, "%s,%llu,%.3f\n", r->wl[w]->name, (unsigned long long)R(r, w, 0)->n_cycle[p],
                     R(r, w, 0)->n_value[p]);
-    if (table_close(f, path, &r->extra_err) < 0) {
+    if (cli_output_close_whole(f, path, &r->extra_err) < 0) {
         r->extra_rc = -1;
         return;
     }
@@ -959,7 +934,7 @@ static void print_coverage(const exp_run_t *r)
  * the paper does not list (extra). */
 static int write_workloads_csv(const exp_run_t *r, const char *path, cs_error_t *err)
 {
-    FILE *f = table_open(path, err);
+    FILE *f = cli_output_open_whole(path, err);
     if (!f)
         return -1;
     fprintf(f, "paper_workload,suite_workload,status\n");
@@ -971,7 +946,7 @@ static int write_workloads_csv(const exp_run_t *r, const char *path, cs_error_t 
     for (unsigned w = 0; w < r->nw; w++)
         if (!r->in_paper[w])
             fprintf(f, ",%s,extra\n", r->wl[w]->name);
-    return table_close(f, path, err);
+    return cli_output_close_whole(f, path, err);
 }
 
 static void free_results(exp_run_t *r)
@@ -1138,13 +1113,13 @@ static int run_one(const exp_def_t *def, const exp_opts_t *o)
     char path[1024], wpath[1024];
     snprintf(path, sizeof path, "%s/%s.csv", r.out_dir, def->name);
     snprintf(wpath, sizeof wpath, "%s/%s-workloads.csv", r.out_dir, def->name);
-    r.csv = table_open(path, &err);
+    r.csv = cli_output_open_whole(path, &err);
     if (!r.csv) {
         free_results(&r);
         return cli_fail(&err);
     }
     def->report(&r);
-    int rc = table_close(r.csv, path, &err);
+    int rc = cli_output_close_whole(r.csv, path, &err);
     r.csv = NULL;
     if (rc == 0 && r.extra_rc < 0) {
         err = r.extra_err;

@@ -3,6 +3,7 @@
 #include "output.h"
 
 #include <errno.h>
+#include <stdio.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -83,4 +84,30 @@ void cli_csv_field(FILE *f, const char *s)
         fputc(*s, f);
     }
     fputc('"', f);
+}
+
+FILE *cli_output_open_whole(const char *path, cs_error_t *err)
+{
+    char tmp[4200];
+    if ((size_t)snprintf(tmp, sizeof tmp, "%s.tmp", path) >= sizeof tmp) {
+        cs_err(err, path, 0, "path too long");
+        return NULL;
+    }
+    return cli_output_open(tmp, err);
+}
+
+int cli_output_close_whole(FILE *f, const char *path, cs_error_t *err)
+{
+    char tmp[4200];
+    snprintf(tmp, sizeof tmp, "%s.tmp", path);
+    if (cli_output_close(f, path, err) < 0) {
+        unlink(tmp);
+        return -1;
+    }
+    if (rename(tmp, path) != 0) {
+        int e = errno;
+        unlink(tmp);
+        return cs_err(err, path, 0, "cannot write: %s", strerror(e));
+    }
+    return 0;
 }

@@ -23,6 +23,14 @@ FILE *cli_output_open(const char *path, cs_error_t *err);
  * it since it was opened did not reach the file. F is closed either way. */
 int cli_output_close(FILE *f, const char *path, cs_error_t *err);
 
+/* A file that appears under its name only once complete (results a rerun
+ * trusts, tables a report reads): cli_output_open_whole opens PATH.tmp,
+ * cli_output_close_whole closes it and renames it to PATH, or removes it
+ * and says why (PATH is then untouched). Ctrl-C or a killed job never
+ * leaves a PATH that looks complete. */
+FILE *cli_output_open_whole(const char *path, cs_error_t *err);
+int cli_output_close_whole(FILE *f, const char *path, cs_error_t *err);
+
 /* One CSV field (RFC 4180): quoted, with quotes doubled, when it holds a
  * comma, a quote or a line break (a policy spec such as claso:pa=1,pl=0). */
 void cli_csv_field(FILE *f, const char *s);

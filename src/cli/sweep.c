@@ -425,21 +425,14 @@ static void collect(point_t *pt, const gpu_t *g)
     }
 }
 
-/* PATH through PATH.tmp and rename(2): a JSON at PATH is always complete. */
-static int write_json_atomic(const gpu_t *g, const char *path, cs_error_t *err)
+/* A point's JSON, whole or not at all (what resuming relies on). */
+static int write_point_json(const gpu_t *g, const char *path, cs_error_t *err)
 {
-    char tmp[1100];
-    snprintf(tmp, sizeof tmp, "%s.tmp", path);
-    if (gpu_write_json(g, tmp, err) < 0) {
-        unlink(tmp);
+    FILE *f = cli_output_open_whole(path, err);
+    if (!f)
         return -1;
-    }
-    if (rename(tmp, path) != 0) {
-        int e = errno;
-        unlink(tmp);
-        return cs_err(err, path, 0, "cannot write JSON output: %s", strerror(e));
-    }
-    return 0;
+    gpu_write_json_stream(g, f);
+    return cli_output_close_whole(f, path, err);
 }
 
 static uint64_t num_u64(const jv_t *v, const char *key) { return (uint64_t)json_num(json_get(v, key), 0); }
@@ -557,7 +550,7 @@ static void run_point(void *ctx, size_t index)
         if (out.check == 0)
             pt->rc = cs_err(&pt->err, NULL, 0, "%s: output check FAILED at %s/%s %s: %s", a->base.input, se->cta,
                             warp_name(p, pt->series), what, out.detail);
-        else if (write_json_atomic(g, pt->json_path, &err) < 0)
+        else if (write_point_json(g, pt->json_path, &err) < 0)
             pt->rc = cs_err(&pt->err, NULL, 0, "%s", err.msg);
         collect(pt, g);
         gpu_destroy(g);
@@ -604,36 +597,15 @@ static bool same_sweep(const sweep_args_t *a)
     return same;
 }
 
-/* Write FILE into the output directory through a temporary and rename. */
-static FILE *open_out(const char *dir, const char *name, char *path, char *tmp, size_t n, cs_error_t *err)
-{
-    snprintf(path, n, "%s/%s", dir, name);
-    snprintf(tmp, n, "%s/%s.tmp", dir, name);
-    return cli_output_open(tmp, err);
-}
-
-static int close_out(FILE *f, const char *path, const char *tmp, cs_error_t *err)
-{
-    if (cli_output_close(f, path, err) < 0) {
-        unlink(tmp);
-        return -1;
-    }
-    if (rename(tmp, path) != 0) {
-        int e = errno;
-        unlink(tmp);
-        return cs_err(err, path, 0, "cannot write: %s", strerror(e));
-    }
-    return 0;
-}
-
 static int write_key(const sweep_args_t *a, cs_error_t *err)
 {
-    char path[1100], tmp[1100];
-    FILE *f = open_out(a->out_dir, ".sweep-key", path, tmp, sizeof path, err);
+    char path[1100];
+    snprintf(path, sizeof path, "%s/%s", a->out_dir, ".sweep-key");
+    FILE *f = cli_output_open_whole(path, err);
     if (!f)
         return -1;
     fprintf(f, "%016llx %s\n", (unsigned long long)a->key, a->key_text);
-    return close_out(f, path, tmp, err);
+    return cli_output_close_whole(f, path, err);
 }
 
 /* One directory, one sweep. DIR/.sweep-key names the sweep whose results it
@@ -763,8 +735,9 @@ static int sweep_run(sweep_plan_t *p, cs_error_t *err)
 /* summary.csv: one row per point. */
 static int write_summary(const sweep_plan_t *p, cs_error_t *err)
 {
-    char path[1100], tmp[1100];
-    FILE *f = open_out(p->args->out_dir, "summary.csv", path, tmp, sizeof path, err);
+    char path[1100];
+    snprintf(path, sizeof path, "%s/%s", p->args->out_dir, "summary.csv");
+    FILE *f = cli_output_open_whole(path, err);
     if (!f)
         return -1;
     fprintf(f, "cta_sched,warp_sched,max_ctas,cycles,warp_insts,thread_insts,ipc,avg_mem_latency,"
@@ -784,15 +757,16 @@ static int write_summary(const sweep_plan_t *p, cs_error_t *err)
                 (double)pt->act / cyc, (double)pt->idle / cyc,
                 pt->act + pt->inact ? (double)pt->act / (double)(pt->act + pt->inact) : 0.0, pt->t.sim_wall_seconds);
     }
-    return close_out(f, path, tmp, err);
+    return cli_output_close_whole(f, path, err);
 }
 
 /* classification.csv and a table on stdout: per series, per kernel name. */
 static int write_classification(const sweep_plan_t *p, cs_error_t *err)
 {
     const sweep_args_t *a = p->args;
-    char path[1100], tmp[1100];
-    FILE *f = open_out(a->out_dir, "classification.csv", path, tmp, sizeof path, err);
+    char path[1100];
+    snprintf(path, sizeof path, "%s/%s", a->out_dir, "classification.csv");
+    FILE *f = cli_output_open_whole(path, err);
     if (!f)
         return -1;
     /* one IPC column per cap of the sweep; caps above a kernel's resource
@@ -847,7 +821,7 @@ static int write_classification(const sweep_plan_t *p, cs_error_t *err)
             fprintf(f, ",%s,%s,%s,%.4f,%.4f\n", lee, ll, ky, ract, idle_ratio);
         }
     }
-    return close_out(f, path, tmp, err);
+    return cli_output_close_whole(f, path, err);
 }
 
 /* A cores sweep: cores.csv, one row per point, and per series the
