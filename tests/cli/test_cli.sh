@@ -1,24 +1,9 @@
 #!/bin/sh
 # Command-line tests: every check prints "PASS name" or "FAIL name".
-C=${CTASIM:-build/ctasim}
 # GPGPU-Sim-syntax configuration fixtures of our own (see tests/test_config.c)
+. tests/cli_common.sh
 CFG=tests/data/config
-T=$(mktemp -d)
-trap 'rm -rf "$T"' EXIT
 
-pass() { echo "PASS $1"; }
-fail() { echo "FAIL $1: $2"; }
-# expect_error NAME PATTERN CMD...: exit non-zero, exactly one stderr line matching PATTERN, no crash
-expect_error() {
-    name=$1; pat=$2; shift 2
-    "$@" >"$T/out" 2>"$T/err"; rc=$?
-    lines=$(wc -l <"$T/err")
-    if [ $rc -eq 0 ]; then fail "$name" "exit 0"; return; fi
-    if [ $rc -ge 128 ]; then fail "$name" "crashed (rc $rc)"; return; fi
-    if [ "$lines" -ne 1 ]; then fail "$name" "$lines stderr lines: $(head -3 "$T/err")"; return; fi
-    if ! grep -q -- "$pat" "$T/err"; then fail "$name" "message: $(cat "$T/err")"; return; fi
-    pass "$name"
-}
 
 # --- listing
 $C list >"$T/list" 2>&1

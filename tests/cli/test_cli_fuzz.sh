@@ -9,9 +9,7 @@
 #   - a non-zero exit says why on stderr, in a "ctasim: ..." line or usage.
 # Prints "PASS cli_fuzz_<subcommand>" per subcommand or a FAIL line with the
 # vector. CLI_FUZZ_VECTORS (default 160) and CLI_FUZZ_SEED change the draw.
-C=${CTASIM:-build/ctasim}
-T=$(mktemp -d)
-trap 'rm -rf "$T"' EXIT
+. tests/cli_common.sh
 N=${CLI_FUZZ_VECTORS:-160}
 x=${CLI_FUZZ_SEED:-20261126}
 LIMIT=60

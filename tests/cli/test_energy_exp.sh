@@ -4,13 +4,8 @@
 # workload (song-fig8: rows per sample point, every series present), the
 # "Paper:" line, NAME-workloads.csv, resuming, and bad options. Every check
 # prints "PASS name" or "FAIL name".
-C=${CTASIM:-build/ctasim}
-T=$(mktemp -d)
-trap 'rm -rf "$T"' EXIT
+. tests/cli_common.sh
 
-pass() { echo "PASS $1"; }
-fail() { echo "FAIL $1: $2"; }
-rows() { tail -n +2 "$1" | wc -l | tr -d ' '; }
 
 # exp NAME WORKLOADS HEADER_PREFIX: run it, check the table
 exp() {

@@ -2,30 +2,8 @@
 # Core gating on the command line: --active-cores (run, sweep), the gating
 # policies in `ctasim list`, and bad input (one error line, non-zero exit,
 # never a hang). Every check prints "PASS name" or "FAIL name".
-C=${CTASIM:-build/ctasim}
-T=$(mktemp -d)
-trap 'rm -rf "$T"' EXIT
+. tests/cli_common.sh
 
-pass() { echo "PASS $1"; }
-fail() { echo "FAIL $1: $2"; }
-# expect_error NAME PATTERN CMD...: exit non-zero within 60 s, exactly one
-# stderr line matching PATTERN, no crash
-expect_error() {
-    name=$1; pat=$2; shift 2
-    timeout 60 "$@" >"$T/out" 2>"$T/err"; rc=$?
-    lines=$(wc -l <"$T/err")
-    if [ $rc -eq 0 ]; then fail "$name" "exit 0"; return; fi
-    if [ $rc -eq 124 ]; then fail "$name" "hung (killed after 60 s)"; return; fi
-    if [ $rc -ge 128 ]; then fail "$name" "crashed (rc $rc)"; return; fi
-    if [ "$lines" -ne 1 ]; then fail "$name" "$lines stderr lines: $(head -3 "$T/err")"; return; fi
-    if ! grep -q -- "$pat" "$T/err"; then fail "$name" "message: $(cat "$T/err")"; return; fi
-    pass "$name"
-}
-same_json() {
-    grep -v -E 'sim_wall_seconds|peak_rss|"provenance"' "$2" >"$T/ja"; grep -v -E 'sim_wall_seconds|peak_rss|"provenance"' "$3" >"$T/jb"
-    if [ -s "$T/ja" ] && cmp -s "$T/ja" "$T/jb"; then pass "$1"; else fail "$1" "$2 and $3 differ"; fi
-}
-rows() { tail -n +2 "$1" | wc -l | tr -d ' '; }
 
 S=stream:ctas=60,threads=128,iters=2
 

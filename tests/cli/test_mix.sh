@@ -2,21 +2,7 @@
 # Workload mixes on the command line (ctasim run A+B, --mix, --pool): each
 # workload checked, STP/ANTT from cached alone runs, bit-identical reruns,
 # per-kernel/per-stream statistics, and one-line errors for bad input.
-C=${CTASIM:-build/ctasim}
-T=$(mktemp -d)
-trap 'rm -rf "$T"' EXIT
-pass() { echo "PASS $1"; }
-fail() { echo "FAIL $1: $2"; }
-expect_error() {
-    name=$1; pat=$2; shift 2
-    "$@" >"$T/out" 2>"$T/err"; rc=$?
-    lines=$(wc -l <"$T/err")
-    if [ $rc -eq 0 ]; then fail "$name" "exit 0"; return; fi
-    if [ $rc -ge 128 ]; then fail "$name" "crashed (rc $rc)"; return; fi
-    if [ "$lines" -ne 1 ]; then fail "$name" "$lines stderr lines: $(head -3 "$T/err")"; return; fi
-    if ! grep -q -- "$pat" "$T/err"; then fail "$name" "message: $(cat "$T/err")"; return; fi
-    pass "$name"
-}
+. tests/cli_common.sh
 R="--size small --config date16-15sm --alone-cache $T/alone"
 
 # --- a two-workload mix: both checked, metrics printed, JSON has them

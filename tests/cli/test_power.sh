@@ -2,24 +2,8 @@
 # The power model from the command line (--power, -power_* options): output
 # lines and JSON keys, the metrics other code reads by name, bad parameters.
 # Every check prints "PASS name" or "FAIL name".
-C=${CTASIM:-build/ctasim}
-T=$(mktemp -d)
-trap 'rm -rf "$T"' EXIT
+. tests/cli_common.sh
 
-pass() { echo "PASS $1"; }
-fail() { echo "FAIL $1: $2"; }
-# expect_error NAME PATTERN CMD...: exit non-zero, exactly one stderr line
-# matching PATTERN, no crash
-expect_error() {
-    name=$1; pat=$2; shift 2
-    "$@" >"$T/out" 2>"$T/err"; rc=$?
-    lines=$(wc -l <"$T/err")
-    if [ $rc -eq 0 ]; then fail "$name" "exit 0"; return; fi
-    if [ $rc -ge 128 ]; then fail "$name" "crashed (rc $rc)"; return; fi
-    if [ "$lines" -ne 1 ]; then fail "$name" "$lines stderr lines: $(head -3 "$T/err")"; return; fi
-    if ! grep -q -- "$pat" "$T/err"; then fail "$name" "message: $(cat "$T/err")"; return; fi
-    pass "$name"
-}
 
 K="stream:ctas=30,iters=2"
 

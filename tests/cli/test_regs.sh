@@ -3,11 +3,7 @@
 # report: ptxas run (when installed) or the liveness estimate, each with one
 # warning line; --regs N overrides and is validated. Every check prints
 # "PASS name" or "FAIL name: why".
-C=${CTASIM:-build/ctasim}
-T=$(mktemp -d)
-trap 'rm -rf "$T"' EXIT
-pass() { echo "PASS $1"; }
-fail() { echo "FAIL $1: $2"; }
+. tests/cli_common.sh
 
 # mmul on one 16x16 tile: A = B = 0, n = 16
 cp workloads/ptx/mmul.ptx "$T/mmul.ptx"

@@ -4,12 +4,8 @@
 # and no script, and is the same bytes when made twice; bad input gives one
 # error line, a non-zero exit and no file. Every check prints "PASS name" or
 # "FAIL name".
-C=${CTASIM:-build/ctasim}
-T=$(mktemp -d)
-trap 'rm -rf "$T"' EXIT
+. tests/cli_common.sh
 
-pass() { echo "PASS $1"; }
-fail() { echo "FAIL $1: $2"; }
 # expect_error NAME RC PATTERN CMD...: exit RC, one stderr line matching PATTERN
 expect_error() {
     name=$1; want=$2; pat=$3; shift 3

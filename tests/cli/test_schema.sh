@@ -5,12 +5,8 @@
 # config file, launch, and the points of a sweep; and the sweep's CSV
 # headers are the documented ones. Needs python3 to read JSON (skipped, with a
 # line saying so, without it).
-C=${CTASIM:-build/ctasim}
-T=$(mktemp -d)
-trap 'rm -rf "$T"' EXIT
+. tests/cli_common.sh
 S=tests/data/schema/result.schema
-pass() { echo "PASS $1"; }
-fail() { echo "FAIL $1: $2"; }
 if ! command -v python3 >/dev/null 2>&1; then
     echo "SKIP schema checks (no python3)"
     exit 0

@@ -3,30 +3,8 @@
 # with run and experiment): every check prints "PASS name" or "FAIL name".
 # A sweep point must be exactly `ctasim run --max-ctas N` with the same
 # options: the tests compare their JSON bit for bit (wall time aside).
-C=${CTASIM:-build/ctasim}
-T=$(mktemp -d)
-trap 'rm -rf "$T"' EXIT
+. tests/cli_common.sh
 
-pass() { echo "PASS $1"; }
-fail() { echo "FAIL $1: $2"; }
-# expect_error NAME PATTERN CMD...: exit non-zero, exactly one stderr line
-# matching PATTERN (so no point ran: progress goes to stderr), no crash
-expect_error() {
-    name=$1; pat=$2; shift 2
-    "$@" >"$T/out" 2>"$T/err"; rc=$?
-    lines=$(wc -l <"$T/err")
-    if [ $rc -eq 0 ]; then fail "$name" "exit 0"; return; fi
-    if [ $rc -ge 128 ]; then fail "$name" "crashed (rc $rc)"; return; fi
-    if [ "$lines" -ne 1 ]; then fail "$name" "$lines stderr lines: $(head -3 "$T/err")"; return; fi
-    if ! grep -q -- "$pat" "$T/err"; then fail "$name" "message: $(cat "$T/err")"; return; fi
-    pass "$name"
-}
-# same_json NAME A B: identical apart from wall time and memory
-same_json() {
-    grep -v -E 'sim_wall_seconds|peak_rss|"provenance"' "$2" >"$T/ja"; grep -v -E 'sim_wall_seconds|peak_rss|"provenance"' "$3" >"$T/jb"
-    if [ -s "$T/ja" ] && cmp -s "$T/ja" "$T/jb"; then pass "$1"; else fail "$1" "$2 and $3 differ"; fi
-}
-rows() { tail -n +2 "$1" | wc -l | tr -d ' '; }
 # the value of column NAME in row ROW (1 = first after the header) of CSV
 csv_field() {
     awk -F, -v col="$2" -v row="$3" 'NR == 1 { for (i = 1; i <= NF; i++) if ($i == col) c = i } NR == row + 1 { print $c }' "$1"

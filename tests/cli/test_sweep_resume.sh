@@ -4,11 +4,7 @@
 # uninterrupted sweep's; a corrupt point JSON is redone; --force redoes all;
 # a different sweep into the same directory reuses nothing. Every check
 # prints "PASS name" or "FAIL name".
-C=${CTASIM:-build/ctasim}
-T=$(mktemp -d)
-trap 'rm -rf "$T"' EXIT
-pass() { echo "PASS $1"; }
-fail() { echo "FAIL $1: $2"; }
+. tests/cli_common.sh
 
 IN=stream:ctas=240,iters=12
 ARGS="--max-ctas 1..6 --cta-sched rr --jobs 1"
