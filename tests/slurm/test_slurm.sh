@@ -24,7 +24,8 @@ expect_error() {
     if ! grep -q -- "$pat" "$T/err"; then fail "$name" "message: $(cat "$T/err")"; return; fi
     pass "$name"
 }
-S="stream:ctas=60,iters=24"
+# points of about 2 s each, so that a running task is there to cancel
+S="stream:ctas=600,iters=96"
 CTASIM_SBATCH=/nonexistent/sbatch expect_error slurm_no_sbatch "cannot run /nonexistent/sbatch" \
     $C sweep --backend slurm --max-ctas 1..2 -o "$T/nosb" $S
 printf '#!/bin/sh\necho "sbatch: error: Batch job submission failed: Invalid partition name specified" >&2\nexit 1\n' >"$T/badsbatch"
@@ -49,10 +50,10 @@ $C sweep --backend slurm --slurm-poll 1 --slurm-max-running 2 --max-ctas 1..4 --
 SWEEP=$!
 cancelled=
 i=0
-while [ $i -lt 120 ] && [ -z "$cancelled" ]; do
+while [ $i -lt 600 ] && [ -z "$cancelled" ]; do
     task=$(squeue -h -n ctasim-sweep -t RUNNING -o %i 2>/dev/null | head -1)
     if [ -n "$task" ]; then scancel "$task" && cancelled=$task; fi
-    sleep 0.5; i=$((i + 1))
+    sleep 0.2; i=$((i + 1))
 done
 wait $SWEEP; rc=$?
 if [ $rc -eq 0 ] && [ -n "$cancelled" ] && grep -q "submitted to Slurm as job array .* (again, after failures)" "$T/slurm.err"; then
