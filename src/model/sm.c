@@ -236,6 +236,32 @@ static void alloc_integrate(sm_t *s, uint64_t now)
         s->alloc_mark = now;
 }
 
+/* The kernel stall cycles are charged to: the most CTAs on the core, ties to
+ * the earlier launch; the last such kernel when none is resident. It changes
+ * only when a CTA starts or ends, so it is worked out there, not in the
+ * per-cycle accounting. */
+static void update_stall_owner(sm_t *s)
+{
+    const kernel_run_t *best = NULL;
+    uint32_t best_n = 0;
+    for (uint32_t i = 0; i < MAX_CTAS_PER_SM; i++) {
+        if (!s->cta[i].used)
+            continue;
+        const kernel_run_t *k = s->cta[i].kernel;
+        if (k == best)
+            continue;
+        uint32_t n = 0;
+        for (uint32_t j = 0; j < MAX_CTAS_PER_SM; j++)
+            n += s->cta[j].used && s->cta[j].kernel == k;
+        if (n > best_n || (n == best_n && k->index < best->index)) {
+            best = k;
+            best_n = n;
+        }
+    }
+    if (best)
+        s->stall_kernel = (kernel_run_t *)best;
+}
+
 static void cta_complete(sm_t *s, cta_slot_t *c, uint64_t now)
 {
     kernel_run_t *k = c->kernel;
@@ -254,6 +280,7 @@ static void cta_complete(sm_t *s, cta_slot_t *c, uint64_t now)
     c->used = false;
     c->paused = false;
     c->bypass_l1 = false;
+    update_stall_owner(s);
     s->any_paused = false;
     for (uint32_t i = 0; i < MAX_CTAS_PER_SM; i++)
         if (s->cta[i].used && s->cta[i].paused)
@@ -291,6 +318,7 @@ int sm_start_cta(sm_t *s, kernel_run_t *k, uint64_t cta_id, void *fe, uint64_t n
     c->nwarps = k->warps_per_cta;
     c->live_warps = c->nwarps;
     c->start_cycle = now;
+    update_stall_owner(s);
     alloc_integrate(s, now);
     s->used_ctas++;
     s->used_threads += k->threads_per_cta;
@@ -912,30 +940,6 @@ static enum issue_outcome classify(uint32_t f)
     return OUT_CORE_STALL;
 }
 
-/* The kernel a stall cycle is charged to: the most CTAs on the core, ties
- * to the earlier launch; the last such kernel when none is resident. */
-static kernel_stats_t *stall_owner(sm_t *s)
-{
-    const kernel_run_t *best = NULL;
-    uint32_t best_n = 0;
-    for (uint32_t i = 0; i < MAX_CTAS_PER_SM; i++) {
-        if (!s->cta[i].used)
-            continue;
-        const kernel_run_t *k = s->cta[i].kernel;
-        if (k == best)
-            continue;
-        uint32_t n = 0;
-        for (uint32_t j = 0; j < MAX_CTAS_PER_SM; j++)
-            n += s->cta[j].used && s->cta[j].kernel == k;
-        if (n > best_n || (n == best_n && k->index < best->index)) {
-            best = k;
-            best_n = n;
-        }
-    }
-    if (best)
-        s->stall_kernel = (kernel_run_t *)best;
-    return s->stall_kernel ? &s->stall_kernel->st : NULL;
-}
 
 static void account(sm_t *s, uint32_t f, uint64_t ncycles)
 {
@@ -960,7 +964,7 @@ static void account(sm_t *s, uint32_t f, uint64_t ncycles)
         /* Kayiran's C_mem: every blocked warp waits on the memory side */
         if ((f & (BLK_MEMDATA | BLK_LDST)) && !(f & (BLK_ALUDEP | BLK_UNIT)))
             c->c_mem += ncycles;
-        kernel_stats_t *ks = (f & (BLK_UNIT | BLK_LDST | BLK_MEMDATA)) ? stall_owner(s) : NULL;
+        kernel_stats_t *ks = s->stall_kernel ? &s->stall_kernel->st : NULL;
         if (f & (BLK_UNIT | BLK_LDST)) {
             c->struct_stall += ncycles;
             if (ks)
