@@ -112,6 +112,12 @@ int cli_report_dir(const char *dir, const char *experiment);
  * series,cycle,value, written through a temporary (report.c). */
 int cli_write_series_csv(const gpu_t *g, const char *json_path, cs_error_t *err);
 int cmd_experiment_mix(int argc, char **argv); /* exp_mix.c: lee-fig18 */
+/* The value options every experiment shares (experiment.c): --size S,
+ * --jobs N, -o DIR and, when ONLY is not NULL, --workloads A,B (every name
+ * checked against the suite). 1: NAME was one of them and VALUE is taken;
+ * 0: it is not one; -1: a bad value, err says why (a usage error). */
+int exp_common_option(const char *name, const char *value, app_size_t *size, unsigned *jobs, const char **out_dir,
+                      const char **only, cs_error_t *err);
 /* exp_energy.c: the energy and core-gating experiments (song-fig*, kayiran-fig12-13,
  * kayiran-fig14a, lee-fig14); argv[2] names one (exp_energy_known). */
 int cmd_experiment_energy(int argc, char **argv);

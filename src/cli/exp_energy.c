@@ -186,9 +186,7 @@ static void run_path(const en_run_t *r, size_t i, char *buf, size_t n)
 {
     char tag[128];
     snprintf(tag, sizeof tag, "%s--%s", r->wl[i / r->ns]->name, r->series[i % r->ns].label);
-    for (char *c = tag; *c; c++)
-        if (!((*c >= 'a' && *c <= 'z') || (*c >= 'A' && *c <= 'Z') || (*c >= '0' && *c <= '9') || *c == '-'))
-            *c = '_';
+    cli_file_tag(tag);
     snprintf(buf, n, "%s/%s.run", r->cache_dir, tag);
 }
 
@@ -205,11 +203,11 @@ static void run_key(const en_run_t *r, size_t i, char *buf, size_t n)
 
 static void save_run(const en_run_t *r, size_t i, const en_result_t *x)
 {
-    char path[1200], tmp[1300], key[512];
+    char path[1200], key[512];
     run_path(r, i, path, sizeof path);
     run_key(r, i, key, sizeof key);
-    snprintf(tmp, sizeof tmp, "%s.tmp", path);
-    FILE *f = fopen(tmp, "w");
+    cs_error_t ignore; /* best effort: a result not kept is only run again */
+    FILE *f = cli_output_open_whole(path, &ignore);
     if (!f)
         return;
     fprintf(f, "key %s\n", key);
@@ -227,10 +225,7 @@ static void save_run(const en_run_t *r, size_t i, const en_result_t *x)
         fprintf(f, "\n");
     }
     fprintf(f, "end\n");
-    bool ok = !ferror(f);
-    ok = fclose(f) == 0 && ok;
-    if (!ok || rename(tmp, path) != 0)
-        unlink(tmp);
+    cli_output_close_whole(f, path, &ignore);
 }
 
 static void free_result(en_result_t *x)
@@ -975,47 +970,17 @@ int cmd_experiment_energy(int argc, char **argv)
             return 2;
         }
         i++;
-        if (!strcmp(a, "--size")) {
-            if (app_size_parse(v, &size) < 0) {
-                fprintf(stderr, "ctasim: --size expects small, default or paper, got '%s'\n", v);
-                return 2;
-            }
-        } else if (!strcmp(a, "--jobs")) {
-            uint64_t n;
-            if (cli_parse_uint(a, v, 1, CLI_MAX_JOBS, &n, &err) < 0)
-                return cli_fail_usage(&err);
-            jobs = (unsigned)n;
-        } else if (!strcmp(a, "--workloads")) {
-            for (const char *p = v;;) { /* every name must be the suite's */
-                const char *comma = strchr(p, ',');
-                size_t len = comma ? (size_t)(comma - p) : strlen(p);
-                char name[64];
-                if (!len || len >= sizeof name) {
-                    fprintf(stderr, "ctasim: --workloads expects names of the suite separated by commas, got '%s'\n",
-                            v);
-                    return 2;
-                }
-                memcpy(name, p, len);
-                name[len] = '\0';
-                if (!app_find(name)) {
-                    fprintf(stderr, "ctasim: --workloads: unknown workload '%s' (see `ctasim list workloads`)\n",
-                            name);
-                    return 2;
-                }
-                if (!comma)
-                    break;
-                p = comma + 1;
-            }
-            only = v;
-        } else if (!strcmp(a, "--tcs")) {
-            if (!*v || strchr(v, '+') || strchr(v, ':')) {
-                fprintf(stderr, "ctasim: --tcs expects tcs arguments such as reset=window,stall=cmem, got '%s'\n", v);
-                return 2;
-            }
-            tcs_args = v;
-        } else {
-            out_dir = v;
+        int common = exp_common_option(a, v, &size, &jobs, &out_dir, &only, &err);
+        if (common < 0)
+            return cli_fail_usage(&err);
+        if (common > 0)
+            continue;
+        /* --tcs, the one left */
+        if (!*v || strchr(v, '+') || strchr(v, ':')) {
+            fprintf(stderr, "ctasim: --tcs expects tcs arguments such as reset=window,stall=cmem, got '%s'\n", v);
+            return 2;
         }
+        tcs_args = v;
     }
     static en_run_t r; /* one experiment per process */
     memset(&r, 0, sizeof r);

@@ -152,6 +152,34 @@ static void outf(FILE *csv, const char *fmt, ...)
     }
 }
 
+/* Run every job of R on up to `jobs` threads and open DIR/NAME.csv for the
+ * table. NULL on a failed job or an unwritable table, with the exit code in
+ * *rc (R's jobs freed then); *threads and *sim say how it ran. */
+static FILE *run_jobs_open_table(xrun_t *r, const char *name, unsigned jobs, const char *out_dir, char *path,
+                                 size_t path_n, unsigned *threads, double *sim, int *rc)
+{
+    *threads = jobs_threads_used(r->n, jobs);
+    progress_start(&r->progress, name, "runs", isatty(2));
+    jobs_run(r->n, *threads, job, on_progress, r);
+    *sim = 0;
+    for (size_t i = 0; i < r->n; i++) {
+        *sim += r->jobs[i].seconds;
+        if (r->jobs[i].rc < 0) {
+            *rc = cli_fail(&r->jobs[i].err);
+            free(r->jobs);
+            return NULL;
+        }
+    }
+    cs_error_t err;
+    snprintf(path, path_n, "%s/%s.csv", out_dir, name);
+    FILE *csv = cli_output_open(path, &err);
+    if (!csv) {
+        *rc = cli_fail(&err);
+        free(r->jobs);
+    }
+    return csv;
+}
+
 static int li_fig5(const char *out_dir, const char *preset, app_size_t size, unsigned jobs);
 
 int cmd_experiment_mix(int argc, char **argv)
@@ -164,7 +192,7 @@ int cmd_experiment_mix(int argc, char **argv)
     for (int i = 3; i < argc; i++) {
         const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
         if (strcmp(a, "--size") && strcmp(a, "--jobs") && strcmp(a, "-o") && strcmp(a, "--config")) {
-            fprintf(stderr, "ctasim: unknown option '%s' for experiment lee-fig18\n", a);
+            fprintf(stderr, "ctasim: unknown option '%s' for experiment %s\n", a, argv[2]);
             return 2;
         }
         if (!v) {
@@ -172,21 +200,10 @@ int cmd_experiment_mix(int argc, char **argv)
             return 2;
         }
         i++;
-        if (!strcmp(a, "--size")) {
-            if (app_size_parse(v, &size) < 0) {
-                fprintf(stderr, "ctasim: --size expects small, default or paper, got '%s'\n", v);
-                return 2;
-            }
-        } else if (!strcmp(a, "--jobs")) {
-            uint64_t n;
-            if (cli_parse_uint(a, v, 1, CLI_MAX_JOBS, &n, &err) < 0)
-                return cli_fail_usage(&err);
-            jobs = (unsigned)n;
-        } else if (!strcmp(a, "--config")) {
+        if (!strcmp(a, "--config"))
             preset = v;
-        } else {
-            out_dir = v;
-        }
+        else if (exp_common_option(a, v, &size, &jobs, &out_dir, NULL, &err) < 0)
+            return cli_fail_usage(&err);
     }
     if (li)
         return li_fig5(out_dir, preset, size, jobs);
@@ -213,28 +230,16 @@ int cmd_experiment_mix(int argc, char **argv)
     for (unsigned m = 0; m < N_MIXES; m++)
         for (unsigned s = 0; s < N_SERIES; s++)
             r.jobs[r.n++] = (xjob_t){.mix = (int)m, .series = s};
-    unsigned threads = jobs_threads_used(r.n, jobs);
     printf("lee-fig18: mCKE vs CKE on Lee et al. Table 3's six mixes, LCS's counts and Table 3's (%s preset, gto, "
            "%s size, %zu simulations)\n",
            preset, app_size_name(size), r.n);
-    progress_start(&r.progress, "lee-fig18", "runs", isatty(2));
-    jobs_run(r.n, threads, job, on_progress, &r);
-    double sim = 0;
-    for (size_t i = 0; i < r.n; i++) {
-        sim += r.jobs[i].seconds;
-        if (r.jobs[i].rc < 0) {
-            int rc = cli_fail(&r.jobs[i].err);
-            free(r.jobs);
-            return rc;
-        }
-    }
     char path[1024];
-    snprintf(path, sizeof path, "%s/lee-fig18.csv", out_dir);
-    FILE *csv = cli_output_open(path, &err);
-    if (!csv) {
-        free(r.jobs);
-        return cli_fail(&err);
-    }
+    unsigned threads;
+    double sim;
+    int rc;
+    FILE *csv = run_jobs_open_table(&r, "lee-fig18", jobs, out_dir, path, sizeof path, &threads, &sim, &rc);
+    if (!csv)
+        return rc;
     outf(csv, "mix,types,table3_ctas");
     for (unsigned s = 0; s < N_SERIES; s++)
         outf(csv, ",ipc_%s", series_label[s]);
@@ -272,7 +277,7 @@ int cmd_experiment_mix(int argc, char **argv)
             outf(csv, ",%.3f", stp[s]);
         outf(csv, "\n");
     }
-    int rc = cli_output_close(csv, path, &err);
+    rc = cli_output_close(csv, path, &err);
     free(r.jobs);
     if (rc < 0)
         return cli_fail(&err);
@@ -368,25 +373,13 @@ static int li_fig5(const char *out_dir, const char *preset, app_size_t size, uns
                     snprintf(j->cta, sizeof j->cta, "tlpmod:p0=%s/%u,p1=%s/%u", li_kernels[a].type,
                              li_kernels[a].opt, li_kernels[b].type, li_kernels[b].opt);
             }
-    unsigned threads = jobs_threads_used(r.n, jobs);
-    progress_start(&r.progress, "li-fig5", "runs", isatty(2));
-    jobs_run(r.n, threads, job, on_progress, &r);
-    double sim = 0;
-    for (size_t i = 0; i < r.n; i++) {
-        sim += r.jobs[i].seconds;
-        if (r.jobs[i].rc < 0) {
-            int rc = cli_fail(&r.jobs[i].err);
-            free(r.jobs);
-            return rc;
-        }
-    }
     char path[1024];
-    snprintf(path, sizeof path, "%s/li-fig5.csv", out_dir);
-    FILE *csv = cli_output_open(path, &err);
-    if (!csv) {
-        free(r.jobs);
-        return cli_fail(&err);
-    }
+    unsigned threads;
+    double sim;
+    int rc;
+    FILE *csv = run_jobs_open_table(&r, "li-fig5", jobs, out_dir, path, sizeof path, &threads, &sim, &rc);
+    if (!csv)
+        return rc;
     outf(csv, "pair,paper_pair,in_paper_25");
     for (unsigned s = 0; s < LI_SERIES; s++)
         outf(csv, ",norm_%s", li_label[s]);
@@ -432,7 +425,7 @@ static int li_fig5(const char *out_dir, const char *preset, app_size_t size, uns
             }
             n25 += in25;
         }
-    int rc = cli_output_close(csv, path, &err);
+    rc = cli_output_close(csv, path, &err);
     free(r.jobs);
     if (rc < 0)
         return cli_fail(&err);

@@ -160,9 +160,7 @@ static void run_path(const exp_run_t *r, size_t i, char *buf, size_t n)
 {
     char tag[128];
     snprintf(tag, sizeof tag, "%s--%s", r->wl[i / r->ns]->name, r->series[i % r->ns].label);
-    for (char *c = tag; *c; c++)
-        if (!((*c >= 'a' && *c <= 'z') || (*c >= 'A' && *c <= 'Z') || (*c >= '0' && *c <= '9') || *c == '-'))
-            *c = '_';
+    cli_file_tag(tag);
     snprintf(buf, n, "%s/%s.run", r->cache_dir, tag);
 }
 
@@ -180,11 +178,11 @@ static void save_run(const exp_run_t *r, size_t i, const exp_result_t *x)
 {
     if (!r->cache_dir[0])
         return;
-    char path[1200], tmp[1300], key[512];
+    char path[1200], key[512];
     run_path(r, i, path, sizeof path);
     run_key(r, i, key, sizeof key);
-    snprintf(tmp, sizeof tmp, "%s.tmp", path);
-    FILE *f = fopen(tmp, "w");
+    cs_error_t ignore; /* best effort: a result not kept is only run again */
+    FILE *f = cli_output_open_whole(path, &ignore);
     if (!f)
         return;
     const gpu_totals_t *t = &x->t;
@@ -200,10 +198,7 @@ static void save_run(const exp_run_t *r, size_t i, const exp_result_t *x)
     for (size_t p = 0; p < x->n_points; p++)
         fprintf(f, "%llu %a\n", (unsigned long long)x->n_cycle[p], x->n_value[p]);
     fprintf(f, "end\n");
-    bool ok = !ferror(f);
-    ok = fclose(f) == 0 && ok;
-    if (!ok || rename(tmp, path) != 0)
-        unlink(tmp);
+    cli_output_close_whole(f, path, &ignore);
 }
 
 /* Job I's result from an earlier run, if its file is complete and has the key. */
@@ -831,6 +826,29 @@ static int check_workload_list(const char *list, cs_error_t *err)
     }
 }
 
+int exp_common_option(const char *name, const char *value, app_size_t *size, unsigned *jobs, const char **out_dir,
+                      const char **only, cs_error_t *err)
+{
+    if (!strcmp(name, "--size")) {
+        if (app_size_parse(value, size) < 0)
+            return cs_err(err, NULL, 0, "--size expects small, default or paper, got '%s'", value);
+    } else if (!strcmp(name, "--jobs")) {
+        uint64_t n;
+        if (cli_parse_uint(name, value, 1, CLI_MAX_JOBS, &n, err) < 0)
+            return -1;
+        *jobs = (unsigned)n;
+    } else if (!strcmp(name, "-o")) {
+        *out_dir = value;
+    } else if (only && !strcmp(name, "--workloads")) {
+        if (check_workload_list(value, err) < 0)
+            return -1;
+        *only = value;
+    } else {
+        return 0;
+    }
+    return 1;
+}
+
 static bool listed(const app_def_t *const *wl, unsigned n, const app_def_t *a)
 {
     for (unsigned i = 0; i < n; i++)
@@ -1203,23 +1221,12 @@ int cmd_experiment(int argc, char **argv)
             return 2;
         }
         i++;
-        if (!strcmp(a, "--size")) {
-            if (app_size_parse(v, &o.size) < 0) {
-                fprintf(stderr, "ctasim: --size expects small, default or paper, got '%s'\n", v);
-                return 2;
-            }
-        } else if (!strcmp(a, "--workloads")) {
-            if (check_workload_list(v, &err) < 0)
-                return cli_fail_usage(&err);
-            o.only = v;
-        } else if (!strcmp(a, "--jobs")) {
-            uint64_t n;
-            if (cli_parse_uint(a, v, 1, CLI_MAX_JOBS, &n, &err) < 0)
-                return cli_fail_usage(&err);
-            o.jobs = (unsigned)n;
-        } else if (!strcmp(a, "-o")) {
-            o.out_dir = v;
-        } else if (!strcmp(a, "--backend")) {
+        int common = exp_common_option(a, v, &o.size, &o.jobs, &o.out_dir, &o.only, &err);
+        if (common < 0)
+            return cli_fail_usage(&err);
+        if (common > 0)
+            continue;
+        if (!strcmp(a, "--backend")) {
             if (strcmp(v, "local") && strcmp(v, "slurm")) {
                 fprintf(stderr, "ctasim: --backend expects local or slurm, got '%s'\n", v);
                 return 2;

@@ -111,3 +111,10 @@ int cli_output_close_whole(FILE *f, const char *path, cs_error_t *err)
     }
     return 0;
 }
+
+void cli_file_tag(char *s)
+{
+    for (; *s; s++)
+        if (!((*s >= 'a' && *s <= 'z') || (*s >= 'A' && *s <= 'Z') || (*s >= '0' && *s <= '9') || *s == '-'))
+            *s = '_';
+}

@@ -31,6 +31,10 @@ int cli_output_close(FILE *f, const char *path, cs_error_t *err);
 FILE *cli_output_open_whole(const char *path, cs_error_t *err);
 int cli_output_close_whole(FILE *f, const char *path, cs_error_t *err);
 
+/* Make S usable in a file name: anything but [A-Za-z0-9-] becomes '_'
+ * (policy specs such as "claso:pa=1,pl=0" in sweep points and kept runs). */
+void cli_file_tag(char *s);
+
 /* One CSV field (RFC 4180): quoted, with quotes doubled, when it holds a
  * comma, a quote or a line break (a policy spec such as claso:pa=1,pl=0). */
 void cli_csv_field(FILE *f, const char *s);

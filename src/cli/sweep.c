@@ -254,9 +254,7 @@ static int json_path(const char *out_dir, const series_t *s, char kind, unsigned
 {
     char tag[96];
     snprintf(tag, sizeof tag, "%s-%s", s->cta, s->warp ? s->warp : "cfg");
-    for (char *c = tag; *c; c++)
-        if (!((*c >= 'a' && *c <= 'z') || (*c >= 'A' && *c <= 'Z') || (*c >= '0' && *c <= '9') || *c == '-'))
-            *c = '_';
+    cli_file_tag(tag);
     if ((size_t)snprintf(buf, n, "%s/%s-%c%u.json", out_dir, tag, kind, cap) >= n)
         return cs_err(err, out_dir, 0, "output directory name too long");
     return 0;
