@@ -40,7 +40,7 @@
  *                 thrashing chase kernel hardly at all: 7% fewer misses vs 72%).
  *   cutoff_pct=100  cutoff = stacked warps x base (our reading of the
  *                 paper's cutoff: active warps x base locality score).
- * The MICRO'12 text is not in ../shared/papers; where its published constants
+ * The MICRO'12 text is not among the papers this project reproduces; where its published constants
  * could not be checked these are our choices, stated here and in `ctasim list`.
  *
  * Simplifications: only misses that allocate an MSHR are looked up in the VTA
