@@ -457,6 +457,50 @@ static void rf_shmem_gating_on_a_run(void)
     gpu_destroy(g);
 }
 
+/* -power_wakeup_cycles W: core 0, gated until the sample at cycle 300, takes
+ * its first CTA W cycles later than it does with ideal gating, and never
+ * before; the other core is not delayed. */
+static uint64_t first_start_on(uint32_t sm)
+{
+    uint64_t first = UINT64_MAX;
+    for (uint32_t i = 0; i < n_seen; i++)
+        if (seen[i].sm == sm && seen[i].start_cycle < first)
+            first = seen[i].start_cycle;
+    return first;
+}
+
+static void wakeup_latency_delays_the_first_cta(void)
+{
+    /* the earlier tests registered both policies; a second registration fails */
+    cs_error_t err;
+    cta_policy_register(&wake0_policy, &err);
+    cta_policy_register(&rec_policy, &err);
+    uint64_t first0[2], first1[2], wakes[2];
+    const uint32_t latency[2] = {0, 150};
+    for (int i = 0; i < 2; i++) {
+        gpu_config_t c = small_gpu(2);
+        c.power.wakeup_cycles = latency[i];
+        n_seen = 0;
+        gpu_t *g = run_spec(&c, "rr+test_wake0+test_rec", "compute:ctas=48,threads=128,iters=60");
+        if (!g) {
+            CHECK(0);
+            return;
+        }
+        CHECK_EQ(n_seen, 48);
+        first0[i] = first_start_on(0);
+        first1[i] = first_start_on(1);
+        wakes[i] = gpu_sm_counters(g, 0)->wakeups;
+        gpu_destroy(g);
+    }
+    printf("  core 0's first CTA at %llu (ideal gating), %llu (150-cycle wake-up)\n", (unsigned long long)first0[0],
+           (unsigned long long)first0[1]);
+    CHECK_EQ(wakes[0], 1);
+    CHECK_EQ(wakes[1], 1);
+    CHECK(first0[0] >= 300 && first0[0] < 310);
+    CHECK_EQ(first0[1], first0[0] + 150);
+    CHECK_EQ(first1[0], first1[1]);
+}
+
 /* The power model measures; it changes no statistic. */
 static void power_changes_no_statistic(void)
 {
@@ -612,6 +656,7 @@ int main(void)
     RUN(gated_core_draws_nothing);
     RUN(wakeup_energy);
     RUN(rf_shmem_gating_on_a_run);
+    RUN(wakeup_latency_delays_the_first_cta);
     RUN(power_changes_no_statistic);
     RUN(power_series);
     RUN(per_kernel_energy);

@@ -623,7 +623,7 @@ static const option_def_t option_table[] = {
     U32("power_sample_period", power.sample_period, 0, UINT32_MAX,
         "core cycles between samples of the power_w series (0 = none)"),
     U32("power_wakeup_cycles", power.wakeup_cycles, 0, UINT32_MAX,
-        "wake-up latency of a gated core (accepted; not modelled as a delay)"),
+        "core cycles a gated core takes to wake: it takes no CTA before (0 = ideal gating)"),
     DBL("power_wakeup_energy_nj", power.wakeup_energy_nj, "energy of one wake-up of a gated core (nJ)"),
     PJ("fetch_decode", PEV_FETCH_DECODE, "per warp instruction fetched and decoded (pJ)"),
     PJ("sm_active_cycle", PEV_SM_ACTIVE_CYCLE, "per core cycle counted active (act_cycles) (pJ)"),

@@ -376,8 +376,7 @@ static const coverage_entry_t catalogue[] = {
     MODELLED("power_pcpg", NULL),
     MODELLED("power_gate_unused_rf_shmem", NULL),
     MODELLED("power_sample_period", NULL),
-    APPROX("power_wakeup_cycles", "0", "a gated core wakes at once: the latency is not modelled as a delay "
-                                       "(its energy is, -power_wakeup_energy_nj)"),
+    MODELLED("power_wakeup_cycles", NULL),
     MODELLED("power_wakeup_energy_nj", NULL),
     MODELLED("power_fetch_decode_pj", NULL),
     MODELLED("power_sm_active_cycle_pj", NULL),

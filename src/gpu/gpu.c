@@ -111,6 +111,7 @@ gpu_t *gpu_create(const gpu_config_t *cfg, const char *cta_spec, const char *war
     for (int d = 0; d < CLK__COUNT; d++)
         g->next_fs[d] = g->period_fs[d];
     g->next_sample = CS_NEVER;
+    g->next_power_up = CS_NEVER;
     /* --active-cores N: the others never take a CTA and are gated from the start */
     if (cfg->active_cores)
         for (uint32_t i = cfg->active_cores; i < g->n_sm; i++)
@@ -383,6 +384,11 @@ static int dispatch(gpu_t *g, uint64_t now)
         sm_t *s = &g->sm[id];
         if (s->state != CORE_ACTIVE)
             continue;
+        if (s->powered_at > now) { /* still waking: look again when it is powered */
+            if (s->powered_at < g->next_power_up)
+                g->next_power_up = s->powered_at;
+            continue;
+        }
         for (uint32_t kk = g->first_unfinished; kk < g->n_kernels; kk++) {
             kernel_run_t *k = g->kernels[kk];
             if (k->state != KERNEL_RUNNING || k->next_cta >= k->total_ctas)
@@ -501,6 +507,10 @@ static int tick_core(gpu_t *g, uint64_t now, bool *any_sm)
         start_kernels(g, now);
     if (now >= g->next_sample)
         run_samples(g, now);
+    if (now >= g->next_power_up) {
+        g->next_power_up = CS_NEVER;
+        g->dispatch_dirty = true;
+    }
     /* The dispatcher runs only when something changed: a kernel started, a CTA
      * finished, a policy sampled or changed a setting, or it issued last cycle. */
     if (g->dispatch_dirty && ctas_pending(g)) {
@@ -582,6 +592,8 @@ static bool skip_idle(gpu_t *g)
         core_next = g->next_sample;
     if (g->dispatch_dirty && ctas_pending(g))
         core_next = g->cycle[CLK_CORE] + 1;
+    if (g->next_power_up < core_next && ctas_pending(g))
+        core_next = g->next_power_up;
     for (uint32_t kk = g->first_unfinished; kk < g->n_kernels; kk++)
         if (g->kernels[kk]->state == KERNEL_QUEUED) {
             uint64_t ready = kernel_ready_cycle(g, kk);

@@ -92,8 +92,12 @@ void gpu_set_sm_state(gpu_t *g, uint32_t sm, enum core_state st)
     /* a sleeping core accounts its skipped cycles under the state they had */
     sm_t *s = &g->sm[sm];
     sm_catch_up(s, g->cycle[CLK_CORE]);
-    if (s->state == CORE_OFF && st != CORE_OFF && s->c.gated_cycles > s->gated_mark)
+    if (s->state == CORE_OFF && st != CORE_OFF && s->c.gated_cycles > s->gated_mark) {
         s->c.wakeups++; /* it was gated: the power model charges a wake-up */
+        /* and it is powered again only after the wake-up latency (power-gating
+         * hardware restores the supply before the core can take work) */
+        s->powered_at = g->cycle[CLK_CORE] + g->cfg.power.wakeup_cycles;
+    }
     if (st == CORE_OFF && s->state != CORE_OFF)
         s->gated_mark = s->c.gated_cycles;
     s->state = st;

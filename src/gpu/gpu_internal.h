@@ -50,6 +50,8 @@ struct gpu {
     double progress_interval, progress_next; /* wall seconds */
     uint32_t dispatch_rr;
     bool dispatch_dirty;       /* something changed that may let a CTA start */
+    uint64_t next_power_up;    /* earliest powered_at of a waking core the dispatcher
+                                  skipped (CS_NEVER: none) */
     uint64_t next_sample;
     /* --sample-interval: per-SM series every trace_interval core cycles */
     uint32_t trace_interval;

@@ -72,7 +72,7 @@ typedef struct power_params {
     bool pcpg;                 /* -power_pcpg: a gated core leaks nothing */
     bool gate_unused_rf_shmem; /* -power_gate_unused_rf_shmem: unallocated RF / shared memory leaks nothing */
     uint32_t sample_period;    /* -power_sample_period: core cycles between power samples (0: none) */
-    uint32_t wakeup_cycles;    /* -power_wakeup_cycles: accepted, not modelled as a delay */
+    uint32_t wakeup_cycles;    /* -power_wakeup_cycles: a woken gated core takes CTAs this many core cycles later */
     double wakeup_energy_nj;   /* -power_wakeup_energy_nj: per wake-up of a gated core */
     double event_pj[PEV__COUNT];
     double sm_static_w;        /* -power_sm_static_w: leakage of one SM, RF and shared-memory shares included */

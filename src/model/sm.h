@@ -95,6 +95,8 @@ typedef struct sm {
     const warp_policy_ops_t *wp;
     enum core_state state;
     uint64_t gated_mark;      /* gated_cycles when it was last turned OFF (wake-ups) */
+    uint64_t powered_at;      /* a woken gated core takes CTAs from this core cycle on
+                                 (-power_wakeup_cycles after it was turned on) */
     bool mem_throttle;        /* policy flag: issue no memory instructions */
     /* resources in use */
     uint32_t used_threads, used_regs, used_shmem, used_ctas, used_warps;
