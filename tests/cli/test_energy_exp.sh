@@ -63,6 +63,13 @@ if grep -q "resuming: 12 of 13 runs" "$T/song-fig7.out"; then
 else
     fail energy_shared_core_runs "$(grep -i resum "$T/song-fig7.out")"
 fi
+# outside Song's Table II a workload is memory-intensive as the suite lists it
+if $C experiment song-fig2 --size small --workloads SSC,MMUL -o "$T/o3" >/dev/null 2>&1 &&
+    grep -q "^SSC,mem," "$T/o3/song-fig2.csv" && grep -q "^MMUL,com," "$T/o3/song-fig2.csv"; then
+    pass energy_type_outside_table
+else
+    fail energy_type_outside_table "$(cat "$T/o3/song-fig2.csv" 2>&1 | head -3)"
+fi
 # --tcs ARGS reaches every tcs series (a bad value is refused)
 if $C experiment song-fig9 --size small --tcs reset=window -o "$T/o2" >"$T/t.out" 2>/dev/null &&
     grep -q "TCS arguments reset=window" "$T/t.out" && [ "$(rows "$T/o2/song-fig9.csv")" -eq 1 ] &&
