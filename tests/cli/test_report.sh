@@ -175,6 +175,15 @@ mkdir "$T/onlybad" && cp "$D/bad/song-fig6.csv" "$T/onlybad/"
 expect_error report_only_ragged_table 1 "song-fig6.csv:2: 6 cells where the header has 7" $C report "$T/onlybad"
 [ "$(ls "$T/onlybad")" = song-fig6.csv ] && pass report_only_ragged_nothing_written || fail report_only_ragged_nothing_written "$(ls "$T/onlybad")"
 
+# an energy experiment's --report: the page with its figure
+if $C experiment song-fig2 --size small --workloads LBM,BLK --jobs 2 -o "$T/en" --report >"$T/out" 2>"$T/e"; then
+    has_figures experiment_energy_report "$T/en/report.html" "$T/en/report-figures" song-fig2-power-split
+    grep -q "<title>static, LBM: " "$T/en/report-figures/song-fig2-power-split.svg" && pass experiment_energy_report_bars ||
+        fail experiment_energy_report_bars "no static bar for LBM"
+else
+    fail experiment_energy_report "$(tail -1 "$T/e")"
+fi
+
 # --- one run's JSON
 if $C run --quiet --size small --cta-sched dyncta --json "$T/r.json" BFS >/dev/null 2>&1 && $C report "$T/r.json" >/dev/null 2>"$T/err"; then
     has_figures report_run_figures "$T/r.html" "$T/r-figures" stall-breakdown cta-per-sm idle-tail l1-miss dyncta-n sm-ipc-heatmap \
