@@ -6,10 +6,11 @@
  *   li-fig5    speedup: each policy's throughput over cke per pair, with the
  *              mean over the paper's 25 pairs (Li & Liang Figs. 5, 7, 8);
  *              stp: STP per pair and policy
- *   li-fig2, li-fig6
- *              table-bars: every numeric column per row, until they get a
- *              figure of their own (their tables are new; whatever columns
- *              a table has are drawn, none is required)
+ *   li-fig2    design-space: (a) throughput over cke and the L1 hit rate
+ *              at each TLP point, (b) over cache-all at each bypass point
+ *   li-fig6    perf-per-watt: instructions per joule over cke per pair
+ *   li-fig2, li-fig6 without those columns (a table of another version):
+ *              table-bars, every numeric column per row; none is required
  *
  * As in figs_energy.c every figure checks its columns and is left undrawn
  * with the reason when one is missing. */
@@ -306,4 +307,121 @@ void rep_li_columns(rep_ctx_t *c, const char *exp, const csv_t *t, const char *s
         free(cats[r]);
     free(cats);
     free(v);
+}
+
+/* --- li-fig2 and li-fig6: their own figures when the table has the columns
+ * exp_mix.c writes; otherwise every numeric column (rep_li_columns) ----------- */
+
+static bool has_columns(const csv_t *t, const char *const *cols, size_t n)
+{
+    for (size_t k = 0; k < n; k++)
+        if (csv_col(t, cols[k]) < 0)
+            return false;
+    return true;
+}
+
+/* Li & Liang Fig. 2: (a) throughput over cke at each TLP point {Tb_BKP;
+ * Tb_KMS} and under tlpmod (+bypass), the L1 hit rate beside it; (b) at the
+ * best TLP point, throughput over cache-all at each bypass point {By_BKP;
+ * By_KMS}. */
+void rep_li_fig2(rep_ctx_t *c, const char *exp, const csv_t *t, const char *source)
+{
+    static const char *const need[] = {"part", "point", "norm_cke", "norm_cache_all", "l1_hit_rate"};
+    if (!has_columns(t, need, 5)) {
+        rep_li_columns(c, exp, t, source);
+        return;
+    }
+    int idx[5];
+    for (size_t k = 0; k < 5; k++)
+        idx[k] = csv_col(t, need[k]);
+    for (int part = 0; part < 2; part++) {
+        report_fig_t *f = rep_add_fig(c, "design-space", part ? "li-fig2-b" : "li-fig2-a", source,
+                                      part ? "{BKP, KMS}: bypass points at the best TLP point (Li & Liang Fig. 2b)"
+                                           : "{BKP, KMS}: the TLP design space (Li & Liang Fig. 2a)");
+        if (!f)
+            continue;
+        const char *want = part ? "b" : "a";
+        size_t n = 0, best = 0;
+        const char **cats = cs_xcalloc(t->rows, sizeof *cats);
+        double *v = cs_xcalloc(t->rows * 2, sizeof *v);
+        double cke_hit = NAN;
+        for (size_t r = 0; r < t->rows; r++) {
+            if (strcmp(csv_cell(t, r, idx[0]), want))
+                continue;
+            cats[n] = csv_cell(t, r, idx[1]);
+            v[n * 2] = csv_num(t, r, idx[part ? 3 : 2]);
+            v[n * 2 + 1] = csv_num(t, r, idx[4]);
+            if (!strcmp(cats[n], "cke"))
+                cke_hit = v[n * 2 + 1];
+            /* the best of the design points themselves ({x;y}), not cke or tlpmod */
+            if (cats[n][0] == '{' && (cats[best][0] != '{' || v[n * 2] > v[best * 2]))
+                best = n;
+            n++;
+        }
+        if (!n) {
+            char *why = rep_fmt("%s has no rows of part %s", source, want);
+            rep_skip(f, why);
+            free(why);
+        } else {
+            const char *names[2] = {part ? "throughput / cache-all" : "throughput / cke", "L1 hit rate"};
+            chart_t ch = {.title = f->title,
+                          .xlabel = part ? "{By_BKP;By_KMS}: CTAs per core that bypass L1" : "{Tb_BKP;Tb_KMS}: CTAs per core",
+                          .ylabel = "ratio / hit rate", .have_ref = true, .ref_y = 1};
+            f->svg = rep_draw_bars(&ch, cats, n, names, 2, v, false);
+            f->table = rep_table_bars("point", cats, n, names, 2, v);
+            f->paper = rep_fmt("%s", paper_headline_text(exp));
+            if (part)
+                f->ours = rep_fmt("best bypass point %s: %+.1f%% over cache-all (L1 hit rate %.1f%%).", cats[best],
+                                  rep_pct(v[best * 2] - 1), rep_pct(v[best * 2 + 1]));
+            else
+                f->ours = rep_fmt("best TLP point %s: %.2fx over default concurrency; L1 hit rate %.1f%% there, %.1f%% "
+                                  "under cke.",
+                                  cats[best], v[best * 2], rep_pct(v[best * 2 + 1]), rep_pct(cke_hit));
+        }
+        free(cats);
+        free(v);
+    }
+}
+
+/* Li & Liang Fig. 6: instructions per joule over cke per pair. */
+void rep_li_fig6(rep_ctx_t *c, const char *exp, const csv_t *t, const char *source)
+{
+    const char *cols[MAX_SERIES], *names[MAX_SERIES];
+    size_t ns = prefixed(t, "norm_ipj_", cols, names, MAX_SERIES);
+    if (!ns || csv_col(t, "paper_pair") < 0) {
+        rep_li_columns(c, exp, t, source);
+        return;
+    }
+    report_fig_t *f = rep_add_fig(c, "perf-per-watt", exp, source,
+                                  "Energy efficiency over default concurrency per pair (Li & Liang Fig. 6)");
+    if (!f)
+        return;
+    chart_t ch = {.title = f->title, .xlabel = "pair (the paper's kernel names)",
+                  .ylabel = "instructions per joule / of cke", .have_ref = true, .ref_y = 1};
+    double m[MAX_SERIES];
+    size_t n;
+    if (!row_bars(f, t, source, "paper_pair", cols, names, ns, &ch, "AVG", false, NULL, m, &n))
+        return;
+    f->table = rep_table_csv(t);
+    f->paper = rep_fmt("%s", paper_headline_text(exp));
+    sbuf_t o;
+    sb_init(&o);
+    sb_printf(&o, "instructions per joule over cke, arithmetic mean over %zu pairs:", n);
+    for (size_t k = 0; k < ns; k++) {
+        char *pc = rep_fmt("norm_perf_%s", names[k]);
+        int pcol = csv_col(t, pc);
+        free(pc);
+        double p = 0;
+        size_t np = 0;
+        for (size_t r = 0; pcol >= 0 && r < t->rows; r++)
+            if (isfinite(csv_num(t, r, pcol))) {
+                p += csv_num(t, r, pcol);
+                np++;
+            }
+        sb_printf(&o, "%s %s %.2fx", k ? "," : "", names[k], m[k]);
+        if (np)
+            sb_printf(&o, " (performance %.2fx)", p / (double)np);
+    }
+    sb_puts(&o, ".");
+    f->ours = o.s;
 }

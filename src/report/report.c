@@ -42,7 +42,7 @@ static const char *const kinds[] = {"ipc-vs-ctas",      "cycles-vs-ctas",   "spe
                                     "stall-over-time",  "mem-latency",      "power",           "power-split",
                                     "perf-vs-cores",    "latency-vs-cores", "energy",          "active-cores",
                                     "cores-per-launch", "power-norm",       "perf-per-watt",   "vs-cores-off",
-                                    "stp",              "table-bars",       NULL};
+                                    "stp",              "design-space",     "table-bars",      NULL};
 static const char *const kind_summaries[] = {
     "IPC against CTAs per SM per kernel, with the papers' types (Lee et al. Fig. 4)",
     "cycles against CTAs per SM per policy series",
@@ -69,7 +69,8 @@ static const char *const kind_summaries[] = {
     "energy efficiency (instructions per watt) normalised to the baseline (Kayiran et al. Fig. 13)",
     "performance, power and efficiency against cores turned off (Kayiran et al. Fig. 14a)",
     "system throughput (STP) of concurrent kernels per mix and policy (Lee et al. Fig. 18, Li & Liang)",
-    "every numeric column of an experiment table that has no figure of its own yet (li-fig2, li-fig6)",
+    "throughput over a design space of per-kernel CTA and bypass limits (Li & Liang Fig. 2)",
+    "every numeric column of an experiment table without the columns its figure reads (li-fig2, li-fig6)",
 };
 
 const char *const *report_figure_kinds(void) { return kinds; }
@@ -697,9 +698,9 @@ static const struct {
     {"yu-fig13", "speedup", exp_yu_pairs},
     {"yu-fig16", "speedup", exp_yu_fig16},
     {"lee-fig18", "speedup", rep_lee_fig18},
-    {"li-fig2", "table-bars", rep_li_columns},
+    {"li-fig2", "design-space", rep_li_fig2},
     {"li-fig5", "speedup", rep_li_fig5},
-    {"li-fig6", "table-bars", rep_li_columns},
+    {"li-fig6", "perf-per-watt", rep_li_fig6},
     {"song-fig2", "power-split", rep_song_fig2},
     {"song-fig3", "perf-vs-cores", rep_song_fig3},
     {"song-fig6", "speedup", rep_song_fig6},

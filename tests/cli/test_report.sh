@@ -109,7 +109,7 @@ if $C report "$D/exp" -o "$T/fx.html" >"$T/out" 2>"$T/err"; then
         song-fig8-base-sm-ipc-heatmap song-fig8-tcs-sm-ipc-heatmap song-fig9-cores-per-launch \
         kayiran-fig12-13-power-norm kayiran-fig12-13-perf-per-watt kayiran-fig12-13-speedup \
         kayiran-fig14a-vs-cores-off lee-fig14-energy lee-fig18-speedup lee-fig18-stp li-fig5-speedup li-fig5-stp \
-        li-fig2-table-bars li-fig6-table-bars
+        li-fig2-a-design-space li-fig2-b-design-space li-fig6-perf-per-watt
     n=$(grep -c "Not drawn" "$T/fx.html")
     [ "$n" = 0 ] && pass report_energy_mix_all_drawn || fail report_energy_mix_all_drawn "$n figures not drawn"
     # the marks hold the table's numbers, in the paper's shape
@@ -127,7 +127,10 @@ if $C report "$D/exp" -o "$T/fx.html" >"$T/out" 2>"$T/err"; then
         grep -q "<title>energy saved by LCS, KMN (III): 33.3</title>" "$F/lee-fig14-energy.svg" &&
         grep -q "<title>Table 3&#39;s counts, KMN-SRAD: 1.271</title>" "$F/lee-fig18-speedup.svg" &&
         grep -q "<title>tlpmod+bypass, AVG (paper&#39;s 25): 1.535</title>" "$F/li-fig5-speedup.svg" &&
-        ! grep -q "<title>cke, " "$F/li-fig5-speedup.svg" && grep -q "<title>norm_perf, BP-KMN: 1.25</title>" "$F/li-fig2-table-bars.svg"; then
+        ! grep -q "<title>cke, " "$F/li-fig5-speedup.svg" &&
+        grep -q "<title>L1 hit rate, {5;1}: 0.4961</title>" "$F/li-fig2-a-design-space.svg" &&
+        grep -q "<title>throughput / cache-all, {0;1}: 1.6</title>" "$F/li-fig2-b-design-space.svg" &&
+        grep -q "<title>tlpmod+bypass, AVG: 1.35</title>" "$F/li-fig6-perf-per-watt.svg"; then
         pass report_energy_mix_marks
     else
         fail report_energy_mix_marks "a bar, point or cell missing or wrong"
@@ -139,6 +142,9 @@ if $C report "$D/exp" -o "$T/fx.html" >"$T/out" 2>"$T/err"; then
         grep -q "Ours:</b> mCKE over CKE, geometric mean over 3 mixes: +12.7% with LCS&#39;s counts, +15.2% with Table 3&#39;s" "$T/fx.html" &&
         grep -q "1.42x over default concurrency" "$T/fx.html" &&
         grep -q "memory stall -37.5%, structural stall -12.5%" "$T/fx.html" &&
+        grep -q "best TLP point {5;1}: 1.25x over default concurrency; L1 hit rate 49.6% there, 64.3% under cke." "$T/fx.html" &&
+        grep -q "best bypass point {0;1}: +60.0% over cache-all" "$T/fx.html" &&
+        grep -q "improves energy efficiency about 1.33x" "$T/fx.html" &&
         grep -q "energy saved 13.7% on average over 3 workloads, up to 33.3% (KMN (III))" "$T/fx.html" &&
         grep -q "at k = 8 (mean over 2 workloads, against DYNCTA with no core off, PCPG on): performance -3.5%, power -19.0%, efficiency +19.0%" "$T/fx.html"; then
         pass report_energy_mix_headlines
@@ -152,11 +158,22 @@ if $C report "$D/exp" -o "$T/fx.html" >"$T/out" 2>"$T/err"; then
 else
     fail report_energy_mix_figures "$(cat "$T/err")"
 fi
+# li-fig2 and li-fig6 tables without the columns their figures read (another
+# version's): every numeric column per row, the flag and the 1s left out
+if $C report "$D/other" -o "$T/ot.html" >/dev/null 2>"$T/err"; then
+    has_figures report_other_tables_figures "$T/ot.html" "$T/ot-figures" li-fig2-table-bars li-fig6-table-bars
+    grep -q "<title>norm_perf, BP-KMN: 1.25</title>" "$T/ot-figures/li-fig2-table-bars.svg" &&
+        grep -q "<title>eff_tlpmod+bypass, LBM-STC: 1.26</title>" "$T/ot-figures/li-fig6-table-bars.svg" &&
+        ! grep -q "<title>in_paper_25, \|<title>eff_cke, " "$T/ot-figures/li-fig6-table-bars.svg" &&
+        pass report_other_tables_columns || fail report_other_tables_columns "a column missing, or a flag drawn"
+else
+    fail report_other_tables_figures "$(cat "$T/err")"
+fi
 # a missing column, a ragged row, no data row: that figure is listed with the
 # reason, the others drawn; never a crash
 if $C report "$D/bad" -o "$T/bad.html" >"$T/out" 2>"$T/err"; then
     has_figures report_bad_tables_figures "$T/bad.html" "$T/bad-figures" lee-fig14-energy song-fig2-power-split \
-        song-fig6-speedup li-fig6-table-bars song-fig9-cores-per-launch kayiran-fig12-13-power-norm
+        song-fig6-speedup li-fig6-perf-per-watt song-fig9-cores-per-launch kayiran-fig12-13-power-norm
     if [ -s "$T/bad-figures/lee-fig14-energy.svg" ] &&
         grep -q "Not drawn: song-fig2.csv has no column static_w" "$T/bad.html" &&
         grep -q "Not drawn: $D/bad/song-fig6.csv:2: 6 cells where the header has 7" "$T/bad.html" &&
