@@ -24,6 +24,15 @@
 
 #define MAX_SERIES 16
 
+/* The width a bar chart of NCAT categories of NS bars needs: wide tables
+ * (Li & Liang's 28 pairs x 5 policies) get room for each bar and for each
+ * slanted label, up to 2000 pixels. */
+static double chart_width_for(size_t ncat, size_t ns)
+{
+    double per = (double)(ns + 1) * 7 < 24 ? 24 : (double)(ns + 1) * 7, w = 120 + (double)ncat * per;
+    return w > 2000 ? 2000 : w;
+}
+
 /* Grouped bars of the columns COLS (named NAMES) per row, each row named by
  * column LABEL, then one category MEAN_NAME: the geometric (GEO) or
  * arithmetic mean over the rows whose column ONLY is 1 (every row when ONLY
@@ -52,10 +61,9 @@ static bool row_bars(report_fig_t *f, const csv_t *t, const char *source, const 
     for (size_t k = 0; k < ns; k++)
         means[k] = v[t->rows * ns + k] = geo ? rep_geomean(sel + k, n, ns) : rep_amean(sel + k, n, ns);
     *nmean = n;
-    /* wide tables (Li & Liang's 28 pairs x 5 policies) get a wider chart */
-    double need = 120 + (double)(ncat * (ns + 1)) * 7;
+    double need = chart_width_for(ncat, ns);
     if (ch->width <= 0 && need > 640)
-        ch->width = need > 2000 ? 2000 : need;
+        ch->width = need;
     f->svg = rep_draw_bars(ch, cats, ncat, names, ns, v, false);
     free(cats);
     free(v);
@@ -286,9 +294,9 @@ void rep_li_columns(rep_ctx_t *c, const char *exp, const csv_t *t, const char *s
             v[r * ns + k] = csv_num(t, r, csv_col(t, cols[k]));
     }
     chart_t ch = {.title = f->title, .xlabel = lab >= 0 ? csv_header(t, (size_t)lab) : "row", .ylabel = "value"};
-    double need = 120 + (double)(ncat * (ns + 1)) * 7;
+    double need = chart_width_for(ncat, ns);
     if (need > 640)
-        ch.width = need > 2000 ? 2000 : need;
+        ch.width = need;
     f->svg = rep_draw_bars(&ch, (const char *const *)cats, ncat, cols, ns, v, false);
     f->table = rep_table_csv(t);
     const char *h = paper_headline_text(exp);
