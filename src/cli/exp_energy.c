@@ -26,7 +26,8 @@
  * written to a temporary and renamed) and read back by a rerun under the
  * same key; --force simulates all. song-fig3 and song-fig7 share their
  * active-core runs (DIR/.runs/song-cores). --tcs ARGS appends documented TCS
- * arguments (e.g. reset=window) to every tcs / htcs series. */
+ * arguments (e.g. reset=window) to every tcs / htcs series. --report then
+ * writes DIR/report.html with the experiment's figures (report/figs_energy.c). */
 #include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -953,12 +954,16 @@ int cmd_experiment_energy(int argc, char **argv)
     const char *out_dir = "experiments-out", *only = NULL, *tcs_args = NULL;
     app_size_t size = APP_DEFAULT;
     unsigned jobs = jobs_default();
-    bool force = false;
+    bool force = false, report = false;
     cs_error_t err;
     for (int i = 3; i < argc; i++) {
         const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
         if (!strcmp(a, "--force")) {
             force = true;
+            continue;
+        }
+        if (!strcmp(a, "--report")) { /* then DIR/report.html with this experiment's figures */
+            report = true;
             continue;
         }
         if (!strcmp(a, "--power")) /* always on here */
@@ -1052,5 +1057,5 @@ int cmd_experiment_energy(int argc, char **argv)
         return cli_fail(&err);
     printf("%s: %zu simulations on %u jobs (%.1f s of simulation); table in %s, the paper's workloads in %s\n\n",
            def->name, total, threads, sim, path, wpath);
-    return 0;
+    return report ? cli_report_dir(out_dir, def->name) : 0;
 }

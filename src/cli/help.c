@@ -114,7 +114,9 @@ static const help_t helps[] = {
      "                   without .html, plus -figures)\n"
      "  --figure LIST    only these kinds: ipc-vs-ctas, cycles-vs-ctas, speedup, tnew-vs-opt, l1-miss,\n"
      "                   idle-reduction, dyncta-n, cta-per-sm, idle-tail, stall-breakdown, sm-ipc-heatmap,\n"
-     "                   sm-ctas-heatmap, stall-over-time, mem-latency, power\n"
+     "                   sm-ctas-heatmap, stall-over-time, mem-latency, power, power-split,\n"
+     "                   perf-vs-cores, latency-vs-cores, energy, active-cores, cores-per-launch,\n"
+     "                   power-norm, perf-per-watt, vs-cores-off, stp, design-space, table-bars\n"
      "  --baseline S     a sweep's speedups over policy series S (rr/gto, or rr: its first with that CTA\n"
      "                   policy) instead of the first series\n"
      "example: ctasim report experiments-out -o /tmp/report.html\n"},

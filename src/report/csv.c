@@ -70,8 +70,9 @@ int csv_parse(char *text, const char *path, csv_t *c, cs_error_t *err)
             c->cols = cols;
             row_start = ncell;
         } else if (cols != c->cols) {
+            size_t want = c->cols; /* csv_free clears it */
             csv_free(c);
-            return cs_err(err, path, row_line, "%zu cells where the header has %zu", cols, c->cols);
+            return cs_err(err, path, row_line, "%zu cells where the header has %zu", cols, want);
         } else {
             row_start = ncell;
         }
@@ -80,8 +81,9 @@ int csv_parse(char *text, const char *path, csv_t *c, cs_error_t *err)
         row_line = line;
     }
     if (ncell != row_start) { /* a last row cut short before its comma's cell */
+        size_t want = c->cols;
         csv_free(c);
-        return cs_err(err, path, row_line, "%zu cells where the header has %zu", ncell - row_start, c->cols);
+        return cs_err(err, path, row_line, "%zu cells where the header has %zu", ncell - row_start, want);
     }
     if (!c->cols) {
         csv_free(c);

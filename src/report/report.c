@@ -5,7 +5,9 @@
  *                         tnew-vs-opt), lee-fig16-17 (speedup, l1-miss),
  *                         lee-fig19 and kayiran-fig1-10 (speedup),
  *                         kayiran-fig8 (dyncta-n), yu-fig11-12 and yu-fig13
- *                         (speedup, idle-reduction), yu-fig16 (speedup)
+ *                         (speedup, idle-reduction), yu-fig16 (speedup);
+ *                         the energy experiments' in figs_energy.c, the
+ *                         concurrent-kernel ones' in figs_mix.c
  *   sweep directory       summary.csv, classification.csv and the point
  *                         JSON: ipc-vs-ctas per kernel, cycles-vs-ctas,
  *                         speedup over the first series, l1-miss,
@@ -28,20 +30,23 @@
 
 #include "report/chart.h"
 #include "report/csv.h"
+#include "report/figs.h"
 #include "report/headline.h"
 #include "report/json.h"
 
 /* --- the catalogue ------------------------------------------------------------ */
 
-static const char *const kinds[] = {"ipc-vs-ctas",     "cycles-vs-ctas", "speedup",     "tnew-vs-opt",
-                                    "l1-miss",         "idle-reduction", "dyncta-n",    "cta-per-sm",
-                                    "idle-tail",       "stall-breakdown", "sm-ipc-heatmap", "sm-ctas-heatmap", "stall-over-time",
-                                    "mem-latency",     "power",
-                                    NULL};
+static const char *const kinds[] = {"ipc-vs-ctas",      "cycles-vs-ctas",   "speedup",         "tnew-vs-opt",
+                                    "l1-miss",          "idle-reduction",   "dyncta-n",        "cta-per-sm",
+                                    "idle-tail",        "stall-breakdown",  "sm-ipc-heatmap",  "sm-ctas-heatmap",
+                                    "stall-over-time",  "mem-latency",      "power",           "power-split",
+                                    "perf-vs-cores",    "latency-vs-cores", "energy",          "active-cores",
+                                    "cores-per-launch", "power-norm",       "perf-per-watt",   "vs-cores-off",
+                                    "stp",              "design-space",     "table-bars",      NULL};
 static const char *const kind_summaries[] = {
     "IPC against CTAs per SM per kernel, with the papers' types (Lee et al. Fig. 4)",
     "cycles against CTAs per SM per policy series",
-    "policy speedups normalised to a baseline, per workload and geometric mean (Lee Figs. 12/19, Kayiran Fig. 10)",
+    "policy speedups over a baseline per workload, with the mean (Lee 12/18/19, Kayiran 10, Song 6, Li 5)",
     "LCS's T_new against the best static cap OPT (Lee et al. Fig. 13)",
     "L1 data cache miss rates (Lee et al. Fig. 17)",
     "idle-cycle reduction per workload (Yu et al. Fig. 12)",
@@ -49,11 +54,23 @@ static const char *const kind_summaries[] = {
     "CTAs issued per SM",
     "cycles with no CTA resident per SM: the idle tail CLASO shortens (Yu et al.)",
     "ACTIVE / IDLE / MEM_STALL / CORE_STALL cycle breakdown (Lee et al.)",
-    "per-SM IPC over time, AerialVision's heat map (series sm_ipc/<i>)",
+    "per-SM IPC over time, AerialVision's heat map (series sm_ipc/<i>; Song et al. Fig. 8)",
     "CTAs resident per SM over time (series sm_ctas/<i>)",
     "the cycle breakdown over time, all SMs (series stall.*)",
     "the mean load round trip over time (series mem_latency)",
     "power over time (series power_w)",
+    "static and dynamic power stacked per workload (Song et al. Fig. 2)",
+    "IPC against active cores, normalised to one core (Song et al. Fig. 3a,c)",
+    "memory latency against active cores, normalised to one core (Song et al. Fig. 3b,d)",
+    "energy normalised to a baseline, or saved, per workload (Song et al. Fig. 6b,d, Lee et al. Fig. 14)",
+    "the cores a policy keeps on against the static EDP-optimal count (Song et al. Fig. 7)",
+    "TCS's active cores per kernel launch (Song et al. Fig. 9)",
+    "average power normalised to the baseline (Kayiran et al. Fig. 12)",
+    "energy efficiency (instructions per watt) normalised to the baseline (Kayiran et al. Fig. 13)",
+    "performance, power and efficiency against cores turned off (Kayiran et al. Fig. 14a)",
+    "system throughput (STP) of concurrent kernels per mix and policy (Lee et al. Fig. 18, Li & Liang)",
+    "throughput over a design space of per-kernel CTA and bypass limits (Li & Liang Fig. 2)",
+    "every numeric column of an experiment table without the columns its figure reads (li-fig2, li-fig6)",
 };
 
 const char *const *report_figure_kinds(void) { return kinds; }
@@ -89,7 +106,7 @@ int report_check_figures(const char *list, cs_error_t *err)
         char name[64];
         snprintf(name, sizeof name, "%.*s", (int)(l < 63 ? l : 63), p);
         if (!report_figure_summary(name)) {
-            char known[512] = "";
+            char known[1024] = "";
             for (size_t i = 0; kinds[i]; i++)
                 snprintf(known + strlen(known), sizeof known - strlen(known), "%s%s", i ? ", " : "", kinds[i]);
             return cs_err(err, NULL, 0, "unknown figure '%s' (figures: %s)", name, known);
@@ -102,14 +119,7 @@ int report_check_figures(const char *list, cs_error_t *err)
 
 /* --- building figures ------------------------------------------------------------ */
 
-typedef struct ctx {
-    const report_opts_t *o;
-    report_t *r;
-    const char *dir; /* the input directory ("" for a lone JSON) */
-} ctx_t;
-
-static char *xfmt(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
-static char *xfmt(const char *fmt, ...)
+char *rep_fmt(const char *fmt, ...)
 {
     sbuf_t b;
     sb_init(&b);
@@ -120,10 +130,10 @@ static char *xfmt(const char *fmt, ...)
     return b.s;
 }
 
-static bool wanted(const ctx_t *c, const char *kind) { return !c->o->figures || in_list(c->o->figures, kind); }
+static bool wanted(const rep_ctx_t *c, const char *kind) { return !c->o->figures || in_list(c->o->figures, kind); }
 
 /* A new figure of KIND, or NULL when --figure leaves it out. */
-static report_fig_t *add_fig(ctx_t *c, const char *kind, const char *prefix, const char *source, const char *title)
+report_fig_t *rep_add_fig(rep_ctx_t *c, const char *kind, const char *prefix, const char *source, const char *title)
 {
     if (!wanted(c, kind))
         return NULL;
@@ -135,7 +145,7 @@ static report_fig_t *add_fig(ctx_t *c, const char *kind, const char *prefix, con
     report_fig_t *f = &r->figs[r->n++];
     memset(f, 0, sizeof *f);
     f->kind = kind;
-    f->id = prefix && *prefix ? xfmt("%s-%s", prefix, kind) : xfmt("%s", kind);
+    f->id = prefix && *prefix ? rep_fmt("%s-%s", prefix, kind) : rep_fmt("%s", kind);
     /* ids stay unique: a second figure of the same kind and prefix gets -2, -3 */
     for (unsigned k = 2;; k++) {
         bool clash = false;
@@ -144,20 +154,33 @@ static report_fig_t *add_fig(ctx_t *c, const char *kind, const char *prefix, con
         if (!clash)
             break;
         free(f->id);
-        f->id = prefix && *prefix ? xfmt("%s-%s-%u", prefix, kind, k) : xfmt("%s-%u", kind, k);
+        f->id = prefix && *prefix ? rep_fmt("%s-%s-%u", prefix, kind, k) : rep_fmt("%s-%u", kind, k);
     }
-    f->title = xfmt("%s", title);
-    f->source = xfmt("%s", source);
+    f->title = rep_fmt("%s", title);
+    f->source = rep_fmt("%s", source);
     return f;
 }
 
-static void skip(report_fig_t *f, const char *why)
+void rep_skip(report_fig_t *f, const char *why)
 {
     if (f)
-        f->note = xfmt("%s", why);
+        f->note = rep_fmt("%s", why);
 }
 
-static char *draw_line(const chart_t *ch, const chart_series_t *s, size_t n)
+bool rep_need_columns(report_fig_t *f, const csv_t *t, const char *source, const char *const *cols, size_t n,
+                      int *idx)
+{
+    for (size_t k = 0; k < n; k++)
+        if ((idx[k] = csv_col(t, cols[k])) < 0) {
+            char *why = rep_fmt("%s has no column %s (a table from another ctasim version?)", source, cols[k]);
+            rep_skip(f, why);
+            free(why);
+            return false;
+        }
+    return true;
+}
+
+char *rep_draw_line(const chart_t *ch, const chart_series_t *s, size_t n)
 {
     sbuf_t b;
     sb_init(&b);
@@ -165,7 +188,7 @@ static char *draw_line(const chart_t *ch, const chart_series_t *s, size_t n)
     return b.s;
 }
 
-static char *draw_bars(const chart_t *ch, const char *const *cats, size_t ncat, const char *const *names, size_t ns,
+char *rep_draw_bars(const chart_t *ch, const char *const *cats, size_t ncat, const char *const *names, size_t ns,
                        const double *v, bool stacked)
 {
     sbuf_t b;
@@ -174,7 +197,7 @@ static char *draw_bars(const chart_t *ch, const char *const *cats, size_t ncat, 
     return b.s;
 }
 
-static char *table_of_csv(const csv_t *t)
+char *rep_table_csv(const csv_t *t)
 {
     sbuf_t b;
     sb_init(&b);
@@ -199,7 +222,7 @@ static char *table_of_csv(const csv_t *t)
 }
 
 /* A table of a bar chart's data: categories down, series across. */
-static char *table_of_bars(const char *corner, const char *const *cats, size_t ncat, const char *const *names,
+char *rep_table_bars(const char *corner, const char *const *cats, size_t ncat, const char *const *names,
                            size_t ns, const double *v)
 {
     sbuf_t b;
@@ -231,13 +254,13 @@ static char *table_of_bars(const char *corner, const char *const *cats, size_t n
 }
 
 /* 100 * X, with -0 (a rounding of a tiny negative) printed as 0. */
-static double pct(double x)
+double rep_pct(double x)
 {
     double p = 100 * x;
     return fabs(p) < 0.05 ? 0.0 : p;
 }
 
-static double geomean(const double *v, size_t n, size_t stride)
+double rep_geomean(const double *v, size_t n, size_t stride)
 {
     double s = 0;
     size_t k = 0;
@@ -251,7 +274,7 @@ static double geomean(const double *v, size_t n, size_t stride)
     return k ? exp(s / (double)k) : NAN;
 }
 
-static double amean(const double *v, size_t n, size_t stride)
+double rep_amean(const double *v, size_t n, size_t stride)
 {
     double s = 0;
     size_t k = 0;
@@ -263,26 +286,26 @@ static double amean(const double *v, size_t n, size_t stride)
     return k ? s / (double)k : NAN;
 }
 
-static bool file_exists(const char *path)
+bool rep_file_exists(const char *path)
 {
     struct stat st;
     return stat(path, &st) == 0 && S_ISREG(st.st_mode);
 }
 
-static char *join(const char *dir, const char *name)
+char *rep_join(const char *dir, const char *name)
 {
-    return *dir ? xfmt("%s/%s", dir, name) : xfmt("%s", name);
+    return *dir ? rep_fmt("%s/%s", dir, name) : rep_fmt("%s", name);
 }
 
 /* --- experiments ------------------------------------------------------------------- */
 
 /* Bars of the columns COLS of table T per workload (column WL), with a
  * geometric-mean category, normalised values around REF. */
-static void speedup_fig(ctx_t *c, const char *exp, const csv_t *t, const char *source, const char *title,
+void rep_speedup_fig(rep_ctx_t *c, const char *exp, const csv_t *t, const char *source, const char *title,
                         const char *ylabel, const char *const *cols, const char *const *labels, size_t ns,
                         const char *baseline_phrase)
 {
-    report_fig_t *f = add_fig(c, "speedup", exp, source, title);
+    report_fig_t *f = rep_add_fig(c, "speedup", exp, source, title);
     if (!f)
         return;
     int wl = csv_col(t, "workload");
@@ -290,8 +313,8 @@ static void speedup_fig(ctx_t *c, const char *exp, const csv_t *t, const char *s
     for (size_t k = 0; k < ns; k++) {
         idx[k] = csv_col(t, cols[k]);
         if (idx[k] < 0) {
-            char *why = xfmt("%s has no column %s", source, cols[k]);
-            skip(f, why);
+            char *why = rep_fmt("%s has no column %s", source, cols[k]);
+            rep_skip(f, why);
             free(why);
             return;
         }
@@ -306,16 +329,16 @@ static void speedup_fig(ctx_t *c, const char *exp, const csv_t *t, const char *s
     }
     cats[t->rows] = "GM";
     for (size_t k = 0; k < ns; k++)
-        v[t->rows * ns + k] = geomean(v + k, t->rows, ns);
+        v[t->rows * ns + k] = rep_geomean(v + k, t->rows, ns);
     chart_t ch = {.title = title, .xlabel = "workload", .ylabel = ylabel, .have_ref = true, .ref_y = 1};
-    f->svg = draw_bars(&ch, cats, ncat, labels, ns, v, false);
-    f->table = table_of_csv(t);
-    f->paper = xfmt("%s", paper_headline_text(exp));
+    f->svg = rep_draw_bars(&ch, cats, ncat, labels, ns, v, false);
+    f->table = rep_table_csv(t);
+    f->paper = rep_fmt("%s", paper_headline_text(exp));
     sbuf_t o;
     sb_init(&o);
     for (size_t k = 0; k < ns; k++)
         sb_printf(&o, "%s%s %+.1f%% (geometric mean; arithmetic %+.1f%%)", k ? "; " : "", labels[k],
-                  pct(v[t->rows * ns + k] - 1), pct(amean(v + k, t->rows, ns) - 1));
+                  rep_pct(v[t->rows * ns + k] - 1), rep_pct(rep_amean(v + k, t->rows, ns) - 1));
     sb_printf(&o, ", %s.", baseline_phrase);
     f->ours = o.s;
     free(cats);
@@ -324,7 +347,7 @@ static void speedup_fig(ctx_t *c, const char *exp, const csv_t *t, const char *s
 
 /* The columns named PREFIX<N>SUFFIX (one per cap or core count, as sweeps and
  * experiments write them), in file order: their indices and N. */
-static size_t numbered_columns(const csv_t *t, const char *prefix, const char *suffix, int *cols, double *ns,
+size_t rep_numbered_columns(const csv_t *t, const char *prefix, const char *suffix, int *cols, double *ns,
                                size_t max)
 {
     size_t k = 0, lp = strlen(prefix), ls = strlen(suffix);
@@ -343,16 +366,16 @@ static size_t numbered_columns(const csv_t *t, const char *prefix, const char *s
     return k;
 }
 
-static void exp_lee_fig4(ctx_t *c, const char *exp, const csv_t *t, const char *source)
+static void exp_lee_fig4(rep_ctx_t *c, const char *exp, const csv_t *t, const char *source)
 {
-    report_fig_t *f = add_fig(c, "ipc-vs-ctas", exp, source, "IPC vs CTAs per core, normalised to the maximum (Lee et al. Fig. 4)");
+    report_fig_t *f = rep_add_fig(c, "ipc-vs-ctas", exp, source, "IPC vs CTAs per core, normalised to the maximum (Lee et al. Fig. 4)");
     if (!f)
         return;
     int wl = csv_col(t, "workload"), ot = csv_col(t, "our_type"), pt = csv_col(t, "paper_type"), capcol[64];
     double capn[64];
-    size_t ncap = numbered_columns(t, "ipc_cap", "_over_N", capcol, capn, 64);
+    size_t ncap = rep_numbered_columns(t, "ipc_cap", "_over_N", capcol, capn, 64);
     if (wl < 0 || !ncap) {
-        skip(f, "lee-fig4.csv has no workload or ipc_cap<N>_over_N columns");
+        rep_skip(f, "lee-fig4.csv has no workload or ipc_cap<N>_over_N columns");
         return;
     }
     chart_series_t *s = cs_xcalloc(t->rows, sizeof *s);
@@ -361,7 +384,7 @@ static void exp_lee_fig4(ctx_t *c, const char *exp, const csv_t *t, const char *
     unsigned count[4] = {0}, agree = 0, known = 0;
     for (size_t r = 0; r < t->rows; r++) {
         const char *ours = csv_cell(t, r, ot), *paper = csv_cell(t, r, pt);
-        names[r] = xfmt("%s: %s (paper %s)", csv_cell(t, r, wl), ours, paper);
+        names[r] = rep_fmt("%s: %s (paper %s)", csv_cell(t, r, wl), ours, paper);
         size_t n = 0;
         for (size_t j = 0; j < ncap; j++) { /* empty above the workload's own N */
             double y = csv_num(t, r, capcol[j]);
@@ -385,9 +408,9 @@ static void exp_lee_fig4(ctx_t *c, const char *exp, const csv_t *t, const char *
     sb_init(&pb);
     chart_panels(&pb, &ch, s, t->rows, t->rows < 4 ? t->rows : 4);
     f->svg = pb.s;
-    f->table = table_of_csv(t);
-    f->paper = xfmt("%s", paper_headline_text(exp));
-    f->ours = xfmt("types I/II/III/IV = %u/%u/%u/%u; the paper's type matches ours for %u of the %u workloads its "
+    f->table = rep_table_csv(t);
+    f->paper = rep_fmt("%s", paper_headline_text(exp));
+    f->ours = rep_fmt("types I/II/III/IV = %u/%u/%u/%u; the paper's type matches ours for %u of the %u workloads its "
                    "table lists (each panel: ours, then the paper's).",
                    count[0], count[1], count[2], count[3], agree, known);
     for (size_t r = 0; r < t->rows; r++)
@@ -398,18 +421,18 @@ static void exp_lee_fig4(ctx_t *c, const char *exp, const csv_t *t, const char *
     free(ys);
 }
 
-static void exp_lee_fig12_13(ctx_t *c, const char *exp, const csv_t *t, const char *source)
+static void exp_lee_fig12_13(rep_ctx_t *c, const char *exp, const csv_t *t, const char *source)
 {
     static const char *const cols[] = {"lcs_speedup_over_gto", "lcs_scope_name_speedup", "opt_speedup_over_gto"};
     static const char *const labels[] = {"LCS", "LCS scope=name", "best static cap"};
-    speedup_fig(c, exp, t, source, "LCS speedup over GTO (Lee et al. Fig. 12)", "IPC / IPC of GTO", cols, labels, 3,
+    rep_speedup_fig(c, exp, t, source, "LCS speedup over GTO (Lee et al. Fig. 12)", "IPC / IPC of GTO", cols, labels, 3,
                 "normalised to GTO at the maximum CTAs");
-    report_fig_t *f = add_fig(c, "tnew-vs-opt", exp, source, "T_new chosen by LCS vs the best static cap OPT (Lee et al. Fig. 13)");
+    report_fig_t *f = rep_add_fig(c, "tnew-vs-opt", exp, source, "T_new chosen by LCS vs the best static cap OPT (Lee et al. Fig. 13)");
     if (!f)
         return;
     int wl = csv_col(t, "workload"), tn = csv_col(t, "t_new"), op = csv_col(t, "opt");
     if (wl < 0 || tn < 0 || op < 0) {
-        skip(f, "lee-fig12-13.csv has no t_new or opt column");
+        rep_skip(f, "lee-fig12-13.csv has no t_new or opt column");
         return;
     }
     const char **cats = cs_xcalloc(t->rows, sizeof *cats);
@@ -428,22 +451,22 @@ static void exp_lee_fig12_13(ctx_t *c, const char *exp, const csv_t *t, const ch
     }
     static const char *const names[] = {"T_new (LCS)", "OPT (best static cap)"};
     chart_t ch = {.title = f->title, .xlabel = "workload", .ylabel = "CTAs per core"};
-    f->svg = draw_bars(&ch, cats, t->rows, names, 2, v, false);
-    f->table = table_of_bars("workload", cats, t->rows, names, 2, v);
-    f->paper = xfmt("T_new close to OPT for most workloads (Lee et al. Fig. 13).");
-    f->ours = xfmt("T_new = OPT for %u of %u workloads, within one for %u (%u where LCS decided).", exact,
+    f->svg = rep_draw_bars(&ch, cats, t->rows, names, 2, v, false);
+    f->table = rep_table_bars("workload", cats, t->rows, names, 2, v);
+    f->paper = rep_fmt("T_new close to OPT for most workloads (Lee et al. Fig. 13).");
+    f->ours = rep_fmt("T_new = OPT for %u of %u workloads, within one for %u (%u where LCS decided).", exact,
                    (unsigned)t->rows, within, have);
     free(cats);
     free(v);
 }
 
-static void exp_lee_fig16_17(ctx_t *c, const char *exp, const csv_t *t, const char *source)
+static void exp_lee_fig16_17(rep_ctx_t *c, const char *exp, const csv_t *t, const char *source)
 {
     static const char *const cols[] = {"bcs_gto_speedup", "bcs_sca_speedup"};
     static const char *const labels[] = {"BCS+GTO", "BCS+SCA"};
-    speedup_fig(c, exp, t, source, "BCS speedup over GTO on 2D kernels (Lee et al. Fig. 16)", "IPC / IPC of GTO",
+    rep_speedup_fig(c, exp, t, source, "BCS speedup over GTO on 2D kernels (Lee et al. Fig. 16)", "IPC / IPC of GTO",
                 cols, labels, 2, "normalised to GTO");
-    report_fig_t *f = add_fig(c, "l1-miss", exp, source, "L1 data cache miss rate (Lee et al. Fig. 17)");
+    report_fig_t *f = rep_add_fig(c, "l1-miss", exp, source, "L1 data cache miss rate (Lee et al. Fig. 17)");
     if (!f)
         return;
     static const char *const mcols[] = {"l1_miss_gto", "l1_miss_bcs_gto", "l1_miss_bcs_sca"};
@@ -451,7 +474,7 @@ static void exp_lee_fig16_17(ctx_t *c, const char *exp, const csv_t *t, const ch
     int wl = csv_col(t, "workload"), idx[3];
     for (int k = 0; k < 3; k++)
         if ((idx[k] = csv_col(t, mcols[k])) < 0) {
-            skip(f, "lee-fig16-17.csv has no l1_miss_* columns");
+            rep_skip(f, "lee-fig16-17.csv has no l1_miss_* columns");
             return;
         }
     const char **cats = cs_xcalloc(t->rows, sizeof *cats);
@@ -468,51 +491,51 @@ static void exp_lee_fig16_17(ctx_t *c, const char *exp, const csv_t *t, const ch
         }
     }
     chart_t ch = {.title = f->title, .xlabel = "workload", .ylabel = "L1D miss rate"};
-    f->svg = draw_bars(&ch, cats, t->rows, mnames, 3, v, false);
-    f->table = table_of_bars("workload", cats, t->rows, mnames, 3, v);
-    f->paper = xfmt("miss rate -8%% (BCS+GTO) / -24%% (BCS+SCA) against GTO.");
-    f->ours = xfmt("miss rate reduced by %.1f%% / %.1f%% (mean over %u workloads with misses).",
-                   nred ? pct(red[0] / nred) : 0.0, nred ? pct(red[1] / nred) : 0.0, nred);
+    f->svg = rep_draw_bars(&ch, cats, t->rows, mnames, 3, v, false);
+    f->table = rep_table_bars("workload", cats, t->rows, mnames, 3, v);
+    f->paper = rep_fmt("miss rate -8%% (BCS+GTO) / -24%% (BCS+SCA) against GTO.");
+    f->ours = rep_fmt("miss rate reduced by %.1f%% / %.1f%% (mean over %u workloads with misses).",
+                   nred ? rep_pct(red[0] / nred) : 0.0, nred ? rep_pct(red[1] / nred) : 0.0, nred);
     free(cats);
     free(v);
 }
 
-static void exp_lee_fig19(ctx_t *c, const char *exp, const csv_t *t, const char *source)
+static void exp_lee_fig19(rep_ctx_t *c, const char *exp, const csv_t *t, const char *source)
 {
     const char *cols[32];
     size_t ns = 0;
     for (size_t k = 2; k < t->cols && ns < 32; k++) /* column 1 is GTO itself */
         cols[ns++] = csv_header(t, k);
-    speedup_fig(c, exp, t, source, "Policies normalised to GTO (Lee et al. Fig. 19)", "IPC / IPC of GTO", cols, cols,
+    rep_speedup_fig(c, exp, t, source, "Policies normalised to GTO (Lee et al. Fig. 19)", "IPC / IPC of GTO", cols, cols,
                 ns, "normalised to GTO");
 }
 
-static void exp_kayiran(ctx_t *c, const char *exp, const csv_t *t, const char *source)
+static void exp_kayiran(rep_ctx_t *c, const char *exp, const csv_t *t, const char *source)
 {
     static const char *const cols[] = {"min_norm", "opt_norm", "dyncta_norm", "dyncta_1024_norm", "dyncta_1536_norm"};
     static const char *const labels[] = {"min", "opt", "DYNCTA", "DYNCTA t_mem_h=1024", "DYNCTA t_mem_h=1536"};
-    speedup_fig(c, exp, t, source, "IPC normalised to maximum TLP (Kayiran et al. Figs. 1 and 10)",
+    rep_speedup_fig(c, exp, t, source, "IPC normalised to maximum TLP (Kayiran et al. Figs. 1 and 10)",
                 "IPC / IPC at maximum CTAs", cols, labels, 5, "normalised to the maximum CTAs per core");
 }
 
-static void exp_kayiran_fig8(ctx_t *c, const char *exp, const csv_t *t, const char *source)
+static void exp_kayiran_fig8(rep_ctx_t *c, const char *exp, const csv_t *t, const char *source)
 {
-    report_fig_t *f = add_fig(c, "dyncta-n", exp, "kayiran-fig8-series.csv", "DYNCTA's CTA limit n over time (Kayiran et al. Fig. 8)");
+    report_fig_t *f = rep_add_fig(c, "dyncta-n", exp, "kayiran-fig8-series.csv", "DYNCTA's CTA limit n over time (Kayiran et al. Fig. 8)");
     if (!f)
         return;
-    f->table = table_of_csv(t);
-    f->paper = xfmt("%s", paper_headline_text(exp));
-    char *path = join(c->dir, "kayiran-fig8-series.csv");
+    f->table = rep_table_csv(t);
+    f->paper = rep_fmt("%s", paper_headline_text(exp));
+    char *path = rep_join(c->dir, "kayiran-fig8-series.csv");
     csv_t s;
     cs_error_t e;
-    if (!file_exists(path)) {
-        skip(f, "no kayiran-fig8-series.csv beside kayiran-fig8.csv");
+    if (!rep_file_exists(path)) {
+        rep_skip(f, "no kayiran-fig8-series.csv beside kayiran-fig8.csv");
         free(path);
         return;
     }
     if (csv_load(path, &s, &e) < 0) {
-        char *why = xfmt("no samples: %s (DYNCTA never sampled: every run shorter than its period)", e.msg);
-        skip(f, why);
+        char *why = rep_fmt("no samples: %s (DYNCTA never sampled: every run shorter than its period)", e.msg);
+        rep_skip(f, why);
         free(why);
         free(path);
         return;
@@ -533,8 +556,8 @@ static void exp_kayiran_fig8(ctx_t *c, const char *exp, const csv_t *t, const ch
         ser[ns - 1].n++;
     }
     chart_t ch = {.title = f->title, .xlabel = "cycle", .ylabel = "n (mean over cores)", .y_zero = true};
-    f->svg = draw_line(&ch, ser, ns);
-    f->ours = xfmt("n over time for %zu workloads, sampled every 2048 cycles (the table: average n and n at ten "
+    f->svg = rep_draw_line(&ch, ser, ns);
+    f->ours = rep_fmt("n over time for %zu workloads, sampled every 2048 cycles (the table: average n and n at ten "
                    "points of each run).",
                    ns);
     free(x);
@@ -543,7 +566,7 @@ static void exp_kayiran_fig8(ctx_t *c, const char *exp, const csv_t *t, const ch
 }
 
 /* yu-fig11-12 and yu-fig13: rows (workload, series, speedup, reduction, ...) */
-static void exp_yu_pairs(ctx_t *c, const char *exp, const csv_t *t, const char *source)
+static void exp_yu_pairs(rep_ctx_t *c, const char *exp, const csv_t *t, const char *source)
 {
     int wl = csv_col(t, "workload"), se = csv_col(t, "series"), sp = csv_col(t, "speedup"),
         rd = csv_col(t, "idle_cycle_reduction"), fb = csv_col(t, "idle_fraction_base");
@@ -582,7 +605,7 @@ static void exp_yu_pairs(ctx_t *c, const char *exp, const csv_t *t, const char *
                 red5[i * ns + k] = red[i * ns + k];
         }
     }
-    report_fig_t *f = add_fig(c, "speedup", exp, source,
+    report_fig_t *f = rep_add_fig(c, "speedup", exp, source,
                               !strcmp(exp, "yu-fig13") ? "CLASO on TL, OWL and DYNCTA (Yu et al. Fig. 13)"
                                                        : "CLASO speedup over LRR (Yu et al. Fig. 11)");
     const char *cats_gm[129];
@@ -590,12 +613,12 @@ static void exp_yu_pairs(ctx_t *c, const char *exp, const csv_t *t, const char *
     cats_gm[ncat] = "GM";
     if (f) {
         for (size_t k = 0; k < ns; k++)
-            v[ncat * ns + k] = geomean(v + k, ncat, ns);
+            v[ncat * ns + k] = rep_geomean(v + k, ncat, ns);
         chart_t ch = {.title = f->title, .xlabel = "workload", .ylabel = "IPC / IPC without CLASO", .have_ref = true,
                       .ref_y = 1};
-        f->svg = draw_bars(&ch, cats_gm, ncat + 1, names, ns, v, false);
-        f->table = table_of_csv(t);
-        f->paper = xfmt("%s", paper_headline_text(exp));
+        f->svg = rep_draw_bars(&ch, cats_gm, ncat + 1, names, ns, v, false);
+        f->table = rep_table_csv(t);
+        f->paper = rep_fmt("%s", paper_headline_text(exp));
         sbuf_t o;
         sb_init(&o);
         for (size_t k = 0; k < ns; k++) {
@@ -604,24 +627,24 @@ static void exp_yu_pairs(ctx_t *c, const char *exp, const csv_t *t, const char *
                 if (isfinite(v[i * ns + k]))
                     best = fmax(best, v[i * ns + k]);
             sb_printf(&o, "%s%s %+.1f%% (geometric mean; arithmetic %+.1f%%), up to %+.1f%%", k ? "; " : "", names[k],
-                      pct(v[ncat * ns + k] - 1), pct(amean(v + k, ncat, ns) - 1), pct(best - 1));
+                      rep_pct(v[ncat * ns + k] - 1), rep_pct(rep_amean(v + k, ncat, ns) - 1), rep_pct(best - 1));
         }
         sb_puts(&o, ", each over the same warp scheduler without CLASO.");
         f->ours = o.s;
     }
-    f = add_fig(c, "idle-reduction", exp, source, "Idle-cycle reduction by CLASO (Yu et al. Fig. 12)");
+    f = rep_add_fig(c, "idle-reduction", exp, source, "Idle-cycle reduction by CLASO (Yu et al. Fig. 12)");
     if (f) {
         chart_t ch = {.title = f->title, .xlabel = "workload", .ylabel = "idle cycles removed (%)"};
-        f->svg = draw_bars(&ch, cats, ncat, names, ns, red, false);
-        f->table = table_of_bars("workload", cats, ncat, names, ns, red);
-        f->paper = xfmt("idle cycles -52.4%% on average (Yu et al. Fig. 12).");
+        f->svg = rep_draw_bars(&ch, cats, ncat, names, ns, red, false);
+        f->table = rep_table_bars("workload", cats, ncat, names, ns, red);
+        f->paper = rep_fmt("idle cycles -52.4%% on average (Yu et al. Fig. 12).");
         sbuf_t o;
         sb_init(&o);
         size_t n5 = 0;
         for (size_t i = 0; i < ncat; i++)
             n5 += isfinite(red5[i * ns]);
         for (size_t k = 0; k < ns; k++)
-            sb_printf(&o, "%s%s %.1f%%", k ? "; " : "", names[k], n5 ? pct(amean(red5 + k, ncat, ns) / 100) : 0.0);
+            sb_printf(&o, "%s%s %.1f%%", k ? "; " : "", names[k], n5 ? rep_pct(rep_amean(red5 + k, ncat, ns) / 100) : 0.0);
         sb_printf(&o, " of idle cycles removed (mean over the %zu workloads idle at least 5%% of the time without "
                       "CLASO; in a workload almost never idle a few cycles more or less are a large percentage).",
                   n5);
@@ -632,9 +655,9 @@ static void exp_yu_pairs(ctx_t *c, const char *exp, const csv_t *t, const char *
     free(red5);
 }
 
-static void exp_yu_fig16(ctx_t *c, const char *exp, const csv_t *t, const char *source)
+static void exp_yu_fig16(rep_ctx_t *c, const char *exp, const csv_t *t, const char *source)
 {
-    report_fig_t *f = add_fig(c, "speedup", exp, source, "CLASO p_A / p_L sensitivity (Yu et al. Fig. 16)");
+    report_fig_t *f = rep_add_fig(c, "speedup", exp, source, "CLASO p_A / p_L sensitivity (Yu et al. Fig. 16)");
     if (!f)
         return;
     int se = csv_col(t, "series"), ms = csv_col(t, "mean_speedup");
@@ -650,44 +673,75 @@ static void exp_yu_fig16(ctx_t *c, const char *exp, const csv_t *t, const char *
     static const char *const names[] = {"mean speedup over LRR"};
     chart_t ch = {.title = f->title, .xlabel = "CLASO p_A p_L", .ylabel = "IPC / IPC of LRR", .have_ref = true,
                   .ref_y = 1};
-    f->svg = draw_bars(&ch, cats, t->rows, names, 1, v, false);
-    f->table = table_of_csv(t);
-    f->paper = xfmt("%s", paper_headline_text(exp));
-    f->ours = xfmt("best: %s (%+.1f%% mean speedup).", cats[best], pct(v[best] - 1));
+    f->svg = rep_draw_bars(&ch, cats, t->rows, names, 1, v, false);
+    f->table = rep_table_csv(t);
+    f->paper = rep_fmt("%s", paper_headline_text(exp));
+    f->ours = rep_fmt("best: %s (%+.1f%% mean speedup).", cats[best], rep_pct(v[best] - 1));
     free(cats);
     free(v);
 }
 
-typedef void (*exp_fn)(ctx_t *, const char *, const csv_t *, const char *);
+/* Every experiment whose table the report draws, in `ctasim experiment
+ * list`'s order; KIND: its first figure, the one a table that cannot be read
+ * is listed under. */
 static const struct {
-    const char *name;
-    exp_fn fn;
+    const char *name, *kind;
+    rep_exp_fn fn;
 } exp_handlers[] = {
-    {"lee-fig4", exp_lee_fig4},         {"lee-fig12-13", exp_lee_fig12_13}, {"lee-fig16-17", exp_lee_fig16_17},
-    {"lee-fig19", exp_lee_fig19},       {"kayiran-fig1-10", exp_kayiran},   {"kayiran-fig8", exp_kayiran_fig8},
-    {"yu-fig11-12", exp_yu_pairs},      {"yu-fig13", exp_yu_pairs},         {"yu-fig16", exp_yu_fig16},
+    {"lee-fig4", "ipc-vs-ctas", exp_lee_fig4},
+    {"lee-fig12-13", "speedup", exp_lee_fig12_13},
+    {"lee-fig16-17", "speedup", exp_lee_fig16_17},
+    {"lee-fig19", "speedup", exp_lee_fig19},
+    {"kayiran-fig1-10", "speedup", exp_kayiran},
+    {"kayiran-fig8", "dyncta-n", exp_kayiran_fig8},
+    {"yu-fig11-12", "speedup", exp_yu_pairs},
+    {"yu-fig13", "speedup", exp_yu_pairs},
+    {"yu-fig16", "speedup", exp_yu_fig16},
+    {"lee-fig18", "speedup", rep_lee_fig18},
+    {"li-fig2", "design-space", rep_li_fig2},
+    {"li-fig5", "speedup", rep_li_fig5},
+    {"li-fig6", "perf-per-watt", rep_li_fig6},
+    {"song-fig2", "power-split", rep_song_fig2},
+    {"song-fig3", "perf-vs-cores", rep_song_fig3},
+    {"song-fig6", "speedup", rep_song_fig6},
+    {"song-fig7", "active-cores", rep_song_fig7},
+    {"song-fig8", "sm-ipc-heatmap", rep_song_fig8},
+    {"song-fig9", "cores-per-launch", rep_song_fig9},
+    {"kayiran-fig12-13", "power-norm", rep_kayiran_fig12_13},
+    {"kayiran-fig14a", "vs-cores-off", rep_kayiran_fig14a},
+    {"lee-fig14", "energy", rep_lee_fig14},
 };
 
 /* Every experiment table in DIR, in the experiments' order; 0 if none, 1 if
- * some, -1 on a table that cannot be read. */
-static int build_experiments(ctx_t *c, cs_error_t *err)
+ * some. A table that cannot be read (ragged, no data row) is listed as a
+ * figure not drawn, with the reason, so one bad table does not hide the
+ * others; -1 with ERR (the first such reason) only when no table could be
+ * read at all. */
+static int build_experiments(rep_ctx_t *c, cs_error_t *err)
 {
-    int found = 0;
+    int found = 0, bad = 0;
     for (size_t i = 0; i < sizeof exp_handlers / sizeof *exp_handlers; i++) {
         const char *name = exp_handlers[i].name;
         if (c->o->experiment && strcmp(c->o->experiment, name))
             continue;
-        char *file = xfmt("%s.csv", name), *path = join(c->dir, file);
-        if (!file_exists(path)) {
+        char *file = rep_fmt("%s.csv", name), *path = rep_join(c->dir, file);
+        if (!rep_file_exists(path)) {
             free(file);
             free(path);
             continue;
         }
         csv_t t;
-        if (csv_load(path, &t, err) < 0) {
+        cs_error_t e;
+        if (csv_load(path, &t, &e) < 0) {
+            if (!bad++)
+                *err = e;
+            char *title = rep_fmt("%s (its table could not be read)", name);
+            report_fig_t *f = rep_add_fig(c, exp_handlers[i].kind, name, file, title);
+            rep_skip(f, e.msg);
+            free(title);
             free(file);
             free(path);
-            return -1;
+            continue;
         }
         found = 1;
         exp_handlers[i].fn(c, name, &t, file);
@@ -695,7 +749,7 @@ static int build_experiments(ctx_t *c, cs_error_t *err)
         free(file);
         free(path);
     }
-    return found;
+    return found ? 1 : bad ? -1 : 0;
 }
 
 /* --- run JSON -------------------------------------------------------------------- */
@@ -729,11 +783,11 @@ static const char *const outcome_keys[] = {"active", "idle", "mem_stall", "core_
 static const char *const outcome_names[] = {"ACTIVE", "IDLE", "MEM_STALL", "CORE_STALL"};
 
 /* The line charts of a run's series: DYNCTA's n, power; one line per run in RUNS. */
-static void series_fig(ctx_t *c, const char *kind, const char *prefix, const char *series, const char *title,
+static void series_fig(rep_ctx_t *c, const char *kind, const char *prefix, const char *series, const char *title,
                        const char *ylabel, const jv_t *const *docs, const char *const *labels, size_t nd,
                        const char *source, const char *absent)
 {
-    report_fig_t *f = add_fig(c, kind, prefix, source, title);
+    report_fig_t *f = rep_add_fig(c, kind, prefix, source, title);
     if (!f)
         return;
     chart_series_t *s = cs_xcalloc(nd ? nd : 1, sizeof *s);
@@ -756,16 +810,16 @@ static void series_fig(ctx_t *c, const char *kind, const char *prefix, const cha
         sb_puts(&tb, "<tr><td>");
         sb_escape(&tb, labels[d]);
         sb_printf(&tb, "</td><td>%zu</td><td>%.0f</td><td>%.0f</td><td>%.4g</td><td>%.4g</td><td>%.4g</td></tr>\n", n,
-                  xs[ns][0], xs[ns][n - 1], amean(ys[ns], n, 1), mn, mx);
+                  xs[ns][0], xs[ns][n - 1], rep_amean(ys[ns], n, 1), mn, mx);
         ns++;
     }
     sb_puts(&tb, "</table>\n");
     if (!ns) {
-        skip(f, absent);
+        rep_skip(f, absent);
         sb_free(&tb);
     } else {
         chart_t ch = {.title = title, .xlabel = "cycle", .ylabel = ylabel, .y_zero = true};
-        f->svg = draw_line(&ch, s, ns);
+        f->svg = rep_draw_line(&ch, s, ns);
         f->table = tb.s;
     }
     for (size_t i = 0; i < ns; i++) {
@@ -779,11 +833,11 @@ static void series_fig(ctx_t *c, const char *kind, const char *prefix, const cha
 
 /* AerialVision's per-SM IPC over time from series sm_ipc/<i> (CTAS: CTAs
  * resident from sm_ctas/<i>). */
-static void heatmap_one(ctx_t *c, const char *prefix, const jv_t *doc, const char *label, const char *source,
+static void heatmap_one(rep_ctx_t *c, const char *prefix, const jv_t *doc, const char *label, const char *source,
                         bool ctas)
 {
     const char *series = ctas ? "sm_ctas" : "sm_ipc", *what = ctas ? "CTAs resident" : "IPC";
-    report_fig_t *f = add_fig(c, ctas ? "sm-ctas-heatmap" : "sm-ipc-heatmap", prefix, source,
+    report_fig_t *f = rep_add_fig(c, ctas ? "sm-ctas-heatmap" : "sm-ipc-heatmap", prefix, source,
                               ctas ? "CTAs resident per SM over time (the idle tail CLASO shortens)"
                                    : "Per-SM IPC over time (AerialVision's heat map)");
     if (!f)
@@ -798,10 +852,10 @@ static void heatmap_one(ctx_t *c, const char *prefix, const jv_t *doc, const cha
             ncol = s->n;
     }
     if (!ncol) {
-        char *why = xfmt("no time series in this run (%s has no series %s/<i>; record them with `ctasim run "
+        char *why = rep_fmt("no time series in this run (%s has no series %s/<i>; record them with `ctasim run "
                          "--sample-interval N`)",
                          label, series);
-        skip(f, why);
+        rep_skip(f, why);
         free(why);
         return;
     }
@@ -812,7 +866,7 @@ static void heatmap_one(ctx_t *c, const char *prefix, const jv_t *doc, const cha
     size_t *cnt = cs_xcalloc(nsm * nb, sizeof *cnt);
     char **rows = cs_xcalloc(nsm, sizeof *rows);
     for (size_t i = 0; i < nsm; i++) {
-        rows[i] = xfmt("SM %zu", i);
+        rows[i] = rep_fmt("SM %zu", i);
         snprintf(name, sizeof name, "%s/%zu", series, i);
         const jv_t *s = series_of(doc, name);
         for (size_t k = 0; s && s->kind == JV_ARR && k < s->n; k++) {
@@ -835,11 +889,11 @@ static void heatmap_one(ctx_t *c, const char *prefix, const jv_t *doc, const cha
     chart_heatmap(&b, &ch, (const char *const *)rows, nsm, x, nb, v, ctas ? "CTAs" : "IPC");
     f->svg = b.s;
     if (bin > 1)
-        f->note = xfmt("%s: %zu SMs x %zu samples, averaged in %zu columns of %zu; a cell's cycle is its first "
+        f->note = rep_fmt("%s: %zu SMs x %zu samples, averaged in %zu columns of %zu; a cell's cycle is its first "
                        "sample's, each sample the %s of the window ending there; darker is more.",
                        label, nsm, ncol, nb, bin, ctas ? "CTAs resident at the end" : "IPC");
     else
-        f->note = xfmt("%s: %zu SMs x %zu samples; a cell's cycle is the end of its window; darker is more %s.", label,
+        f->note = rep_fmt("%s: %zu SMs x %zu samples; a cell's cycle is the end of its window; darker is more %s.", label,
                        nsm, ncol, what);
     for (size_t i = 0; i < nsm; i++)
         free(rows[i]);
@@ -850,10 +904,10 @@ static void heatmap_one(ctx_t *c, const char *prefix, const jv_t *doc, const cha
 
 /* The GPU-wide time series of --sample-interval: the cycle breakdown and the
  * load round trip per window. */
-static void window_figs(ctx_t *c, const char *prefix, const jv_t *doc, const char *label, const char *source)
+static void window_figs(rep_ctx_t *c, const char *prefix, const jv_t *doc, const char *label, const char *source)
 {
     static const char *const keys[] = {"stall.active", "stall.idle", "stall.mem_stall", "stall.core_stall"};
-    report_fig_t *f = add_fig(c, "stall-over-time", prefix, source,
+    report_fig_t *f = rep_add_fig(c, "stall-over-time", prefix, source,
                               "Cycle breakdown over time, all SMs: ACTIVE / IDLE / MEM_STALL / CORE_STALL");
     if (f) {
         chart_series_t s[4];
@@ -868,16 +922,16 @@ static void window_figs(ctx_t *c, const char *prefix, const jv_t *doc, const cha
             }
         }
         if (!ns) {
-            char *why = xfmt("no time series in this run (%s has no series stall.*; record them with `ctasim run "
+            char *why = rep_fmt("no time series in this run (%s has no series stall.*; record them with `ctasim run "
                              "--sample-interval N`)",
                              label);
-            skip(f, why);
+            rep_skip(f, why);
             free(why);
         } else {
             chart_t ch = {.title = f->title, .xlabel = "cycle", .ylabel = "fraction of SM cycles in the window",
                           .y_zero = true};
-            f->svg = draw_line(&ch, s, ns);
-            f->note = xfmt("%s: each point the window of --sample-interval cycles ending there.", label);
+            f->svg = rep_draw_line(&ch, s, ns);
+            f->note = rep_fmt("%s: each point the window of --sample-interval cycles ending there.", label);
         }
         for (size_t k = 0; k < ns; k++) {
             free(xs[k]);
@@ -891,7 +945,7 @@ static void window_figs(ctx_t *c, const char *prefix, const jv_t *doc, const cha
                "no series mem_latency in this run (record it with `ctasim run --sample-interval N`)");
 }
 
-static void heatmap_fig(ctx_t *c, const char *prefix, const jv_t *doc, const char *label, const char *source)
+static void heatmap_fig(rep_ctx_t *c, const char *prefix, const jv_t *doc, const char *label, const char *source)
 {
     heatmap_one(c, prefix, doc, label, source, false);
     heatmap_one(c, prefix, doc, label, source, true);
@@ -899,16 +953,16 @@ static void heatmap_fig(ctx_t *c, const char *prefix, const jv_t *doc, const cha
 }
 
 /* Per-SM figures of one run. */
-static void run_figs(ctx_t *c, const char *prefix, const jv_t *doc, const char *label, const char *source)
+static void run_figs(rep_ctx_t *c, const char *prefix, const jv_t *doc, const char *label, const char *source)
 {
     const jv_t *cores = json_get(doc, "cores");
     size_t nsm = cores->n;
     char **cats = cs_xcalloc(nsm ? nsm : 1, sizeof *cats);
     for (size_t i = 0; i < nsm; i++)
-        cats[i] = xfmt("%zu", i);
+        cats[i] = rep_fmt("%zu", i);
     double *v = cs_xcalloc((nsm ? nsm : 1) * 4, sizeof *v);
     double cycles = json_num(json_get(doc, "cycles"), 0);
-    report_fig_t *f = add_fig(c, "stall-breakdown", prefix, source, "Cycle breakdown per SM: ACTIVE / IDLE / MEM_STALL / CORE_STALL");
+    report_fig_t *f = rep_add_fig(c, "stall-breakdown", prefix, source, "Cycle breakdown per SM: ACTIVE / IDLE / MEM_STALL / CORE_STALL");
     if (f) {
         for (size_t i = 0; i < nsm; i++) {
             double tot = 0;
@@ -918,32 +972,32 @@ static void run_figs(ctx_t *c, const char *prefix, const jv_t *doc, const char *
                 v[i * 4 + k] = tot > 0 ? json_num(json_get(&cores->items[i], outcome_keys[k]), 0) / tot : NAN;
         }
         chart_t ch = {.title = f->title, .xlabel = "SM", .ylabel = "fraction of cycles"};
-        f->svg = draw_bars(&ch, (const char *const *)cats, nsm, outcome_names, 4, v, true);
-        f->table = table_of_bars("SM", (const char *const *)cats, nsm, outcome_names, 4, v);
-        f->note = xfmt("%s; cycles classified by what the SM's schedulers did (docs/ARCHITECTURE.md, Counters).", label);
+        f->svg = rep_draw_bars(&ch, (const char *const *)cats, nsm, outcome_names, 4, v, true);
+        f->table = rep_table_bars("SM", (const char *const *)cats, nsm, outcome_names, 4, v);
+        f->note = rep_fmt("%s; cycles classified by what the SM's schedulers did (docs/ARCHITECTURE.md, Counters).", label);
     }
-    f = add_fig(c, "cta-per-sm", prefix, source, "CTAs issued per SM");
+    f = rep_add_fig(c, "cta-per-sm", prefix, source, "CTAs issued per SM");
     if (f) {
         for (size_t i = 0; i < nsm; i++)
             v[i] = json_num(json_get(&cores->items[i], "ctas_issued"), NAN);
         static const char *const names[] = {"CTAs issued"};
         chart_t ch = {.title = f->title, .xlabel = "SM", .ylabel = "CTAs"};
-        f->svg = draw_bars(&ch, (const char *const *)cats, nsm, names, 1, v, false);
-        f->table = table_of_bars("SM", (const char *const *)cats, nsm, names, 1, v);
-        f->note = xfmt("%s", label);
+        f->svg = rep_draw_bars(&ch, (const char *const *)cats, nsm, names, 1, v, false);
+        f->table = rep_table_bars("SM", (const char *const *)cats, nsm, names, 1, v);
+        f->note = rep_fmt("%s", label);
     }
-    f = add_fig(c, "idle-tail", prefix, source, "Cycles with no CTA resident per SM (the idle tail)");
+    f = rep_add_fig(c, "idle-tail", prefix, source, "Cycles with no CTA resident per SM (the idle tail)");
     if (f) {
         for (size_t i = 0; i < nsm; i++)
             v[i] = cycles > 0 ? json_num(json_get(&cores->items[i], "no_cta_cycles"), NAN) / cycles : NAN;
         static const char *const names[] = {"no-CTA fraction"};
         chart_t ch = {.title = f->title, .xlabel = "SM", .ylabel = "fraction of cycles"};
-        f->svg = draw_bars(&ch, (const char *const *)cats, nsm, names, 1, v, false);
-        f->table = table_of_bars("SM", (const char *const *)cats, nsm, names, 1, v);
-        f->paper = xfmt("CLASO cuts the cycles SMs sit without a CTA (Yu et al.: idle cycles -52.4%% on average).");
-        f->note = xfmt("%s; %.0f cycles in all.", label, cycles);
+        f->svg = rep_draw_bars(&ch, (const char *const *)cats, nsm, names, 1, v, false);
+        f->table = rep_table_bars("SM", (const char *const *)cats, nsm, names, 1, v);
+        f->paper = rep_fmt("CLASO cuts the cycles SMs sit without a CTA (Yu et al.: idle cycles -52.4%% on average).");
+        f->note = rep_fmt("%s; %.0f cycles in all.", label, cycles);
     }
-    f = add_fig(c, "l1-miss", prefix, source, "L1 data cache miss rate per SM");
+    f = rep_add_fig(c, "l1-miss", prefix, source, "L1 data cache miss rate per SM");
     if (f) {
         bool any = false;
         for (size_t i = 0; i < nsm; i++) {
@@ -952,13 +1006,13 @@ static void run_figs(ctx_t *c, const char *prefix, const jv_t *doc, const char *
             any |= a > 0;
         }
         if (!any) {
-            skip(f, "no L1 data cache accesses in this run");
+            rep_skip(f, "no L1 data cache accesses in this run");
         } else {
             static const char *const names[] = {"miss rate"};
             chart_t ch = {.title = f->title, .xlabel = "SM", .ylabel = "misses / accesses"};
-            f->svg = draw_bars(&ch, (const char *const *)cats, nsm, names, 1, v, false);
-            f->table = table_of_bars("SM", (const char *const *)cats, nsm, names, 1, v);
-            f->note = xfmt("%s", label);
+            f->svg = rep_draw_bars(&ch, (const char *const *)cats, nsm, names, 1, v, false);
+            f->table = rep_table_bars("SM", (const char *const *)cats, nsm, names, 1, v);
+            f->note = rep_fmt("%s", label);
         }
     }
     const jv_t *docs[1] = {doc};
@@ -986,7 +1040,7 @@ typedef struct sweep_series {
 /* The point JSON of summary row R: <cta>-<warp>-n<cap>.json, with "cfg" for
  * the config's warp scheduler (sweep.c names it so when --warp-sched is not
  * given). */
-static char *point_json(const ctx_t *c, const char *cta, const char *warp, const char *cap)
+static char *point_json(const rep_ctx_t *c, const char *cta, const char *warp, const char *cap)
 {
     for (int pass = 0; pass < 2; pass++) {
         char tag[160];
@@ -994,16 +1048,16 @@ static char *point_json(const ctx_t *c, const char *cta, const char *warp, const
         for (char *p = tag; *p; p++)
             if (!((*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') || (*p >= '0' && *p <= '9') || *p == '-'))
                 *p = '_';
-        char *file = xfmt("%s-n%s.json", tag, cap), *path = join(c->dir, file);
+        char *file = rep_fmt("%s-n%s.json", tag, cap), *path = rep_join(c->dir, file);
         free(file);
-        if (file_exists(path))
+        if (rep_file_exists(path))
             return path;
         free(path);
     }
     return NULL;
 }
 
-static int build_sweep(ctx_t *c, const char *summary_path, cs_error_t *err)
+static int build_sweep(rep_ctx_t *c, const char *summary_path, cs_error_t *err)
 {
     csv_t t;
     if (csv_load(summary_path, &t, err) < 0)
@@ -1027,7 +1081,7 @@ static int build_sweep(ctx_t *c, const char *summary_path, cs_error_t *err)
     }
     char *names[64];
     for (size_t k = 0; k < nss; k++)
-        names[k] = xfmt("%s/%s", ss[k].cta, ss[k].warp);
+        names[k] = rep_fmt("%s/%s", ss[k].cta, ss[k].warp);
     /* --baseline: the series speedups are normalised to */
     size_t base = 0;
     if (c->o->baseline) {
@@ -1075,13 +1129,13 @@ static int build_sweep(ctx_t *c, const char *summary_path, cs_error_t *err)
     for (size_t r = 0; r < t.rows; r++)
         npoints += have[r];
     /* IPC per kernel vs cap, from classification.csv */
-    report_fig_t *f = add_fig(c, "ipc-vs-ctas", "", "classification.csv", "IPC vs CTAs per SM per kernel (Lee et al. Fig. 4)");
+    report_fig_t *f = rep_add_fig(c, "ipc-vs-ctas", "", "classification.csv", "IPC vs CTAs per SM per kernel (Lee et al. Fig. 4)");
     if (f) {
-        char *cpath = join(c->dir, "classification.csv");
+        char *cpath = rep_join(c->dir, "classification.csv");
         csv_t k;
         cs_error_t e;
-        if (!file_exists(cpath) || csv_load(cpath, &k, &e) < 0) {
-            skip(f, "no classification.csv in the sweep directory");
+        if (!rep_file_exists(cpath) || csv_load(cpath, &k, &e) < 0) {
+            rep_skip(f, "no classification.csv in the sweep directory");
         } else {
             double lo = INFINITY;
             for (size_t r = 0; r < t.rows; r++)
@@ -1090,16 +1144,16 @@ static int build_sweep(ctx_t *c, const char *summary_path, cs_error_t *err)
                 kl = csv_col(&k, "lee_type"), kl2 = csv_col(&k, "liliang_type"), ky = csv_col(&k, "kayiran_type"),
                 capcol[64];
             double capn[64];
-            size_t ncap = numbered_columns(&k, "ipc_cap", "", capcol, capn, 64);
+            size_t ncap = rep_numbered_columns(&k, "ipc_cap", "", capcol, capn, 64);
             size_t n = k.rows < 64 ? k.rows : 64;
             chart_series_t s[64];
             char *lab[64];
             double *xs = cs_xcalloc(n * 65 + 1, sizeof *xs), *ys = cs_xcalloc(n * 65 + 1, sizeof *ys);
             for (size_t r = 0; r < n; r++) {
-                lab[r] = nss > 1 ? xfmt("%s %s/%s: %s, %s, %s", csv_cell(&k, r, kk), csv_cell(&k, r, kc),
+                lab[r] = nss > 1 ? rep_fmt("%s %s/%s: %s, %s, %s", csv_cell(&k, r, kk), csv_cell(&k, r, kc),
                                         csv_cell(&k, r, kw), csv_cell(&k, r, kl), csv_cell(&k, r, kl2),
                                         csv_cell(&k, r, ky))
-                                 : xfmt("%s: %s, %s, %s", csv_cell(&k, r, kk), csv_cell(&k, r, kl),
+                                 : rep_fmt("%s: %s, %s, %s", csv_cell(&k, r, kk), csv_cell(&k, r, kl),
                                         csv_cell(&k, r, kl2), csv_cell(&k, r, ky));
                 size_t m = 0;
                 for (size_t j = 0; j < ncap; j++) { /* empty above the kernel's resource limit */
@@ -1113,10 +1167,10 @@ static int build_sweep(ctx_t *c, const char *summary_path, cs_error_t *err)
             }
             chart_t ch = {.title = f->title, .xlabel = "CTAs per SM (--max-ctas)", .ylabel = "IPC (thread instructions per cycle)",
                           .integer_x = true, .y_zero = true};
-            f->svg = draw_line(&ch, s, n);
-            f->table = table_of_csv(&k);
-            f->paper = xfmt("%s", paper_headline_text("lee-fig4"));
-            f->ours = xfmt("legend: kernel, then its Lee et al. type (I-IV), Li & Liang type (Up/Optimal/Down) and "
+            f->svg = rep_draw_line(&ch, s, n);
+            f->table = rep_table_csv(&k);
+            f->paper = rep_fmt("%s", paper_headline_text("lee-fig4"));
+            f->ours = rep_fmt("legend: kernel, then its Lee et al. type (I-IV), Li & Liang type (Up/Optimal/Down) and "
                            "Kayiran et al. type (Type-C/M/X).");
             for (size_t r = 0; r < n; r++)
                 free(lab[r]);
@@ -1129,11 +1183,11 @@ static int build_sweep(ctx_t *c, const char *summary_path, cs_error_t *err)
     /* cycles and L1 miss rate vs cap, per series */
     for (int which = 0; which < 2; which++) {
         const char *kind = which ? "l1-miss" : "cycles-vs-ctas";
-        f = add_fig(c, kind, "", "summary.csv", which ? "L1 data cache miss rate vs CTAs per SM" : "Cycles vs CTAs per SM");
+        f = rep_add_fig(c, kind, "", "summary.csv", which ? "L1 data cache miss rate vs CTAs per SM" : "Cycles vs CTAs per SM");
         if (!f)
             continue;
         if (which && cl < 0) {
-            skip(f, "summary.csv has no l1d_miss_rate column");
+            rep_skip(f, "summary.csv has no l1d_miss_rate column");
             continue;
         }
         chart_series_t s[64];
@@ -1146,19 +1200,19 @@ static int build_sweep(ctx_t *c, const char *summary_path, cs_error_t *err)
             s[k] = (chart_series_t){.name = names[k], .x = xs + ss[k].first, .y = ys + ss[k].first, .n = ss[k].n};
         chart_t ch = {.title = f->title, .xlabel = "CTAs per SM (--max-ctas)", .ylabel = which ? "L1D miss rate" : "cycles",
                       .integer_x = true, .y_zero = true};
-        f->svg = draw_line(&ch, s, nss);
-        f->table = table_of_csv(&t);
+        f->svg = rep_draw_line(&ch, s, nss);
+        f->table = rep_table_csv(&t);
         if (which)
-            f->paper = xfmt("Lee et al. Fig. 17: fewer CTAs (BCS) lower the L1 miss rate of cache-sensitive kernels.");
+            f->paper = rep_fmt("Lee et al. Fig. 17: fewer CTAs (BCS) lower the L1 miss rate of cache-sensitive kernels.");
         free(xs);
         free(ys);
     }
     /* speedup of each series over the baseline at each cap */
-    char *stitle = xfmt("Speedup over %s, per CTA cap", names[base]);
-    f = add_fig(c, "speedup", "", "summary.csv", stitle);
+    char *stitle = rep_fmt("Speedup over %s, per CTA cap", names[base]);
+    f = rep_add_fig(c, "speedup", "", "summary.csv", stitle);
     free(stitle);
     if (f && nss < 2) {
-        skip(f, "one policy series only (give sweep several --cta-sched/--warp-sched to compare them)");
+        rep_skip(f, "one policy series only (give sweep several --cta-sched/--warp-sched to compare them)");
     } else if (f) {
         size_t per = ss[base].n, ncat = per + 1, ns = nss - 1;
         const char **cats = cs_xcalloc(ncat, sizeof *cats), **others = cs_xcalloc(ns, sizeof *others);
@@ -1168,7 +1222,7 @@ static int build_sweep(ctx_t *c, const char *summary_path, cs_error_t *err)
             if (k != base)
                 others[j++] = names[k];
         for (size_t i = 0; i < per; i++) {
-            catn[i] = xfmt("n=%s", csv_cell(&t, ss[base].first + i, cn));
+            catn[i] = rep_fmt("n=%s", csv_cell(&t, ss[base].first + i, cn));
             cats[i] = catn[i];
             double b = csv_num(&t, ss[base].first + i, ci);
             for (size_t k = 0, j = 0; k < nss; k++)
@@ -1179,17 +1233,17 @@ static int build_sweep(ctx_t *c, const char *summary_path, cs_error_t *err)
         }
         cats[per] = "GM";
         for (size_t k = 0; k < ns; k++)
-            v[per * ns + k] = geomean(v + k, per, ns);
-        char *yl = xfmt("IPC / IPC of %s", names[base]);
+            v[per * ns + k] = rep_geomean(v + k, per, ns);
+        char *yl = rep_fmt("IPC / IPC of %s", names[base]);
         chart_t ch = {.title = f->title, .xlabel = "CTAs per SM (--max-ctas)", .ylabel = yl, .have_ref = true,
                       .ref_y = 1};
-        f->svg = draw_bars(&ch, cats, ncat, others, ns, v, false);
-        f->table = table_of_bars("cap", cats, ncat, others, ns, v);
+        f->svg = rep_draw_bars(&ch, cats, ncat, others, ns, v, false);
+        f->table = rep_table_bars("cap", cats, ncat, others, ns, v);
         free(yl);
         sbuf_t o;
         sb_init(&o);
         for (size_t k = 0; k < ns; k++)
-            sb_printf(&o, "%s%s %+.1f%%", k ? "; " : "", others[k], pct(v[per * ns + k] - 1));
+            sb_printf(&o, "%s%s %+.1f%%", k ? "; " : "", others[k], rep_pct(v[per * ns + k] - 1));
         sb_printf(&o, " over %s (geometric mean over the caps; --baseline picks another series).", names[base]);
         f->ours = o.s;
         free(others);
@@ -1200,9 +1254,9 @@ static int build_sweep(ctx_t *c, const char *summary_path, cs_error_t *err)
         free(v);
     }
     /* stall breakdown vs cap, from the point JSON */
-    f = add_fig(c, "stall-breakdown", "", "the point JSON files", "Cycle breakdown vs CTAs per SM: ACTIVE / IDLE / MEM_STALL / CORE_STALL");
+    f = rep_add_fig(c, "stall-breakdown", "", "the point JSON files", "Cycle breakdown vs CTAs per SM: ACTIVE / IDLE / MEM_STALL / CORE_STALL");
     if (f && !npoints) {
-        skip(f, "no point JSON files in the sweep directory");
+        rep_skip(f, "no point JSON files in the sweep directory");
     } else if (f) {
         const char **cats = cs_xcalloc(t.rows, sizeof *cats);
         char **catn = cs_xcalloc(t.rows, sizeof *catn);
@@ -1213,7 +1267,7 @@ static int build_sweep(ctx_t *c, const char *summary_path, cs_error_t *err)
                 size_t r = ss[k].first + i;
                 if (!have[r])
                     continue;
-                catn[ncat] = nss > 1 ? xfmt("%s n=%s", names[k], csv_cell(&t, r, cn)) : xfmt("%s", csv_cell(&t, r, cn));
+                catn[ncat] = nss > 1 ? rep_fmt("%s n=%s", names[k], csv_cell(&t, r, cn)) : rep_fmt("%s", csv_cell(&t, r, cn));
                 cats[ncat] = catn[ncat];
                 const jv_t *cores = json_get(&docs[r], "cores");
                 double sum[4] = {0}, tot = 0;
@@ -1228,9 +1282,9 @@ static int build_sweep(ctx_t *c, const char *summary_path, cs_error_t *err)
             }
         chart_t ch = {.title = f->title, .xlabel = nss > 1 ? "series and CTAs per SM" : "CTAs per SM (--max-ctas)",
                       .ylabel = "fraction of SM cycles"};
-        f->svg = draw_bars(&ch, cats, ncat, outcome_names, 4, v, true);
-        f->table = table_of_bars("point", cats, ncat, outcome_names, 4, v);
-        f->paper = xfmt("Lee et al.: more CTAs turn IDLE cycles into MEM_STALL for memory-bound kernels (types III/IV).");
+        f->svg = rep_draw_bars(&ch, cats, ncat, outcome_names, 4, v, true);
+        f->table = rep_table_bars("point", cats, ncat, outcome_names, 4, v);
+        f->paper = rep_fmt("Lee et al.: more CTAs turn IDLE cycles into MEM_STALL for memory-bound kernels (types III/IV).");
         for (size_t i = 0; i < ncat; i++)
             free(catn[i]);
         free(catn);
@@ -1240,7 +1294,7 @@ static int build_sweep(ctx_t *c, const char *summary_path, cs_error_t *err)
     /* per-SM CTAs and idle tails at each series' largest cap */
     for (int which = 0; which < 2; which++) {
         const char *kind = which ? "idle-tail" : "cta-per-sm";
-        f = add_fig(c, kind, "", "the point JSON files",
+        f = rep_add_fig(c, kind, "", "the point JSON files",
                     which ? "Cycles with no CTA resident per SM, at the largest cap (the idle tail)"
                           : "CTAs issued per SM, at the largest cap");
         if (!f)
@@ -1255,14 +1309,14 @@ static int build_sweep(ctx_t *c, const char *summary_path, cs_error_t *err)
             }
         }
         if (!nt) {
-            skip(f, "no point JSON files in the sweep directory");
+            rep_skip(f, "no point JSON files in the sweep directory");
             continue;
         }
         char **cats = cs_xcalloc(nsm, sizeof *cats);
         const char *snames[64];
         double *v = cs_xcalloc(nsm * nt, sizeof *v);
         for (size_t m = 0; m < nsm; m++)
-            cats[m] = xfmt("%zu", m);
+            cats[m] = rep_fmt("%zu", m);
         for (size_t q = 0; q < nt; q++) {
             size_t r = top[q], k = 0;
             while (k + 1 < nss && !(r >= ss[k].first && r < ss[k].first + ss[k].n))
@@ -1278,10 +1332,10 @@ static int build_sweep(ctx_t *c, const char *summary_path, cs_error_t *err)
             }
         }
         chart_t ch = {.title = f->title, .xlabel = "SM", .ylabel = which ? "fraction of cycles" : "CTAs"};
-        f->svg = draw_bars(&ch, (const char *const *)cats, nsm, snames, nt, v, false);
-        f->table = table_of_bars("SM", (const char *const *)cats, nsm, snames, nt, v);
+        f->svg = rep_draw_bars(&ch, (const char *const *)cats, nsm, snames, nt, v, false);
+        f->table = rep_table_bars("SM", (const char *const *)cats, nsm, snames, nt, v);
         if (which)
-            f->paper = xfmt("CLASO cuts the cycles SMs sit without a CTA (Yu et al.: idle cycles -52.4%% on average).");
+            f->paper = rep_fmt("CLASO cuts the cycles SMs sit without a CTA (Yu et al.: idle cycles -52.4%% on average).");
         for (size_t m = 0; m < nsm; m++)
             free(cats[m]);
         free(cats);
@@ -1297,7 +1351,7 @@ static int build_sweep(ctx_t *c, const char *summary_path, cs_error_t *err)
             for (size_t i = 0; i < ss[k].n; i++)
                 if (have[ss[k].first + i]) {
                     pd[np] = &docs[ss[k].first + i];
-                    pln[np] = xfmt("%s n=%s", names[k], csv_cell(&t, ss[k].first + i, cn));
+                    pln[np] = rep_fmt("%s n=%s", names[k], csv_cell(&t, ss[k].first + i, cn));
                     pl[np] = pln[np];
                     np++;
                 }
@@ -1307,18 +1361,18 @@ static int build_sweep(ctx_t *c, const char *summary_path, cs_error_t *err)
         /* the heat map of the first series' largest cap */
         size_t r = ss[0].first + ss[0].n - 1;
         if (have[r]) {
-            char *lab = xfmt("%s n=%s", names[0], csv_cell(&t, r, cn));
+            char *lab = rep_fmt("%s n=%s", names[0], csv_cell(&t, r, cn));
             heatmap_fig(c, "", &docs[r], lab, "the point JSON files");
             free(lab);
         } else {
-            report_fig_t *h = add_fig(c, "sm-ipc-heatmap", "", "the point JSON files", "Per-SM IPC over time (AerialVision's heat map)");
-            skip(h, "no point JSON files in the sweep directory");
-            h = add_fig(c, "sm-ctas-heatmap", "", "the point JSON files", "CTAs resident per SM over time");
-            skip(h, "no point JSON files in the sweep directory");
-            h = add_fig(c, "stall-over-time", "", "the point JSON files", "Cycle breakdown over time");
-            skip(h, "no point JSON files in the sweep directory");
-            h = add_fig(c, "mem-latency", "", "the point JSON files", "Load round trip over time");
-            skip(h, "no point JSON files in the sweep directory");
+            report_fig_t *h = rep_add_fig(c, "sm-ipc-heatmap", "", "the point JSON files", "Per-SM IPC over time (AerialVision's heat map)");
+            rep_skip(h, "no point JSON files in the sweep directory");
+            h = rep_add_fig(c, "sm-ctas-heatmap", "", "the point JSON files", "CTAs resident per SM over time");
+            rep_skip(h, "no point JSON files in the sweep directory");
+            h = rep_add_fig(c, "stall-over-time", "", "the point JSON files", "Cycle breakdown over time");
+            rep_skip(h, "no point JSON files in the sweep directory");
+            h = rep_add_fig(c, "mem-latency", "", "the point JSON files", "Load round trip over time");
+            rep_skip(h, "no point JSON files in the sweep directory");
         }
         series_fig(c, "power", "", "power_w", "Power over time", "W", pd, pl, np, "the point JSON files",
                    "no series power_w in these results (no power model output)");
@@ -1342,7 +1396,7 @@ static int build_sweep(ctx_t *c, const char *summary_path, cs_error_t *err)
 
 static int cmp_str(const void *a, const void *b) { return strcmp(*(char *const *)a, *(char *const *)b); }
 
-static int build_run_file(ctx_t *c, const char *path, const char *label, const char *prefix, cs_error_t *err)
+static int build_run_file(rep_ctx_t *c, const char *path, const char *label, const char *prefix, cs_error_t *err)
 {
     jv_t doc;
     if (json_load(path, &doc, err) < 0)
@@ -1370,27 +1424,27 @@ int report_build(const report_opts_t *o, report_t *r, cs_error_t *err)
     struct stat st;
     if (stat(o->input, &st) != 0)
         return cs_err(err, o->input, 0, "cannot open: %s", strerror(errno));
-    ctx_t c = {.o = o, .r = r, .dir = o->input};
-    char *summary_probe = join(o->input, "summary.csv");
-    bool is_sweep = S_ISDIR(st.st_mode) && file_exists(summary_probe);
+    rep_ctx_t c = {.o = o, .r = r, .dir = o->input};
+    char *summary_probe = rep_join(o->input, "summary.csv");
+    bool is_sweep = S_ISDIR(st.st_mode) && rep_file_exists(summary_probe);
     free(summary_probe);
     if (o->baseline && !is_sweep)
         return cs_err(err, o->input, 0, "--baseline applies to sweeps (an experiment normalises to its paper's "
                                         "baseline; a run has none)");
     if (!S_ISDIR(st.st_mode)) {
         c.dir = "";
-        r->title = xfmt("ctasim report: run %s", base_name(o->input));
-        r->what = xfmt("One run: %s.", o->input);
+        r->title = rep_fmt("ctasim report: run %s", base_name(o->input));
+        r->what = rep_fmt("One run: %s.", o->input);
         if (build_run_file(&c, o->input, base_name(o->input), "", err) < 0) {
             report_free(r);
             return -1;
         }
         return 0;
     }
-    char *summary = join(o->input, "summary.csv");
-    if (file_exists(summary)) {
-        r->title = xfmt("ctasim report: sweep %s", base_name(o->input));
-        r->what = xfmt("A static-cap sweep: %s (summary.csv, classification.csv, one JSON per point).", o->input);
+    char *summary = rep_join(o->input, "summary.csv");
+    if (rep_file_exists(summary)) {
+        r->title = rep_fmt("ctasim report: sweep %s", base_name(o->input));
+        r->what = rep_fmt("A static-cap sweep: %s (summary.csv, classification.csv, one JSON per point).", o->input);
         int rc = build_sweep(&c, summary, err);
         free(summary);
         if (rc < 0)
@@ -1398,8 +1452,8 @@ int report_build(const report_opts_t *o, report_t *r, cs_error_t *err)
         return rc;
     }
     free(summary);
-    r->title = xfmt("ctasim report: experiments in %s", base_name(o->input));
-    r->what = xfmt("Experiment tables written by `ctasim experiment` into %s.", o->input);
+    r->title = rep_fmt("ctasim report: experiments in %s", base_name(o->input));
+    r->what = rep_fmt("Experiment tables written by `ctasim experiment` into %s.", o->input);
     int found = build_experiments(&c, err);
     if (found < 0) {
         report_free(r);
@@ -1421,7 +1475,7 @@ int report_build(const report_opts_t *o, report_t *r, cs_error_t *err)
         size_t l = strlen(de->d_name);
         if (l > 5 && !strcmp(de->d_name + l - 5, ".json")) {
             files = cs_xrealloc(files, (nf + 1) * sizeof *files);
-            files[nf++] = xfmt("%s", de->d_name);
+            files[nf++] = rep_fmt("%s", de->d_name);
         }
     }
     closedir(d);
@@ -1438,11 +1492,11 @@ int report_build(const report_opts_t *o, report_t *r, cs_error_t *err)
     } else {
         free(r->title);
         free(r->what);
-        r->title = xfmt("ctasim report: runs in %s", base_name(o->input));
-        r->what = xfmt("%zu run JSON files in %s.", nf, o->input);
+        r->title = rep_fmt("ctasim report: runs in %s", base_name(o->input));
+        r->what = rep_fmt("%zu run JSON files in %s.", nf, o->input);
     }
     for (size_t i = 0; i < nf && !rc; i++) {
-        char *path = join(o->input, files[i]), *stem = xfmt("%.*s", (int)(strlen(files[i]) - 5), files[i]);
+        char *path = rep_join(o->input, files[i]), *stem = rep_fmt("%.*s", (int)(strlen(files[i]) - 5), files[i]);
         rc = build_run_file(&c, path, files[i], stem, err);
         free(path);
         free(stem);
@@ -1570,7 +1624,7 @@ void report_html(const report_t *r, const char *fig_dir_rel, sbuf_t *b)
 /* A temporary file beside PATH, opened for writing: PATH.tmp.<pid>. */
 static FILE *open_temp(const char *path, char **tmp, cs_error_t *err)
 {
-    *tmp = xfmt("%s.tmp.%ld", path, (long)getpid());
+    *tmp = rep_fmt("%s.tmp.%ld", path, (long)getpid());
     FILE *f = fopen(*tmp, "wb");
     if (!f) {
         int e = errno;
@@ -1615,7 +1669,7 @@ int report_write_atomic(const char *path, const char *data, size_t len, cs_error
 
 static int make_dirs(const char *path, cs_error_t *err)
 {
-    char *buf = xfmt("%s", path);
+    char *buf = rep_fmt("%s", path);
     for (char *p = buf + 1;; p++) {
         bool last = !*p;
         if (*p == '/' || last) {
@@ -1645,8 +1699,8 @@ static char *relative_dir(const char *html_path, const char *fig_dir)
     const char *slash = strrchr(html_path, '/');
     size_t dl = slash ? (size_t)(slash - html_path) : 0;
     if (dl && !strncmp(fig_dir, html_path, dl) && fig_dir[dl] == '/')
-        return xfmt("%s", fig_dir + dl + 1);
-    return xfmt("%s", fig_dir);
+        return rep_fmt("%s", fig_dir + dl + 1);
+    return rep_fmt("%s", fig_dir);
 }
 
 int report_write(const report_t *r, const char *html_path, const char *fig_dir, cs_error_t *err)
@@ -1668,7 +1722,7 @@ int report_write(const report_t *r, const char *html_path, const char *fig_dir, 
         sb_init(&doc);
         sb_puts(&doc, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
         sb_puts(&doc, f->svg);
-        char *path = xfmt("%s/%s.svg", fig_dir, f->id);
+        char *path = rep_fmt("%s/%s.svg", fig_dir, f->id);
         rc = report_write_atomic(path, doc.s, doc.n, err);
         free(path);
         sb_free(&doc);

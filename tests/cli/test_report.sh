@@ -99,6 +99,108 @@ else
     fail report_experiments_figures "$(cat "$T/err")"
 fi
 
+# --- the energy and concurrent-kernel experiments' figures, from small
+# hand-made tables with the experiments' columns (tests/data/report/exp), and
+# tables that lack a column, are ragged or have no row (tests/data/report/bad)
+D=tests/data/report
+if $C report "$D/exp" -o "$T/fx.html" >"$T/out" 2>"$T/err"; then
+    has_figures report_energy_mix_figures "$T/fx.html" "$T/fx-figures" song-fig2-power-split song-fig3-perf-vs-cores \
+        song-fig3-latency-vs-cores song-fig6-speedup song-fig6-energy song-fig7-active-cores \
+        song-fig8-base-sm-ipc-heatmap song-fig8-tcs-sm-ipc-heatmap song-fig9-cores-per-launch \
+        kayiran-fig12-13-power-norm kayiran-fig12-13-perf-per-watt kayiran-fig12-13-speedup \
+        kayiran-fig14a-vs-cores-off lee-fig14-energy lee-fig18-speedup lee-fig18-stp li-fig5-speedup li-fig5-stp \
+        li-fig2-a-design-space li-fig2-b-design-space li-fig6-perf-per-watt
+    n=$(grep -c "Not drawn" "$T/fx.html")
+    [ "$n" = 0 ] && pass report_energy_mix_all_drawn || fail report_energy_mix_all_drawn "$n figures not drawn"
+    # the marks hold the table's numbers, in the paper's shape
+    F="$T/fx-figures"
+    if grep -q "<title>dynamic, MUM: 6.1</title>" "$F/song-fig2-power-split.svg" &&
+        grep -q "<title>static, com avg: 55.5</title>" "$F/song-fig2-power-split.svg" &&
+        grep -q "<title>MUM (mem) (28, 7.5)</title>" "$F/song-fig3-latency-vs-cores.svg" &&
+        grep -q "<title>hTCS, mem avg: 0.635</title>" "$F/song-fig6-energy.svg" &&
+        grep -q "<title>static EDP optimum, MUM: 4</title>" "$F/song-fig7-active-cores.svg" &&
+        grep -q "<title>core 1, 1000: 1.4</title>" "$F/song-fig8-tcs-sm-ipc-heatmap.svg" &&
+        grep -q "<title>BFS, 1: 6</title>" "$F/song-fig9-cores-per-launch.svg" &&
+        ! grep -q "<title>BFS, 2: " "$F/song-fig9-cores-per-launch.svg" &&
+        grep -q "<title>DYNCORE+PCPG, mean: 0.781</title>" "$F/kayiran-fig12-13-power-norm.svg" &&
+        grep -q "<title>power (8, 0.81)</title>" "$F/kayiran-fig14a-vs-cores-off.svg" &&
+        grep -q "<title>energy saved by LCS, KMN (III): 33.3</title>" "$F/lee-fig14-energy.svg" &&
+        grep -q "<title>Table 3&#39;s counts, KMN-SRAD: 1.271</title>" "$F/lee-fig18-speedup.svg" &&
+        grep -q "<title>tlpmod+bypass, AVG (paper&#39;s 25): 1.535</title>" "$F/li-fig5-speedup.svg" &&
+        ! grep -q "<title>cke, " "$F/li-fig5-speedup.svg" &&
+        grep -q "<title>L1 hit rate, {5;1}: 0.4961</title>" "$F/li-fig2-a-design-space.svg" &&
+        grep -q "<title>throughput / cache-all, {0;1}: 1.6</title>" "$F/li-fig2-b-design-space.svg" &&
+        grep -q "<title>tlpmod+bypass, AVG: 1.35</title>" "$F/li-fig6-perf-per-watt.svg"; then
+        pass report_energy_mix_marks
+    else
+        fail report_energy_mix_marks "a bar, point or cell missing or wrong"
+    fi
+    # the paper's headline and ours, computed from the table
+    if grep -q "static power is over 60% of the total for some workloads" "$T/fx.html" &&
+        grep -q "Ours:</b> static power 82% of the total on average over 3 workloads, up to 90% (MUM)." "$T/fx.html" &&
+        grep -q "up to +27% (KMN-SRAD), +20% on CP-LPS" "$T/fx.html" &&
+        grep -q "Ours:</b> mCKE over CKE, geometric mean over 3 mixes: +12.7% with LCS&#39;s counts, +15.2% with Table 3&#39;s" "$T/fx.html" &&
+        grep -q "1.42x over default concurrency" "$T/fx.html" &&
+        grep -q "memory stall -37.5%, structural stall -12.5%" "$T/fx.html" &&
+        grep -q "best TLP point {5;1}: 1.25x over default concurrency; L1 hit rate 49.6% there, 64.3% under cke." "$T/fx.html" &&
+        grep -q "best bypass point {0;1}: +60.0% over cache-all" "$T/fx.html" &&
+        grep -q "improves energy efficiency about 1.33x" "$T/fx.html" &&
+        grep -q "energy saved 13.7% on average over 3 workloads, up to 33.3% (KMN (III))" "$T/fx.html" &&
+        grep -q "at k = 8 (mean over 2 workloads, against DYNCTA with no core off, PCPG on): performance -3.5%, power -19.0%, efficiency +19.0%" "$T/fx.html"; then
+        pass report_energy_mix_headlines
+    else
+        fail report_energy_mix_headlines "a paper headline or our line missing"
+    fi
+    $C report "$D/exp" --figure energy -o "$T/en.html" >/dev/null 2>&1
+    [ "$(grep -o '<section id="[^"]*"' "$T/en.html" | tr '\n' ' ')" = '<section id="song-fig6-energy" <section id="lee-fig14-energy" ' ] &&
+        pass report_energy_filter || fail report_energy_filter "$(grep -o '<section id="[^"]*"' "$T/en.html" | tr '\n' ' ')"
+    self_contained report_energy_mix_self_contained "$T/fx.html"
+else
+    fail report_energy_mix_figures "$(cat "$T/err")"
+fi
+# li-fig2 and li-fig6 tables without the columns their figures read (another
+# version's): every numeric column per row, the flag and the 1s left out
+if $C report "$D/other" -o "$T/ot.html" >/dev/null 2>"$T/err"; then
+    has_figures report_other_tables_figures "$T/ot.html" "$T/ot-figures" li-fig2-table-bars li-fig6-table-bars
+    grep -q "<title>norm_perf, BP-KMN: 1.25</title>" "$T/ot-figures/li-fig2-table-bars.svg" &&
+        grep -q "<title>eff_tlpmod+bypass, LBM-STC: 1.26</title>" "$T/ot-figures/li-fig6-table-bars.svg" &&
+        ! grep -q "<title>in_paper_25, \|<title>eff_cke, " "$T/ot-figures/li-fig6-table-bars.svg" &&
+        pass report_other_tables_columns || fail report_other_tables_columns "a column missing, or a flag drawn"
+else
+    fail report_other_tables_figures "$(cat "$T/err")"
+fi
+# a missing column, a ragged row, no data row: that figure is listed with the
+# reason, the others drawn; never a crash
+if $C report "$D/bad" -o "$T/bad.html" >"$T/out" 2>"$T/err"; then
+    has_figures report_bad_tables_figures "$T/bad.html" "$T/bad-figures" lee-fig14-energy song-fig2-power-split \
+        song-fig6-speedup li-fig6-perf-per-watt song-fig9-cores-per-launch kayiran-fig12-13-power-norm
+    if [ -s "$T/bad-figures/lee-fig14-energy.svg" ] &&
+        grep -q "Not drawn: song-fig2.csv has no column static_w" "$T/bad.html" &&
+        grep -q "Not drawn: $D/bad/song-fig6.csv:2: 6 cells where the header has 7" "$T/bad.html" &&
+        grep -q "Not drawn: $D/bad/li-fig6.csv: a header and no rows" "$T/bad.html" &&
+        grep -q "Not drawn: song-fig9.csv has no cores_k&lt;i&gt; columns" "$T/bad.html" &&
+        grep -q "Not drawn: kayiran-fig12-13.csv has no column power_dyncore" "$T/bad.html"; then
+        pass report_bad_tables_explained
+    else
+        fail report_bad_tables_explained "$(grep -o 'Not drawn: [^<]*' "$T/bad.html" | head -8)"
+    fi
+else
+    fail report_bad_tables_figures "rc $?: $(cat "$T/err")"
+fi
+# only unreadable tables: one error line, nothing written
+mkdir "$T/onlybad" && cp "$D/bad/song-fig6.csv" "$T/onlybad/"
+expect_error report_only_ragged_table 1 "song-fig6.csv:2: 6 cells where the header has 7" $C report "$T/onlybad"
+[ "$(ls "$T/onlybad")" = song-fig6.csv ] && pass report_only_ragged_nothing_written || fail report_only_ragged_nothing_written "$(ls "$T/onlybad")"
+
+# an energy experiment's --report: the page with its figure
+if $C experiment song-fig2 --size small --workloads LBM,BLK --jobs 2 -o "$T/en" --report >"$T/out" 2>"$T/e"; then
+    has_figures experiment_energy_report "$T/en/report.html" "$T/en/report-figures" song-fig2-power-split
+    grep -q "<title>static, LBM: " "$T/en/report-figures/song-fig2-power-split.svg" && pass experiment_energy_report_bars ||
+        fail experiment_energy_report_bars "no static bar for LBM"
+else
+    fail experiment_energy_report "$(tail -1 "$T/e")"
+fi
+
 # --- one run's JSON
 if $C run --quiet --size small --cta-sched dyncta --json "$T/r.json" BFS >/dev/null 2>&1 && $C report "$T/r.json" >/dev/null 2>"$T/err"; then
     has_figures report_run_figures "$T/r.html" "$T/r-figures" stall-breakdown cta-per-sm idle-tail l1-miss dyncta-n sm-ipc-heatmap \
