@@ -499,6 +499,33 @@ static void dyncta_pausing_sequence(void)
     gpu_destroy(g);
 }
 
+/* cmem=wait: C_mem is the core's c_mem_wait counter, not c_mem. The same
+ * window (c_mem low, c_mem_wait high) raises n under cmem=all and lowers it
+ * under cmem=wait. */
+static void dyncta_cmem_wait_reads_its_counter(void)
+{
+    const char *specs[2] = {"dyncta:period=1000000", "dyncta:period=1000000,cmem=wait"};
+    uint32_t paused[2];
+    for (int i = 0; i < 2; i++) {
+        gpu_config_t c = test_cfg(1, 4);
+        gpu_t *g = make_gpu(&c, specs[i], "gto");
+        CHECK(g != NULL);
+        if (!g)
+            return;
+        CHECK_EQ(launch_script(g, long_chain_program, NULL, 0, 8, false), 0);
+        CHECK_EQ(step_n(g, 40), 0);
+        dyncta_sample_with(g, 100, 0); /* n = 3 either way (C_idle high) */
+        CHECK_EQ(step_n(g, 10), 0);
+        CHECK_EQ(gpu_sm_resident_ctas(g, 0, gpu_kernel(g, 0)), 3);
+        g->sm[0].c.c_mem_wait += 1000; /* >= t_mem_h; c_mem stays below t_mem_l */
+        dyncta_sample_with(g, 0, 0);
+        paused[i] = paused_of(g, 0, 0) + paused_of(g, 0, 1) + paused_of(g, 0, 2);
+        gpu_destroy(g);
+    }
+    CHECK_EQ(paused[0], 0); /* cmem=all: C_mem low, n = 4 */
+    CHECK_EQ(paused[1], 1); /* cmem=wait: C_mem high, n = 2, the newest paused */
+}
+
 /* A paused CTA resumes when a running CTA finishes (the CTA count drops to n),
  * and the free slot is not refilled while the CTA count is not below n. */
 static void dyncta_finish_resumes_paused(void)
@@ -885,6 +912,33 @@ static int launch_synth(gpu_t *g, const prop_kernel_t *pk, uint64_t *expected)
     return rc;
 }
 
+/* c_mem_wait counts every cycle c_mem does and the cycles where a warp
+ * waiting on an ALU result is the only thing between them: on an
+ * uncoalesced kernel (loads, then two dependent FFMAs) it is the larger. */
+static void c_mem_wait_contains_c_mem(void)
+{
+    gpu_config_t c = test_cfg(PROP_CORES, 8);
+    gpu_t *g = make_gpu(&c, "rr", "gto");
+    CHECK(g != NULL);
+    if (!g)
+        return;
+    uint64_t expected = 0;
+    CHECK_EQ(launch_synth(g, &prop_kernels[0], &expected), 0);
+    cs_error_t err;
+    CHECK_EQ(gpu_run(g, &err), 0);
+    uint64_t all = 0, wait = 0;
+    for (uint32_t i = 0; i < PROP_CORES; i++) {
+        const sm_counters_t *k = gpu_sm_counters(g, i);
+        CHECK(k->c_mem_wait >= k->c_mem);
+        CHECK(k->c_mem_wait <= k->cycles - k->outcome[OUT_ACTIVE]);
+        all += k->c_mem;
+        wait += k->c_mem_wait;
+    }
+    printf("  c_mem %llu, c_mem_wait %llu core-cycles\n", (unsigned long long)all, (unsigned long long)wait);
+    CHECK(wait > all);
+    gpu_destroy(g);
+}
+
 /* Extra per-core cap a policy promises: static:n=N -> N. */
 static uint32_t spec_cap(const char *spec)
 {
@@ -1171,6 +1225,8 @@ int main(void)
     RUN(lcs_repeats_per_kernel);
     RUN(lcs_scope_name_reuses_t_new);
     RUN(dyncta_pausing_sequence);
+    RUN(dyncta_cmem_wait_reads_its_counter);
+    RUN(c_mem_wait_contains_c_mem);
     RUN(dyncta_finish_resumes_paused);
     RUN(claso_case_study_17_ctas_4_cores);
     RUN(claso_credit_arithmetic);

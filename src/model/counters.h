@@ -16,6 +16,12 @@
  *          MSHRs) — "all the warps are waiting for their data to come back,
  *          regardless of the pipeline state being stalled or not"
  *          (Kayiran et al. §4.1). MEM_STALL is the narrower Lee et al. class.
+ *   c_mem_wait: the same, except that a warp waiting a few cycles for an
+ *          ALU result does not disqualify the cycle: nothing issued, no warp
+ *          held by a busy execution unit, some warp waiting on memory.
+ *          Kayiran's pipeline has warps either pending on memory or ready;
+ *          ALU latency is not one of its inactivity causes (§3: memory
+ *          waiting, write-back stall, idle). DYNCTA's cmem=wait reads it.
  *   act_cycles / inact_cycles: cycles with >= 1 CTA resident in which the
  *                      core issued or had a ready warp waiting only for a
  *                      busy execution unit (Kayiran's "can fetch new warps")
@@ -49,7 +55,7 @@ enum issue_outcome { OUT_ACTIVE = 0, OUT_IDLE, OUT_MEM_STALL, OUT_CORE_STALL, OU
 typedef struct sm_counters {
     uint64_t cycles;
     uint64_t outcome[OUT__COUNT];
-    uint64_t c_mem;
+    uint64_t c_mem, c_mem_wait;
     uint64_t act_cycles, inact_cycles;
     uint64_t struct_stall, mem_stall;
     uint64_t ldst_stall_cycles, ldst_stall_run, ldst_stall_run_max;

@@ -964,6 +964,8 @@ static void account(sm_t *s, uint32_t f, uint64_t ncycles)
         /* Kayiran's C_mem: every blocked warp waits on the memory side */
         if ((f & (BLK_MEMDATA | BLK_LDST)) && !(f & (BLK_ALUDEP | BLK_UNIT)))
             c->c_mem += ncycles;
+        if ((f & (BLK_MEMDATA | BLK_LDST)) && !(f & BLK_UNIT))
+            c->c_mem_wait += ncycles;
         kernel_stats_t *ks = s->stall_kernel ? &s->stall_kernel->st : NULL;
         if (f & (BLK_UNIT | BLK_LDST)) {
             c->struct_stall += ncycles;

@@ -23,7 +23,11 @@
  * the oldest paused CTA resumes in its place. Paused CTAs are never
  * starved: they keep the lowest priority and still run.
  *
- * Arguments: period=2048, t_idle=16, t_mem_l=128, t_mem_h=384 (§4.1, Table 3).
+ * Arguments: period=2048, t_idle=16, t_mem_l=128, t_mem_h=384 (§4.1, Table 3),
+ * cmem=all|wait: which counter is C_mem. all: sm_counters_t.c_mem, every
+ * warp that could not issue waits on memory; one warp waiting a few cycles
+ * for an ALU result keeps the cycle out. wait: c_mem_wait, where only a warp
+ * held by a busy execution unit does (counters.h says why).
  *
  * Interpretations:
  *   - In Algorithm 1's increment branch, "if nCTA > n: unpause the least
@@ -46,6 +50,7 @@
  * kernel, at each sample) and metric "dyncta.n_avg" (the mean of that
  * series), "dyncta.N" (N of the latest kernel). */
 #include <stdlib.h>
+#include <string.h>
 
 #include "cta_dyncta.h"
 #include "gpu/gpu.h"
@@ -53,6 +58,7 @@
 
 struct dyncta {
     uint32_t period, t_idle, t_mem_l, t_mem_h;
+    bool cmem_wait; /* cmem=wait: C_mem is c_mem_wait */
     uint32_t n_core;
     cta_link_t *self;
     uint64_t *prev_idle, *prev_mem; /* counters at the previous sample */
@@ -76,6 +82,11 @@ void *dyncta_create(struct gpu *g, cta_link_t *self, policy_args_t *a, cs_error_
         cs_err(err, NULL, 0, "policy '%s': period must be at least 1 cycle", a->name);
         return NULL;
     }
+    const char *cmem = policy_arg_str(a, "cmem", DYNCTA_CMEM_DEFAULT);
+    if (strcmp(cmem, "all") && strcmp(cmem, "wait")) {
+        cs_err(err, NULL, 0, "policy '%s': cmem must be all or wait (got '%s')", a->name, cmem);
+        return NULL;
+    }
     /* Algorithm 1 raises n below t_mem_l and lowers it at t_mem_h or more:
      * the thresholds must leave a band in between, and fit in a window */
     if (t_mem_l > t_mem_h) {
@@ -87,6 +98,7 @@ void *dyncta_create(struct gpu *g, cta_link_t *self, policy_args_t *a, cs_error_
     s->t_idle = t_idle;
     s->t_mem_l = t_mem_l;
     s->t_mem_h = t_mem_h;
+    s->cmem_wait = !strcmp(cmem, "wait");
     s->self = self;
     s->n_core = gpu_n_sm(g);
     s->prev_idle = cs_xcalloc(s->n_core, sizeof *s->prev_idle);
@@ -108,12 +120,14 @@ void dyncta_destroy(void *st)
     free(s);
 }
 
+static uint64_t c_mem_of(const dyncta_t *s, const sm_counters_t *c) { return s->cmem_wait ? c->c_mem_wait : c->c_mem; }
+
 static void snapshot_counters(dyncta_t *s, struct gpu *g)
 {
     for (uint32_t c = 0; c < s->n_core; c++) {
         const sm_counters_t *ctr = gpu_sm_counters(g, c);
         s->prev_idle[c] = ctr->outcome[OUT_IDLE];
-        s->prev_mem[c] = ctr->c_mem;
+        s->prev_mem[c] = c_mem_of(s, ctr);
     }
 }
 
@@ -179,9 +193,9 @@ void dyncta_sample(void *st, struct gpu *g, uint64_t cycle)
     for (uint32_t c = 0; c < s->n_core; c++) {
         const sm_counters_t *ctr = gpu_sm_counters(g, c);
         uint64_t c_idle = ctr->outcome[OUT_IDLE] - s->prev_idle[c];
-        uint64_t c_mem = ctr->c_mem - s->prev_mem[c];
+        uint64_t c_mem = c_mem_of(s, ctr) - s->prev_mem[c];
         s->prev_idle[c] = ctr->outcome[OUT_IDLE];
-        s->prev_mem[c] = ctr->c_mem;
+        s->prev_mem[c] = c_mem_of(s, ctr);
         int step = 0;
         if (c_idle >= s->t_idle || c_mem < s->t_mem_l)
             step = +1;
@@ -215,7 +229,7 @@ void dyncta_sample(void *st, struct gpu *g, uint64_t cycle)
 const cta_policy_ops_t cta_policy_dyncta = {
     .name = "dyncta",
     .summary = "DYNCTA (Kayiran et al. PACT'13 Alg. 1): per-core CTA limit from C_idle/C_mem, CTA pausing",
-    .params = "period=2048,t_idle=16,t_mem_l=128,t_mem_h=384",
+    .params = "period=2048,t_idle=16,t_mem_l=128,t_mem_h=384,cmem=" DYNCTA_CMEM_DEFAULT,
     .kernel_state_size = sizeof(dyncta_kernel_t),
     .create = dyncta_create,
     .destroy = dyncta_destroy,

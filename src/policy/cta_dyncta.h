@@ -15,7 +15,10 @@ typedef struct dyncta_kernel { /* per running kernel, kept by the framework */
 
 typedef struct dyncta dyncta_t;
 
-/* Parses period, t_idle, t_mem_l, t_mem_h (errors name the link's policy). */
+/* C_mem's counter when no cmem= argument is given (cta_dyncta.c). */
+#define DYNCTA_CMEM_DEFAULT "all"
+
+/* Parses period, t_idle, t_mem_l, t_mem_h, cmem (errors name the link's policy). */
 void *dyncta_create(struct gpu *g, cta_link_t *self, policy_args_t *a, cs_error_t *err);
 void dyncta_destroy(void *st);
 void dyncta_kernel_launched(void *st, struct gpu *g, const kernel_run_t *k);
