@@ -26,6 +26,7 @@ void cache_init(cache_t *c, const cache_config_t *cfg)
         c->sectors_per_line = 8; /* masks are 8 bits: 256-byte lines at most are sectored */
     c->full_mask = (uint8_t)((1u << c->sectors_per_line) - 1u);
     c->lines = cs_xcalloc((size_t)c->nsets * c->assoc, sizeof *c->lines);
+    key_index_init(&c->tag_index, c->nsets * c->assoc);
 }
 
 void cache_set_assoc(cache_t *c, uint32_t assoc)
@@ -35,18 +36,22 @@ void cache_set_assoc(cache_t *c, uint32_t assoc)
     c->assoc = c->cfg.assoc = assoc;
     c->lines = cs_xcalloc((size_t)c->nsets * c->assoc, sizeof *c->lines);
     c->dirty_lines = 0;
+    key_index_free(&c->tag_index);
+    key_index_init(&c->tag_index, c->nsets * c->assoc);
 }
 
 void cache_invalidate_all(cache_t *c)
 {
     memset(c->lines, 0, (size_t)c->nsets * c->assoc * sizeof *c->lines);
     c->dirty_lines = 0;
+    key_index_clear(&c->tag_index);
 }
 
 void cache_free(cache_t *c)
 {
     free(c->lines);
     c->lines = NULL;
+    key_index_free(&c->tag_index);
 }
 
 uint8_t cache_sector_mask(const cache_t *c, uint64_t addr, uint32_t bytes)
@@ -117,17 +122,20 @@ static uint32_t set_index(const cache_t *c, uint64_t line)
     return (uint32_t)(folded & (c->nsets - 1));
 }
 
+/* A line is present in at most one frame: cache_allocate is only asked for
+ * a line that has none, and the frame it gives becomes the line's entry in
+ * tag_index. So the indexed frame is the one a scan of the set would find. */
 cache_line_t *cache_find(cache_t *c, uint64_t line, bool touch)
 {
-    cache_line_t *set = c->lines + (size_t)set_index(c, line) * c->assoc;
-    for (uint32_t w = 0; w < c->assoc; w++) {
-        if (set[w].line == line && cache_line_present(&set[w])) {
-            if (touch && c->cfg.replacement != 'F')
-                set[w].stamp = ++c->clock;
-            return &set[w];
-        }
-    }
-    return NULL;
+    const int32_t f = key_index_find(&c->tag_index, line);
+    if (f < 0)
+        return NULL;
+    cache_line_t *l = &c->lines[f];
+    if (!cache_line_present(l))
+        return NULL;
+    if (touch && c->cfg.replacement != 'F')
+        l->stamp = ++c->clock;
+    return l;
 }
 
 /* May frame l be evicted now? Reserved frames never (their fetch would have
@@ -173,6 +181,11 @@ cache_line_t *cache_allocate(cache_t *c, uint64_t line, cache_line_t *evicted)
         if (victim->dirty_mask)
             c->dirty_lines--;
     }
+    /* the frame's old line loses its entry (if it still points here) */
+    const int32_t frame = (int32_t)(victim - c->lines);
+    if (key_index_find(&c->tag_index, victim->line) == frame)
+        key_index_remove(&c->tag_index, victim->line);
+    key_index_set(&c->tag_index, line, frame);
     victim->line = line;
     victim->valid_mask = victim->dirty_mask = victim->reserved_mask = 0;
     victim->stamp = ++c->clock;

@@ -48,6 +48,12 @@ typedef struct cache {
     uint8_t full_mask;   /* all sectors of a line */
     cache_line_t *lines; /* nsets * assoc */
     uint64_t clock;      /* monotonically increasing use counter for LRU stamps */
+    /* Frame of each line by line address, so that a lookup does not scan
+     * every way of a set (64 to 256 in QV100's L1). Kept by cache_allocate:
+     * the entry of a line points at the frame last allocated for it, whose
+     * `line` is that line; a frame whose masks have all emptied since keeps
+     * its entry, and cache_find checks presence. At most one entry per frame. */
+    key_index_t tag_index;
     const addrmap_t *part_map; /* L2: sets are indexed by the address inside the partition; NULL: the address */
     uint32_t dirty_lines;      /* frames with a dirty sector (kept by cache_mark_dirty / cache_clear_sectors) */
     uint32_t dirty_evict_pct;  /* -gpgpu_l1_cache_write_ratio: dirty frames are no victims while fewer
