@@ -22,12 +22,15 @@
  * lazy write-allocate a partly written sector is dirty but not readable). */
 typedef struct cache_line {
     uint64_t line;         /* line address (byte address >> line_shift) */
-    uint64_t stamp;        /* last use (LRU) or allocation time (FIFO) */
     uint8_t valid_mask;    /* sectors readable */
     uint8_t dirty_mask;    /* sectors written and not yet written back */
     uint8_t reserved_mask; /* sectors whose fetch is in flight (allocate-on-miss) */
     uint16_t owner;        /* who filled it (L1: warp slot), for victim-tag policies such as CCWS */
+    /* The set's frames in order of last use (LRU) or allocation (FIFO),
+     * oldest first: ways of the previous and next frame (NO_WAY at the ends). */
+    uint32_t older, newer;
 } cache_line_t;
+#define CACHE_NO_WAY UINT32_MAX
 
 static inline bool cache_line_present(const cache_line_t *l)
 {
@@ -47,7 +50,17 @@ typedef struct cache {
     uint32_t nsets, assoc, line_shift, set_bits, sectors_per_line;
     uint8_t full_mask;   /* all sectors of a line */
     cache_line_t *lines; /* nsets * assoc */
-    uint64_t clock;      /* monotonically increasing use counter for LRU stamps */
+    /* Replacement order without a scan of the set (64 to 256 ways in QV100's
+     * L1): per set, the way of its oldest and newest frame in the list that
+     * cache_line_t.older/newer links. A use (LRU) or an allocation moves a
+     * frame to the newest end, so the list is the order of GPGPU-Sim's
+     * last-use stamps. */
+    uint32_t *oldest, *newest;
+    /* A bit per frame that may hold no line: set whenever a frame empties or
+     * is handed out empty; cleared lazily when found present. Every empty
+     * frame has its bit, so the lowest empty frame of a set is found without
+     * a scan. */
+    uint64_t *maybe_empty;
     /* Frame of each line by line address, so that a lookup does not scan
      * every way of a set (64 to 256 in QV100's L1). Kept by cache_allocate:
      * the entry of a line points at the frame last allocated for it, whose
