@@ -515,8 +515,14 @@ static int tick_core(gpu_t *g, uint64_t now, bool *any_sm)
     bool any_finished = false;
     for (uint32_t i = 0; i < g->n_sm; i++) {
         sm_t *s = &g->sm[i];
-        if (!sm_due(s, now, icnt_now))
+        if (!sm_due(s, now, icnt_now)) {
+            /* A core whose LD/ST unit sleeps on a failed access (sm.h:
+             * ldst_asleep) stands for one retrying every cycle, so the
+             * machine does not skip ahead (skip_idle) any more than it
+             * did when such a core ticked. */
+            *any_sm |= s->ldst_asleep;
             continue;
+        }
         *any_sm = true;
         int r = sm_cycle(s, now, icnt_now);
         if (r < 0) {

@@ -461,6 +461,7 @@ static cache_line_t *l1_allocate(sm_t *s, uint64_t line, uint32_t warp)
 /* A reply for the L1 (fill) or for a bypassing load/atomic arrived. */
 static void handle_reply(sm_t *s, mem_req_t *r, uint64_t now)
 {
+    s->ldst_asleep = false; /* an MSHR, a frame or miss-queue room may be free */
     if (r->type == REQ_WRITE) { /* store acknowledgement: the warp may now finish */
         s->warp[r->warp].pending_stores--;
         warp_try_finish(s, r->warp, now);
@@ -719,8 +720,14 @@ static bool ldst_step(sm_t *s, uint64_t now)
         uint32_t bank = cfg->l1_banks > 1 ? l1_bank(s, a) : 0;
         if (used_banks & (1u << bank))
             break;
-        if (!global_access(s, op, a, now))
-            return k == 0;
+        const uint64_t fails_before = s->l1.stats.reservation_fails;
+        if (!global_access(s, op, a, now)) {
+            if (k)
+                return false;
+            s->ldst_asleep = true;
+            s->ldst_retry_fails = (uint8_t)(s->l1.stats.reservation_fails - fails_before);
+            return true;
+        }
         used_banks |= 1u << bank;
         if (++op->next == op->naccess) {
             op_done(s, op, now);
@@ -997,6 +1004,9 @@ void sm_catch_up(sm_t *s, uint64_t now)
          * without a blocked warp has none). An issuing core never sleeps. */
         if (!(s->last_flags & BLK_ISSUED) && (s->last_flags & (BLK_MEMDATA | BLK_ALUDEP)))
             s->c.sb_conflicts += n * s->issue_sb;
+        /* a sleeping LD/ST unit's retries: each fails as its first did */
+        if (s->ldst_asleep)
+            s->l1.stats.reservation_fails += n * s->ldst_retry_fails;
         s->last_cycle = now - 1;
     }
 }
@@ -1007,6 +1017,10 @@ int sm_cycle(sm_t *s, uint64_t now, uint64_t icnt_now)
     sm_catch_up(s, now);
     s->last_cycle = now;
     bool busy = false;
+    if (s->ldst_recheck) {
+        s->ldst_recheck = false;
+        s->ldst_asleep = false;
+    }
 
     /* 1. one reply per cycle */
     mem_req_t *r = xbar_pop(io->reply_net, s->id, icnt_now);
@@ -1016,7 +1030,10 @@ int sm_cycle(sm_t *s, uint64_t now, uint64_t icnt_now)
     }
     /* 2. LD/ST unit */
     bool ldst_stalled = false;
-    if (s->ldst_count) {
+    if (s->ldst_asleep) { /* no change until a reply or the miss queue drains */
+        ldst_stalled = true;
+        s->l1.stats.reservation_fails += s->ldst_retry_fails;
+    } else if (s->ldst_count) {
         ldst_stalled = ldst_step(s, now);
         busy = true;
     }
@@ -1026,6 +1043,7 @@ int sm_cycle(sm_t *s, uint64_t now, uint64_t icnt_now)
         uint32_t bytes = s->cfg->icnt_ctrl_bytes + (h->type == REQ_READ ? 0 : h->bytes);
         if (xbar_can_push(io->req_net, s->id, bytes)) {
             fifo_pop(&s->missq);
+            s->ldst_asleep = false;
             xbar_push(io->req_net, s->id, h->sub_partition, h, bytes);
         } else {
             ldst_stalled = true;
@@ -1059,7 +1077,12 @@ int sm_cycle(sm_t *s, uint64_t now, uint64_t icnt_now)
         busy = true;
 
     /* 5. sleep until something can change */
-    if (busy || s->ldst_count || s->missq.count || xbar_has_arrival(io->reply_net, s->id, icnt_now))
+    /* A sleeping LD/ST unit waits for a reply (sm_due wakes the core) or the
+     * miss queue to drain (a non-empty queue keeps the core ticking); under a
+     * memory throttle the issue stage is evaluated every cycle. */
+    const bool ldst_waits = s->ldst_asleep && !s->mem_throttle;
+    if (busy || (s->ldst_count && !ldst_waits) || s->missq.count ||
+        xbar_has_arrival(io->reply_net, s->id, icnt_now))
         s->wake = now + 1;
     else
         s->wake = next_ready > now ? next_ready : now + 1; /* replies wake us through sm_due */
