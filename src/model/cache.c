@@ -28,6 +28,7 @@ static void reset_frames(cache_t *c)
         c->newest[set] = c->assoc - 1;
     }
     memset(c->maybe_empty, 0xff, (frames + 63) / 64 * sizeof *c->maybe_empty);
+    c->handed_out = -1;
     c->dirty_lines = 0;
     key_index_clear(&c->tag_index);
 }
@@ -241,6 +242,9 @@ static cache_line_t *oldest_evictable(const cache_t *c, uint32_t set, bool dirty
 
 cache_line_t *cache_allocate(cache_t *c, uint64_t line, cache_line_t *evicted)
 {
+    if (c->handed_out >= 0 && !cache_line_present(&c->lines[c->handed_out]))
+        note_maybe_empty(c, &c->lines[c->handed_out]);
+    c->handed_out = -1;
     const uint32_t set = set_index(c, line);
     uint64_t frames = (uint64_t)c->nsets * c->assoc;
     bool dirty_ok = (uint64_t)c->dirty_lines * 100 >= (uint64_t)c->dirty_evict_pct * frames;
@@ -263,12 +267,12 @@ cache_line_t *cache_allocate(cache_t *c, uint64_t line, cache_line_t *evicted)
     }
     /* the frame's old line loses its entry (if it still points here) */
     const int32_t frame = (int32_t)(victim - c->lines);
-    if (key_index_find(&c->tag_index, victim->line) == frame)
-        key_index_remove(&c->tag_index, victim->line);
+    key_index_remove_if(&c->tag_index, victim->line, frame);
     key_index_set(&c->tag_index, line, frame);
     victim->line = line;
     victim->valid_mask = victim->dirty_mask = victim->reserved_mask = 0;
-    note_maybe_empty(c, victim); /* empty until its caller sets a mask */
+    c->maybe_empty[frame / 64] &= ~(1ull << (frame % 64));
+    c->handed_out = frame; /* empty until its caller sets a mask */
     make_newest(c, (uint32_t)frame);
     return victim;
 }

@@ -61,6 +61,11 @@ typedef struct cache {
      * frame has its bit, so the lowest empty frame of a set is found without
      * a scan. */
     uint64_t *maybe_empty;
+    /* The frame cache_allocate handed out last (empty; its caller normally
+     * fills or reserves it at once): its bit is set only if it is still
+     * empty at the next allocation, so that allocation does not have to
+     * look at a frame long out of the host's caches. -1: none. */
+    int64_t handed_out;
     /* Frame of each line by line address, so that a lookup does not scan
      * every way of a set (64 to 256 in QV100's L1). Kept by cache_allocate:
      * the entry of a line points at the frame last allocated for it, whose
