@@ -549,7 +549,7 @@ static void tick_l2(gpu_t *g, uint64_t now)
 {
     uint64_t icnt_now = g->cycle[CLK_ICNT];
     for (uint32_t i = 0; i < g->n_l2; i++)
-        if (l2_due(&g->l2[i], icnt_now))
+        if (l2_due(&g->l2[i], now, icnt_now))
             l2_cycle(&g->l2[i], now, icnt_now);
 }
 
