@@ -194,7 +194,8 @@ static int fetch(sm_t *s, uint32_t w, uint64_t now)
         warp_try_finish(s, w, now);
         return 0;
     }
-    wp->inst = in;
+    wp->ibuf = *in;
+    wp->inst = &wp->ibuf;
     s->winfo[w].has_inst = true;
     s->inst_mask |= 1ull << w;
     s->issue_dirty = true;

@@ -46,13 +46,18 @@ typedef struct sb_entry {
 } sb_entry_t;
 
 typedef struct warp {
-    const warp_inst_t *inst; /* instruction buffer: next instruction, or NULL */
+    const warp_inst_t *inst; /* instruction buffer: next instruction (&ibuf), or NULL */
     bool fetch_done;         /* the front-end has no more instructions */
     bool at_barrier;
     uint8_t n_sb;
     uint16_t outstanding_loads;
     uint16_t ldst_inflight;  /* instructions of this warp inside the LD/ST unit */
     uint16_t pending_stores; /* store requests not yet acknowledged by L2 */
+    /* The instruction, copied at fetch while the front-end's copy is still in
+     * the host's caches: the scoreboard check, often many cycles later,
+     * then reads it next to the warp's scoreboard instead of taking a cache
+     * miss on front-end storage (its address list stays the front-end's). */
+    warp_inst_t ibuf;
     sb_entry_t sb[SB_MAX];
 } warp_t;
 
