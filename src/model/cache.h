@@ -91,6 +91,9 @@ static inline uint64_t cache_line_of(const cache_t *c, uint64_t addr) { return a
 /* Sector mask covered by [addr, addr+bytes) within its line (bytes clipped to the line). */
 uint8_t cache_sector_mask(const cache_t *c, uint64_t addr, uint32_t bytes);
 
+/* A lookup of `line` is coming (a request in a delay line): start loading
+ * its tag-index position into the host's caches. */
+static inline void cache_prefetch(const cache_t *c, uint64_t line) { key_index_prefetch(&c->tag_index, line); }
 /* Tag match for `line`, or NULL. `touch` updates LRU state. */
 cache_line_t *cache_find(cache_t *c, uint64_t line, bool touch);
 /* Allocate a frame for `line` (must not be present): an empty frame if the

@@ -40,6 +40,13 @@ static inline int32_t key_index_find(const key_index_t *x, uint64_t key)
             return x->slot[p].val;
 }
 
+/* Ask the host to bring `key`'s home position into its caches (a lookup
+ * expected some cycles later). */
+static inline void key_index_prefetch(const key_index_t *x, uint64_t key)
+{
+    __builtin_prefetch(&x->slot[key_index_home(x, key)]);
+}
+
 /* Store `val` (>= 0) for `key`, replacing any value it had. */
 void key_index_set(key_index_t *x, uint64_t key, int32_t val);
 /* Forget `key` (nothing if absent). */

@@ -237,6 +237,7 @@ void l2_cycle(l2_slice_t *l, uint64_t now, uint64_t icnt_now)
         if (r) {
             r->ready = now + l->rop_delay;
             fifo_push(&l->rop, r);
+            cache_prefetch(&l->cache, cache_line_of(&l->cache, r->addr)); /* looked up after the ROP delay */
         }
     }
     /* one fill per cycle */
@@ -315,7 +316,10 @@ void mem_channel_cycle(mem_channel_t *m, uint64_t now)
     while ((r = dram_pop_done(d, now)) != NULL) {
         if (r->type == REQ_WRITE)
             req_free(m->pool, r);
-        else
-            fifo_push(&m->slices[r->sub_partition - m->first_slice].fills, r);
+        else {
+            l2_slice_t *l = &m->slices[r->sub_partition - m->first_slice];
+            fifo_push(&l->fills, r);
+            cache_prefetch(&l->cache, cache_line_of(&l->cache, r->addr)); /* installed at a later L2 tick */
+        }
     }
 }

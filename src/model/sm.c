@@ -788,6 +788,10 @@ static void issue(sm_t *s, uint32_t w, uint32_t unit, uint32_t inst_unit, uint32
         } else if ((in->space == SPACE_GLOBAL || in->space == SPACE_LOCAL) && in->active_mask && in->addr) {
             op->naccess = (uint8_t)(s->sector_accesses ? coalesce_warp_sectors(in, 1u << s->l1.line_shift, op->acc)
                                                        : coalesce_warp(in, 1u << s->l1.line_shift, op->acc));
+            /* the L1 looks these lines up over the next cycles */
+            if (cfg->l1d.enabled && !(in->flags & INST_ATOMIC))
+                for (uint32_t i = 0; i < op->naccess; i++)
+                    cache_prefetch(&s->l1, cache_line_of(&s->l1, op->acc[i].line_addr));
         }
         /* Constant/texture loads, fences, and memory instructions without
          * addresses (all lanes off, LDC/MEMBAR in traces) take the fixed-latency path. */
