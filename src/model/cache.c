@@ -342,7 +342,7 @@ int mshr_alloc(mshr_table_t *m, uint64_t line)
         w++;
     const int32_t i = (int32_t)(w * 64 + (uint32_t)__builtin_ctzll(m->free_bits[w]));
     m->free_bits[w] &= m->free_bits[w] - 1;
-    m->e[i] = (mshr_entry_t){.line = line, .valid = true};
+    m->e[i] = (mshr_entry_t){.line = line, .valid = true, .frame = -1};
     m->used++;
     key_index_set(&m->index, line, i);
     return (int)i;

@@ -96,6 +96,21 @@ uint8_t cache_sector_mask(const cache_t *c, uint64_t addr, uint32_t bytes);
 static inline void cache_prefetch(const cache_t *c, uint64_t line) { key_index_prefetch(&c->tag_index, line); }
 /* Tag match for `line`, or NULL. `touch` updates LRU state. */
 cache_line_t *cache_find(cache_t *c, uint64_t line, bool touch);
+/* Frame index of l, for cache_find_near. */
+static inline int32_t cache_frame_of(const cache_t *c, const cache_line_t *l) { return l ? (int32_t)(l - c->lines) : -1; }
+/* cache_find(c, line, false) that first tries frame `guess` (a frame index
+ * remembered from earlier, -1 none): a present frame holding the line is the
+ * only one, so a right guess skips the index, a wrong one costs a lookup. */
+static inline cache_line_t *cache_find_near(cache_t *c, uint64_t line, int32_t guess)
+{
+    if (guess >= 0 && (uint64_t)guess < (uint64_t)c->nsets * c->assoc) {
+        cache_line_t *l = &c->lines[guess];
+        if (l->line == line && cache_line_present(l))
+            return l;
+    }
+    return cache_find(c, line, false);
+}
+
 /* Allocate a frame for `line` (must not be present): an empty frame if the
  * set has one, else the LRU/FIFO victim among the frames that may be evicted
  * (not reserved; not dirty while the dirty share is below dirty_evict_pct —
@@ -127,6 +142,7 @@ typedef struct mshr_entry {
     uint8_t pending_fetches;/* fetches not yet returned */
     uint16_t nwait;
     bool valid;
+    int32_t frame;          /* the owner's guess of the frame the fill lands in (cache_find_near), -1 none */
 } mshr_entry_t;
 
 typedef struct mshr_table {

@@ -140,6 +140,8 @@ static bool l2_access(l2_slice_t *l, mem_req_t *r)
             }
             if (on_miss)
                 cl->reserved_mask |= missing;
+            if (cl)
+                e->frame = cache_frame_of(c, cl);
             e->fetch_mask |= missing;
             e->pending_fetches++;
             fifo_push(&l->to_dram, dram_req(l, line << c->line_shift, REQ_READ, missing));
@@ -166,6 +168,7 @@ static bool l2_access(l2_slice_t *l, mem_req_t *r)
         e->nwait = 1;
         e->fetch_mask = fetch;
         e->pending_fetches = 1;
+        e->frame = cache_frame_of(c, cl);
         l->mshr_req[slot] = NULL;
         fifo_push(&l->to_dram, dram_req(l, line << c->line_shift, REQ_READ, fetch));
     }
@@ -184,7 +187,7 @@ static void l2_fill(l2_slice_t *l, mem_req_t *d)
     uint64_t line = cache_line_of(c, d->addr);
     int slot = mshr_find(&l->mshr, line);
     l->cur_kst = d->kst;
-    cache_line_t *cl = cache_find(c, line, false);
+    cache_line_t *cl = cache_find_near(c, line, slot >= 0 ? l->mshr.e[slot].frame : -1);
     if (!cl) /* allocate-on-fill; with allocate-on-miss the frame is reserved already */
         cl = allocate_now(l, line);
     if (cl) /* (no frame: every one reserved by other fetches; the data passes through) */

@@ -482,12 +482,12 @@ static void handle_reply(sm_t *s, mem_req_t *r, uint64_t now)
         lrec_try_complete(s, r->mshr_slot, now);
     } else {
         uint64_t line = cache_line_of(&s->l1, r->addr);
-        cache_line_t *l = cache_find(&s->l1, line, false);
+        int slot = (int)r->mshr_slot;
+        cache_line_t *l = cache_find_near(&s->l1, line, s->mshr.e[slot].frame);
         if (!l) /* allocate-on-fill; with allocate-on-miss the frame is reserved already */
             l = l1_allocate(s, line, r->warp);
         if (l) /* (no frame: every one reserved by other fetches; the data passes through) */
             cache_fill_sectors(l, s->l1.cfg.sectored ? r->sector_mask : s->l1.full_mask);
-        int slot = (int)r->mshr_slot;
         const uint32_t *wt = mshr_waiters(&s->mshr, slot);
         uint32_t nw = s->mshr.e[slot].nwait;
         mshr_release(&s->mshr, slot);
@@ -665,6 +665,7 @@ static bool global_access(sm_t *s, ldst_op_t *op, const mem_access_t *a, uint64_
             slot = mshr_alloc(&s->mshr, key);
             mshr_add_waiter(&s->mshr, slot, op->load_rec);
             s->mshr.e[slot].fetch_mask = need;
+            s->mshr.e[slot].frame = cache_frame_of(&s->l1, l);
             mem_req_t *r = make_req(s, op, a, REQ_READ, now);
             r->sector_mask = need;
             r->mshr_slot = (uint32_t)slot;
