@@ -119,7 +119,7 @@ static void step(rig_t *g)
     if (mem_channel_due(&g->ch))
         mem_channel_cycle(&g->ch, t);
     for (unsigned i = 0; i < 2; i++)
-        if (l2_due(&g->l2[i], t - 1))
+        if (l2_due(&g->l2[i], t, t - 1))
             l2_cycle(&g->l2[i], t, t - 1);
     xbar_cycle(&g->req_net, t);
     xbar_cycle(&g->reply_net, t);

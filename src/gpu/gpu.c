@@ -525,8 +525,14 @@ static int tick_core(gpu_t *g, uint64_t now, bool *any_sm)
     bool any_finished = false;
     for (uint32_t i = 0; i < g->n_sm; i++) {
         sm_t *s = &g->sm[i];
-        if (!sm_due(s, now, icnt_now))
+        if (!sm_due(s, now, icnt_now)) {
+            /* A core whose LD/ST unit sleeps on a failed access (sm.h:
+             * ldst_asleep) stands for one retrying every cycle, so the
+             * machine does not skip ahead (skip_idle) any more than it
+             * did when such a core ticked. */
+            *any_sm |= s->ldst_asleep;
             continue;
+        }
         *any_sm = true;
         int r = sm_cycle(s, now, icnt_now);
         if (r < 0) {
@@ -553,7 +559,7 @@ static void tick_l2(gpu_t *g, uint64_t now)
 {
     uint64_t icnt_now = g->cycle[CLK_ICNT];
     for (uint32_t i = 0; i < g->n_l2; i++)
-        if (l2_due(&g->l2[i], icnt_now))
+        if (l2_due(&g->l2[i], now, icnt_now))
             l2_cycle(&g->l2[i], now, icnt_now);
 }
 

@@ -13,6 +13,50 @@ static uint32_t log2u(uint32_t v)
     return r;
 }
 
+/* Every frame empty, each set's order its ways in index order. */
+static void reset_frames(cache_t *c)
+{
+    const size_t frames = (size_t)c->nsets * c->assoc;
+    memset(c->lines, 0, frames * sizeof *c->lines);
+    for (uint32_t set = 0; set < c->nsets; set++) {
+        cache_line_t *l = c->lines + (size_t)set * c->assoc;
+        for (uint32_t w = 0; w < c->assoc; w++) {
+            l[w].older = w ? w - 1 : CACHE_NO_WAY;
+            l[w].newer = w + 1 < c->assoc ? w + 1 : CACHE_NO_WAY;
+        }
+        c->oldest[set] = 0;
+        c->newest[set] = c->assoc - 1;
+    }
+    memset(c->maybe_empty, 0xff, (frames + 63) / 64 * sizeof *c->maybe_empty);
+    c->handed_out = -1;
+    c->dirty_lines = 0;
+    key_index_clear(&c->tag_index);
+}
+
+/* Storage for nsets x assoc frames, all empty. */
+static void alloc_frames(cache_t *c)
+{
+    const size_t frames = (size_t)c->nsets * c->assoc;
+    c->lines = cs_xcalloc(frames, sizeof *c->lines);
+    c->oldest = cs_xcalloc(c->nsets, sizeof *c->oldest);
+    c->newest = cs_xcalloc(c->nsets, sizeof *c->newest);
+    c->maybe_empty = cs_xcalloc((frames + 63) / 64, sizeof *c->maybe_empty);
+    key_index_init(&c->tag_index, (uint32_t)frames);
+    reset_frames(c);
+}
+
+static void free_frames(cache_t *c)
+{
+    free(c->lines);
+    free(c->oldest);
+    free(c->newest);
+    free(c->maybe_empty);
+    key_index_free(&c->tag_index);
+    c->lines = NULL;
+    c->oldest = c->newest = NULL;
+    c->maybe_empty = NULL;
+}
+
 void cache_init(cache_t *c, const cache_config_t *cfg)
 {
     memset(c, 0, sizeof *c);
@@ -25,29 +69,19 @@ void cache_init(cache_t *c, const cache_config_t *cfg)
     if (c->sectors_per_line > 8)
         c->sectors_per_line = 8; /* masks are 8 bits: 256-byte lines at most are sectored */
     c->full_mask = (uint8_t)((1u << c->sectors_per_line) - 1u);
-    c->lines = cs_xcalloc((size_t)c->nsets * c->assoc, sizeof *c->lines);
+    alloc_frames(c);
 }
 
 void cache_set_assoc(cache_t *c, uint32_t assoc)
 {
-    assoc = assoc ? assoc : 1;
-    free(c->lines);
-    c->assoc = c->cfg.assoc = assoc;
-    c->lines = cs_xcalloc((size_t)c->nsets * c->assoc, sizeof *c->lines);
-    c->dirty_lines = 0;
+    free_frames(c);
+    c->assoc = c->cfg.assoc = assoc ? assoc : 1;
+    alloc_frames(c);
 }
 
-void cache_invalidate_all(cache_t *c)
-{
-    memset(c->lines, 0, (size_t)c->nsets * c->assoc * sizeof *c->lines);
-    c->dirty_lines = 0;
-}
+void cache_invalidate_all(cache_t *c) { reset_frames(c); }
 
-void cache_free(cache_t *c)
-{
-    free(c->lines);
-    c->lines = NULL;
-}
+void cache_free(cache_t *c) { free_frames(c); }
 
 uint8_t cache_sector_mask(const cache_t *c, uint64_t addr, uint32_t bytes)
 {
@@ -117,17 +151,72 @@ static uint32_t set_index(const cache_t *c, uint64_t line)
     return (uint32_t)(folded & (c->nsets - 1));
 }
 
+/* Move frame f (a frame index) to the newest end of its set's order. */
+static void make_newest(cache_t *c, uint32_t f)
+{
+    const uint32_t set = f / c->assoc;
+    cache_line_t *ways = c->lines + (size_t)set * c->assoc;
+    const uint32_t w = f - set * c->assoc;
+    if (c->newest[set] == w)
+        return;
+    cache_line_t *l = &ways[w];
+    /* unlink (w is not the newest, so it has a newer neighbour) */
+    ways[l->newer].older = l->older;
+    if (l->older != CACHE_NO_WAY)
+        ways[l->older].newer = l->newer;
+    else
+        c->oldest[set] = l->newer;
+    /* append */
+    l->older = c->newest[set];
+    l->newer = CACHE_NO_WAY;
+    ways[c->newest[set]].newer = w;
+    c->newest[set] = w;
+}
+
+static inline void note_maybe_empty(cache_t *c, const cache_line_t *l)
+{
+    const size_t f = (size_t)(l - c->lines);
+    c->maybe_empty[f / 64] |= 1ull << (f % 64);
+}
+
+/* The lowest empty way of `set`, or -1 (clearing the bits of frames found
+ * present on the way). */
+static int32_t lowest_empty_way(cache_t *c, uint32_t set)
+{
+    const size_t base = (size_t)set * c->assoc, end = base + c->assoc;
+    size_t i = base;
+    while (i < end) {
+        const size_t word = i / 64;
+        const uint64_t bits = c->maybe_empty[word] & (~0ull << (i % 64));
+        if (!bits) {
+            i = (word + 1) * 64;
+            continue;
+        }
+        const size_t f = word * 64 + (size_t)__builtin_ctzll(bits);
+        if (f >= end)
+            break;
+        if (!cache_line_present(&c->lines[f]))
+            return (int32_t)(f - base);
+        c->maybe_empty[word] &= ~(1ull << (f % 64));
+        i = f + 1;
+    }
+    return -1;
+}
+
+/* A line is present in at most one frame: cache_allocate is only asked for
+ * a line that has none, and the frame it gives becomes the line's entry in
+ * tag_index. So the indexed frame is the one a scan of the set would find. */
 cache_line_t *cache_find(cache_t *c, uint64_t line, bool touch)
 {
-    cache_line_t *set = c->lines + (size_t)set_index(c, line) * c->assoc;
-    for (uint32_t w = 0; w < c->assoc; w++) {
-        if (set[w].line == line && cache_line_present(&set[w])) {
-            if (touch && c->cfg.replacement != 'F')
-                set[w].stamp = ++c->clock;
-            return &set[w];
-        }
-    }
-    return NULL;
+    const int32_t f = key_index_find(&c->tag_index, line);
+    if (f < 0)
+        return NULL;
+    cache_line_t *l = &c->lines[f];
+    if (!cache_line_present(l))
+        return NULL;
+    if (touch && c->cfg.replacement != 'F')
+        make_newest(c, (uint32_t)f);
+    return l;
 }
 
 /* May frame l be evicted now? Reserved frames never (their fetch would have
@@ -141,27 +230,30 @@ static bool evictable(const cache_line_t *l, bool dirty_ok)
     return dirty_ok || !l->dirty_mask;
 }
 
-/* The frame to take in `set`: an empty one, else the oldest evictable one. */
-static cache_line_t *pick_victim(const cache_t *c, cache_line_t *set, bool dirty_ok)
+/* The oldest evictable frame of a set whose frames are all present. */
+static cache_line_t *oldest_evictable(const cache_t *c, uint32_t set, bool dirty_ok)
 {
-    cache_line_t *victim = NULL;
-    for (uint32_t w = 0; w < c->assoc; w++) {
-        if (!cache_line_present(&set[w]))
-            return &set[w];
-        if (evictable(&set[w], dirty_ok) && (!victim || set[w].stamp < victim->stamp))
-            victim = &set[w];
-    }
-    return victim;
+    cache_line_t *ways = c->lines + (size_t)set * c->assoc;
+    for (uint32_t w = c->oldest[set]; w != CACHE_NO_WAY; w = ways[w].newer)
+        if (evictable(&ways[w], dirty_ok))
+            return &ways[w];
+    return NULL;
 }
 
 cache_line_t *cache_allocate(cache_t *c, uint64_t line, cache_line_t *evicted)
 {
-    cache_line_t *set = c->lines + (size_t)set_index(c, line) * c->assoc;
+    if (c->handed_out >= 0 && !cache_line_present(&c->lines[c->handed_out]))
+        note_maybe_empty(c, &c->lines[c->handed_out]);
+    c->handed_out = -1;
+    const uint32_t set = set_index(c, line);
     uint64_t frames = (uint64_t)c->nsets * c->assoc;
     bool dirty_ok = (uint64_t)c->dirty_lines * 100 >= (uint64_t)c->dirty_evict_pct * frames;
-    cache_line_t *victim = pick_victim(c, set, dirty_ok);
+    /* an empty frame (the lowest), else the oldest that may be evicted */
+    const int32_t empty = lowest_empty_way(c, set);
+    cache_line_t *victim = empty >= 0 ? &c->lines[(size_t)set * c->assoc + (uint32_t)empty]
+                                      : oldest_evictable(c, set, dirty_ok);
     if (!victim && !dirty_ok) /* only dirty frames left: take one rather than wait forever */
-        victim = pick_victim(c, set, true);
+        victim = oldest_evictable(c, set, true);
     if (evicted)
         memset(evicted, 0, sizeof *evicted);
     if (!victim)
@@ -173,9 +265,15 @@ cache_line_t *cache_allocate(cache_t *c, uint64_t line, cache_line_t *evicted)
         if (victim->dirty_mask)
             c->dirty_lines--;
     }
+    /* the frame's old line loses its entry (if it still points here) */
+    const int32_t frame = (int32_t)(victim - c->lines);
+    key_index_remove_if(&c->tag_index, victim->line, frame);
+    key_index_set(&c->tag_index, line, frame);
     victim->line = line;
     victim->valid_mask = victim->dirty_mask = victim->reserved_mask = 0;
-    victim->stamp = ++c->clock;
+    c->maybe_empty[frame / 64] &= ~(1ull << (frame % 64));
+    c->handed_out = frame; /* empty until its caller sets a mask */
+    make_newest(c, (uint32_t)frame);
     return victim;
 }
 
@@ -184,6 +282,7 @@ void cache_invalidate(cache_t *c, cache_line_t *l)
     if (l->dirty_mask)
         c->dirty_lines--;
     l->valid_mask = l->dirty_mask = l->reserved_mask = 0;
+    note_maybe_empty(c, l);
 }
 
 void cache_mark_dirty(cache_t *c, cache_line_t *l, uint8_t mask, bool readable)
@@ -203,6 +302,8 @@ void cache_clear_sectors(cache_t *c, cache_line_t *l, uint8_t mask)
     l->reserved_mask &= (uint8_t)~mask;
     if (was_dirty && !l->dirty_mask)
         c->dirty_lines--;
+    if (!cache_line_present(l))
+        note_maybe_empty(c, l);
 }
 
 void mshr_init(mshr_table_t *m, uint32_t entries, uint32_t max_merge)
@@ -241,7 +342,7 @@ int mshr_alloc(mshr_table_t *m, uint64_t line)
         w++;
     const int32_t i = (int32_t)(w * 64 + (uint32_t)__builtin_ctzll(m->free_bits[w]));
     m->free_bits[w] &= m->free_bits[w] - 1;
-    m->e[i] = (mshr_entry_t){.line = line, .valid = true};
+    m->e[i] = (mshr_entry_t){.line = line, .valid = true, .frame = -1};
     m->used++;
     key_index_set(&m->index, line, i);
     return (int)i;

@@ -22,12 +22,15 @@
  * lazy write-allocate a partly written sector is dirty but not readable). */
 typedef struct cache_line {
     uint64_t line;         /* line address (byte address >> line_shift) */
-    uint64_t stamp;        /* last use (LRU) or allocation time (FIFO) */
     uint8_t valid_mask;    /* sectors readable */
     uint8_t dirty_mask;    /* sectors written and not yet written back */
     uint8_t reserved_mask; /* sectors whose fetch is in flight (allocate-on-miss) */
     uint16_t owner;        /* who filled it (L1: warp slot), for victim-tag policies such as CCWS */
+    /* The set's frames in order of last use (LRU) or allocation (FIFO),
+     * oldest first: ways of the previous and next frame (NO_WAY at the ends). */
+    uint32_t older, newer;
 } cache_line_t;
+#define CACHE_NO_WAY UINT32_MAX
 
 static inline bool cache_line_present(const cache_line_t *l)
 {
@@ -47,7 +50,28 @@ typedef struct cache {
     uint32_t nsets, assoc, line_shift, set_bits, sectors_per_line;
     uint8_t full_mask;   /* all sectors of a line */
     cache_line_t *lines; /* nsets * assoc */
-    uint64_t clock;      /* monotonically increasing use counter for LRU stamps */
+    /* Replacement order without a scan of the set (64 to 256 ways in QV100's
+     * L1): per set, the way of its oldest and newest frame in the list that
+     * cache_line_t.older/newer links. A use (LRU) or an allocation moves a
+     * frame to the newest end, so the list is the order of GPGPU-Sim's
+     * last-use stamps. */
+    uint32_t *oldest, *newest;
+    /* A bit per frame that may hold no line: set whenever a frame empties or
+     * is handed out empty; cleared lazily when found present. Every empty
+     * frame has its bit, so the lowest empty frame of a set is found without
+     * a scan. */
+    uint64_t *maybe_empty;
+    /* The frame cache_allocate handed out last (empty; its caller normally
+     * fills or reserves it at once): its bit is set only if it is still
+     * empty at the next allocation, so that allocation does not have to
+     * look at a frame long out of the host's caches. -1: none. */
+    int64_t handed_out;
+    /* Frame of each line by line address, so that a lookup does not scan
+     * every way of a set (64 to 256 in QV100's L1). Kept by cache_allocate:
+     * the entry of a line points at the frame last allocated for it, whose
+     * `line` is that line; a frame whose masks have all emptied since keeps
+     * its entry, and cache_find checks presence. At most one entry per frame. */
+    key_index_t tag_index;
     const addrmap_t *part_map; /* L2: sets are indexed by the address inside the partition; NULL: the address */
     uint32_t dirty_lines;      /* frames with a dirty sector (kept by cache_mark_dirty / cache_clear_sectors) */
     uint32_t dirty_evict_pct;  /* -gpgpu_l1_cache_write_ratio: dirty frames are no victims while fewer
@@ -67,8 +91,26 @@ static inline uint64_t cache_line_of(const cache_t *c, uint64_t addr) { return a
 /* Sector mask covered by [addr, addr+bytes) within its line (bytes clipped to the line). */
 uint8_t cache_sector_mask(const cache_t *c, uint64_t addr, uint32_t bytes);
 
+/* A lookup of `line` is coming (a request in a delay line): start loading
+ * its tag-index position into the host's caches. */
+static inline void cache_prefetch(const cache_t *c, uint64_t line) { key_index_prefetch(&c->tag_index, line); }
 /* Tag match for `line`, or NULL. `touch` updates LRU state. */
 cache_line_t *cache_find(cache_t *c, uint64_t line, bool touch);
+/* Frame index of l, for cache_find_near. */
+static inline int32_t cache_frame_of(const cache_t *c, const cache_line_t *l) { return l ? (int32_t)(l - c->lines) : -1; }
+/* cache_find(c, line, false) that first tries frame `guess` (a frame index
+ * remembered from earlier, -1 none): a present frame holding the line is the
+ * only one, so a right guess skips the index, a wrong one costs a lookup. */
+static inline cache_line_t *cache_find_near(cache_t *c, uint64_t line, int32_t guess)
+{
+    if (guess >= 0 && (uint64_t)guess < (uint64_t)c->nsets * c->assoc) {
+        cache_line_t *l = &c->lines[guess];
+        if (l->line == line && cache_line_present(l))
+            return l;
+    }
+    return cache_find(c, line, false);
+}
+
 /* Allocate a frame for `line` (must not be present): an empty frame if the
  * set has one, else the LRU/FIFO victim among the frames that may be evicted
  * (not reserved; not dirty while the dirty share is below dirty_evict_pct —
@@ -100,6 +142,7 @@ typedef struct mshr_entry {
     uint8_t pending_fetches;/* fetches not yet returned */
     uint16_t nwait;
     bool valid;
+    int32_t frame;          /* the owner's guess of the frame the fill lands in (cache_find_near), -1 none */
 } mshr_entry_t;
 
 typedef struct mshr_table {

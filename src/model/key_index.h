@@ -10,9 +10,14 @@
 
 #include "util/common.h"
 
+/* Key and value side by side: a probe touches one host cache line. */
+typedef struct key_slot {
+    uint64_t key;
+    int32_t val;    /* -1: empty position */
+} key_slot_t;
+
 typedef struct key_index {
-    uint64_t *keys;
-    int32_t *vals;  /* -1: empty position */
+    key_slot_t *slot;
     uint32_t mask;  /* positions - 1 */
 } key_index_t;
 
@@ -31,13 +36,22 @@ static inline uint32_t key_index_home(const key_index_t *x, uint64_t key)
 static inline int32_t key_index_find(const key_index_t *x, uint64_t key)
 {
     for (uint32_t p = key_index_home(x, key);; p = (p + 1) & x->mask)
-        if (x->vals[p] < 0 || x->keys[p] == key)
-            return x->vals[p];
+        if (x->slot[p].val < 0 || x->slot[p].key == key)
+            return x->slot[p].val;
+}
+
+/* Ask the host to bring `key`'s home position into its caches (a lookup
+ * expected some cycles later). */
+static inline void key_index_prefetch(const key_index_t *x, uint64_t key)
+{
+    __builtin_prefetch(&x->slot[key_index_home(x, key)]);
 }
 
 /* Store `val` (>= 0) for `key`, replacing any value it had. */
 void key_index_set(key_index_t *x, uint64_t key, int32_t val);
 /* Forget `key` (nothing if absent). */
 void key_index_remove(key_index_t *x, uint64_t key);
+/* Forget `key` only if its value is `val`. */
+void key_index_remove_if(key_index_t *x, uint64_t key, int32_t val);
 
 #endif

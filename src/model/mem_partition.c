@@ -140,6 +140,8 @@ static bool l2_access(l2_slice_t *l, mem_req_t *r)
             }
             if (on_miss)
                 cl->reserved_mask |= missing;
+            if (cl)
+                e->frame = cache_frame_of(c, cl);
             e->fetch_mask |= missing;
             e->pending_fetches++;
             fifo_push(&l->to_dram, dram_req(l, line << c->line_shift, REQ_READ, missing));
@@ -166,6 +168,7 @@ static bool l2_access(l2_slice_t *l, mem_req_t *r)
         e->nwait = 1;
         e->fetch_mask = fetch;
         e->pending_fetches = 1;
+        e->frame = cache_frame_of(c, cl);
         l->mshr_req[slot] = NULL;
         fifo_push(&l->to_dram, dram_req(l, line << c->line_shift, REQ_READ, fetch));
     }
@@ -184,7 +187,7 @@ static void l2_fill(l2_slice_t *l, mem_req_t *d)
     uint64_t line = cache_line_of(c, d->addr);
     int slot = mshr_find(&l->mshr, line);
     l->cur_kst = d->kst;
-    cache_line_t *cl = cache_find(c, line, false);
+    cache_line_t *cl = cache_find_near(c, line, slot >= 0 ? l->mshr.e[slot].frame : -1);
     if (!cl) /* allocate-on-fill; with allocate-on-miss the frame is reserved already */
         cl = allocate_now(l, line);
     if (cl) /* (no frame: every one reserved by other fetches; the data passes through) */
@@ -237,6 +240,7 @@ void l2_cycle(l2_slice_t *l, uint64_t now, uint64_t icnt_now)
         if (r) {
             r->ready = now + l->rop_delay;
             fifo_push(&l->rop, r);
+            cache_prefetch(&l->cache, cache_line_of(&l->cache, r->addr)); /* looked up after the ROP delay */
         }
     }
     /* one fill per cycle */
@@ -315,7 +319,10 @@ void mem_channel_cycle(mem_channel_t *m, uint64_t now)
     while ((r = dram_pop_done(d, now)) != NULL) {
         if (r->type == REQ_WRITE)
             req_free(m->pool, r);
-        else
-            fifo_push(&m->slices[r->sub_partition - m->first_slice].fills, r);
+        else {
+            l2_slice_t *l = &m->slices[r->sub_partition - m->first_slice];
+            fifo_push(&l->fills, r);
+            cache_prefetch(&l->cache, cache_line_of(&l->cache, r->addr)); /* installed at a later L2 tick */
+        }
     }
 }

@@ -194,7 +194,8 @@ static int fetch(sm_t *s, uint32_t w, uint64_t now)
         warp_try_finish(s, w, now);
         return 0;
     }
-    wp->inst = in;
+    wp->ibuf = *in;
+    wp->inst = &wp->ibuf;
     s->winfo[w].has_inst = true;
     s->inst_mask |= 1ull << w;
     s->issue_dirty = true;
@@ -461,6 +462,7 @@ static cache_line_t *l1_allocate(sm_t *s, uint64_t line, uint32_t warp)
 /* A reply for the L1 (fill) or for a bypassing load/atomic arrived. */
 static void handle_reply(sm_t *s, mem_req_t *r, uint64_t now)
 {
+    s->ldst_asleep = false; /* an MSHR, a frame or miss-queue room may be free */
     if (r->type == REQ_WRITE) { /* store acknowledgement: the warp may now finish */
         s->warp[r->warp].pending_stores--;
         warp_try_finish(s, r->warp, now);
@@ -480,12 +482,12 @@ static void handle_reply(sm_t *s, mem_req_t *r, uint64_t now)
         lrec_try_complete(s, r->mshr_slot, now);
     } else {
         uint64_t line = cache_line_of(&s->l1, r->addr);
-        cache_line_t *l = cache_find(&s->l1, line, false);
+        int slot = (int)r->mshr_slot;
+        cache_line_t *l = cache_find_near(&s->l1, line, s->mshr.e[slot].frame);
         if (!l) /* allocate-on-fill; with allocate-on-miss the frame is reserved already */
             l = l1_allocate(s, line, r->warp);
         if (l) /* (no frame: every one reserved by other fetches; the data passes through) */
             cache_fill_sectors(l, s->l1.cfg.sectored ? r->sector_mask : s->l1.full_mask);
-        int slot = (int)r->mshr_slot;
         const uint32_t *wt = mshr_waiters(&s->mshr, slot);
         uint32_t nw = s->mshr.e[slot].nwait;
         mshr_release(&s->mshr, slot);
@@ -663,6 +665,7 @@ static bool global_access(sm_t *s, ldst_op_t *op, const mem_access_t *a, uint64_
             slot = mshr_alloc(&s->mshr, key);
             mshr_add_waiter(&s->mshr, slot, op->load_rec);
             s->mshr.e[slot].fetch_mask = need;
+            s->mshr.e[slot].frame = cache_frame_of(&s->l1, l);
             mem_req_t *r = make_req(s, op, a, REQ_READ, now);
             r->sector_mask = need;
             r->mshr_slot = (uint32_t)slot;
@@ -719,8 +722,14 @@ static bool ldst_step(sm_t *s, uint64_t now)
         uint32_t bank = cfg->l1_banks > 1 ? l1_bank(s, a) : 0;
         if (used_banks & (1u << bank))
             break;
-        if (!global_access(s, op, a, now))
-            return k == 0;
+        const uint64_t fails_before = s->l1.stats.reservation_fails;
+        if (!global_access(s, op, a, now)) {
+            if (k)
+                return false;
+            s->ldst_asleep = true;
+            s->ldst_retry_fails = (uint8_t)(s->l1.stats.reservation_fails - fails_before);
+            return true;
+        }
         used_banks |= 1u << bank;
         if (++op->next == op->naccess) {
             op_done(s, op, now);
@@ -780,6 +789,10 @@ static void issue(sm_t *s, uint32_t w, uint32_t unit, uint32_t inst_unit, uint32
         } else if ((in->space == SPACE_GLOBAL || in->space == SPACE_LOCAL) && in->active_mask && in->addr) {
             op->naccess = (uint8_t)(s->sector_accesses ? coalesce_warp_sectors(in, 1u << s->l1.line_shift, op->acc)
                                                        : coalesce_warp(in, 1u << s->l1.line_shift, op->acc));
+            /* the L1 looks these lines up over the next cycles */
+            if (cfg->l1d.enabled && !(in->flags & INST_ATOMIC))
+                for (uint32_t i = 0; i < op->naccess; i++)
+                    cache_prefetch(&s->l1, cache_line_of(&s->l1, op->acc[i].line_addr));
         }
         /* Constant/texture loads, fences, and memory instructions without
          * addresses (all lanes off, LDC/MEMBAR in traces) take the fixed-latency path. */
@@ -999,6 +1012,9 @@ void sm_catch_up(sm_t *s, uint64_t now)
          * without a blocked warp has none). An issuing core never sleeps. */
         if (!(s->last_flags & BLK_ISSUED) && (s->last_flags & (BLK_MEMDATA | BLK_ALUDEP)))
             s->c.sb_conflicts += n * s->issue_sb;
+        /* a sleeping LD/ST unit's retries: each fails as its first did */
+        if (s->ldst_asleep)
+            s->l1.stats.reservation_fails += n * s->ldst_retry_fails;
         s->last_cycle = now - 1;
     }
 }
@@ -1009,6 +1025,10 @@ int sm_cycle(sm_t *s, uint64_t now, uint64_t icnt_now)
     sm_catch_up(s, now);
     s->last_cycle = now;
     bool busy = false;
+    if (s->ldst_recheck) {
+        s->ldst_recheck = false;
+        s->ldst_asleep = false;
+    }
 
     /* 1. one reply per cycle */
     mem_req_t *r = xbar_pop(io->reply_net, s->id, icnt_now);
@@ -1018,7 +1038,10 @@ int sm_cycle(sm_t *s, uint64_t now, uint64_t icnt_now)
     }
     /* 2. LD/ST unit */
     bool ldst_stalled = false;
-    if (s->ldst_count) {
+    if (s->ldst_asleep) { /* no change until a reply or the miss queue drains */
+        ldst_stalled = true;
+        s->l1.stats.reservation_fails += s->ldst_retry_fails;
+    } else if (s->ldst_count) {
         ldst_stalled = ldst_step(s, now);
         busy = true;
     }
@@ -1028,6 +1051,7 @@ int sm_cycle(sm_t *s, uint64_t now, uint64_t icnt_now)
         uint32_t bytes = s->cfg->icnt_ctrl_bytes + (h->type == REQ_READ ? 0 : h->bytes);
         if (xbar_can_push(io->req_net, s->id, bytes)) {
             fifo_pop(&s->missq);
+            s->ldst_asleep = false;
             xbar_push(io->req_net, s->id, h->sub_partition, h, bytes);
         } else {
             ldst_stalled = true;
@@ -1061,7 +1085,12 @@ int sm_cycle(sm_t *s, uint64_t now, uint64_t icnt_now)
         busy = true;
 
     /* 5. sleep until something can change */
-    if (busy || s->ldst_count || s->missq.count || xbar_has_arrival(io->reply_net, s->id, icnt_now))
+    /* A sleeping LD/ST unit waits for a reply (sm_due wakes the core) or the
+     * miss queue to drain (a non-empty queue keeps the core ticking); under a
+     * memory throttle the issue stage is evaluated every cycle. */
+    const bool ldst_waits = s->ldst_asleep && !s->mem_throttle;
+    if (busy || (s->ldst_count && !ldst_waits) || s->missq.count ||
+        xbar_has_arrival(io->reply_net, s->id, icnt_now))
         s->wake = now + 1;
     else
         s->wake = next_ready > now ? next_ready : now + 1; /* replies wake us through sm_due */

@@ -46,13 +46,18 @@ typedef struct sb_entry {
 } sb_entry_t;
 
 typedef struct warp {
-    const warp_inst_t *inst; /* instruction buffer: next instruction, or NULL */
+    const warp_inst_t *inst; /* instruction buffer: next instruction (&ibuf), or NULL */
     bool fetch_done;         /* the front-end has no more instructions */
     bool at_barrier;
     uint8_t n_sb;
     uint16_t outstanding_loads;
     uint16_t ldst_inflight;  /* instructions of this warp inside the LD/ST unit */
     uint16_t pending_stores; /* store requests not yet acknowledged by L2 */
+    /* The instruction, copied at fetch while the front-end's copy is still in
+     * the host's caches: the scoreboard check, often many cycles later,
+     * then reads it next to the warp's scoreboard instead of taking a cache
+     * miss on front-end storage (its address list stays the front-end's). */
+    warp_inst_t ibuf;
     sb_entry_t sb[SB_MAX];
 } warp_t;
 
@@ -135,6 +140,16 @@ typedef struct sm {
     ldst_op_t ldst[LDST_QUEUE];
     uint32_t ldst_head, ldst_count;
     bool ldst_blocked;        /* last attempt failed on MSHR/miss queue */
+    /* The head access failed for want of a resource (miss queue room, an
+     * MSHR, a frame to reserve): a retry fails the same way until a reply
+     * arrives or the miss queue drains, so the unit sleeps till then and each
+     * cycle only counts what a failed retry counts (ldst_retry_fails
+     * reservation failures: 0 or 1). A retry's LRU touch of the line it
+     * waits for is left out: nothing else touches the L1 meanwhile, so that
+     * line stays the most recent either way. */
+    bool ldst_asleep;
+    bool ldst_recheck;        /* the L1 was flushed or resized: retry at the next tick */
+    uint8_t ldst_retry_fails;
     cache_t l1;
     mshr_table_t mshr;
     req_fifo_t missq;
@@ -189,14 +204,28 @@ static inline const cs_error_t *sm_error(const sm_t *s) { return s->failed ? &s-
 /* Account the cycles between the last simulated one and `now` (exclusive). */
 void sm_catch_up(sm_t *s, uint64_t now);
 bool sm_idle(const sm_t *s); /* no CTA, nothing in flight */
+/* A waiting LD/ST access finds the L1 changed: the core ticks next and
+ * retries it (after accounting its sleep as failed retries). */
+static inline void sm_ldst_recheck(sm_t *s)
+{
+    if (s->ldst_asleep) {
+        s->ldst_recheck = true;
+        s->wake = 0;
+    }
+}
 /* The L1's number of ways (the adaptive unified L1 at a kernel launch) and
  * its invalidation between kernels; both leave the L1 empty. */
 static inline void sm_l1_set_ways(sm_t *s, uint32_t ways)
 {
     if (s->l1.cfg.enabled)
         cache_set_assoc(&s->l1, ways);
+    sm_ldst_recheck(s);
 }
-static inline void sm_l1_flush(sm_t *s) { cache_invalidate_all(&s->l1); }
+static inline void sm_l1_flush(sm_t *s)
+{
+    cache_invalidate_all(&s->l1);
+    sm_ldst_recheck(s);
+}
 /* Anything for the core to do at core cycle `now`: its own wake-up time, or a
  * reply waiting at its crossbar port. */
 static inline bool sm_due(const sm_t *s, uint64_t now, uint64_t icnt_now)
