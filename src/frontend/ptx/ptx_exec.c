@@ -428,13 +428,29 @@ static uint8_t *resolve(exec_ctx_t *x, unsigned space, uint64_t a, unsigned size
     return p;
 }
 
+/* Fixed-size copies for the usual widths so the compiler emits one move
+ * instead of a memcpy call per lane. Little-endian host. */
 static inline uint64_t load_bytes(const uint8_t *p, unsigned n)
 {
     uint64_t v = 0;
-    memcpy(&v, p, n); /* little-endian host */
-    return v;
+    switch (n) {
+    case 1: return *p;
+    case 2: { uint16_t h; memcpy(&h, p, 2); return h; }
+    case 4: { uint32_t w; memcpy(&w, p, 4); return w; }
+    case 8: memcpy(&v, p, 8); return v;
+    default: memcpy(&v, p, n); return v;
+    }
 }
-static inline void store_bytes(uint8_t *p, uint64_t v, unsigned n) { memcpy(p, &v, n); }
+static inline void store_bytes(uint8_t *p, uint64_t v, unsigned n)
+{
+    switch (n) {
+    case 1: *p = (uint8_t)v; break;
+    case 2: { uint16_t h = (uint16_t)v; memcpy(p, &h, 2); break; }
+    case 4: { uint32_t w = (uint32_t)v; memcpy(p, &w, 4); break; }
+    case 8: memcpy(p, &v, 8); break;
+    default: memcpy(p, &v, n); break;
+    }
+}
 
 static inline uint64_t addr_of(const exec_ctx_t *x, const ptx_operand_t *o, unsigned lane)
 {

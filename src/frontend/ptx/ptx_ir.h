@@ -33,8 +33,20 @@ enum ptx_type {
 
 enum ptx_type_kind { TK_BITS, TK_UNSIGNED, TK_SIGNED, TK_FLOAT, TK_PRED };
 
-unsigned ptx_type_size(enum ptx_type t); /* bytes; pred = 1 */
-enum ptx_type_kind ptx_type_kind(enum ptx_type t);
+/* Size and kind of every type: a table in ptx_ir.c, read through inline
+ * helpers because the interpreter asks once per lane of most instructions. */
+typedef struct ptx_type_info {
+    const char *name;
+    uint8_t size; /* bytes; pred = 1 */
+    uint8_t kind; /* enum ptx_type_kind */
+} ptx_type_info_t;
+extern const ptx_type_info_t ptx_type_table[PT__COUNT];
+
+static inline unsigned ptx_type_size(enum ptx_type t) { return (unsigned)t < PT__COUNT ? ptx_type_table[t].size : 0; }
+static inline enum ptx_type_kind ptx_type_kind(enum ptx_type t)
+{
+    return (unsigned)t < PT__COUNT ? (enum ptx_type_kind)ptx_type_table[t].kind : TK_BITS;
+}
 /* The type named by s[0..n) ("u32", "f64", ...), PT_NONE if none. */
 enum ptx_type ptx_type_from_name(const char *s, size_t n);
 const char *ptx_type_name(enum ptx_type t);
