@@ -177,7 +177,7 @@ typedef struct ptx_inst {
     uint8_t vec;       /* 1, 2 or 4 (ld/st .v2/.v4) */
     uint8_t nops;
     uint8_t guard_neg; /* @!%p */
-    uint8_t _pad;
+    uint8_t fast;      /* interpreter fast path (ptx_exec_classify), 0 = the general one */
     uint16_t flags;    /* PF_* */
     uint32_t guard;    /* guard predicate register or PTX_NO_REG */
     uint32_t line;     /* source line for errors */
@@ -274,5 +274,9 @@ void ptx_cfg_compute_ipdom(ptx_function_t *f);
 /* ptx_timing.c: the timing-model view of one instruction (everything in
  * warp_inst_t except pc, active_mask and addr). */
 void ptx_timing_template(const ptx_module_t *m, const ptx_function_t *f, const ptx_inst_t *in, warp_inst_t *out);
+
+/* ptx_exec.c: choose in->fast, the interpreter's specialised loop for this
+ * instruction's opcode, type and operand kinds (once, after parsing). */
+void ptx_exec_classify(ptx_inst_t *in);
 
 #endif
