@@ -1150,9 +1150,12 @@ enum fast_kind {
     FK_NONE = 0,
     FK_INT,   /* add sub mul.lo mad.lo and or xor shl shr on a 32/64-bit integer type; mul.wide.{s,u}32 */
     FK_F32,   /* add sub mul mad fma .f32 */
-    FK_SETP,  /* setp.CMP on a 32/64-bit integer type, one destination, no boolean op */
+    FK_SETP,  /* setp.CMP on an integer type, one destination, no boolean op */
     FK_MOV,   /* mov of a register or an immediate */
     FK_CVT,   /* cvt between integer types without .sat */
+    FK_INT_MISC, /* min max on an integer type; abs neg not (unary) */
+    FK_PRED,  /* and or xor not .pred */
+    FK_SELP,  /* selp */
     FK_LD,    /* ld/ldu of one element from .shared or .global */
     FK_ST,    /* st of one element to .shared or .global */
 };
@@ -1170,30 +1173,63 @@ static int scalar_int_type(enum ptx_type t)
 }
 static int dest_reg(const ptx_operand_t *o) { return o->kind == OPK_REG && o->reg != PTX_NO_REG; }
 
+/* add sub mul mad fma and or xor shl shr: FK_INT, FK_F32 or none */
+static enum fast_kind classify_arith(const ptx_inst_t *in)
+{
+    enum ptx_type t = (enum ptx_type)in->type;
+    const ptx_operand_t *op = in->ops;
+    unsigned n = in->op == OP_MAD || in->op == OP_FMA ? 4 : 3;
+    if (in->nops != n || !dest_reg(&op[0]) || in->flags & (PF_SAT | PF_FTZ | PF_HI | PF_CC))
+        return FK_NONE;
+    for (unsigned i = 1; i < n; i++)
+        if (!plain_source(&op[i]))
+            return FK_NONE;
+    if (t == PT_F32 && (in->rnd == RND_NONE || in->rnd == RND_RN) && in->op != OP_AND && in->op != OP_OR &&
+        in->op != OP_XOR && in->op != OP_SHL && in->op != OP_SHR)
+        return FK_F32;
+    if (in->op == OP_FMA || !int_type_32_64(t))
+        return FK_NONE;
+    if (in->flags & PF_WIDE) /* mul.wide.{s,u}32 only */
+        return in->op == OP_MUL && ptx_type_size(t) == 4 && ptx_type_kind(t) != TK_BITS ? FK_INT : FK_NONE;
+    return FK_INT;
+}
+
 static enum fast_kind classify(const ptx_inst_t *in)
 {
     enum ptx_type t = (enum ptx_type)in->type;
     const ptx_operand_t *op = in->ops;
     switch (in->op) {
-    case OP_ADD: case OP_SUB: case OP_AND: case OP_OR: case OP_XOR: case OP_SHL: case OP_SHR:
-    case OP_MUL: case OP_MAD: case OP_FMA: {
-        unsigned n = in->op == OP_MAD || in->op == OP_FMA ? 4 : 3;
-        if (in->nops != n || !dest_reg(&op[0]) || in->flags & (PF_SAT | PF_FTZ | PF_HI | PF_CC))
-            return FK_NONE;
-        for (unsigned i = 1; i < n; i++)
-            if (!plain_source(&op[i]))
+    case OP_AND: case OP_OR: case OP_XOR: case OP_NOT:
+        if (t == PT_PRED) {
+            unsigned n = in->op == OP_NOT ? 2 : 3;
+            if (in->nops != n || !dest_reg(&op[0]))
                 return FK_NONE;
-        if (t == PT_F32 && (in->rnd == RND_NONE || in->rnd == RND_RN) && in->op != OP_AND && in->op != OP_OR &&
-            in->op != OP_XOR && in->op != OP_SHL && in->op != OP_SHR)
-            return FK_F32;
-        if (in->op == OP_FMA || !int_type_32_64(t))
-            return FK_NONE;
-        if (in->flags & PF_WIDE) /* mul.wide.{s,u}32 only */
-            return in->op == OP_MUL && ptx_type_size(t) == 4 && ptx_type_kind(t) != TK_BITS ? FK_INT : FK_NONE;
-        return FK_INT;
-    }
+            for (unsigned i = 1; i < n; i++)
+                if (!plain_source(&op[i]))
+                    return FK_NONE;
+            return FK_PRED;
+        }
+        if (in->op == OP_NOT)
+            return in->nops == 2 && dest_reg(&op[0]) && plain_source(&op[1]) && scalar_int_type(t) ? FK_INT_MISC : FK_NONE;
+        return classify_arith(in); /* and/or/xor of an integer type */
+    case OP_ADD: case OP_SUB: case OP_SHL: case OP_SHR:
+    case OP_MUL: case OP_MAD: case OP_FMA:
+        return classify_arith(in);
+    case OP_MIN: case OP_MAX:
+        return in->nops == 3 && dest_reg(&op[0]) && plain_source(&op[1]) && plain_source(&op[2]) && scalar_int_type(t) &&
+                       !(in->flags & (PF_SAT | PF_CC))
+                   ? FK_INT_MISC
+                   : FK_NONE;
+    case OP_ABS: case OP_NEG:
+        return in->nops == 2 && dest_reg(&op[0]) && plain_source(&op[1]) && scalar_int_type(t) && !(in->flags & PF_SAT)
+                   ? FK_INT_MISC
+                   : FK_NONE;
+    case OP_SELP:
+        return in->nops == 4 && dest_reg(&op[0]) && plain_source(&op[1]) && plain_source(&op[2]) && plain_source(&op[3])
+                   ? FK_SELP
+                   : FK_NONE;
     case OP_SETP:
-        if (in->nops != 3 || in->bool_op != BOOL_NONE || !dest_reg(&op[0]) || !int_type_32_64(t) ||
+        if (in->nops != 3 || in->bool_op != BOOL_NONE || !dest_reg(&op[0]) || !scalar_int_type(t) ||
             !plain_source(&op[1]) || !plain_source(&op[2]) || in->cmp > CMP_HS)
             return FK_NONE;
         return FK_SETP;
@@ -1288,6 +1324,42 @@ static void fast_int(const exec_ctx_t *x, uint32_t exec)
         else
             LANES2((uint32_t)b >= bits ? 0 : norm_by(a, n) >> (uint32_t)b)
         break;
+    default: break;
+    }
+}
+
+static void fast_int_misc(const exec_ctx_t *x, uint32_t exec)
+{
+    const ptx_inst_t *in = x->in;
+    unsigned sa, sb = 0;
+    const uint64_t *A = lanes_of(x, &in->ops[1], &sa), *B = in->nops > 2 ? lanes_of(x, &in->ops[2], &sb) : NULL;
+    uint64_t *D = &REG(x, in->ops[0].reg, 0);
+    norm_spec_t n = norm_spec_of((enum ptx_type)in->type);
+#define S(v) ((int64_t)norm_by(v, n))
+#define U(v) norm_by(v, n)
+    switch (in->op) {
+    case OP_MIN: if (n.is_signed) LANES2(S(a) < S(b) ? U(a) : U(b)) else LANES2(U(a) < U(b) ? U(a) : U(b)) break;
+    case OP_MAX: if (n.is_signed) LANES2(S(a) > S(b) ? U(a) : U(b)) else LANES2(U(a) > U(b) ? U(a) : U(b)) break;
+    case OP_ABS: FOR_LANES(exec, l) { uint64_t a = U(A[l * sa]); D[l] = U((int64_t)a < 0 ? (uint64_t)0 - a : a); } break;
+    case OP_NEG: FOR_LANES(exec, l) D[l] = U((uint64_t)0 - U(A[l * sa])); break;
+    case OP_NOT: FOR_LANES(exec, l) D[l] = U(~U(A[l * sa])); break;
+    default: break;
+    }
+#undef S
+#undef U
+}
+
+static void fast_pred(const exec_ctx_t *x, uint32_t exec)
+{
+    const ptx_inst_t *in = x->in;
+    unsigned sa, sb = 0;
+    const uint64_t *A = lanes_of(x, &in->ops[1], &sa), *B = in->nops > 2 ? lanes_of(x, &in->ops[2], &sb) : NULL;
+    uint64_t *D = &REG(x, in->ops[0].reg, 0);
+    switch (in->op) {
+    case OP_AND: LANES2((a & b) & 1) break;
+    case OP_OR: LANES2((a | b) & 1) break;
+    case OP_XOR: LANES2((a ^ b) & 1) break;
+    case OP_NOT: FOR_LANES(exec, l) D[l] = (A[l * sa] & 1) ^ 1; break;
     default: break;
     }
 }
@@ -1448,6 +1520,15 @@ int ptx_warp_step(ptx_cta_t *c, unsigned warp, const warp_inst_t **out, cs_error
         case FK_INT: fast_int(&x, exec); break;
         case FK_F32: fast_f32(&x, exec); break;
         case FK_SETP: fast_setp(&x, exec); break;
+        case FK_INT_MISC: fast_int_misc(&x, exec); break;
+        case FK_PRED: fast_pred(&x, exec); break;
+        case FK_SELP: {
+            unsigned sa, sb, sc;
+            const uint64_t *A = lanes_of(&x, &op[1], &sa), *B = lanes_of(&x, &op[2], &sb), *C = lanes_of(&x, &op[3], &sc);
+            uint64_t *D = &REG(&x, op[0].reg, 0);
+            FOR_LANES(exec, l) D[l] = (C[l * sc] & 1) ? A[l * sa] : B[l * sb];
+            break;
+        }
         case FK_MOV: {
             unsigned sa;
             const uint64_t *A = lanes_of(&x, &op[1], &sa);
