@@ -163,6 +163,11 @@ int ptx_module_bind(ptx_module_t *m, ptx_device_memory_t *mem, cs_error_t *err)
 
 /* ------------------------------------------------------------ CTA / warps */
 
+/* The instructions and register file size the interpreter runs with:
+ * registers renamed to shared slots (ptx_slots.c) when the parser made them. */
+static inline const ptx_inst_t *exec_insts(const ptx_function_t *f) { return f->xinsts ? f->xinsts : f->insts; }
+static inline uint32_t exec_regs(const ptx_function_t *f) { return f->xinsts ? f->n_slots : f->n_regs; }
+
 static void warp_grow_regs(ptx_warp_t *w, uint64_t slots)
 {
     if (slots <= w->regs_cap && w->regs)
@@ -215,7 +220,7 @@ ptx_cta_t *ptx_cta_create(const ptx_launch_t *L, uint64_t cta_linear)
         uint32_t n = c->threads - i * WARP_SIZE;
         w->index = i;
         w->live = n >= WARP_SIZE ? 0xffffffffu : (1u << n) - 1;
-        warp_grow_regs(w, (uint64_t)k->n_regs * WARP_SIZE);
+        warp_grow_regs(w, (uint64_t)exec_regs(k) * WARP_SIZE);
         warp_grow_local(w, k->frame_bytes);
         w->frames[0] = (call_frame_t){L->kernel, 0, 0, 0, 0};
         w->nframes = 1;
@@ -1013,11 +1018,11 @@ static int do_call(exec_ctx_t *x, simt_entry_t *top, uint32_t pc, uint32_t lanes
     if (w->nframes == MAX_CALL_DEPTH)
         return rt_err(x, (unsigned)__builtin_ctz(lanes), "call depth exceeds %d", MAX_CALL_DEPTH);
     const call_frame_t *cur = &w->frames[w->nframes - 1];
-    uint64_t reg_base = cur->reg_base + (uint64_t)x->f->n_regs * WARP_SIZE;
+    uint64_t reg_base = cur->reg_base + (uint64_t)exec_regs(x->f) * WARP_SIZE;
     uint64_t local_base = (cur->local_base + x->f->frame_bytes + 15) & ~15ull;
-    warp_grow_regs(w, reg_base + (uint64_t)callee->n_regs * WARP_SIZE);
+    warp_grow_regs(w, reg_base + (uint64_t)exec_regs(callee) * WARP_SIZE);
     warp_grow_local(w, local_base + callee->frame_bytes);
-    memset(w->regs + reg_base, 0, (uint64_t)callee->n_regs * WARP_SIZE * sizeof *w->regs);
+    memset(w->regs + reg_base, 0, (uint64_t)exec_regs(callee) * WARP_SIZE * sizeof *w->regs);
     copy_params(x, x->f, cur->local_base, &x->f->call_syms[in->ops[2].imm], local_base, callee->params, callee->n_params,
                 lanes);
     top->pc = pc + 1;
@@ -1041,7 +1046,7 @@ static simt_entry_t *settle(exec_ctx_t *x)
             const ptx_function_t *callee = &m->funcs[fr->func];
             const call_frame_t *caller = &w->frames[w->nframes - 2];
             const ptx_function_t *cf = &m->funcs[caller->func];
-            const ptx_inst_t *call = &cf->insts[fr->call_pc];
+            const ptx_inst_t *call = &exec_insts(cf)[fr->call_pc];
             uint32_t lanes = w->depth ? w->stack[w->depth - 1].mask : 0;
             copy_params(x, callee, fr->local_base, callee->rets, caller->local_base, &cf->call_syms[call->ops[0].imm],
                         callee->n_rets, lanes);
@@ -1496,7 +1501,7 @@ int ptx_warp_step(ptx_cta_t *c, unsigned warp, const warp_inst_t **out, cs_error
     if (!top)
         return 0;
     uint32_t pc = top->pc;
-    const ptx_inst_t *in = &x.f->insts[pc];
+    const ptx_inst_t *in = &exec_insts(x.f)[pc];
     x.in = in;
     uint32_t active = top->mask, exec = active;
     if (in->guard != PTX_NO_REG) {

@@ -225,6 +225,10 @@ typedef struct ptx_function {
     uint32_t n_call_syms;
     uint32_t *call_syms;
     uint64_t code_base;  /* pc of instruction 0 (instructions are 16 bytes apart, as SASS) */
+    /* the interpreter's copy of insts with registers renamed to shared slots
+     * (ptx_slots.c); NULL: it runs insts with n_regs slots */
+    ptx_inst_t *xinsts;
+    uint32_t n_slots;
 } ptx_function_t;
 
 struct ptx_regs; /* ptx_regs.h */
@@ -274,6 +278,9 @@ void ptx_cfg_compute_ipdom(ptx_function_t *f);
 /* ptx_timing.c: the timing-model view of one instruction (everything in
  * warp_inst_t except pc, active_mask and addr). */
 void ptx_timing_template(const ptx_module_t *m, const ptx_function_t *f, const ptx_inst_t *in, warp_inst_t *out);
+
+/* ptx_slots.c: fill f->xinsts and f->n_slots (after ptx_exec_classify). */
+void ptx_assign_slots(ptx_function_t *f);
 
 /* ptx_exec.c: choose in->fast, the interpreter's specialised loop for this
  * instruction's opcode, type and operand kinds (once, after parsing). */

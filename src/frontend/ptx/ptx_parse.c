@@ -1450,6 +1450,7 @@ static int parse_module(parser_t *p)
             ptx_timing_template(p->m, f, &f->insts[i], &f->insts[i].timing);
             ptx_exec_classify(&f->insts[i]);
         }
+        ptx_assign_slots(f);
     }
     return 0;
 }
@@ -1507,6 +1508,7 @@ void ptx_module_free(ptx_module_t *m)
         ptx_function_t *f = &m->funcs[i];
         free(f->name);
         free(f->insts);
+        free(f->xinsts);
         free(f->reg_types);
         free(f->params);
         free(f->rets);
