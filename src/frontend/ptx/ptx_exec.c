@@ -1161,8 +1161,9 @@ enum fast_kind {
     FK_INT_MISC, /* min max on an integer type; abs neg not (unary) */
     FK_PRED,  /* and or xor not .pred */
     FK_SELP,  /* selp */
-    FK_LD,    /* ld/ldu of one element from .shared or .global */
-    FK_ST,    /* st of one element to .shared or .global */
+    FK_SHF,   /* shf.{l,r}.{wrap,clamp}.b32 */
+    FK_LD,    /* ld/ldu of one element from .shared, .global, .local or .const */
+    FK_ST,    /* st of one element to .shared, .global or .local */
 };
 
 static int plain_source(const ptx_operand_t *o) { return (o->kind == OPK_REG && !o->neg) || o->kind == OPK_IMM; }
@@ -1246,10 +1247,16 @@ static enum fast_kind classify(const ptx_inst_t *in)
                        scalar_int_type((enum ptx_type)in->type2)
                    ? FK_CVT
                    : FK_NONE;
+    case OP_SHF:
+        return in->nops == 4 && dest_reg(&op[0]) && plain_source(&op[1]) && plain_source(&op[2]) && plain_source(&op[3])
+                   ? FK_SHF
+                   : FK_NONE;
     case OP_LD: case OP_LDU: case OP_ST: {
         unsigned sz = ptx_type_size(t);
-        if (in->vec > 1 || (in->flags & PF_KPARAM) || (in->space != PS_SHARED && in->space != PS_GLOBAL) ||
-            (sz != 1 && sz != 2 && sz != 4 && sz != 8) || in->nops != 2 || t == PT_PRED)
+        int space_ok = in->space == PS_SHARED || in->space == PS_GLOBAL || in->space == PS_LOCAL ||
+                       (in->space == PS_CONST && in->op != OP_ST);
+        if (in->vec > 1 || (in->flags & PF_KPARAM) || !space_ok || (sz != 1 && sz != 2 && sz != 4 && sz != 8) ||
+            in->nops != 2 || t == PT_PRED)
             return FK_NONE;
         if (in->op == OP_ST)
             return op[0].kind == OPK_ADDR && plain_source(&op[1]) ? FK_ST : FK_NONE;
@@ -1462,6 +1469,27 @@ static int fast_memory(exec_ctx_t *x, uint32_t exec, warp_inst_t *out)
                 D[l] = norm_by(load_bytes(shared + ad, esz), n);
         }
         out->space = SPACE_SHARED;
+    } else if (in->space == PS_LOCAL) {
+        uint64_t limit = w->local_used, cap = w->local_cap;
+        /* the timing address interleaves the lanes' words as resolve() does */
+        uint64_t threads_per_grid = dim3_count(L->grid) * x->c->threads;
+        uint64_t first_tid = x->c->linear * x->c->threads + w->index * WARP_SIZE;
+        FOR_LANES(exec, l) {
+            uint64_t ad = base[l * sa] + imm;
+            if (!(ad < limit && esz <= limit - ad)) {
+                uint64_t ta;
+                uint8_t ts;
+                resolve(x, PS_LOCAL, ad, esz, l, is_store, &ta, &ts); /* reports the fault */
+                return -1;
+            }
+            uint8_t *p = w->local + (uint64_t)l * cap + ad;
+            w->addr[l] = LOCAL_TIMING_BASE + (((ad >> 2) * threads_per_grid + first_tid + l) << 2) + (ad & 3);
+            if (is_store)
+                store_bytes(p, V[l * sv], esz);
+            else
+                D[l] = norm_by(load_bytes(p, esz), n);
+        }
+        out->space = SPACE_LOCAL;
     } else {
         /* lanes of one instruction mostly fall in one page: look each page up once */
         uint64_t page_lo = 1, page_hi = 0; /* device addresses [page_lo, page_hi) are at host */
@@ -1473,7 +1501,7 @@ static int fast_memory(exec_ctx_t *x, uint32_t exec, warp_inst_t *out)
                 if (!host || esz > page_hi - ad) {
                     uint64_t ta;
                     uint8_t ts;
-                    resolve(x, PS_GLOBAL, ad, esz, l, is_store, &ta, &ts); /* reports the fault */
+                    resolve(x, in->space, ad, esz, l, is_store, &ta, &ts); /* reports the fault */
                     return -1;
                 }
             }
@@ -1484,7 +1512,7 @@ static int fast_memory(exec_ctx_t *x, uint32_t exec, warp_inst_t *out)
             else
                 D[l] = norm_by(load_bytes(p, esz), n);
         }
-        out->space = SPACE_GLOBAL;
+        out->space = in->space == PS_CONST ? SPACE_CONST : SPACE_GLOBAL;
     }
     out->addr = w->addr;
     return 0;
@@ -1547,6 +1575,13 @@ int ptx_warp_step(ptx_cta_t *c, unsigned warp, const warp_inst_t **out, cs_error
             uint64_t *D = &REG(&x, op[0].reg, 0);
             norm_spec_t from = norm_spec_of((enum ptx_type)in->type2), to = norm_spec_of(t);
             FOR_LANES(exec, l) D[l] = norm_by(norm_by(A[l * sa], from), to);
+            break;
+        }
+        case FK_SHF: {
+            unsigned sa, sb, sc;
+            const uint64_t *A = lanes_of(&x, &op[1], &sa), *B = lanes_of(&x, &op[2], &sb), *C = lanes_of(&x, &op[3], &sc);
+            uint64_t *D = &REG(&x, op[0].reg, 0);
+            FOR_LANES(exec, l) D[l] = shf((uint32_t)A[l * sa], (uint32_t)B[l * sb], (uint32_t)C[l * sc], in->subop, in->flags);
             break;
         }
         case FK_LD: case FK_ST:
