@@ -23,6 +23,12 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* Bounds on the work for one function (parse time, fuzzed input included):
+ * beyond them the interpreter keeps one slot per register. */
+#define MAX_RENAMED_REGS 8192
+#define MAX_LIVE_WORDS (1u << 20) /* instructions x 64-register words per set */
+#define MAX_LIVENESS_PASSES 256
+
 typedef uint64_t word_t;
 #define WORD_BITS 64
 
@@ -104,6 +110,8 @@ void ptx_assign_slots(ptx_function_t *f)
                 return;
     }
     size_t words = (n + WORD_BITS - 1) / WORD_BITS;
+    if (n > MAX_RENAMED_REGS || (uint64_t)ni * words > MAX_LIVE_WORDS)
+        return; /* not for any real kernel: keep the PTX numbering */
     word_t *use = cs_xcalloc((size_t)ni * words, sizeof *use);
     word_t *def = cs_xcalloc((size_t)ni * words, sizeof *def);
     word_t *kill = cs_xcalloc((size_t)ni * words, sizeof *kill); /* unguarded defs */
@@ -115,8 +123,9 @@ void ptx_assign_slots(ptx_function_t *f)
         if (in->guard == PTX_NO_REG)
             memcpy(&kill[(size_t)i * words], &def[(size_t)i * words], words * sizeof *kill);
     }
-    /* backward data flow to a fixed point */
-    for (int changed = 1; changed;) {
+    /* backward data flow to a fixed point (real kernels: a few passes) */
+    int changed = 1;
+    for (unsigned pass = 0; changed && pass < MAX_LIVENESS_PASSES; pass++) {
         changed = 0;
         for (uint32_t i = ni; i-- > 0;) {
             const ptx_inst_t *in = &f->insts[i];
@@ -148,6 +157,14 @@ void ptx_assign_slots(ptx_function_t *f)
                 }
             }
         }
+    }
+    if (changed) { /* no fixed point in time: keep the PTX numbering */
+        free(use);
+        free(def);
+        free(kill);
+        free(live_in);
+        free(live_out);
+        return;
     }
     /* interference: a write against everything live after it and the other
      * writes of the same instruction; registers live at the entry pairwise */
