@@ -163,6 +163,11 @@ int ptx_module_bind(ptx_module_t *m, ptx_device_memory_t *mem, cs_error_t *err)
 
 /* ------------------------------------------------------------ CTA / warps */
 
+/* The instructions and register file size the interpreter runs with:
+ * registers renamed to shared slots (ptx_slots.c) when the parser made them. */
+static inline const ptx_inst_t *exec_insts(const ptx_function_t *f) { return f->xinsts ? f->xinsts : f->insts; }
+static inline uint32_t exec_regs(const ptx_function_t *f) { return f->xinsts ? f->n_slots : f->n_regs; }
+
 static void warp_grow_regs(ptx_warp_t *w, uint64_t slots)
 {
     if (slots <= w->regs_cap && w->regs)
@@ -215,7 +220,7 @@ ptx_cta_t *ptx_cta_create(const ptx_launch_t *L, uint64_t cta_linear)
         uint32_t n = c->threads - i * WARP_SIZE;
         w->index = i;
         w->live = n >= WARP_SIZE ? 0xffffffffu : (1u << n) - 1;
-        warp_grow_regs(w, (uint64_t)k->n_regs * WARP_SIZE);
+        warp_grow_regs(w, (uint64_t)exec_regs(k) * WARP_SIZE);
         warp_grow_local(w, k->frame_bytes);
         w->frames[0] = (call_frame_t){L->kernel, 0, 0, 0, 0};
         w->nframes = 1;
@@ -428,13 +433,29 @@ static uint8_t *resolve(exec_ctx_t *x, unsigned space, uint64_t a, unsigned size
     return p;
 }
 
+/* Fixed-size copies for the usual widths so the compiler emits one move
+ * instead of a memcpy call per lane. Little-endian host. */
 static inline uint64_t load_bytes(const uint8_t *p, unsigned n)
 {
     uint64_t v = 0;
-    memcpy(&v, p, n); /* little-endian host */
-    return v;
+    switch (n) {
+    case 1: return *p;
+    case 2: { uint16_t h; memcpy(&h, p, 2); return h; }
+    case 4: { uint32_t w; memcpy(&w, p, 4); return w; }
+    case 8: memcpy(&v, p, 8); return v;
+    default: memcpy(&v, p, n); return v;
+    }
 }
-static inline void store_bytes(uint8_t *p, uint64_t v, unsigned n) { memcpy(p, &v, n); }
+static inline void store_bytes(uint8_t *p, uint64_t v, unsigned n)
+{
+    switch (n) {
+    case 1: *p = (uint8_t)v; break;
+    case 2: { uint16_t h = (uint16_t)v; memcpy(p, &h, 2); break; }
+    case 4: { uint32_t w = (uint32_t)v; memcpy(p, &w, 4); break; }
+    case 8: memcpy(p, &v, 8); break;
+    default: memcpy(p, &v, n); break;
+    }
+}
 
 static inline uint64_t addr_of(const exec_ctx_t *x, const ptx_operand_t *o, unsigned lane)
 {
@@ -997,11 +1018,11 @@ static int do_call(exec_ctx_t *x, simt_entry_t *top, uint32_t pc, uint32_t lanes
     if (w->nframes == MAX_CALL_DEPTH)
         return rt_err(x, (unsigned)__builtin_ctz(lanes), "call depth exceeds %d", MAX_CALL_DEPTH);
     const call_frame_t *cur = &w->frames[w->nframes - 1];
-    uint64_t reg_base = cur->reg_base + (uint64_t)x->f->n_regs * WARP_SIZE;
+    uint64_t reg_base = cur->reg_base + (uint64_t)exec_regs(x->f) * WARP_SIZE;
     uint64_t local_base = (cur->local_base + x->f->frame_bytes + 15) & ~15ull;
-    warp_grow_regs(w, reg_base + (uint64_t)callee->n_regs * WARP_SIZE);
+    warp_grow_regs(w, reg_base + (uint64_t)exec_regs(callee) * WARP_SIZE);
     warp_grow_local(w, local_base + callee->frame_bytes);
-    memset(w->regs + reg_base, 0, (uint64_t)callee->n_regs * WARP_SIZE * sizeof *w->regs);
+    memset(w->regs + reg_base, 0, (uint64_t)exec_regs(callee) * WARP_SIZE * sizeof *w->regs);
     copy_params(x, x->f, cur->local_base, &x->f->call_syms[in->ops[2].imm], local_base, callee->params, callee->n_params,
                 lanes);
     top->pc = pc + 1;
@@ -1025,7 +1046,7 @@ static simt_entry_t *settle(exec_ctx_t *x)
             const ptx_function_t *callee = &m->funcs[fr->func];
             const call_frame_t *caller = &w->frames[w->nframes - 2];
             const ptx_function_t *cf = &m->funcs[caller->func];
-            const ptx_inst_t *call = &cf->insts[fr->call_pc];
+            const ptx_inst_t *call = &exec_insts(cf)[fr->call_pc];
             uint32_t lanes = w->depth ? w->stack[w->depth - 1].mask : 0;
             copy_params(x, callee, fr->local_base, callee->rets, caller->local_base, &cf->call_syms[call->ops[0].imm],
                         callee->n_rets, lanes);
@@ -1120,6 +1141,383 @@ static int exec_memory(exec_ctx_t *x, uint32_t exec, warp_inst_t *out)
     return 0;
 }
 
+/* ------------------------------------------------------------ fast paths
+ *
+ * The instructions that make up most of every kernel (integer and f32
+ * arithmetic, integer compares, moves, scalar loads and stores of shared and
+ * global memory) run through loops specialised by opcode, with operands read
+ * straight from the register file. Each computes exactly what the general
+ * path computes: ptx_exec_classify() admits only the forms for which the
+ * equivalence is plain (no .sat, .ftz, .hi, rounding other than the default,
+ * predicate negation, vectors or special registers). */
+
+enum fast_kind {
+    FK_NONE = 0,
+    FK_INT,   /* add sub mul.lo mad.lo and or xor shl shr on a 32/64-bit integer type; mul.wide.{s,u}32 */
+    FK_F32,   /* add sub mul mad fma .f32 */
+    FK_SETP,  /* setp.CMP on an integer type, one destination, no boolean op */
+    FK_MOV,   /* mov of a register or an immediate */
+    FK_CVT,   /* cvt between integer types without .sat */
+    FK_INT_MISC, /* min max on an integer type; abs neg not (unary) */
+    FK_PRED,  /* and or xor not .pred */
+    FK_SELP,  /* selp */
+    FK_SHF,   /* shf.{l,r}.{wrap,clamp}.b32 */
+    FK_LD,    /* ld/ldu of one element from .shared, .global, .local or .const */
+    FK_ST,    /* st of one element to .shared, .global or .local */
+};
+
+static int plain_source(const ptx_operand_t *o) { return (o->kind == OPK_REG && !o->neg) || o->kind == OPK_IMM; }
+static int int_type_32_64(enum ptx_type t)
+{
+    enum ptx_type_kind k = ptx_type_kind(t);
+    return (k == TK_BITS || k == TK_UNSIGNED || k == TK_SIGNED) && (ptx_type_size(t) == 4 || ptx_type_size(t) == 8);
+}
+static int scalar_int_type(enum ptx_type t)
+{
+    enum ptx_type_kind k = ptx_type_kind(t);
+    return (k == TK_BITS || k == TK_UNSIGNED || k == TK_SIGNED) && ptx_type_size(t) >= 1 && ptx_type_size(t) <= 8;
+}
+static int dest_reg(const ptx_operand_t *o) { return o->kind == OPK_REG && o->reg != PTX_NO_REG; }
+
+/* add sub mul mad fma and or xor shl shr: FK_INT, FK_F32 or none */
+static enum fast_kind classify_arith(const ptx_inst_t *in)
+{
+    enum ptx_type t = (enum ptx_type)in->type;
+    const ptx_operand_t *op = in->ops;
+    unsigned n = in->op == OP_MAD || in->op == OP_FMA ? 4 : 3;
+    if (in->nops != n || !dest_reg(&op[0]) || in->flags & (PF_SAT | PF_FTZ | PF_HI | PF_CC))
+        return FK_NONE;
+    for (unsigned i = 1; i < n; i++)
+        if (!plain_source(&op[i]))
+            return FK_NONE;
+    if (t == PT_F32 && (in->rnd == RND_NONE || in->rnd == RND_RN) && in->op != OP_AND && in->op != OP_OR &&
+        in->op != OP_XOR && in->op != OP_SHL && in->op != OP_SHR)
+        return FK_F32;
+    if (in->op == OP_FMA || !int_type_32_64(t))
+        return FK_NONE;
+    if (in->flags & PF_WIDE) /* mul.wide.{s,u}32 only */
+        return in->op == OP_MUL && ptx_type_size(t) == 4 && ptx_type_kind(t) != TK_BITS ? FK_INT : FK_NONE;
+    return FK_INT;
+}
+
+static enum fast_kind classify(const ptx_inst_t *in)
+{
+    enum ptx_type t = (enum ptx_type)in->type;
+    const ptx_operand_t *op = in->ops;
+    switch (in->op) {
+    case OP_AND: case OP_OR: case OP_XOR: case OP_NOT:
+        if (t == PT_PRED) {
+            unsigned n = in->op == OP_NOT ? 2 : 3;
+            if (in->nops != n || !dest_reg(&op[0]))
+                return FK_NONE;
+            for (unsigned i = 1; i < n; i++)
+                if (!plain_source(&op[i]))
+                    return FK_NONE;
+            return FK_PRED;
+        }
+        if (in->op == OP_NOT)
+            return in->nops == 2 && dest_reg(&op[0]) && plain_source(&op[1]) && scalar_int_type(t) ? FK_INT_MISC : FK_NONE;
+        return classify_arith(in); /* and/or/xor of an integer type */
+    case OP_ADD: case OP_SUB: case OP_SHL: case OP_SHR:
+    case OP_MUL: case OP_MAD: case OP_FMA:
+        return classify_arith(in);
+    case OP_MIN: case OP_MAX:
+        return in->nops == 3 && dest_reg(&op[0]) && plain_source(&op[1]) && plain_source(&op[2]) && scalar_int_type(t) &&
+                       !(in->flags & (PF_SAT | PF_CC))
+                   ? FK_INT_MISC
+                   : FK_NONE;
+    case OP_ABS: case OP_NEG:
+        return in->nops == 2 && dest_reg(&op[0]) && plain_source(&op[1]) && scalar_int_type(t) && !(in->flags & PF_SAT)
+                   ? FK_INT_MISC
+                   : FK_NONE;
+    case OP_SELP:
+        return in->nops == 4 && dest_reg(&op[0]) && plain_source(&op[1]) && plain_source(&op[2]) && plain_source(&op[3])
+                   ? FK_SELP
+                   : FK_NONE;
+    case OP_SETP:
+        if (in->nops != 3 || in->bool_op != BOOL_NONE || !dest_reg(&op[0]) || !scalar_int_type(t) ||
+            !plain_source(&op[1]) || !plain_source(&op[2]) || in->cmp > CMP_HS)
+            return FK_NONE;
+        return FK_SETP;
+    case OP_MOV:
+        return in->nops == 2 && dest_reg(&op[0]) && plain_source(&op[1]) && t != PT_PRED && ptx_type_size(t) <= 8 ? FK_MOV
+                                                                                                               : FK_NONE;
+    case OP_CVT:
+        return in->nops == 2 && dest_reg(&op[0]) && plain_source(&op[1]) && !(in->flags & PF_SAT) && scalar_int_type(t) &&
+                       scalar_int_type((enum ptx_type)in->type2)
+                   ? FK_CVT
+                   : FK_NONE;
+    case OP_SHF:
+        return in->nops == 4 && dest_reg(&op[0]) && plain_source(&op[1]) && plain_source(&op[2]) && plain_source(&op[3])
+                   ? FK_SHF
+                   : FK_NONE;
+    case OP_LD: case OP_LDU: case OP_ST: {
+        unsigned sz = ptx_type_size(t);
+        int space_ok = in->space == PS_SHARED || in->space == PS_GLOBAL || in->space == PS_LOCAL ||
+                       (in->space == PS_CONST && in->op != OP_ST);
+        if (in->vec > 1 || (in->flags & PF_KPARAM) || !space_ok || (sz != 1 && sz != 2 && sz != 4 && sz != 8) ||
+            in->nops != 2 || t == PT_PRED)
+            return FK_NONE;
+        if (in->op == OP_ST)
+            return op[0].kind == OPK_ADDR && plain_source(&op[1]) ? FK_ST : FK_NONE;
+        return op[1].kind == OPK_ADDR && dest_reg(&op[0]) ? FK_LD : FK_NONE;
+    }
+    default:
+        return FK_NONE;
+    }
+}
+
+void ptx_exec_classify(ptx_inst_t *in) { in->fast = (uint8_t)classify(in); }
+
+/* Lane values of a plain source: the register's 32 slots (stride 1) or the
+ * immediate (stride 0). */
+static inline const uint64_t *lanes_of(const exec_ctx_t *x, const ptx_operand_t *o, unsigned *stride)
+{
+    if (o->kind == OPK_REG) {
+        *stride = 1;
+        return &REG(x, o->reg, 0);
+    }
+    *stride = 0;
+    return (const uint64_t *)&o->imm;
+}
+
+/* norm() with the type's width and signedness decided once per instruction. */
+typedef struct norm_spec {
+    unsigned shift; /* 64 - bits */
+    int is_signed;
+} norm_spec_t;
+static inline norm_spec_t norm_spec_of(enum ptx_type t)
+{
+    return (norm_spec_t){64 - 8 * ptx_type_size(t), ptx_type_kind(t) == TK_SIGNED};
+}
+static inline uint64_t norm_by(uint64_t v, norm_spec_t n)
+{
+    return n.is_signed ? (uint64_t)((int64_t)(v << n.shift) >> n.shift) : (v << n.shift) >> n.shift;
+}
+
+#define LANES2(EXPR)                                            \
+    FOR_LANES(exec, l) {                                        \
+        uint64_t a = A[l * sa], b = B[l * sb];                  \
+        D[l] = (EXPR);                                          \
+    }
+
+static void fast_int(const exec_ctx_t *x, uint32_t exec)
+{
+    const ptx_inst_t *in = x->in;
+    enum ptx_type t = (enum ptx_type)in->type;
+    unsigned sa, sb, sc = 0;
+    const uint64_t *A = lanes_of(x, &in->ops[1], &sa), *B = lanes_of(x, &in->ops[2], &sb), *C = NULL;
+    uint64_t *D = &REG(x, in->ops[0].reg, 0);
+    norm_spec_t n = norm_spec_of(t);
+    unsigned bits = 8 * ptx_type_size(t);
+    if (in->flags & PF_WIDE) { /* mul.wide: 32-bit operands, exact 64-bit product */
+        if (n.is_signed)
+            LANES2((uint64_t)((int64_t)norm_by(a, n) * (int64_t)norm_by(b, n)))
+        else
+            LANES2(norm_by(a, n) * norm_by(b, n))
+        return;
+    }
+    switch (in->op) {
+    case OP_ADD: LANES2(norm_by(a + b, n)) break;
+    case OP_SUB: LANES2(norm_by(a - b, n)) break;
+    case OP_MUL: LANES2(norm_by(a * b, n)) break;
+    case OP_AND: LANES2(norm_by(a & b, n)) break;
+    case OP_OR: LANES2(norm_by(a | b, n)) break;
+    case OP_XOR: LANES2(norm_by(a ^ b, n)) break;
+    case OP_MAD:
+        C = lanes_of(x, &in->ops[3], &sc);
+        FOR_LANES(exec, l) D[l] = norm_by(A[l * sa] * B[l * sb] + C[l * sc], n);
+        break;
+    case OP_SHL: LANES2((uint32_t)b >= bits ? 0 : norm_by(a << (uint32_t)b, n)) break;
+    case OP_SHR:
+        if (n.is_signed)
+            LANES2((uint32_t)b >= bits ? ((int64_t)norm_by(a, n) < 0 ? norm_by(UINT64_MAX, n) : 0)
+                                       : norm_by((uint64_t)((int64_t)norm_by(a, n) >> (uint32_t)b), n))
+        else
+            LANES2((uint32_t)b >= bits ? 0 : norm_by(a, n) >> (uint32_t)b)
+        break;
+    default: break;
+    }
+}
+
+static void fast_int_misc(const exec_ctx_t *x, uint32_t exec)
+{
+    const ptx_inst_t *in = x->in;
+    unsigned sa, sb = 0;
+    const uint64_t *A = lanes_of(x, &in->ops[1], &sa), *B = in->nops > 2 ? lanes_of(x, &in->ops[2], &sb) : NULL;
+    uint64_t *D = &REG(x, in->ops[0].reg, 0);
+    norm_spec_t n = norm_spec_of((enum ptx_type)in->type);
+#define S(v) ((int64_t)norm_by(v, n))
+#define U(v) norm_by(v, n)
+    switch (in->op) {
+    case OP_MIN: if (n.is_signed) LANES2(S(a) < S(b) ? U(a) : U(b)) else LANES2(U(a) < U(b) ? U(a) : U(b)) break;
+    case OP_MAX: if (n.is_signed) LANES2(S(a) > S(b) ? U(a) : U(b)) else LANES2(U(a) > U(b) ? U(a) : U(b)) break;
+    case OP_ABS: FOR_LANES(exec, l) { uint64_t a = U(A[l * sa]); D[l] = U((int64_t)a < 0 ? (uint64_t)0 - a : a); } break;
+    case OP_NEG: FOR_LANES(exec, l) D[l] = U((uint64_t)0 - U(A[l * sa])); break;
+    case OP_NOT: FOR_LANES(exec, l) D[l] = U(~U(A[l * sa])); break;
+    default: break;
+    }
+#undef S
+#undef U
+}
+
+static void fast_pred(const exec_ctx_t *x, uint32_t exec)
+{
+    const ptx_inst_t *in = x->in;
+    unsigned sa, sb = 0;
+    const uint64_t *A = lanes_of(x, &in->ops[1], &sa), *B = in->nops > 2 ? lanes_of(x, &in->ops[2], &sb) : NULL;
+    uint64_t *D = &REG(x, in->ops[0].reg, 0);
+    switch (in->op) {
+    case OP_AND: LANES2((a & b) & 1) break;
+    case OP_OR: LANES2((a | b) & 1) break;
+    case OP_XOR: LANES2((a ^ b) & 1) break;
+    case OP_NOT: FOR_LANES(exec, l) D[l] = (A[l * sa] & 1) ^ 1; break;
+    default: break;
+    }
+}
+
+static void fast_f32(const exec_ctx_t *x, uint32_t exec)
+{
+    const ptx_inst_t *in = x->in;
+    unsigned sa, sb, sc = 0;
+    const uint64_t *A = lanes_of(x, &in->ops[1], &sa), *B = lanes_of(x, &in->ops[2], &sb), *C = NULL;
+    uint64_t *D = &REG(x, in->ops[0].reg, 0);
+#define F(v) ptx_bits_f32(v)
+    switch (in->op) {
+    case OP_ADD: LANES2(ptx_f32_bits(F(a) + F(b))) break;
+    case OP_SUB: LANES2(ptx_f32_bits(F(a) - F(b))) break;
+    case OP_MUL: LANES2(ptx_f32_bits(F(a) * F(b))) break;
+    case OP_MAD: case OP_FMA:
+        C = lanes_of(x, &in->ops[3], &sc);
+        FOR_LANES(exec, l) D[l] = ptx_f32_bits(fmaf(F(A[l * sa]), F(B[l * sb]), F(C[l * sc])));
+        break;
+    default: break;
+    }
+#undef F
+}
+
+static void fast_setp(const exec_ctx_t *x, uint32_t exec)
+{
+    const ptx_inst_t *in = x->in;
+    unsigned sa, sb;
+    const uint64_t *A = lanes_of(x, &in->ops[1], &sa), *B = lanes_of(x, &in->ops[2], &sb);
+    uint64_t *D = &REG(x, in->ops[0].reg, 0);
+    norm_spec_t n = norm_spec_of((enum ptx_type)in->type);
+    int sgn = n.is_signed;
+#define S(v) ((int64_t)norm_by(v, n))
+#define U(v) norm_by(v, n)
+    switch (in->cmp) {
+    case CMP_EQ: LANES2(U(a) == U(b)) break;
+    case CMP_NE: LANES2(U(a) != U(b)) break;
+    case CMP_LT: if (sgn) LANES2(S(a) < S(b)) else LANES2(U(a) < U(b)) break;
+    case CMP_LE: if (sgn) LANES2(S(a) <= S(b)) else LANES2(U(a) <= U(b)) break;
+    case CMP_GT: if (sgn) LANES2(S(a) > S(b)) else LANES2(U(a) > U(b)) break;
+    case CMP_GE: if (sgn) LANES2(S(a) >= S(b)) else LANES2(U(a) >= U(b)) break;
+    case CMP_LO: LANES2(U(a) < U(b)) break;
+    case CMP_LS: LANES2(U(a) <= U(b)) break;
+    case CMP_HI: LANES2(U(a) > U(b)) break;
+    case CMP_HS: LANES2(U(a) >= U(b)) break;
+    default: break;
+    }
+#undef S
+#undef U
+}
+
+/* Base address of an OPK_ADDR operand for lane 0's register slot (stride 1)
+ * or, without a register, the lane-independent symbol address. */
+static inline const uint64_t *addr_base(const exec_ctx_t *x, const ptx_operand_t *o, uint64_t *fixed, unsigned *stride)
+{
+    if (o->reg != PTX_NO_REG) {
+        *stride = 1;
+        return &REG(x, o->reg, 0);
+    }
+    *fixed = o->sym != PTX_NO_SYM ? symbol_value(x, o->sym) : 0;
+    *stride = 0;
+    return fixed;
+}
+
+static int fast_memory(exec_ctx_t *x, uint32_t exec, warp_inst_t *out)
+{
+    const ptx_inst_t *in = x->in;
+    ptx_warp_t *w = x->w;
+    const ptx_launch_t *L = x->c->L;
+    enum ptx_type t = (enum ptx_type)in->type;
+    unsigned esz = ptx_type_size(t);
+    int is_store = in->op == OP_ST;
+    const ptx_operand_t *a = &in->ops[is_store ? 0 : 1];
+    uint64_t fixed, imm = (uint64_t)a->imm;
+    unsigned sa, sv = 0;
+    const uint64_t *base = addr_base(x, a, &fixed, &sa);
+    const uint64_t *V = is_store ? lanes_of(x, &in->ops[1], &sv) : NULL;
+    uint64_t *D = is_store ? NULL : &REG(x, in->ops[0].reg, 0);
+    norm_spec_t n = norm_spec_of(t);
+    if (in->space == PS_SHARED) {
+        uint8_t *shared = x->c->shared;
+        uint64_t limit = L->shared_bytes;
+        FOR_LANES(exec, l) {
+            uint64_t ad = base[l * sa] + imm;
+            if (!(ad < limit && esz <= limit - ad)) {
+                uint64_t ta;
+                uint8_t ts;
+                resolve(x, PS_SHARED, ad, esz, l, is_store, &ta, &ts); /* reports the fault */
+                return -1;
+            }
+            w->addr[l] = ad;
+            if (is_store)
+                store_bytes(shared + ad, V[l * sv], esz);
+            else
+                D[l] = norm_by(load_bytes(shared + ad, esz), n);
+        }
+        out->space = SPACE_SHARED;
+    } else if (in->space == PS_LOCAL) {
+        uint64_t limit = w->local_used, cap = w->local_cap;
+        /* the timing address interleaves the lanes' words as resolve() does */
+        uint64_t threads_per_grid = dim3_count(L->grid) * x->c->threads;
+        uint64_t first_tid = x->c->linear * x->c->threads + w->index * WARP_SIZE;
+        FOR_LANES(exec, l) {
+            uint64_t ad = base[l * sa] + imm;
+            if (!(ad < limit && esz <= limit - ad)) {
+                uint64_t ta;
+                uint8_t ts;
+                resolve(x, PS_LOCAL, ad, esz, l, is_store, &ta, &ts); /* reports the fault */
+                return -1;
+            }
+            uint8_t *p = w->local + (uint64_t)l * cap + ad;
+            w->addr[l] = LOCAL_TIMING_BASE + (((ad >> 2) * threads_per_grid + first_tid + l) << 2) + (ad & 3);
+            if (is_store)
+                store_bytes(p, V[l * sv], esz);
+            else
+                D[l] = norm_by(load_bytes(p, esz), n);
+        }
+        out->space = SPACE_LOCAL;
+    } else {
+        /* lanes of one instruction mostly fall in one page: look each page up once */
+        uint64_t page_lo = 1, page_hi = 0; /* device addresses [page_lo, page_hi) are at host */
+        uint8_t *host = NULL;
+        FOR_LANES(exec, l) {
+            uint64_t ad = base[l * sa] + imm;
+            if (!(ad >= page_lo && ad < page_hi && esz <= page_hi - ad)) {
+                host = ptx_mem_page(L->mem, ad, &page_lo, &page_hi);
+                if (!host || esz > page_hi - ad) {
+                    uint64_t ta;
+                    uint8_t ts;
+                    resolve(x, in->space, ad, esz, l, is_store, &ta, &ts); /* reports the fault */
+                    return -1;
+                }
+            }
+            uint8_t *p = host + (ad - page_lo);
+            w->addr[l] = ad;
+            if (is_store)
+                store_bytes(p, V[l * sv], esz);
+            else
+                D[l] = norm_by(load_bytes(p, esz), n);
+        }
+        out->space = in->space == PS_CONST ? SPACE_CONST : SPACE_GLOBAL;
+    }
+    out->addr = w->addr;
+    return 0;
+}
+
 int ptx_warp_step(ptx_cta_t *c, unsigned warp, const warp_inst_t **out, cs_error_t *err)
 {
     if (warp >= c->nwarps)
@@ -1131,7 +1529,7 @@ int ptx_warp_step(ptx_cta_t *c, unsigned warp, const warp_inst_t **out, cs_error
     if (!top)
         return 0;
     uint32_t pc = top->pc;
-    const ptx_inst_t *in = &x.f->insts[pc];
+    const ptx_inst_t *in = &exec_insts(x.f)[pc];
     x.in = in;
     uint32_t active = top->mask, exec = active;
     if (in->guard != PTX_NO_REG) {
@@ -1150,6 +1548,52 @@ int ptx_warp_step(ptx_cta_t *c, unsigned warp, const warp_inst_t **out, cs_error
     enum ptx_type t = (enum ptx_type)in->type;
     const ptx_operand_t *op = in->ops;
     uint32_t next_pc = pc + 1;
+    if (in->fast != FK_NONE && in->op != c->L->debug_op) {
+        switch ((enum fast_kind)in->fast) {
+        case FK_INT: fast_int(&x, exec); break;
+        case FK_F32: fast_f32(&x, exec); break;
+        case FK_SETP: fast_setp(&x, exec); break;
+        case FK_INT_MISC: fast_int_misc(&x, exec); break;
+        case FK_PRED: fast_pred(&x, exec); break;
+        case FK_SELP: {
+            unsigned sa, sb, sc;
+            const uint64_t *A = lanes_of(&x, &op[1], &sa), *B = lanes_of(&x, &op[2], &sb), *C = lanes_of(&x, &op[3], &sc);
+            uint64_t *D = &REG(&x, op[0].reg, 0);
+            FOR_LANES(exec, l) D[l] = (C[l * sc] & 1) ? A[l * sa] : B[l * sb];
+            break;
+        }
+        case FK_MOV: {
+            unsigned sa;
+            const uint64_t *A = lanes_of(&x, &op[1], &sa);
+            uint64_t *D = &REG(&x, op[0].reg, 0);
+            FOR_LANES(exec, l) D[l] = A[l * sa];
+            break;
+        }
+        case FK_CVT: {
+            unsigned sa;
+            const uint64_t *A = lanes_of(&x, &op[1], &sa);
+            uint64_t *D = &REG(&x, op[0].reg, 0);
+            norm_spec_t from = norm_spec_of((enum ptx_type)in->type2), to = norm_spec_of(t);
+            FOR_LANES(exec, l) D[l] = norm_by(norm_by(A[l * sa], from), to);
+            break;
+        }
+        case FK_SHF: {
+            unsigned sa, sb, sc;
+            const uint64_t *A = lanes_of(&x, &op[1], &sa), *B = lanes_of(&x, &op[2], &sb), *C = lanes_of(&x, &op[3], &sc);
+            uint64_t *D = &REG(&x, op[0].reg, 0);
+            FOR_LANES(exec, l) D[l] = shf((uint32_t)A[l * sa], (uint32_t)B[l * sb], (uint32_t)C[l * sc], in->subop, in->flags);
+            break;
+        }
+        case FK_LD: case FK_ST:
+            if (fast_memory(&x, exec, o) < 0)
+                return -1;
+            break;
+        default: break;
+        }
+        top->pc = next_pc; /* nothing above pushed or popped */
+        *out = o;
+        return 1;
+    }
     switch (in->op) {
     case OP_BRA: {
         uint32_t target = (uint32_t)op[0].imm, taken = exec, not_taken = active & ~exec;

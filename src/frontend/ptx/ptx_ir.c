@@ -13,11 +13,7 @@ static const char *const opcode_names[OP__COUNT] = {
 
 const char *ptx_opcode_name(enum ptx_opcode op) { return op < OP__COUNT ? opcode_names[op] : "?"; }
 
-static const struct {
-    const char *name;
-    uint8_t size;
-    uint8_t kind;
-} type_info[PT__COUNT] = {
+const ptx_type_info_t ptx_type_table[PT__COUNT] = {
     [PT_NONE] = {"none", 0, TK_BITS},  [PT_B8] = {"b8", 1, TK_BITS},     [PT_B16] = {"b16", 2, TK_BITS},
     [PT_B32] = {"b32", 4, TK_BITS},    [PT_B64] = {"b64", 8, TK_BITS},   [PT_B128] = {"b128", 16, TK_BITS},
     [PT_U8] = {"u8", 1, TK_UNSIGNED},  [PT_U16] = {"u16", 2, TK_UNSIGNED}, [PT_U32] = {"u32", 4, TK_UNSIGNED},
@@ -27,14 +23,12 @@ static const struct {
     [PT_PRED] = {"pred", 1, TK_PRED},
 };
 
-unsigned ptx_type_size(enum ptx_type t) { return t < PT__COUNT ? type_info[t].size : 0; }
-enum ptx_type_kind ptx_type_kind(enum ptx_type t) { return t < PT__COUNT ? type_info[t].kind : TK_BITS; }
-const char *ptx_type_name(enum ptx_type t) { return t < PT__COUNT ? type_info[t].name : "?"; }
+const char *ptx_type_name(enum ptx_type t) { return (unsigned)t < PT__COUNT ? ptx_type_table[t].name : "?"; }
 
 enum ptx_type ptx_type_from_name(const char *s, size_t n)
 {
     for (int t = 1; t < PT__COUNT; t++)
-        if (strlen(type_info[t].name) == n && memcmp(type_info[t].name, s, n) == 0)
+        if (strlen(ptx_type_table[t].name) == n && memcmp(ptx_type_table[t].name, s, n) == 0)
             return (enum ptx_type)t;
     return PT_NONE;
 }

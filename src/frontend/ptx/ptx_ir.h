@@ -33,8 +33,20 @@ enum ptx_type {
 
 enum ptx_type_kind { TK_BITS, TK_UNSIGNED, TK_SIGNED, TK_FLOAT, TK_PRED };
 
-unsigned ptx_type_size(enum ptx_type t); /* bytes; pred = 1 */
-enum ptx_type_kind ptx_type_kind(enum ptx_type t);
+/* Size and kind of every type: a table in ptx_ir.c, read through inline
+ * helpers because the interpreter asks once per lane of most instructions. */
+typedef struct ptx_type_info {
+    const char *name;
+    uint8_t size; /* bytes; pred = 1 */
+    uint8_t kind; /* enum ptx_type_kind */
+} ptx_type_info_t;
+extern const ptx_type_info_t ptx_type_table[PT__COUNT];
+
+static inline unsigned ptx_type_size(enum ptx_type t) { return (unsigned)t < PT__COUNT ? ptx_type_table[t].size : 0; }
+static inline enum ptx_type_kind ptx_type_kind(enum ptx_type t)
+{
+    return (unsigned)t < PT__COUNT ? (enum ptx_type_kind)ptx_type_table[t].kind : TK_BITS;
+}
 /* The type named by s[0..n) ("u32", "f64", ...), PT_NONE if none. */
 enum ptx_type ptx_type_from_name(const char *s, size_t n);
 const char *ptx_type_name(enum ptx_type t);
@@ -165,7 +177,7 @@ typedef struct ptx_inst {
     uint8_t vec;       /* 1, 2 or 4 (ld/st .v2/.v4) */
     uint8_t nops;
     uint8_t guard_neg; /* @!%p */
-    uint8_t _pad;
+    uint8_t fast;      /* interpreter fast path (ptx_exec_classify), 0 = the general one */
     uint16_t flags;    /* PF_* */
     uint32_t guard;    /* guard predicate register or PTX_NO_REG */
     uint32_t line;     /* source line for errors */
@@ -213,6 +225,10 @@ typedef struct ptx_function {
     uint32_t n_call_syms;
     uint32_t *call_syms;
     uint64_t code_base;  /* pc of instruction 0 (instructions are 16 bytes apart, as SASS) */
+    /* the interpreter's copy of insts with registers renamed to shared slots
+     * (ptx_slots.c); NULL: it runs insts with n_regs slots */
+    ptx_inst_t *xinsts;
+    uint32_t n_slots;
 } ptx_function_t;
 
 struct ptx_regs; /* ptx_regs.h */
@@ -262,5 +278,12 @@ void ptx_cfg_compute_ipdom(ptx_function_t *f);
 /* ptx_timing.c: the timing-model view of one instruction (everything in
  * warp_inst_t except pc, active_mask and addr). */
 void ptx_timing_template(const ptx_module_t *m, const ptx_function_t *f, const ptx_inst_t *in, warp_inst_t *out);
+
+/* ptx_slots.c: fill f->xinsts and f->n_slots (after ptx_exec_classify). */
+void ptx_assign_slots(ptx_function_t *f);
+
+/* ptx_exec.c: choose in->fast, the interpreter's specialised loop for this
+ * instruction's opcode, type and operand kinds (once, after parsing). */
+void ptx_exec_classify(ptx_inst_t *in);
 
 #endif

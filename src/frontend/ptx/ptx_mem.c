@@ -167,6 +167,17 @@ uint8_t *ptx_mem_ptr(ptx_device_memory_t *m, uint64_t addr, uint64_t n)
     return pg->data + off;
 }
 
+uint8_t *ptx_mem_page(ptx_device_memory_t *m, uint64_t addr, uint64_t *lo, uint64_t *hi)
+{
+    const page_t *pg = find_page(m, addr >> PTX_PAGE_SHIFT);
+    uint64_t first = addr & ~(PTX_PAGE_SIZE - 1);
+    if (!pg || addr - first >= pg->valid)
+        return NULL;
+    *lo = first;
+    *hi = first + pg->valid;
+    return pg->data;
+}
+
 static int copy(ptx_device_memory_t *m, uint64_t addr, uint8_t *host, const uint8_t *src, int byte, uint64_t n)
 {
     while (n) {

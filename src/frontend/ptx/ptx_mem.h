@@ -31,6 +31,11 @@ uint64_t ptx_mem_alloc_size(ptx_device_memory_t *m, uint64_t addr);
 /* Host pointer for [addr, addr+n) when it lies inside one page of a live
  * allocation, else NULL. The per-lane fast path of the interpreter. */
 uint8_t *ptx_mem_ptr(ptx_device_memory_t *m, uint64_t addr, uint64_t n);
+/* The live bytes of the page holding addr: returns the host address of
+ * device address *lo, valid for [*lo, *hi) with lo <= addr < hi; NULL when
+ * addr is in no live allocation. Touches no shared state (the interpreter
+ * keeps the span across the lanes of one instruction). */
+uint8_t *ptx_mem_page(ptx_device_memory_t *m, uint64_t addr, uint64_t *lo, uint64_t *hi);
 /* Bulk copies of any length (across pages): 0 or -1 if any byte is unmapped. */
 int ptx_mem_write(ptx_device_memory_t *m, uint64_t addr, const void *src, uint64_t n);
 int ptx_mem_read(ptx_device_memory_t *m, uint64_t addr, void *dst, uint64_t n);

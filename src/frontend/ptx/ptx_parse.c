@@ -1446,8 +1446,11 @@ static int parse_module(parser_t *p)
         ptx_function_t *f = &p->m->funcs[fi];
         f->code_base = pc;
         pc += ((uint64_t)f->n_insts * 16 + 255) & ~255ull;
-        for (uint32_t i = 0; i < f->n_insts; i++)
+        for (uint32_t i = 0; i < f->n_insts; i++) {
             ptx_timing_template(p->m, f, &f->insts[i], &f->insts[i].timing);
+            ptx_exec_classify(&f->insts[i]);
+        }
+        ptx_assign_slots(f);
     }
     return 0;
 }
@@ -1505,6 +1508,7 @@ void ptx_module_free(ptx_module_t *m)
         ptx_function_t *f = &m->funcs[i];
         free(f->name);
         free(f->insts);
+        free(f->xinsts);
         free(f->reg_types);
         free(f->params);
         free(f->rets);
