@@ -11,8 +11,9 @@
 #  5. a three-workload mix (a driver thread per workload, cli/mix.c);
 #  6. the parallel core phase (--threads, gpu/core_workers.c): runs of a
 #     synthetic kernel and of the test trace with cores ticked on 4 threads,
-#     a sweep whose points each tick on 2 threads, and test_parallel (every
-#     policy case on 2, 4 and 8 threads) when it was built.
+#     a sweep whose points each tick on 2 threads, and test_parallel --quick
+#     (dyncta+claso, two kernels under lcs+mcke, the mesh; 1 against 4
+#     threads) when it was built.
 # halt_on_error stops at the first report and exits 66; the output is
 # searched for reports as well, in case a run does not exit that way.
 BUILD=${1:-build-tsan}
@@ -61,6 +62,6 @@ run threads_trace "$C" run --threads 4 --cta-sched lcs --quiet tests/data/traces
 run threads_sweep "$C" sweep --max-ctas 1..2 --cta-sched rr --cta-sched dyncta --jobs 2 --threads 2 \
     -o "$T/sweep3" stream:ctas=60,iters=4
 if [ -x "$BUILD/tests/test_parallel" ]; then
-    run test_parallel "$BUILD/tests/test_parallel"
+    run test_parallel "$BUILD/tests/test_parallel" --quick
 fi
 echo "tsan: no data races reported"

@@ -101,11 +101,6 @@ typedef struct sm {
     uint32_t id;
     const mem_ports_t *io;    /* config, address map, request pool, crossbars */
     const gpu_config_t *cfg;  /* = io->cfg */
-    req_pool_t *pool;         /* where its requests come from: io->pool, or its own (parallel cores) */
-    /* Set by the GPU while the core ticks on a worker thread: counters of
-     * shared objects (the kernels') go to kdelta instead, which the GPU adds
-     * in core order after the parallel phase (sm_fold_kernel_deltas). */
-    bool defer_shared;
     const warp_policy_ops_t *wp;
     enum core_state state;
     uint64_t gated_mark;      /* gated_cycles when it was last turned OFF (wake-ups) */
@@ -174,7 +169,13 @@ typedef struct sm {
     uint32_t n_finished;
     bool failed;              /* a front-end error: err holds it */
     cs_error_t err;
-    /* kernel counters kept while defer_shared (last: cold in serial runs) */
+    /* What the parallel core phase (gpu.c, --threads) changes; last, so the
+     * fields above keep their places. */
+    req_pool_t *pool;         /* where its requests come from: io->pool, or its own (parallel cores) */
+    /* Set by the GPU while the core ticks on a worker thread: counters of
+     * shared objects (the kernels') go to kdelta instead, which the GPU adds
+     * in core order after the parallel phase (sm_fold_kernel_deltas). */
+    bool defer_shared;
     uint32_t n_kdelta;
     kernel_delta_t kdelta[SM_KDELTA_MAX];
 } sm_t;
