@@ -58,18 +58,20 @@ static inline void cpu_pause(void)
 
 static inline uint32_t batch_generation(uint64_t b) { return (uint32_t)(b >> 32); }
 
-/* Run items of generation `gen` while any are left. */
-static void take_items(core_workers_t *w, uint32_t gen)
+/* Run items of generation `gen` while any are left; returns how many. */
+static uint32_t take_items(core_workers_t *w, uint32_t gen)
 {
+    uint32_t ran = 0;
     uint64_t b = atomic_load_explicit(&w->batch, memory_order_acquire);
     for (;;) {
         uint32_t n = (uint32_t)(b >> ITEM_BITS) & ITEM_MASK, i = (uint32_t)b & ITEM_MASK;
         if (batch_generation(b) != gen || i >= n)
-            return;
+            return ran;
         if (!atomic_compare_exchange_weak_explicit(&w->batch, &b, b + 1, memory_order_acq_rel,
                                                    memory_order_acquire))
             continue; /* b now holds the current word */
         w->fn(w->ctx, i);
+        ran++;
         atomic_fetch_add_explicit(&w->finished, 1, memory_order_release);
         b = atomic_load_explicit(&w->batch, memory_order_acquire);
     }
@@ -104,7 +106,7 @@ static void *team_main(void *arg)
         seen = wait_generation(w, seen);
         if (atomic_load_explicit(&w->quit, memory_order_acquire))
             return NULL;
-        take_items(w, seen);
+        (void)take_items(w, seen);
     }
 }
 
@@ -140,25 +142,26 @@ core_workers_t *core_workers_create(unsigned threads, core_work_fn fn, void *ctx
 
 unsigned core_workers_threads(const core_workers_t *w) { return w->n_threads; }
 
-void core_workers_run(core_workers_t *w, uint32_t n_items)
+uint32_t core_workers_run(core_workers_t *w, uint32_t n_items)
 {
     if (w->n_threads < 2 || n_items > ITEM_MASK) {
         for (uint32_t i = 0; i < n_items; i++)
             w->fn(w->ctx, i);
-        return;
+        return n_items;
     }
     const uint32_t gen = ++w->generation;
     atomic_store_explicit(&w->finished, 0, memory_order_relaxed);
     /* sequentially consistent: ordered before the sleepers check */
     atomic_store(&w->batch, (uint64_t)gen << 32 | (uint64_t)n_items << ITEM_BITS);
     wake_sleepers(w);
-    take_items(w, gen);
+    const uint32_t mine = take_items(w, gen);
     for (unsigned spin = 0; atomic_load_explicit(&w->finished, memory_order_acquire) < n_items; spin++) {
         if (spin < SPIN_PAUSES)
             cpu_pause();
         else
             sched_yield();
     }
+    return mine;
 }
 
 void core_workers_destroy(core_workers_t *w)

@@ -524,6 +524,14 @@ static void run_samples(gpu_t *g, uint64_t now)
 #define SM_POOL_HIGH 1024
 /* Fewest due cores for which the team is woken, per thread of the team. */
 #define PARALLEL_MIN_PER_THREAD 2
+/* A machine without free cores: when over PROBE_BATCHES batches the team ran
+ * under 1/PROBE_SHARE of the items (this thread did nearly all of them and
+ * paid the hand-offs for nothing), the cores tick on this thread for the
+ * next BACKOFF_CYCLES core cycles, then the team is tried again. Where the
+ * items run never changes a result. */
+#define PROBE_BATCHES 512
+#define PROBE_SHARE 8
+#define BACKOFF_CYCLES 16384
 
 static void tick_core_item(void *ctx, uint32_t item)
 {
@@ -551,6 +559,7 @@ void gpu_set_threads(gpu_t *g, unsigned threads, unsigned min_due)
     xbar_defer(&g->req_net, true, false);  /* cores push into their inputs */
     xbar_defer(&g->reply_net, false, true); /* and pop their outputs */
     g->parallel_min = min_due ? min_due : PARALLEL_MIN_PER_THREAD * core_workers_threads(g->workers);
+    g->adaptive = !min_due; /* an explicit min_due (the tests) always uses the team */
 }
 
 /* The cores due at `now`, on the team when enough are due and every running
@@ -567,9 +576,17 @@ static int tick_cores_parallel(gpu_t *g, uint64_t now, uint64_t icnt_now, bool *
     *any_sm = true;
     g->tick_now = now;
     g->tick_icnt = icnt_now;
-    if (n >= g->parallel_min && !g->serial_kernels) {
-        core_workers_run(g->workers, n);
+    if (n >= g->parallel_min && !g->serial_kernels && now >= g->backoff_until) {
+        uint32_t mine = core_workers_run(g->workers, n);
         g->parallel_cycles++;
+        g->probe_items += n;
+        g->probe_team_items += n - mine;
+        if (g->adaptive && ++g->probe_batches == PROBE_BATCHES) {
+            if (g->probe_team_items * PROBE_SHARE < g->probe_items)
+                g->backoff_until = now + BACKOFF_CYCLES;
+            g->probe_batches = 0;
+            g->probe_items = g->probe_team_items = 0;
+        }
     } else {
         for (uint32_t k = 0; k < n; k++)
             g->tick_rc[k] = sm_cycle(&g->sm[g->due[k]], now, icnt_now);

@@ -35,8 +35,9 @@ int gpu_run(gpu_t *g, cs_error_t *err);
 /* Tick the cores on `threads` threads (1: on the caller's, the default).
  * Every statistic is the same for any thread count; see docs/ARCHITECTURE.md
  * "Parallel simulation of one run". Call before the first run. min_due: the
- * fewest cores due in a cycle for the threads to be used (0: a default);
- * fewer tick on the caller's thread. */
+ * fewest cores due in a cycle for the threads to be used, fewer tick on the
+ * caller's thread; 0: a default, and the team is left alone for a while when
+ * it ran almost none of the cores (a machine without free cores). */
 void gpu_set_threads(gpu_t *g, unsigned threads, unsigned min_due);
 /* Simulate until every launched kernel has finished or the core clock reaches
  * core_cycle (idle skipping may land a little past it; the state is the same

@@ -76,6 +76,10 @@ struct gpu {
     uint32_t serial_kernels;   /* running kernels whose front-end is not parallel_safe */
     uint32_t parallel_min;     /* fewest due cores worth waking the team for */
     uint64_t parallel_cycles, serial_cycles; /* core cycles ticked each way (--threads > 1) */
+    uint32_t probe_batches;    /* batches in the current probe window, and their items: */
+    uint64_t probe_items, probe_team_items; /* all, and those the team (not this thread) ran */
+    uint64_t backoff_until;    /* core cycle before which the cores tick on this thread */
+    bool adaptive;             /* back off when the team does not help (no explicit min_due) */
 };
 
 /* gpu_power.c: the power model's glue (every call is a no-op without it) */
