@@ -24,3 +24,11 @@ same_json threads_qv100 "$T/qv1.json" "$T/qv3.json"
 if [ $? -eq 0 ] && [ -f "$T/sw/summary.csv" ]; then pass threads_sweep; else fail threads_sweep "$(tail -2 "$T/sw.log")"; fi
 
 if "$C" run --help | grep -q -- "--threads N"; then pass threads_help; else fail threads_help "not in run --help"; fi
+
+# launch (PTX: cores tick on one thread) takes --threads and its value
+i=0; : >"$T/ones.bin"; : >"$T/zeros.bin"
+while [ $i -lt 256 ]; do printf '\000\000\200\077' >>"$T/ones.bin"; printf '\000\000\000\000' >>"$T/zeros.bin"; i=$((i+1)); done
+if "$C" launch --quiet --threads 2 --ptx workloads/ptx/vadd.ptx --kernel vadd --grid 1 --block 256 \
+        in:"$T/zeros.bin" in:"$T/ones.bin" out:1024:"$T/sum.bin" s32:256 2>"$T/e" && cmp -s "$T/sum.bin" "$T/ones.bin"; then
+    pass threads_launch
+else fail threads_launch "$(cat "$T/e")"; fi
