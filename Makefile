@@ -2,7 +2,7 @@
 #   make            build/ctasim
 #   make test       build and run every test (unit, CLI, sanitizer-free)
 #   make asan       same tests under AddressSanitizer + UBSan (build-asan/)
-#   make tsan       a parallel experiment and sweeps under ThreadSanitizer (build-tsan/)
+#   make tsan       a parallel experiment, sweeps and --threads runs under ThreadSanitizer (build-tsan/)
 #   make fuzz       short libFuzzer runs of the parsers (needs clang)
 #   make bench      speed benchmark
 # Only a C11 compiler, make, libc, libm and pthreads are required. liblzma
@@ -82,7 +82,8 @@ asan:
 # ThreadSanitizer over the commands that simulate on parallel threads
 # (experiment, sweep); fails on any report. See tests/run_tsan.sh.
 tsan:
-	$(MAKE) BUILD=build-tsan CFLAGS="-O1 -g -fsanitize=thread" LDFLAGS="-fsanitize=thread" build-tsan/ctasim
+	$(MAKE) BUILD=build-tsan CFLAGS="-O1 -g -fsanitize=thread" LDFLAGS="-fsanitize=thread" build-tsan/ctasim \
+	  build-tsan/tests/test_parallel
 	@sh tests/run_tsan.sh build-tsan
 
 FUZZ_SECONDS ?= 20

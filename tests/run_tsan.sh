@@ -8,7 +8,12 @@
 #     each running ten times side by side;
 #  3. a sweep on 2 threads of a synthetic kernel under three CTA policies;
 #  4. a sweep on 2 threads of the committed test trace (trace reader and xz);
-#  5. a three-workload mix (a driver thread per workload, cli/mix.c).
+#  5. a three-workload mix (a driver thread per workload, cli/mix.c);
+#  6. the parallel core phase (--threads, gpu/core_workers.c): runs of a
+#     synthetic kernel and of the test trace with cores ticked on 4 threads,
+#     a sweep whose points each tick on 2 threads, and test_parallel --quick
+#     (dyncta+claso, two kernels under lcs+mcke, the mesh; 1 against 4
+#     threads) when it was built.
 # halt_on_error stops at the first report and exits 66; the output is
 # searched for reports as well, in case a run does not exit that way.
 BUILD=${1:-build-tsan}
@@ -52,4 +57,11 @@ run sweep_synthetic "$C" sweep --max-ctas 1..4 --cta-sched rr --cta-sched lcs --
     --jobs 2 -o "$T/sweep1" stream:ctas=120,iters=4
 run sweep_trace "$C" sweep --max-ctas 1..3 --cta-sched rr --cta-sched dyncta --jobs 2 -o "$T/sweep2" \
     tests/data/traces/basic/kernelslist.g
+run threads_synthetic "$C" run --threads 4 --cta-sched dyncta+claso --quiet strided:ctas=60,iters=4
+run threads_trace "$C" run --threads 4 --cta-sched lcs --quiet tests/data/traces/basic/kernelslist.g
+run threads_sweep "$C" sweep --max-ctas 1..2 --cta-sched rr --cta-sched dyncta --jobs 2 --threads 2 \
+    -o "$T/sweep3" stream:ctas=60,iters=4
+if [ -x "$BUILD/tests/test_parallel" ]; then
+    run test_parallel "$BUILD/tests/test_parallel" --quick
+fi
 echo "tsan: no data races reported"

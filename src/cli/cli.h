@@ -66,6 +66,7 @@ typedef struct sim_request {
     uint64_t seed;                  /* suite workloads only */
     bool progress;                  /* show progress on stderr (a terminal) */
     uint32_t sample_interval;       /* gpu_set_sample_interval (0: off) */
+    unsigned threads;               /* gpu_set_threads (0: the command's --threads, cli_set_threads) */
 } sim_request_t;
 
 typedef struct sim_outcome {
@@ -80,6 +81,11 @@ gpu_t *cli_simulate(const sim_request_t *req, sim_outcome_t *out, cs_error_t *er
 /* Is INPUT something cli_simulate can run? Checked without simulating, so a
  * sweep or experiment can refuse a typo before its first point. */
 int cli_check_input(const char *input, cs_error_t *err);
+/* --threads N of this command: the threads each simulation ticks its cores
+ * on (gpu_set_threads; 1, the default, or more), for every cli_simulate
+ * whose request names none. Results do not depend on it. */
+void cli_set_threads(unsigned threads);
+#define CLI_MAX_THREADS 256
 /* A trace path or a built-in kernel spec as a workload (not a suite workload). */
 workload_t *cli_open_input(const char *input, cs_error_t *err);
 

@@ -968,7 +968,7 @@ int cmd_experiment_energy(int argc, char **argv)
         }
         if (!strcmp(a, "--power")) /* always on here */
             continue;
-        if (strcmp(a, "--size") && strcmp(a, "--jobs") && strcmp(a, "-o") && strcmp(a, "--workloads") &&
+        if (strcmp(a, "--size") && strcmp(a, "--jobs") && strcmp(a, "--threads") && strcmp(a, "-o") && strcmp(a, "--workloads") &&
             strcmp(a, "--tcs")) {
             fprintf(stderr, "ctasim: unknown option '%s' for experiment %s\n", a, def->name);
             return 2;

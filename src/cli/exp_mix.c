@@ -191,7 +191,8 @@ int cmd_experiment_mix(int argc, char **argv)
     cs_error_t err;
     for (int i = 3; i < argc; i++) {
         const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
-        if (strcmp(a, "--size") && strcmp(a, "--jobs") && strcmp(a, "-o") && strcmp(a, "--config")) {
+        if (strcmp(a, "--size") && strcmp(a, "--jobs") && strcmp(a, "--threads") && strcmp(a, "-o") &&
+            strcmp(a, "--config")) {
             fprintf(stderr, "ctasim: unknown option '%s' for experiment %s\n", a, argv[2]);
             return 2;
         }

@@ -837,6 +837,11 @@ int exp_common_option(const char *name, const char *value, app_size_t *size, uns
         if (cli_parse_uint(name, value, 1, CLI_MAX_JOBS, &n, err) < 0)
             return -1;
         *jobs = (unsigned)n;
+    } else if (!strcmp(name, "--threads")) {
+        uint64_t n;
+        if (cli_parse_uint(name, value, 1, CLI_MAX_THREADS, &n, err) < 0)
+            return -1;
+        cli_set_threads((unsigned)n);
     } else if (!strcmp(name, "-o")) {
         *out_dir = value;
     } else if (only && !strcmp(name, "--workloads")) {
@@ -1211,7 +1216,7 @@ int cmd_experiment(int argc, char **argv)
             continue;
         }
         bool known = !strcmp(a, "--size") || !strcmp(a, "--workloads") || !strcmp(a, "--jobs") || !strcmp(a, "-o") ||
-                     !strcmp(a, "--backend") || !strncmp(a, "--slurm-", 8) || !strcmp(a, "--run-index");
+                     !strcmp(a, "--threads") || !strcmp(a, "--backend") || !strncmp(a, "--slurm-", 8) || !strcmp(a, "--run-index");
         if (!known) {
             fprintf(stderr, "ctasim: unknown option '%s' for experiment\n", a);
             return 2;

@@ -21,7 +21,10 @@
     "  --sample-interval N  every N core cycles, per-SM IPC and CTAs resident, the cycle breakdown and\n"  \
     "                       the load round trip into the JSON's series (sm_ipc/<i>, sm_ctas/<i>, stall.*,\n" \
     "                       mem_latency; with --json X.json also X-series.csv; `ctasim report` draws them)\n" \
-    "  --quiet              no statistics text\n"
+    "  --quiet              no statistics text\n"                                                            \
+    "  --threads N          tick the cores of one simulation on N threads (default 1); the same results\n"  \
+    "                       for any N. Worth it on large GPUs (docs/ARCHITECTURE.md \"Parallel\n"            \
+    "                       simulation of one run\"); PTX workloads always tick on one thread\n"
 
 typedef struct help {
     const char *cmd, *text;

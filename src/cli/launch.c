@@ -163,7 +163,8 @@ int cmd_launch(int argc, char **argv)
     /* launch's own options and positional ARGs; the rest are run options
      * (every run option that takes a value, or its value would be an ARG) */
     static const char *run_with_value[] = {"--config", "--set", "--cta-sched", "--warp-sched", "--max-ctas", "--json",
-                                           "--active-cores", "--size", "--seed", "--binary-version", "-o", "--sample-interval", NULL};
+                                           "--active-cores", "--size", "--seed", "--binary-version", "-o", "--sample-interval",
+                                           "--threads", NULL};
     for (int i = 2; i < argc; i++) {
         const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
         /* run options that mean nothing for one PTX kernel: refused, not ignored */

@@ -19,6 +19,7 @@ void cli_usage(FILE *f)
     fputs("usage: ctasim run [--config NAME|FILE]... [--set OPTION=VALUE]... [--allow-unknown]\n"
           "                  [--cta-sched SPEC] [--warp-sched NAME] [--max-ctas N] [--active-cores N] [--power]\n"
           "                  [--json FILE] [--size small|default|paper] [--seed N] [--sample-interval N] [--quiet]\n"
+          "                  [--threads N]\n"
           "                  INPUT\n"
           "       ctasim sweep [run options] [--max-ctas A..B | --active-cores A..B] [--cta-sched SPEC]...\n"
           "                  [--warp-sched NAME]... [--jobs N] [-o DIR] [--force] [--tolerance F] INPUT\n"
@@ -26,7 +27,8 @@ void cli_usage(FILE *f)
           "       ctasim launch --ptx FILE --kernel NAME --grid X[,Y,Z] --block X[,Y,Z] [--shmem BYTES]\n"
           "                  [--const SYMBOL=FILE]... [run options] ARG...   (u32:5 f32:1.5 in:FILE\n"
           "                  out:BYTES:FILE inout:FILE:OUTFILE ...)\n"
-          "       ctasim experiment NAME|list [--size S] [--workloads A,B] [--power] [--jobs N] [-o DIR] [--force]\n"
+          "       ctasim experiment NAME|list [--size S] [--workloads A,B] [--power] [--jobs N] [--threads N]\n"
+          "                  [-o DIR] [--force]\n"
           "                  [--report]\n"
           "       ctasim report DIR|RUN.json [-o FILE.html] [--figures DIR] [--figure NAME,..] [--baseline S]\n"
           "       ctasim list [configs|cta|warp|workloads|synthetic]\n"
@@ -153,6 +155,12 @@ int cli_parse_opts_log(int argc, char **argv, run_opts_t *o, bool want_input, co
             NEED_VALUE();
             if (cli_parse_uint(a, v, 0, UINT64_MAX, &o->seed, &err) < 0)
                 return cli_fail_usage(&err);
+        } else if (!strcmp(a, "--threads")) {
+            NEED_VALUE();
+            uint64_t n;
+            if (cli_parse_uint(a, v, 1, CLI_MAX_THREADS, &n, &err) < 0)
+                return cli_fail_usage(&err);
+            cli_set_threads((unsigned)n);
         } else if (!strcmp(a, "--sample-interval")) {
             NEED_VALUE();
             uint64_t n;

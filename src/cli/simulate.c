@@ -57,6 +57,10 @@ static int simulate_app(gpu_t *g, const app_def_t *app, const sim_request_t *req
     return 0;
 }
 
+static unsigned command_threads = 1;
+
+void cli_set_threads(unsigned threads) { command_threads = threads ? threads : 1; }
+
 gpu_t *cli_simulate(const sim_request_t *req, sim_outcome_t *out, cs_error_t *err)
 {
     out->check = -1;
@@ -69,6 +73,7 @@ gpu_t *cli_simulate(const sim_request_t *req, sim_outcome_t *out, cs_error_t *er
         gpu_set_progress(g, run_progress_print, &rp, run_progress_interval());
     if (req->sample_interval)
         gpu_set_sample_interval(g, req->sample_interval);
+    gpu_set_threads(g, req->threads ? req->threads : command_threads, 0);
     int rc;
     const app_def_t *app = app_find(req->input);
     if (app) {

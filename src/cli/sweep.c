@@ -154,6 +154,12 @@ static int sweep_parse(int argc, char **argv, sweep_args_t *a)
             a->force = true;
             continue;
         }
+        if (!strcmp(o, "--threads")) { /* how a point runs, not what it is: not in the key */
+            rest[nrest++] = argv[i];
+            if (v)
+                rest[nrest++] = argv[++i];
+            continue;
+        }
         bool backend = !strcmp(o, "--backend") || !strncmp(o, "--slurm-", 8) || !strcmp(o, "--run-point");
         bool mine = !strcmp(o, "--max-ctas") || !strcmp(o, "--active-cores") || !strcmp(o, "--cta-sched") ||
                     !strcmp(o, "--warp-sched") || !strcmp(o, "--jobs") || !strcmp(o, "-o") ||

@@ -32,6 +32,13 @@ typedef struct cta_source_ops {
     void (*cta_end)(void *src, void *cta);
     /* Release the source (called when the kernel finished or the run aborts). */
     void (*destroy)(void *src);
+    /* true: warp_next and cta_end on distinct CTAs touch only those CTAs'
+     * state, so cores may call them on different threads at once (the
+     * parallel core phase, --threads; docs/ARCHITECTURE.md "Parallel
+     * simulation of one run"). false (the default): while a kernel of this
+     * front-end runs, every core ticks on the GPU's own thread. cta_begin and
+     * destroy are always called from the GPU's serial phase. */
+    bool parallel_safe;
 } cta_source_ops_t;
 
 #define KERNEL_NAME_MAX 256

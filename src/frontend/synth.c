@@ -608,6 +608,7 @@ static const cta_source_ops_t synth_cta_ops = {
     .warp_next = synth_warp_next,
     .cta_end = synth_cta_end,
     .destroy = synth_source_destroy,
+    .parallel_safe = true, /* warp_next and cta_end touch only the CTA */
 };
 
 /* -------------------------------------------------------------- workload */

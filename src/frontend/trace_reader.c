@@ -946,6 +946,7 @@ static const cta_source_ops_t trace_cta_ops = {
     .warp_next = trace_warp_next,
     .cta_end = trace_cta_end,
     .destroy = trace_source_destroy,
+    .parallel_safe = true, /* warp_next and cta_end touch only the CTA */
 };
 
 /* Parse the header of an opened kernel file into *out; takes the reader. */

@@ -9,6 +9,7 @@
  * and when every component is waiting for a known future event the clocks
  * jump straight to it. */
 #include "gpu_internal.h"
+#include "core_workers.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -158,11 +159,19 @@ void gpu_destroy(gpu_t *g)
         for (uint32_t i = 0; i < g->n_ch; i++)
             mem_channel_free(&g->ch[i]);
     free(g->ch);
+    core_workers_destroy(g->workers);
+    free(g->due);
+    free(g->tick_rc);
     if (g->io.pool) { /* crossbars and pool exist once io is set */
         xbar_free(&g->req_net);
         xbar_free(&g->reply_net);
+        /* requests move between pools: every slab goes only once all are done with */
+        if (g->sm_pools)
+            for (uint32_t i = 0; i < g->n_sm; i++)
+                req_pool_destroy(&g->sm_pools[i]);
         req_pool_destroy(&g->pool);
     }
+    free(g->sm_pools);
     free(g);
 }
 
@@ -326,6 +335,8 @@ static void start_kernels(gpu_t *g, uint64_t now)
         k->state = KERNEL_RUNNING;
         k->start_cycle = now;
         g->running++;
+        if (!k->desc.ops->parallel_safe)
+            g->serial_kernels++;
         if (g->power)
             gpu_power_kernel_started(g, k, now);
         adapt_l1(g, k);
@@ -341,6 +352,8 @@ static void kernel_done(gpu_t *g, kernel_run_t *k, uint64_t now)
     g->kernels_ended++;
     k->end_cycle = now;
     g->running--;
+    if (!k->desc.ops->parallel_safe)
+        g->serial_kernels--;
     if (g->power)
         gpu_power_kernel_done(g, k, now);
     /* -gpgpu_flush_l1_cache: the next kernel finds the L1s empty (not while
@@ -499,6 +512,111 @@ static void run_samples(gpu_t *g, uint64_t now)
 }
 
 /* ------------------------------------------------------------------------ */
+/* the parallel core phase (--threads; docs/ARCHITECTURE.md "Parallel
+ * simulation of one run")
+ *
+ * Within one core cycle the cores do not see each other: a core reads and
+ * writes its own state, its own input port of the request network and its
+ * own output port of the reply network, and pulls instructions of its own
+ * CTAs. The only state two cores write are counts: the networks' queued and
+ * in-flight packets, the kernels' counters, and the request pool. With
+ * threads, those go per core (xbar_defer, sm_t.kdelta, a pool per core) and
+ * are added here after the phase, in core order, before anything reads them;
+ * finished CTAs, errors, dispatch and the policies stay in the serial phase,
+ * in core order as before. So any thread count gives the same numbers. */
+
+/* Free requests a core's pool keeps on hand (req_pool_balance). */
+#define SM_POOL_LOW 64
+#define SM_POOL_HIGH 1024
+/* Fewest due cores for which the team is woken, per thread of the team. */
+#define PARALLEL_MIN_PER_THREAD 2
+/* A machine without free cores: when over PROBE_BATCHES batches the team ran
+ * under 1/PROBE_SHARE of the items (this thread did nearly all of them and
+ * paid the hand-offs for nothing), the cores tick on this thread for the
+ * next BACKOFF_CYCLES core cycles, then the team is tried again. Where the
+ * items run never changes a result. */
+#define PROBE_BATCHES 512
+#define PROBE_SHARE 8
+#define BACKOFF_CYCLES 16384
+
+static void tick_core_item(void *ctx, uint32_t item)
+{
+    gpu_t *g = ctx;
+    sm_t *s = &g->sm[g->due[item]];
+    s->defer_shared = true;
+    g->tick_rc[item] = sm_cycle(s, g->tick_now, g->tick_icnt);
+    s->defer_shared = false;
+}
+
+void gpu_set_threads(gpu_t *g, unsigned threads, unsigned min_due)
+{
+    if (threads <= 1 || g->workers)
+        return;
+    if (threads > g->n_sm) /* more would only wait */
+        threads = g->n_sm < 2 ? 2 : g->n_sm;
+    g->workers = core_workers_create(threads, tick_core_item, g);
+    g->due = cs_xcalloc(g->n_sm, sizeof *g->due);
+    g->tick_rc = cs_xcalloc(g->n_sm, sizeof *g->tick_rc);
+    g->sm_pools = cs_xcalloc(g->n_sm, sizeof *g->sm_pools);
+    for (uint32_t i = 0; i < g->n_sm; i++) {
+        req_pool_init(&g->sm_pools[i]);
+        g->sm[i].pool = &g->sm_pools[i];
+    }
+    xbar_defer(&g->req_net, true, false);  /* cores push into their inputs */
+    xbar_defer(&g->reply_net, false, true); /* and pop their outputs */
+    g->parallel_min = min_due ? min_due : PARALLEL_MIN_PER_THREAD * core_workers_threads(g->workers);
+    g->adaptive = !min_due; /* an explicit min_due (the tests) always uses the team */
+}
+
+/* The cores due at `now`, on the team when enough are due and every running
+ * kernel's front-end allows it, else on this thread; then what they deferred,
+ * core by core. Returns -1 on a core's error (the first in core order). */
+static int tick_cores_parallel(gpu_t *g, uint64_t now, uint64_t icnt_now, bool *any_sm, bool *any_finished)
+{
+    uint32_t n = 0;
+    for (uint32_t i = 0; i < g->n_sm; i++)
+        if (sm_due(&g->sm[i], now, icnt_now))
+            g->due[n++] = i;
+        else
+            *any_sm |= g->sm[i].ldst_asleep; /* as in tick_core's serial loop */
+    if (!n)
+        return 0;
+    *any_sm = true;
+    g->tick_now = now;
+    g->tick_icnt = icnt_now;
+    if (n >= g->parallel_min && !g->serial_kernels && now >= g->backoff_until) {
+        uint32_t mine = core_workers_run(g->workers, n);
+        g->parallel_cycles++;
+        g->probe_items += n;
+        g->probe_team_items += n - mine;
+        if (g->adaptive && ++g->probe_batches == PROBE_BATCHES) {
+            if (g->probe_team_items * PROBE_SHARE < g->probe_items)
+                g->backoff_until = now + BACKOFF_CYCLES;
+            g->probe_batches = 0;
+            g->probe_items = g->probe_team_items = 0;
+        }
+    } else {
+        for (uint32_t k = 0; k < n; k++)
+            g->tick_rc[k] = sm_cycle(&g->sm[g->due[k]], now, icnt_now);
+        g->serial_cycles++;
+    }
+    for (uint32_t k = 0; k < n; k++) {
+        uint32_t id = g->due[k];
+        sm_t *s = &g->sm[id];
+        xbar_settle_input(&g->req_net, id);
+        xbar_settle_output(&g->reply_net, id, icnt_now);
+        sm_fold_kernel_deltas(s);
+        req_pool_balance(s->pool, &g->pool, SM_POOL_LOW, SM_POOL_HIGH);
+        if (g->tick_rc[k] < 0) {
+            gpu_fail(g, sm_error(s));
+            return -1;
+        }
+        *any_finished |= g->tick_rc[k] > 0;
+    }
+    return 0;
+}
+
+/* ------------------------------------------------------------------------ */
 /* the loop */
 
 static int tick_core(gpu_t *g, uint64_t now, bool *any_sm)
@@ -523,23 +641,29 @@ static int tick_core(gpu_t *g, uint64_t now, bool *any_sm)
     }
     uint64_t icnt_now = g->cycle[CLK_ICNT];
     bool any_finished = false;
-    for (uint32_t i = 0; i < g->n_sm; i++) {
-        sm_t *s = &g->sm[i];
-        if (!sm_due(s, now, icnt_now)) {
-            /* A core whose LD/ST unit sleeps on a failed access (sm.h:
-             * ldst_asleep) stands for one retrying every cycle, so the
-             * machine does not skip ahead (skip_idle) any more than it
-             * did when such a core ticked. */
-            *any_sm |= s->ldst_asleep;
-            continue;
-        }
-        *any_sm = true;
-        int r = sm_cycle(s, now, icnt_now);
-        if (r < 0) {
-            gpu_fail(g, sm_error(s));
+    if (g->workers) {
+        int r = tick_cores_parallel(g, now, icnt_now, any_sm, &any_finished);
+        if (r < 0)
             return -1;
+    } else {
+        for (uint32_t i = 0; i < g->n_sm; i++) {
+            sm_t *s = &g->sm[i];
+            if (!sm_due(s, now, icnt_now)) {
+                /* A core whose LD/ST unit sleeps on a failed access (sm.h:
+                 * ldst_asleep) stands for one retrying every cycle, so the
+                 * machine does not skip ahead (skip_idle) any more than it
+                 * did when such a core ticked. */
+                *any_sm |= s->ldst_asleep;
+                continue;
+            }
+            *any_sm = true;
+            int r = sm_cycle(s, now, icnt_now);
+            if (r < 0) {
+                gpu_fail(g, sm_error(s));
+                return -1;
+            }
+            any_finished |= r > 0;
         }
-        any_finished |= r > 0;
     }
     /* after the core tick: the policies hear of finished CTAs, core by core */
     if (any_finished)

@@ -32,6 +32,13 @@ int gpu_launch(gpu_t *g, const kernel_desc_t *k, cs_error_t *err);
 int gpu_launch_at(gpu_t *g, const kernel_desc_t *k, uint64_t host_cycle, cs_error_t *err);
 /* Simulate until every launched kernel has finished. */
 int gpu_run(gpu_t *g, cs_error_t *err);
+/* Tick the cores on `threads` threads (1: on the caller's, the default).
+ * Every statistic is the same for any thread count; see docs/ARCHITECTURE.md
+ * "Parallel simulation of one run". Call before the first run. min_due: the
+ * fewest cores due in a cycle for the threads to be used, fewer tick on the
+ * caller's thread; 0: a default, and the team is left alone for a while when
+ * it ran almost none of the cores (a machine without free cores). */
+void gpu_set_threads(gpu_t *g, unsigned threads, unsigned min_due);
 /* Simulate until every launched kernel has finished or the core clock reaches
  * core_cycle (idle skipping may land a little past it; the state is the same
  * as if those idle cycles had been stepped). Returns 1 when all kernels are

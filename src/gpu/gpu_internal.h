@@ -67,6 +67,21 @@ struct gpu {
     const char *stopped;       /* a limit ended the run early: "max_cycle", "max_insn"; NULL otherwise */
     double wall_seconds;
     uint64_t total_warp_insts, total_thread_insts;
+
+    /* --threads: the parallel core phase (gpu.c, docs/ARCHITECTURE.md
+     * "Parallel simulation of one run"); all NULL/0 with one thread */
+    struct core_workers *workers;
+    req_pool_t *sm_pools;      /* a request pool per core */
+    uint32_t *due;             /* the cores ticked this cycle, in core order */
+    int *tick_rc;              /* sm_cycle's result for due[i] */
+    uint64_t tick_now, tick_icnt; /* the cycle the phase simulates (core, interconnect clock) */
+    uint32_t serial_kernels;   /* running kernels whose front-end is not parallel_safe */
+    uint32_t parallel_min;     /* fewest due cores worth waking the team for */
+    uint64_t parallel_cycles, serial_cycles; /* core cycles ticked each way (--threads > 1) */
+    uint32_t probe_batches;    /* batches in the current probe window, and their items: */
+    uint64_t probe_items, probe_team_items; /* all, and those the team (not this thread) ran */
+    uint64_t backoff_until;    /* core cycle before which the cores tick on this thread */
+    bool adaptive;             /* back off when the team does not help (no explicit min_due) */
 };
 
 /* gpu_power.c: the power model's glue (every call is a no-op without it) */

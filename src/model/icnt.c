@@ -39,6 +39,8 @@ void xbar_free(xbar_t *x)
     free(x->out_q);
     free(x->out_flits);
     free(x->out_busy);
+    free(x->in_pushed);
+    free(x->out_popped);
 }
 
 void xbar_push(xbar_t *x, uint32_t in, uint32_t out, mem_req_t *r, uint32_t bytes)
@@ -47,9 +49,15 @@ void xbar_push(xbar_t *x, uint32_t in, uint32_t out, mem_req_t *r, uint32_t byte
     r->icnt_flits = (uint16_t)xbar_flits(x, bytes);
     x->in_flits[in] += r->icnt_flits;
     fifo_push(&x->in_q[in], r);
-    x->queued++;
     if (x->mesh)
         mesh_pushed(x, in, r);
+    if (x->in_pushed) {
+        x->in_pushed[in]++;
+        return;
+    }
+    x->queued++;
+    if (x->mesh)
+        x->mesh->n_unstamped++;
 }
 
 void xbar_cycle(xbar_t *x, uint64_t now)
@@ -95,10 +103,44 @@ mem_req_t *xbar_pop(xbar_t *x, uint32_t out, uint64_t now)
         return NULL;
     fifo_pop(&x->out_q[out]);
     x->out_flits[out] -= h->icnt_flits;
+    if (x->out_popped) {
+        x->out_popped[out]++;
+        return h;
+    }
     x->in_flight--;
     if (x->mesh)
         mesh_popped(x, out, now);
     return h;
+}
+
+void xbar_defer(xbar_t *x, bool inputs, bool outputs)
+{
+    if (inputs && !x->in_pushed)
+        x->in_pushed = cs_xcalloc(x->n_in, sizeof *x->in_pushed);
+    if (outputs && !x->out_popped)
+        x->out_popped = cs_xcalloc(x->n_out, sizeof *x->out_popped);
+}
+
+void xbar_settle_input(xbar_t *x, uint32_t in)
+{
+    uint32_t n = x->in_pushed[in];
+    if (!n)
+        return;
+    x->in_pushed[in] = 0;
+    x->queued += n;
+    if (x->mesh)
+        x->mesh->n_unstamped += n;
+}
+
+void xbar_settle_output(xbar_t *x, uint32_t out, uint64_t now)
+{
+    uint32_t n = x->out_popped[out];
+    if (!n)
+        return;
+    x->out_popped[out] = 0;
+    x->in_flight -= n;
+    if (x->mesh) /* a wake-up: the same for one pop or several at this cycle */
+        mesh_popped(x, out, now);
 }
 
 uint64_t xbar_next_event(const xbar_t *x, uint64_t now)

@@ -84,6 +84,14 @@ typedef struct xbar {
     uint32_t in_flight;    /* packets in output queues */
     uint32_t in_net;       /* mesh: packets in router input buffers (always 0 for the crossbar) */
     struct icnt_mesh *mesh; /* NULL: crossbar */
+    /* Deferred counts (xbar_defer): while cores tick on worker threads, each
+     * pushes into its own input of the request network and pops its own
+     * output of the reply network; what those would add to the network-wide
+     * counts (queued, in_flight, the mesh's unstamped and wake-ups) is kept
+     * per port and added in port order by xbar_settle_*, in the GPU's serial
+     * phase. NULL: counted at once. */
+    uint32_t *in_pushed;   /* per input, when pushes are deferred */
+    uint32_t *out_popped;  /* per output, when pops are deferred */
     xbar_stats_t stats;
 } xbar_t;
 
@@ -112,5 +120,12 @@ static inline bool xbar_has_arrival(const xbar_t *x, uint32_t out, uint64_t now)
 static inline bool xbar_idle(const xbar_t *x) { return !x->queued && !x->in_flight && !x->in_net; }
 /* Earliest icnt cycle >= now with something to do (CS_NEVER if idle). */
 uint64_t xbar_next_event(const xbar_t *x, uint64_t now);
+/* Defer the network-wide counts of pushes (inputs) and/or pops (outputs), see
+ * in_pushed; once on, it stays on. */
+void xbar_defer(xbar_t *x, bool inputs, bool outputs);
+/* Add what input `in` / output `out` deferred; `now` is the interconnect
+ * cycle the pops were made at (the mesh wakes the output's router). */
+void xbar_settle_input(xbar_t *x, uint32_t in);
+void xbar_settle_output(xbar_t *x, uint32_t out, uint64_t now);
 
 #endif

@@ -98,7 +98,8 @@ void mesh_pushed(xbar_t *x, uint32_t in, mem_req_t *r)
     r->ready = CS_NEVER;
     if (!m->unstamped[in])
         m->unstamped[in] = r;
-    m->n_unstamped++;
+    /* m->n_unstamped is counted by the caller (xbar_push, or xbar_settle_input
+     * when pushes are deferred): this touches input `in` only */
 }
 
 /* Packets pushed since the last cycle are first seen now: their router

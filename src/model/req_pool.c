@@ -33,9 +33,11 @@ mem_req_t *req_alloc(req_pool_t *p)
             p->free_list = &slab[i];
         }
         p->allocated += REQ_SLAB;
+        p->n_free += REQ_SLAB;
     }
     mem_req_t *r = p->free_list;
     p->free_list = r->next;
+    p->n_free--;
     memset(r, 0, sizeof *r);
     p->in_use++;
     return r;
@@ -45,5 +47,26 @@ void req_free(req_pool_t *p, mem_req_t *r)
 {
     r->next = p->free_list;
     p->free_list = r;
+    p->n_free++;
     p->in_use--;
+}
+
+static void move_free(req_pool_t *from, req_pool_t *to, uint32_t n)
+{
+    for (; n && from->free_list; n--) {
+        mem_req_t *r = from->free_list;
+        from->free_list = r->next;
+        from->n_free--;
+        r->next = to->free_list;
+        to->free_list = r;
+        to->n_free++;
+    }
+}
+
+void req_pool_balance(req_pool_t *p, req_pool_t *spare, uint32_t lo, uint32_t hi)
+{
+    if (p->n_free < lo)
+        move_free(spare, p, (lo + hi) / 2 - p->n_free);
+    else if (p->n_free > hi)
+        move_free(p, spare, p->n_free - (lo + hi) / 2);
 }

@@ -22,6 +22,59 @@ enum {
 };
 
 /* ------------------------------------------------------------------------ */
+/* Kernel counters: straight into the kernel, or, while the core ticks on a
+ * worker thread (defer_shared), into the core's own deltas, which the GPU adds
+ * to the kernels after the parallel phase (sm_fold_kernel_deltas). Integer
+ * sums: the order they are added in changes nothing. */
+
+_Static_assert(sizeof(kernel_stats_t) % sizeof(uint64_t) == 0, "kernel_stats_t: uint64_t counters only (folded as an array)");
+
+static kernel_delta_t *kernel_delta(sm_t *s, kernel_run_t *k)
+{
+    for (uint32_t i = 0; i < s->n_kdelta; i++)
+        if (s->kdelta[i].kernel == k)
+            return &s->kdelta[i];
+    /* a core touches at most its resident CTAs' kernels and the one its
+     * stall cycles go to in one cycle: SM_KDELTA_MAX */
+    kernel_delta_t *d = &s->kdelta[s->n_kdelta++];
+    memset(d, 0, sizeof *d);
+    d->kernel = k;
+    return d;
+}
+
+kernel_stats_t *sm_kernel_stats(sm_t *s, kernel_run_t *k)
+{
+    return s->defer_shared ? &kernel_delta(s, k)->st : &k->st;
+}
+
+static void sm_count_kernel_insts(sm_t *s, kernel_run_t *k, uint32_t lanes)
+{
+    if (s->defer_shared) {
+        kernel_delta_t *d = kernel_delta(s, k);
+        d->warp_insts++;
+        d->thread_insts += lanes;
+    } else {
+        k->warp_insts++;
+        k->thread_insts += lanes;
+    }
+}
+
+void sm_fold_kernel_deltas(sm_t *s)
+{
+    for (uint32_t i = 0; i < s->n_kdelta; i++) {
+        const kernel_delta_t *d = &s->kdelta[i];
+        kernel_run_t *k = d->kernel;
+        k->warp_insts += d->warp_insts;
+        k->thread_insts += d->thread_insts;
+        const uint64_t *from = (const uint64_t *)&d->st;
+        uint64_t *to = (uint64_t *)&k->st;
+        for (size_t f = 0; f < sizeof d->st / sizeof(uint64_t); f++)
+            to[f] += from[f];
+    }
+    s->n_kdelta = 0;
+}
+
+/* ------------------------------------------------------------------------ */
 
 int sm_init(sm_t *s, const mem_ports_t *io, uint32_t id, const warp_policy_ops_t *wp, const char *warp_spec,
             cs_error_t *err)
@@ -30,6 +83,7 @@ int sm_init(sm_t *s, const mem_ports_t *io, uint32_t id, const warp_policy_ops_t
     memset(s, 0, sizeof *s);
     s->id = id;
     s->io = io;
+    s->pool = io->pool;
     s->cfg = cfg;
     s->wp = wp;
     s->n_sched = cfg->num_sched_per_core; /* 1..MAX_SCHED_PER_SM, checked by config_validate */
@@ -466,7 +520,7 @@ static void handle_reply(sm_t *s, mem_req_t *r, uint64_t now)
     if (r->type == REQ_WRITE) { /* store acknowledgement: the warp may now finish */
         s->warp[r->warp].pending_stores--;
         warp_try_finish(s, r->warp, now);
-        req_free(s->io->pool, r);
+        req_free(s->pool, r);
         return;
     }
     uint64_t lat = now - r->t_core_issue;
@@ -499,7 +553,7 @@ static void handle_reply(sm_t *s, mem_req_t *r, uint64_t now)
             lrec_try_complete(s, wt[i], now);
         }
     }
-    req_free(s->io->pool, r);
+    req_free(s->pool, r);
 }
 
 /* ------------------------------------------------------------------------ */
@@ -507,7 +561,7 @@ static void handle_reply(sm_t *s, mem_req_t *r, uint64_t now)
 
 static mem_req_t *make_req(sm_t *s, const ldst_op_t *op, const mem_access_t *a, uint8_t type, uint64_t now)
 {
-    mem_req_t *r = req_alloc(s->io->pool);
+    mem_req_t *r = req_alloc(s->pool);
     r->addr = a->line_addr;
     r->type = type;
     r->sm = (uint16_t)s->id;
@@ -604,7 +658,7 @@ static bool global_access(sm_t *s, ldst_op_t *op, const mem_access_t *a, uint64_
     if (is_atomic || is_store) {
         if (s->missq.count >= s->missq_cap)
             return false;
-        if (is_store && !is_atomic && cfg->l1d.enabled && !l1_store(s, op->warp, a, &c->kernel->st)) {
+        if (is_store && !is_atomic && cfg->l1d.enabled && !l1_store(s, op->warp, a, sm_kernel_stats(s, c->kernel))) {
             cache_count_reservation_fail(&s->l1);
             return false;
         }
@@ -628,7 +682,7 @@ static bool global_access(sm_t *s, ldst_op_t *op, const mem_access_t *a, uint64_
         r->mshr_slot = op->load_rec;
         lr->outstanding++;
         s->c.l1_bypassed++;
-        c->kernel->st.l1_bypassed++;
+        sm_kernel_stats(s, c->kernel)->l1_bypassed++;
         s->c.load_requests++;
         fifo_push(&s->missq, r);
     } else {
@@ -676,7 +730,7 @@ static bool global_access(sm_t *s, ldst_op_t *op, const mem_access_t *a, uint64_
             lr->outstanding++;
         }
         cache_count_read(&s->l1, o);
-        cache_count_kernel_read(&c->kernel->st, false, o);
+        cache_count_kernel_read(sm_kernel_stats(s, c->kernel), false, o);
     }
     return true;
 }
@@ -758,8 +812,7 @@ static void issue(sm_t *s, uint32_t w, uint32_t unit, uint32_t inst_unit, uint32
     s->c.reg_reads += in->nsrc;
     s->c.reg_writes += in->ndst;
     c->warp_insts++;
-    c->kernel->warp_insts++;
-    c->kernel->thread_insts += lanes;
+    sm_count_kernel_insts(s, c->kernel, lanes);
     wi->last_issue = now;
 
     if (inst_unit == UNIT_LDST) {
@@ -979,7 +1032,7 @@ static void account(sm_t *s, uint32_t f, uint64_t ncycles)
             c->c_mem += ncycles;
         if ((f & (BLK_MEMDATA | BLK_LDST)) && !(f & BLK_UNIT))
             c->c_mem_wait += ncycles;
-        kernel_stats_t *ks = s->stall_kernel ? &s->stall_kernel->st : NULL;
+        kernel_stats_t *ks = s->stall_kernel ? sm_kernel_stats(s, s->stall_kernel) : NULL;
         if (f & (BLK_UNIT | BLK_LDST)) {
             c->struct_stall += ncycles;
             if (ks)

@@ -93,6 +93,15 @@ typedef struct ldst_op {
     mem_access_t acc[COALESCE_MAX_ACCESSES];
 } ldst_op_t;
 
+/* What a core adds to one kernel's counters while it ticks on a worker
+ * thread (see defer_shared). */
+typedef struct kernel_delta {
+    kernel_run_t *kernel;
+    kernel_stats_t st;
+    uint64_t warp_insts, thread_insts;
+} kernel_delta_t;
+#define SM_KDELTA_MAX (MAX_CTAS_PER_SM + 1)
+
 typedef struct sm {
     uint32_t id;
     const mem_ports_t *io;    /* config, address map, request pool, crossbars */
@@ -177,6 +186,15 @@ typedef struct sm {
     uint32_t n_finished;
     bool failed;              /* a front-end error: err holds it */
     cs_error_t err;
+    /* What the parallel core phase (gpu.c, --threads) changes; last, so the
+     * fields above keep their places. */
+    req_pool_t *pool;         /* where its requests come from: io->pool, or its own (parallel cores) */
+    /* Set by the GPU while the core ticks on a worker thread: counters of
+     * shared objects (the kernels') go to kdelta instead, which the GPU adds
+     * in core order after the parallel phase (sm_fold_kernel_deltas). */
+    bool defer_shared;
+    uint32_t n_kdelta;
+    kernel_delta_t kdelta[SM_KDELTA_MAX];
 } sm_t;
 
 /* Set up core `id`, with one warp-policy instance per scheduler created from
@@ -198,6 +216,10 @@ void sm_cta_info(const sm_t *s, uint32_t slot, cta_info_t *out);
  * Returns -1 on a front-end error (sm_error), else the number of CTA-finished
  * events waiting for sm_take_finished. */
 int sm_cycle(sm_t *s, uint64_t now, uint64_t icnt_now);
+/* The counters of kernel k this core adds to now (k's own, or its delta). */
+kernel_stats_t *sm_kernel_stats(sm_t *s, kernel_run_t *k);
+/* Add the kernel deltas kept while defer_shared to the kernels; clear them. */
+void sm_fold_kernel_deltas(sm_t *s);
 /* Copy out the CTA-finished events (at most MAX_CTAS_PER_SM) and clear them. */
 uint32_t sm_take_finished(sm_t *s, cta_info_t *out);
 static inline const cs_error_t *sm_error(const sm_t *s) { return s->failed ? &s->err : NULL; }

@@ -57,7 +57,9 @@ static void src_destroy(void *s)
     free(src);
 }
 
-const cta_source_ops_t ptx_cta_source_ops = {src_cta_begin, src_warp_next, src_cta_end, src_destroy};
+/* not parallel_safe: warp_next executes the instruction on device memory the
+ * CTAs share, so the order of calls across cores decides the values */
+const cta_source_ops_t ptx_cta_source_ops = {src_cta_begin, src_warp_next, src_cta_end, src_destroy, false};
 
 uint64_t ptx_source_executed(const kernel_desc_t *k)
 {

@@ -1,0 +1,34 @@
+#!/bin/sh
+# --threads N (the parallel core phase): run, sweep and experiment take it,
+# a bad value is a usage error, and a trace run, a QV100 run and a sweep give
+# the same results on 1 and 3 threads (tests/test_parallel.c checks every
+# policy and kernel kind in the library).
+. tests/cli_common.sh
+Q=tests/data/config/qv100
+TR=tests/data/traces/basic/kernelslist.g
+
+expect_error threads_zero "--threads" "$C" run --threads 0 stream
+expect_error threads_junk "--threads" "$C" run --threads 2x stream
+
+for n in 1 3; do
+    "$C" run --quiet --threads $n --cta-sched dyncta --json "$T/trace$n.json" $TR
+    "$C" run --quiet --threads $n --config $Q/gpgpusim.config --config $Q/trace.config --allow-unknown \
+        --json "$T/qv$n.json" strided:ctas=160,iters=2 2>/dev/null
+done
+same_json threads_trace "$T/trace1.json" "$T/trace3.json"
+same_json threads_qv100 "$T/qv1.json" "$T/qv3.json"
+
+# a sweep resumes across thread counts: --threads is not part of what a point is
+"$C" sweep --max-ctas 1..2 --jobs 1 --threads 2 -o "$T/sw" stream:ctas=30,iters=2 >/dev/null 2>&1
+"$C" sweep --max-ctas 1..2 --jobs 1 -o "$T/sw" stream:ctas=30,iters=2 >"$T/sw.log" 2>&1
+if [ $? -eq 0 ] && [ -f "$T/sw/summary.csv" ]; then pass threads_sweep; else fail threads_sweep "$(tail -2 "$T/sw.log")"; fi
+
+if "$C" run --help | grep -q -- "--threads N"; then pass threads_help; else fail threads_help "not in run --help"; fi
+
+# launch (PTX: cores tick on one thread) takes --threads and its value
+i=0; : >"$T/ones.bin"; : >"$T/zeros.bin"
+while [ $i -lt 256 ]; do printf '\000\000\200\077' >>"$T/ones.bin"; printf '\000\000\000\000' >>"$T/zeros.bin"; i=$((i+1)); done
+if "$C" launch --quiet --threads 2 --ptx workloads/ptx/vadd.ptx --kernel vadd --grid 1 --block 256 \
+        in:"$T/zeros.bin" in:"$T/ones.bin" out:1024:"$T/sum.bin" s32:256 2>"$T/e" && cmp -s "$T/sum.bin" "$T/ones.bin"; then
+    pass threads_launch
+else fail threads_launch "$(cat "$T/e")"; fi

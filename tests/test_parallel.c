@@ -1,0 +1,209 @@
+/* test_parallel.c — the parallel core phase (gpu_set_threads, --threads)
+ * changes no number: each case runs one simulation on 1, 2, 4 and 8 threads
+ * and compares the whole JSON result document (every statistic, per core,
+ * per kernel, per stream, the metrics policies publish and their series),
+ * less the host's wall time and memory. The team is woken even for a single
+ * due core (min_due 1), so every cycle with work ticks on the threads.
+ * Cases: synthetic kernels of each kind (streaming, strided, pointer chase,
+ * compute, shared memory) under CTA policies that read core counters and
+ * change core state while the run goes on (dyncta, dyncta+claso, lcs, tcs
+ * with the power model, bypass), warp policies with per-core state (gto,
+ * ccws), two kernels on two streams at once (lcs+mcke, spatial), a mesh
+ * interconnect, and the 80-core QV100 configuration. */
+#include "gpu/gpu_internal.h"
+#include "frontend/synth.h"
+#include "test.h"
+
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+typedef struct par_case {
+    const char *inputs[3]; /* synthetic kernels, one stream each; NULL ends */
+    const char *cta, *warp;
+    const char *config;    /* NULL: the defaults; else files joined with '|' */
+    const char *set[4];    /* NAME=VALUE options; NULL ends */
+} par_case_t;
+
+/* The JSON document less the lines that measure the host. */
+static char *run_json(const par_case_t *pc, unsigned threads)
+{
+    cs_error_t err;
+    gpu_config_t cfg;
+    config_defaults(&cfg);
+    if (pc->config) {
+        char files[512];
+        snprintf(files, sizeof files, "%s", pc->config);
+        for (char *f = strtok(files, "|"); f; f = strtok(NULL, "|"))
+            if (config_load_file_opts(&cfg, f, &(config_load_opts_t){.allow_unknown = true}, &err) < 0) {
+                printf("  config %s: %s\n", f, err.msg);
+                return NULL;
+            }
+    }
+    for (unsigned i = 0; i < 4 && pc->set[i]; i++) {
+        char name[128];
+        const char *eq = strchr(pc->set[i], '=');
+        snprintf(name, sizeof name, "%.*s", (int)(eq - pc->set[i]), pc->set[i]);
+        if (config_set(&cfg, name, eq + 1, &err) < 0) {
+            printf("  --set %s: %s\n", pc->set[i], err.msg);
+            return NULL;
+        }
+    }
+    gpu_t *g = gpu_create(&cfg, pc->cta, pc->warp, &err);
+    if (!g) {
+        printf("  gpu_create: %s\n", err.msg);
+        return NULL;
+    }
+    gpu_set_threads(g, threads, 1);
+    workload_t *w[3] = {0};
+    int rc = 0;
+    for (unsigned i = 0; i < 3 && pc->inputs[i] && rc == 0; i++) {
+        kernel_desc_t k;
+        w[i] = synth_workload_open(pc->inputs[i], &err);
+        if (!w[i] || workload_next_kernel(w[i], &k, &err) != 1) {
+            rc = -1;
+            break;
+        }
+        k.stream = i;
+        rc = gpu_launch(g, &k, &err);
+    }
+    if (rc == 0)
+        rc = gpu_run(g, &err);
+    char *text = NULL;
+    if (rc < 0) {
+        printf("  run (%u threads): %s\n", threads, err.msg);
+    } else {
+        size_t len = 0;
+        FILE *m = open_memstream(&text, &len);
+        gpu_write_json_stream(g, m);
+        fclose(m);
+        /* drop "peak_rss_mb" and "sim_wall_seconds" lines */
+        char *out = text;
+        for (char *line = text; *line;) {
+            char *nl = strchr(line, '\n');
+            size_t n = nl ? (size_t)(nl - line) + 1 : strlen(line);
+            if (!memmem(line, n, "\"peak_rss_mb\"", 13) && !memmem(line, n, "\"sim_wall_seconds\"", 18)) {
+                memmove(out, line, n);
+                out += n;
+            }
+            line += n;
+        }
+        *out = '\0';
+    }
+    gpu_destroy(g);
+    for (unsigned i = 0; i < 3; i++)
+        if (w[i])
+            workload_destroy(w[i]);
+    return text;
+}
+
+/* The first line where two documents differ, for the failure message. */
+static void show_difference(const char *a, const char *b)
+{
+    unsigned line = 1;
+    const char *la = a, *lb = b;
+    while (*a && *a == *b) {
+        if (*a == '\n') {
+            line++;
+            la = a + 1;
+            lb = b + 1;
+        }
+        a++;
+        b++;
+    }
+    printf("  line %u: %.*s  vs  %.*s\n", line, (int)strcspn(la, "\n"), la, (int)strcspn(lb, "\n"), lb);
+}
+
+/* --quick (make tsan, where each run is ~10x slower): 1 against 4 threads */
+static bool quick;
+
+static void check_case(const par_case_t *pc)
+{
+    char *one = run_json(pc, 1);
+    CHECK(one != NULL);
+    if (!one)
+        return;
+    static const unsigned counts[] = {2, 4, 8}, quick_counts[] = {4};
+    const unsigned *ns = quick ? quick_counts : counts;
+    const unsigned nn = quick ? 1 : sizeof counts / sizeof *counts;
+    for (unsigned i = 0; i < nn; i++) {
+        char *par = run_json(pc, ns[i]);
+        CHECK(par != NULL);
+        if (par && strcmp(one, par)) {
+            printf("  %s %s on %u threads differs:\n", pc->inputs[0], pc->cta ? pc->cta : "rr", ns[i]);
+            show_difference(one, par);
+            CHECK(!"identical for any thread count");
+        }
+        free(par);
+    }
+    free(one);
+}
+
+#define QV100 "tests/data/config/qv100/gpgpusim.config|tests/data/config/qv100/trace.config"
+
+static void stream_rr(void) { check_case(&(par_case_t){.inputs = {"stream:ctas=60,iters=8"}}); }
+static void strided_dyncta(void)
+{
+    check_case(&(par_case_t){.inputs = {"strided:ctas=45,iters=6"}, .cta = "dyncta"});
+}
+static void strided_dyncta_claso(void)
+{
+    check_case(&(par_case_t){.inputs = {"strided:ctas=45,iters=6"}, .cta = "dyncta+claso"});
+}
+static void compute_lcs_gto(void)
+{
+    check_case(&(par_case_t){.inputs = {"compute:ctas=60,iters=24"}, .cta = "lcs", .warp = "gto"});
+}
+static void chase_ccws(void)
+{
+    check_case(&(par_case_t){.inputs = {"chase:ctas=30,threads=128,iters=32,footprint=256k"}, .warp = "ccws"});
+}
+static void shmem_tcs_power(void)
+{
+    check_case(&(par_case_t){.inputs = {"shmem:ctas=45,iters=8"}, .cta = "tcs",
+                             .set = {"power_simulation_enabled=1"}});
+}
+static void stream_bypass(void)
+{
+    check_case(&(par_case_t){.inputs = {"stream:ctas=45,iters=6"}, .cta = "bypass"});
+}
+static void two_kernels_lcs_mcke(void)
+{
+    check_case(&(par_case_t){.inputs = {"stream:ctas=40,iters=6", "compute:ctas=40,iters=16"}, .cta = "lcs+mcke"});
+}
+static void two_kernels_spatial(void)
+{
+    check_case(&(par_case_t){.inputs = {"strided:ctas=30,iters=4", "shmem:ctas=30,iters=6"}, .cta = "spatial"});
+}
+static void mesh_stream(void)
+{
+    check_case(&(par_case_t){.inputs = {"stream:ctas=45,iters=6"}, .set = {"ctasim_icnt_topology=1"}});
+}
+static void qv100_strided(void)
+{
+    check_case(&(par_case_t){.inputs = {"strided:ctas=160,iters=2"}, .config = QV100});
+}
+
+int main(int argc, char **argv)
+{
+    quick = argc > 1 && !strcmp(argv[1], "--quick");
+    if (quick) { /* the cases with the most shared state: policies, two kernels, the mesh */
+        RUN(strided_dyncta_claso);
+        RUN(two_kernels_lcs_mcke);
+        RUN(mesh_stream);
+        TEST_EXIT();
+    }
+    RUN(stream_rr);
+    RUN(strided_dyncta);
+    RUN(strided_dyncta_claso);
+    RUN(compute_lcs_gto);
+    RUN(chase_ccws);
+    RUN(shmem_tcs_power);
+    RUN(stream_bypass);
+    RUN(two_kernels_lcs_mcke);
+    RUN(two_kernels_spatial);
+    RUN(mesh_stream);
+    RUN(qv100_strided);
+    TEST_EXIT();
+}
