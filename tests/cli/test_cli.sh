@@ -45,12 +45,12 @@ assert p["ctasim_version"], p
 assert p["command"][1:4] == ["run", "--json", sys.argv[1]], p["command"]
 assert p["input"] == {"kind": "workload", "name": "VADD", "size": "small", "seed": 1}, p["input"]
 assert p["configs"] == [{"preset": "hpca14-28sm"}] and p["sets"] == ["gpgpu_l1_latency=20"], p
-assert p["cta_sched_resolved"] == "dyncta:period=2048,t_idle=16,t_mem_l=128,t_mem_h=384+claso:pa=1,pl=0", p
+assert p["cta_sched_resolved"] == "dyncta:period=2048,t_idle=16,t_mem_l=128,t_mem_h=384,cmem=all+claso:pa=1,pl=0", p
 assert p["warp_sched"] is None and p["warp_sched_resolved"] == "gto", p
 assert p["check"] == "PASS" and len(p["config_fnv1a64"]) == 16, p
 PY
 then
-    grep -q '^ctasim_cta_sched = dyncta:period=2048,t_idle=16,t_mem_l=128,t_mem_h=384+claso:pa=1,pl=0$' "$T/pv.txt" &&
+    grep -q '^ctasim_cta_sched = dyncta:period=2048,t_idle=16,t_mem_l=128,t_mem_h=384,cmem=all+claso:pa=1,pl=0$' "$T/pv.txt" &&
     grep -q '^ctasim_input = VADD (small size, seed 1)$' "$T/pv.txt" && pass provenance_of_a_workload_run \
         || fail provenance_of_a_workload_run "text lines: $(head -7 "$T/pv.txt")"
 else fail provenance_of_a_workload_run "$(cat "$T/pv.err" "$T/pv.py" 2>/dev/null | tail -3)"; fi
