@@ -539,6 +539,14 @@ static int parse_header(trace_source_t *s, cs_error_t *err)
  * with their buffers, so a long kernel stops allocating once its resident
  * CTAs have been seen. */
 
+/* The addresses of one instruction line: evenly spaced (first, stride over the
+ * active lanes, as address mode 1 gives them) or one per active lane. */
+typedef struct addr_set {
+    bool evenly_spaced;
+    uint64_t first, stride;
+    uint64_t lane[WARP_SIZE];
+} addr_set_t;
+
 #define RECORD_MASK 1u
 #define RECORD_LIST 2u
 #define RECORD_MAX_BYTES (10 + 4 + 8 + (WARP_SIZE - 1) * 10)
@@ -707,9 +715,10 @@ static inline void put_u64(uint8_t **pp, uint64_t v)
 }
 
 /* Append one instruction: static id, mask and (for has_addrs) the active
- * lanes' addresses addr[lane]. */
-static void warp_append(warp_stream_t *ws, uint32_t id, uint32_t mask, bool has_addrs, const uint64_t *addr)
+ * lanes' addresses. */
+static void warp_append(warp_stream_t *ws, uint32_t id, uint32_t mask, bool has_addrs, const addr_set_t *set)
 {
+    const uint64_t *addr = set->lane;
     if (ws->cap - ws->len < RECORD_MAX_BYTES) {
         size_t cap = ws->cap ? ws->cap * 2 : 4096;
         while (cap - ws->len < RECORD_MAX_BYTES)
@@ -722,10 +731,11 @@ static void warp_append(warp_stream_t *ws, uint32_t id, uint32_t mask, bool has_
     bool with_addrs = has_addrs && mask;
     /* a list unless the addresses are evenly spaced (any one- or two-lane access is) */
     bool list = false;
-    uint64_t first = 0, stride = 0;
-    if (with_addrs) {
+    uint64_t first = set->first, stride = set->stride;
+    if (with_addrs && !set->evenly_spaced) {
         uint32_t m = mask;
         first = addr[__builtin_ctz(m)];
+        stride = 0;
         m &= m - 1;
         if (m) {
             uint64_t prev = addr[__builtin_ctz(m)];
@@ -855,11 +865,13 @@ static const opcode_cache_entry_t *decode_opcode(trace_source_t *s, const char *
     return slot;
 }
 
-/* Addresses after mem_width: mode and per-lane values into addr[WARP_SIZE]
- * (active lanes only; the others are left as they are). */
-static int parse_addresses(trace_source_t *s, const char **pp, const char *end, uint32_t mask, uint64_t *addr,
+/* Addresses after mem_width: mode 1 as base and stride, modes 0 and 2 as
+ * per-lane values (active lanes only; the others are left as they are). */
+static int parse_addresses(trace_source_t *s, const char **pp, const char *end, uint32_t mask, addr_set_t *out,
                            cs_error_t *err)
 {
+    uint64_t *addr = out->lane;
+    out->evenly_spaced = false;
     char buf[48];
     uint64_t mode;
     const char *p = skip_space(*pp, end), *mode_at = p;
@@ -893,9 +905,11 @@ static int parse_addresses(trace_source_t *s, const char **pp, const char *end, 
                     return src_fail(s, err, cur_line(s), "missing stride after base address");
                 return src_fail(s, err, cur_line(s), "bad stride '%s'", shown(p, end, buf));
             }
-            uint64_t a = base; /* unsigned: wraps like the hardware's 64-bit adds */
-            for (uint32_t m = mask; m; m &= m - 1, a += (uint64_t)stride)
-                addr[__builtin_ctz(m)] = a;
+            /* kept as base + stride: lane k gets base + k*stride, wrapping
+             * like the hardware's 64-bit adds (warp_decode expands it) */
+            out->evenly_spaced = true;
+            out->first = base;
+            out->stride = (uint64_t)stride;
         } else {
             uint64_t a = base;
             unsigned k = 0;
@@ -978,8 +992,10 @@ static int parse_instruction(trace_source_t *s, warp_stream_t *ws, char *line, s
     in->access_size = oc->access_size;
     /* e.g. QSPC takes a generic address: the tracer records it, but the op
      * does not access memory. Its syntax is checked, nothing kept. */
-    uint64_t addr[WARP_SIZE];
-    if (mem_width > 0 && parse_addresses(s, &p, end, in->active_mask, addr, err) < 0)
+    addr_set_t addr; /* not zeroed: lane[] is written and read for active lanes only */
+    addr.evenly_spaced = false;
+    addr.first = addr.stride = 0;
+    if (mem_width > 0 && parse_addresses(s, &p, end, in->active_mask, &addr, err) < 0)
         return -1;
     si.has_addrs = mem_width > 0 && in->unit == UNIT_LDST;
     si.generic = si.has_addrs && oc->generic; /* the space is decided per instance, in warp_decode */
@@ -998,7 +1014,7 @@ static int parse_instruction(trace_source_t *s, warp_stream_t *ws, char *line, s
     }
     uint32_t mask = in->active_mask;
     in->active_mask = 0;
-    warp_append(ws, static_intern(s, &si), mask, si.has_addrs, addr);
+    warp_append(ws, static_intern(s, &si), mask, si.has_addrs, &addr);
     *mask_out = mask;
     return 0;
 }
