@@ -135,6 +135,19 @@ typedef struct trace_cta {
     warp_stream_t *warps;
 } trace_cta_t;
 
+/* The last instruction text seen at a PC (direct-mapped by PC), from the
+ * destination count to the memory width, and what it parsed to. */
+#define LINE_MEMO_BITS 9
+#define LINE_MEMO_SIZE (1u << LINE_MEMO_BITS)
+#define LINE_MEMO_TEXT 54
+typedef struct line_memo {
+    uint64_t pc;
+    uint32_t id; /* static instruction */
+    uint8_t len; /* of text; 0 = empty */
+    bool mem_width_nonzero;
+    char text[LINE_MEMO_TEXT];
+} line_memo_t;
+
 /* Dedup of static instructions while parsing: open addressing on the PC. */
 typedef struct static_index {
     uint32_t *slot; /* id + 1; 0 = empty */
@@ -159,6 +172,7 @@ typedef struct trace_source {
     shared_counts_t *counts;
     trace_store_t *store;
     static_index_t index;
+    struct line_memo *memo; /* LINE_MEMO_SIZE entries */
     opcode_cache_entry_t opcode_cache[OPCODE_CACHE_SIZE];
 } trace_source_t;
 
@@ -942,6 +956,8 @@ static int parse_instruction(trace_source_t *s, warp_stream_t *ws, char *line, s
     static_inst_t si;
     memset(&si, 0, sizeof si); /* unused register slots read as 0, and the table compares whole entries */
     warp_inst_t *in = &si.tmpl;
+    uint64_t mem_width = 0;
+    const char *seg_end = NULL;
     if (s->tracer_version < 3) /* ctaX ctaY ctaZ warp: we know them from the block structure */
         for (int i = 0; i < 4; i++)
             if (!parse_dec(&p, end, &v))
@@ -954,51 +970,71 @@ static int parse_instruction(trace_source_t *s, warp_stream_t *ws, char *line, s
     if (!parse_hex(&p, end, &v) || v > UINT32_MAX)
         return src_fail(s, err, cur_line(s), "bad active mask '%s' (32-bit hex)", shown(p, end, buf));
     in->active_mask = (uint32_t)v;
-    if (!parse_dec(&p, end, &v) || v > INST_MAX_DST)
-        return src_fail(s, err, cur_line(s), "bad destination count '%s' (0 to %d)", shown(p, end, buf), INST_MAX_DST);
-    in->ndst = (uint8_t)v;
-    for (unsigned i = 0; i < in->ndst; i++)
-        if (!parse_register(&p, end, &in->dst[i]))
-            return src_fail(s, err, cur_line(s), "bad destination register '%s' (expected R<n>)", shown(p, end, buf));
-    p = skip_space(p, end);
-    const char *op = p;
-    p = token_end(p, end);
-    if (p == op)
-        return src_fail(s, err, cur_line(s), "missing opcode");
-    size_t op_len = (size_t)(p - op);
-    /* NUL-terminate the opcode in place for the table lookup (line[len] is
-     * already NUL, so this is in bounds even at the end of the line) */
-    char *op_end = line + (p - line);
-    char saved = *op_end;
-    *op_end = '\0';
-    opcode_cache_entry_t scratch;
-    const opcode_cache_entry_t *oc = decode_opcode(s, op, op_len, &scratch, err);
-    *op_end = saved;
-    if (!oc)
-        return -1;
-    if (!parse_dec(&p, end, &v) || v > INST_MAX_SRC)
-        return src_fail(s, err, cur_line(s), "bad source count '%s' (0 to %d)", shown(p, end, buf), INST_MAX_SRC);
-    in->nsrc = (uint8_t)v;
-    for (unsigned i = 0; i < in->nsrc; i++)
-        if (!parse_register(&p, end, &in->src[i]))
-            return src_fail(s, err, cur_line(s), "bad source register '%s' (expected R<n>)", shown(p, end, buf));
-    uint64_t mem_width;
-    if (!parse_dec(&p, end, &mem_width))
-        return src_fail(s, err, cur_line(s), "%s", at_end(p, end) ? "missing memory width" : "bad memory width");
-    in->unit = oc->info.unit;
-    in->lat = oc->info.lat;
-    in->space = oc->info.space;
-    in->flags = oc->info.flags;
-    in->access_size = oc->access_size;
+    uint32_t mask = in->active_mask;
+    /* The text from the destination count to the memory width is the same
+     * every time a PC comes back (it is the SASS instruction): when it
+     * matches the last one seen at this PC byte for byte, its parse is known. */
+    const char *seg = p;
+    line_memo_t *memo = &s->memo[(in->pc * 0x9e3779b97f4a7c15ull) >> (64 - LINE_MEMO_BITS)];
+    uint32_t id = UINT32_MAX;
+    bool has_addrs, mem_width_nonzero;
+    if (memo->len && memo->pc == in->pc && (size_t)(end - seg) >= memo->len &&
+        memcmp(seg, memo->text, memo->len) == 0 && token_ends_at(seg + memo->len, end)) {
+        p = seg + memo->len;
+        id = memo->id;
+        has_addrs = static_at(s->store, id)->has_addrs;
+        mem_width_nonzero = memo->mem_width_nonzero;
+    } else {
+        if (!parse_dec(&p, end, &v) || v > INST_MAX_DST)
+            return src_fail(s, err, cur_line(s), "bad destination count '%s' (0 to %d)", shown(p, end, buf),
+                            INST_MAX_DST);
+        in->ndst = (uint8_t)v;
+        for (unsigned i = 0; i < in->ndst; i++)
+            if (!parse_register(&p, end, &in->dst[i]))
+                return src_fail(s, err, cur_line(s), "bad destination register '%s' (expected R<n>)",
+                                shown(p, end, buf));
+        p = skip_space(p, end);
+        const char *op = p;
+        p = token_end(p, end);
+        if (p == op)
+            return src_fail(s, err, cur_line(s), "missing opcode");
+        size_t op_len = (size_t)(p - op);
+        /* NUL-terminate the opcode in place for the table lookup (line[len] is
+         * already NUL, so this is in bounds even at the end of the line) */
+        char *op_end = line + (p - line);
+        char saved = *op_end;
+        *op_end = '\0';
+        opcode_cache_entry_t scratch;
+        const opcode_cache_entry_t *oc = decode_opcode(s, op, op_len, &scratch, err);
+        *op_end = saved;
+        if (!oc)
+            return -1;
+        if (!parse_dec(&p, end, &v) || v > INST_MAX_SRC)
+            return src_fail(s, err, cur_line(s), "bad source count '%s' (0 to %d)", shown(p, end, buf), INST_MAX_SRC);
+        in->nsrc = (uint8_t)v;
+        for (unsigned i = 0; i < in->nsrc; i++)
+            if (!parse_register(&p, end, &in->src[i]))
+                return src_fail(s, err, cur_line(s), "bad source register '%s' (expected R<n>)", shown(p, end, buf));
+        if (!parse_dec(&p, end, &mem_width))
+            return src_fail(s, err, cur_line(s), "%s", at_end(p, end) ? "missing memory width" : "bad memory width");
+        seg_end = p;
+        in->unit = oc->info.unit;
+        in->lat = oc->info.lat;
+        in->space = oc->info.space;
+        in->flags = oc->info.flags;
+        in->access_size = oc->access_size;
+        si.has_addrs = mem_width > 0 && in->unit == UNIT_LDST;
+        si.generic = si.has_addrs && oc->generic; /* the space is decided per instance, in warp_decode */
+        has_addrs = si.has_addrs;
+        mem_width_nonzero = mem_width > 0;
+    }
     /* e.g. QSPC takes a generic address: the tracer records it, but the op
      * does not access memory. Its syntax is checked, nothing kept. */
     addr_set_t addr; /* not zeroed: lane[] is written and read for active lanes only */
     addr.evenly_spaced = false;
     addr.first = addr.stride = 0;
-    if (mem_width > 0 && parse_addresses(s, &p, end, in->active_mask, &addr, err) < 0)
+    if (mem_width_nonzero && parse_addresses(s, &p, end, mask, &addr, err) < 0)
         return -1;
-    si.has_addrs = mem_width > 0 && in->unit == UNIT_LDST;
-    si.generic = si.has_addrs && oc->generic; /* the space is decided per instance, in warp_decode */
     /* optional immediate (DEPBAR and friends), then nothing */
     p = skip_space(p, end);
     if (p < end) {
@@ -1010,11 +1046,21 @@ static int parse_instruction(trace_source_t *s, warp_stream_t *ws, char *line, s
         p = skip_space(p, end);
         if (p < end)
             return src_fail(s, err, cur_line(s), "unexpected '%s' at the end of the instruction%s", shown(p, end, buf),
-                            mem_width ? " (too many addresses?)" : "");
+                            mem_width_nonzero ? " (too many addresses?)" : "");
     }
-    uint32_t mask = in->active_mask;
-    in->active_mask = 0;
-    warp_append(ws, static_intern(s, &si), mask, si.has_addrs, &addr);
+    if (id == UINT32_MAX) { /* parsed in full: into the table and the memo */
+        in->active_mask = 0;
+        id = static_intern(s, &si);
+        size_t seg_len = (size_t)(seg_end - seg);
+        if (seg_len <= LINE_MEMO_TEXT) {
+            memo->pc = in->pc;
+            memo->id = id;
+            memo->len = (uint8_t)seg_len;
+            memo->mem_width_nonzero = mem_width_nonzero;
+            memcpy(memo->text, seg, seg_len);
+        }
+    }
+    warp_append(ws, id, mask, has_addrs, &addr);
     *mask_out = mask;
     return 0;
 }
@@ -1224,6 +1270,7 @@ static void source_free(trace_source_t *s)
     counts_release(s->counts);
     store_release(s->store);
     free(s->index.slot);
+    free(s->memo);
     free(s->path);
     free(s);
 }
@@ -1252,6 +1299,7 @@ static int open_source(line_reader_t *lr, shared_counts_t *counts, uint32_t defa
         return -1;
     }
     s->store = store_new(s->shmem_base, s->local_base);
+    s->memo = cs_xcalloc(LINE_MEMO_SIZE, sizeof *s->memo);
     memset(out, 0, sizeof *out);
     memcpy(out->name, s->name, sizeof out->name);
     out->id = s->kernel_id;
