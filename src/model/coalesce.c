@@ -1,6 +1,7 @@
 /* coalesce.c — see coalesce.h. */
 #include "coalesce.h"
 
+#include <stdbool.h>
 #include <string.h>
 
 #define SECTOR_SIZE 32u
@@ -86,6 +87,19 @@ unsigned coalesce_warp_sectors(const warp_inst_t *in, uint32_t line_size, mem_ac
     return n;
 }
 
+/* Bank of each active lane's first word, with shifts and masks where the
+ * bank width and count are powers of two (always, in practice): a 64-bit
+ * division per lane was most of this function's time. */
+static inline uint64_t word_of(uint64_t addr, uint32_t bank_width, int width_shift)
+{
+    return width_shift >= 0 ? addr >> width_shift : addr / bank_width;
+}
+
+static inline unsigned bank_of(uint64_t word, uint32_t nbanks, bool pow2_banks)
+{
+    return (unsigned)(pow2_banks ? word & (nbanks - 1) : word % nbanks);
+}
+
 unsigned shmem_conflict_degree(const warp_inst_t *in, uint32_t nbanks, uint32_t bank_width)
 {
     if (!in->active_mask)
@@ -95,6 +109,27 @@ unsigned shmem_conflict_degree(const warp_inst_t *in, uint32_t nbanks, uint32_t 
     uint32_t words_per_lane = (in->access_size + bank_width - 1) / bank_width;
     if (!words_per_lane)
         words_per_lane = 1;
+    int width_shift = (bank_width & (bank_width - 1)) == 0 ? __builtin_ctz(bank_width) : -1;
+    bool pow2_banks = nbanks && (nbanks & (nbanks - 1)) == 0;
+    /* Fast path, one word per lane: when no bank is asked for two different
+     * words (distinct banks, or broadcasts of one word) there is one pass. */
+    if (words_per_lane == 1) {
+        uint64_t seen = 0, bank_word[64];
+        bool conflict = false;
+        for (uint32_t mask = in->active_mask; mask; mask &= mask - 1) {
+            uint64_t word = word_of(in->addr[__builtin_ctz(mask)], bank_width, width_shift);
+            unsigned bank = bank_of(word, nbanks, pow2_banks);
+            if (!(seen >> bank & 1)) {
+                seen |= 1ull << bank;
+                bank_word[bank] = word;
+            } else if (bank_word[bank] != word) {
+                conflict = true;
+                break;
+            }
+        }
+        if (!conflict)
+            return 1;
+    }
     /* distinct words per bank: small arrays, warp-sized work */
     uint64_t words[64][WARP_SIZE * 4];
     unsigned count[64];
@@ -105,8 +140,8 @@ unsigned shmem_conflict_degree(const warp_inst_t *in, uint32_t nbanks, uint32_t 
         unsigned lane = (unsigned)__builtin_ctz(mask);
         mask &= mask - 1;
         for (uint32_t w = 0; w < words_per_lane && w < 4; w++) {
-            uint64_t word = in->addr[lane] / bank_width + w;
-            unsigned bank = (unsigned)(word % nbanks);
+            uint64_t word = word_of(in->addr[lane], bank_width, width_shift) + w;
+            unsigned bank = bank_of(word, nbanks, pow2_banks);
             unsigned k;
             for (k = 0; k < count[bank]; k++)
                 if (words[bank][k] == word)
