@@ -1,65 +1,178 @@
 #!/bin/sh
-# Speed benchmark (`make bench`). Figures are medians of 3 runs; the machine
-# is shared and noisy, so compare ratios, not absolute numbers.
-#  1. coalesced streaming trace of ~4 M warp instructions, gtx480, one thread:
-#     simulated warp instructions per wall-clock second (target >= 1 M/s);
-#  2. the same kernel generated directly (no trace parsing), and with
-#     --sample-interval 1000 and 100 (per-SM time series): their cost;
-#  3. PTX workloads end to end (functional + timing), MMUL and BFS at
-#     default size: warp instructions per wall-clock second (target >= 0.5 M/s);
-#  4. components in isolation: CPU time per DRAM channel cycle and per
-#     address decode (bench/bench_*.c), wall time per warp instruction the
-#     synthetic front-end generates (test_synth --bench);
-#  5. the power model's cost: the synthetic streaming kernel and MMUL with and
-#     without --power (sampling every 1000 cycles), runs interleaved, the
-#     ratio of median rates (target <= 1.10);
-#  6. peak memory while simulating a ~1 GB trace (target < 200 MB).
-#     Skip with BENCH_BIG=0.
+# Speed benchmark (`make bench`): this build against a reference build, in one
+# run, on the cases of issue 15, each beside its target. The machine is shared
+# and noisy, so every case runs reference and new builds interleaved, three
+# times each, and compares medians of user CPU time (/usr/bin/time %U); rates
+# are warp instructions per user CPU second.
+#
+#   sh bench/run_bench.sh [BUILD]      (make bench: BUILD=build)
+#   BENCH_REF=REV       reference: a commit of this repository (default HEAD~1),
+#                       cloned into a temporary directory and built there (kept
+#                       in BUILD/bench/ref-COMMIT for the next run); or the path
+#                       of a ctasim binary or of a tree holding build/ctasim.
+#                       If it cannot be built the bench says so and reports
+#                       this build's absolute figures only. BENCH_REF=none
+#                       skips the reference.
+#   BENCH_BIG=0         skip the ~1 GB-of-text trace (peak memory on a long run).
+#
+# Cases (targets from issue 15, "on this machine, quiet"):
+#  1. trace streaming, gtx480: stream:ctas=1200,threads=256,iters=52 written as
+#     a plain-text trace (~4 M warp instructions): >= 2.5 M warp inst/s, and
+#     its peak memory (gpgpu_peak_memory): <= 40 MB;
+#  2. memory-bound uncoalesced trace on the QV100 config
+#     (tests/data/config/qv100, --allow-unknown): strided:ctas=640,iters=4, a
+#     line per lane, 8 CTAs per SM: >= 60 K warp inst/s;
+#  3. cache-reuse trace on QV100: every warp chases one 16 KiB chain
+#     (chase:...,footprint=16k,shared=1), so L1 holds the working set and
+#     misses < 1 %: no target of its own in the issue (the Accel-Sim
+#     comparison, tools/speed_vs_accelsim.py, covers it), ratio only;
+#  4. MMUL and BFS end to end (PTX interpreter + timing, default size):
+#     MMUL >= 2 M warp inst/s;
+# then this build alone, as before: synthetic streaming and the cost of
+# --sample-interval, the power model's overhead (target <= 1.10), the
+# component benches (bench/bench_*.c, test_synth --bench) and the peak memory
+# of a ~1 GB-of-text trace (target < 200 MB).
 BUILD=${1:-build}
 C=$BUILD/ctasim
 D=$BUILD/bench
+here=$(cd "$(dirname "$0")/.." && pwd)
+: "${CTASIM_PTX_DIR:=$here/workloads/ptx}"
+export CTASIM_PTX_DIR
 mkdir -p "$D"
-median() { sort -n | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}'; }
-rate() { grep '^gpgpu_simulation_rate' | awk '{print $3}'; }
+TIME=/usr/bin/time
+[ -x "$TIME" ] || { echo "bench: needs $TIME (GNU time) for user CPU seconds"; exit 1; }
+Q="--config $here/tests/data/config/qv100/gpgpusim.config --config $here/tests/data/config/qv100/trace.config --allow-unknown"
+median() { sort -g | awk '{a[NR]=$1} END {if (NR) print a[int((NR+1)/2)]}'; }
 
-SPEC="stream:ctas=1200,threads=256,iters=52"
-if [ ! -f "$D/stream4m/kernelslist.g" ]; then
-    echo "bench: writing a ~4M warp-instruction streaming trace"
-    $C trace "$SPEC" -o "$D/stream4m" || exit 1
+# ------------------------------------------------------------- reference
+REF=${BENCH_REF:-HEAD~1}
+R=
+if [ "$REF" = none ]; then
+    echo "bench: no reference (BENCH_REF=none): absolute figures only"
+elif [ -f "$REF" ] && [ -x "$REF" ]; then
+    R=$REF
+elif [ -x "$REF/build/ctasim" ]; then
+    R=$REF/build/ctasim
+elif rev=$(git -C "$here" rev-parse --verify -q "$REF^{commit}"); then
+    dir=$D/ref-$rev
+    if [ ! -x "$dir/build/ctasim" ]; then
+        echo "bench: building the reference $REF ($rev) in $dir"
+        rm -rf "$dir"
+        if git clone -q --no-checkout "$here" "$dir" && git -C "$dir" checkout -q "$rev" &&
+            make -C "$dir" -j2 build/ctasim >"$D/ref-build.log" 2>&1; then
+            :
+        else
+            echo "bench: the reference $REF did not build (see $D/ref-build.log)"
+        fi
+    fi
+    [ -x "$dir/build/ctasim" ] && R=$dir/build/ctasim
+else
+    echo "bench: BENCH_REF=$REF is no commit, ctasim binary or built tree"
 fi
-ls -l "$D/stream4m"/kernel-1.traceg | awk '{printf "bench: trace size %.1f MB\n", $5/1e6}'
-for i in 1 2 3; do $C run "$D/stream4m/kernelslist.g" | rate; done >"$D/trace_rates"
-for i in 1 2 3; do $C run "$SPEC" | rate; done >"$D/synth_rates"
-$C run "$D/stream4m/kernelslist.g" | grep -E '^(gpu_tot_warp_insn|gpu_sim_cycle|gpgpu_simulation_time)'
-echo "bench: trace-driven streaming  median $(median <"$D/trace_rates") warp inst/s  (runs: $(tr '\n' ' ' <"$D/trace_rates"))"
+[ -n "$R" ] || [ "$REF" = none ] || echo "bench: no reference build: absolute figures only"
+[ -n "$R" ] && echo "bench: reference $R ($REF), new $C"
+
+# One run: "USER_S WARP_INSTS PEAK_MB" (the last gpu_tot_warp_insn: all kernels).
+measure() {
+    bin=$1
+    shift
+    # shellcheck disable=SC2086
+    $TIME -f %U -o "$D/time.$$" "$bin" run "$@" >"$D/out.$$" 2>"$D/err.$$" || {
+        echo "bench: '$bin run $*' failed:" >&2
+        tail -3 "$D/err.$$" >&2
+        echo "0 0 0"
+        return
+    }
+    u=$(tail -1 "$D/time.$$")
+    n=$(awk '/^gpu_tot_warp_insn/ {n = $3} END {print n + 0}' "$D/out.$$")
+    m=$(awk '/^gpgpu_peak_memory/ {m = $3} END {print m + 0}' "$D/out.$$")
+    echo "$u $n $m"
+}
+
+# compare LABEL TARGET_RATE TARGET_TEXT RUN-ARGS...: three interleaved runs per
+# build; prints the median rate of each, their ratio, and the target check.
+# Leaves the new build's median peak memory in $new_peak, the reference's in $ref_peak.
+compare() {
+    label=$1 target=$2 target_text=$3
+    shift 3
+    : >"$D/cmp.ref"
+    : >"$D/cmp.new"
+    for _ in 1 2 3; do
+        [ -n "$R" ] && measure "$R" "$@" >>"$D/cmp.ref"
+        measure "$C" "$@" >>"$D/cmp.new"
+    done
+    new_rate=$(awk '$1 > 0 {printf "%.0f\n", $2 / $1}' "$D/cmp.new" | median)
+    new_user=$(awk '{print $1}' "$D/cmp.new" | median)
+    new_peak=$(awk '{print $3}' "$D/cmp.new" | median)
+    met=""
+    if [ -n "$target" ] && [ -n "$new_rate" ]; then
+        met=$(echo "$new_rate $target" | awk '{print ($1 >= $2 ? "met" : "NOT met")}')
+        met="  target $target_text: $met"
+    fi
+    if [ -n "$R" ]; then
+        ref_rate=$(awk '$1 > 0 {printf "%.0f\n", $2 / $1}' "$D/cmp.ref" | median)
+        ref_user=$(awk '{print $1}' "$D/cmp.ref" | median)
+        ref_peak=$(awk '{print $3}' "$D/cmp.ref" | median)
+        echo "$label" | awk -v n="$new_rate" -v r="$ref_rate" -v nu="$new_user" -v ru="$ref_user" -v met="$met" '{
+            printf "bench: %-34s new %9.0f  ref %9.0f warp inst/s (user CPU %.2f s vs %.2f s)  speed %.2fx%s\n",
+                   $0, n, r, nu, ru, (r > 0 ? n / r : 0), met }'
+    else
+        echo "$label" | awk -v n="$new_rate" -v nu="$new_user" -v met="$met" '{
+            printf "bench: %-34s new %9.0f warp inst/s (user CPU %.2f s)%s\n", $0, n, nu, met }'
+    fi
+}
+
+# ------------------------------------------------------------- the traces
+SPEC="stream:ctas=1200,threads=256,iters=52"
+if [ ! -f "$D/stream4m/kernel-1.traceg" ]; then
+    echo "bench: writing a ~4M warp-instruction streaming trace (plain text)"
+    rm -rf "$D/stream4m"
+    $C trace --no-compress "$SPEC" -o "$D/stream4m" >/dev/null || exit 1
+fi
+STRIDED="strided:ctas=640,iters=4"
+[ -f "$D/strided/kernelslist.g" ] || $C trace "$STRIDED" -o "$D/strided" >/dev/null || exit 1
+REUSE="chase:ctas=160,threads=256,iters=2048,footprint=16k,shared=1"
+[ -f "$D/reuse/kernelslist.g" ] || $C trace "$REUSE" -o "$D/reuse" >/dev/null || exit 1
+ls -l "$D/stream4m/kernel-1.traceg" | awk '{printf "bench: streaming trace %.1f MB of text\n", $5/1e6}'
+
+# shellcheck disable=SC2086
+{
+compare "trace streaming, gtx480" 2500000 ">= 2.5 M" "$D/stream4m/kernelslist.g"
+if [ -n "$R" ]; then
+    echo "bench: peak memory, that trace            new $new_peak MB  ref $ref_peak MB  target <= 40 MB: $(echo "$new_peak" | awk '{print ($1 <= 40 ? "met" : "NOT met")}')"
+else
+    echo "bench: peak memory, that trace            new $new_peak MB  target <= 40 MB: $(echo "$new_peak" | awk '{print ($1 <= 40 ? "met" : "NOT met")}')"
+fi
+compare "memory-bound uncoalesced, QV100" 60000 ">= 60 K" $Q "$D/strided/kernelslist.g"
+compare "cache reuse (L1-resident), QV100" "" "" $Q "$D/reuse/kernelslist.g"
+echo "bench: (peak memory on the cache-reuse trace: new $new_peak MB${R:+  ref $ref_peak MB})"
+compare "MMUL end to end (default size)" 2000000 ">= 2 M" MMUL
+compare "BFS end to end (default size)" "" "" BFS
+}
+
+# ------------------------------------------------- this build alone, as before
+# (rates per user CPU second, as above)
+user_rate() { measure "$C" "$@" | awk '$1 > 0 {printf "%.0f\n", $2 / $1}'; }
+for _ in 1 2 3; do user_rate "$SPEC"; done >"$D/synth_rates"
 echo "bench: synthetic streaming     median $(median <"$D/synth_rates") warp inst/s  (runs: $(tr '\n' ' ' <"$D/synth_rates"))"
 # the cost of per-SM time series (--sample-interval: sm_ipc/<i>, sm_ctas/<i> every N cycles)
 for n in 1000 100; do
-    for i in 1 2 3; do $C run --sample-interval $n "$SPEC" | rate; done >"$D/sampled_rates_$n"
+    for _ in 1 2 3; do user_rate --sample-interval $n "$SPEC"; done >"$D/sampled_rates_$n"
     m=$(median <"$D/sampled_rates_$n"); base=$(median <"$D/synth_rates")
     echo "bench: synthetic streaming, --sample-interval $n  median $m warp inst/s ($(echo "$m $base" | awk '{printf "%.2f", $1 / $2}') of the rate without; runs: $(tr '\n' ' ' <"$D/sampled_rates_$n"))"
 done
 
 # the power model's overhead, measured in this run: slowdown = rate off / rate on
 for w in "$SPEC" MMUL; do
-    for i in 1 2 3; do
-        $C run "$w" | rate >>"$D/pw_off.$$"
-        $C run --power --set power_sample_period=1000 "$w" | rate >>"$D/pw_on.$$"
+    for _ in 1 2 3; do
+        user_rate "$w" >>"$D/pw_off.$$"
+        user_rate --power --set power_sample_period=1000 "$w" >>"$D/pw_on.$$"
     done
     off=$(median <"$D/pw_off.$$"); on=$(median <"$D/pw_on.$$")
     echo "bench: --power overhead on ${w%%:*}  off $off  on $on warp inst/s  slowdown $(echo "$off $on" | awk '{printf "%.3f", ($2 > 0 ? $1 / $2 : 0)}') (target <= 1.10)"
     rm -f "$D/pw_off.$$" "$D/pw_on.$$"
 done
-
-for w in MMUL BFS; do
-    for i in 1 2 3; do
-        s=$(date +%s.%N)
-        n=$($C run "$w" | awk '/^gpu_tot_warp_insn/ {print $3}')
-        e=$(date +%s.%N)
-        echo "$n $s $e" | awk '{printf "%.0f\n", $1 / ($3 - $2)}'
-    done >"$D/${w}_rates"
-    echo "bench: $w end to end (default size) median $(median <"$D/${w}_rates") warp inst/s, wall clock incl. host code  (runs: $(tr '\n' ' ' <"$D/${w}_rates"))"
-done
+rm -f "$D/time.$$" "$D/out.$$" "$D/err.$$" "$D/cmp.ref" "$D/cmp.new"
 
 for b in "$BUILD"/bench/bin/bench_*; do
     "$b" || { echo "bench: $(basename "$b") failed"; exit 1; }
@@ -70,9 +183,10 @@ echo "bench: synthetic front-end $out"
 if [ "${BENCH_BIG:-1}" = 1 ]; then
     BIG="stream:ctas=6800,threads=256,iters=64"
     if [ ! -f "$D/stream1g/kernelslist.g" ]; then
-        echo "bench: writing a ~1 GB trace (once; kept in $D/stream1g)"
-        $C trace "$BIG" -o "$D/stream1g" || exit 1
+        echo "bench: writing a ~1 GB-of-text trace (xz; once, kept in $D/stream1g)"
+        $C trace "$BIG" -o "$D/stream1g" >/dev/null || exit 1
     fi
-    ls -l "$D/stream1g"/kernel-1.traceg | awk '{printf "bench: big trace size %.0f MB\n", $5/1e6}'
-    $C run "$D/stream1g/kernelslist.g" | grep -E '^(gpu_tot_warp_insn|gpgpu_simulation_rate|gpgpu_peak_memory)'
+    $C run "$D/stream1g/kernelslist.g" | grep -E '^(gpu_tot_warp_insn|gpgpu_simulation_rate|gpgpu_peak_memory)' |
+        sed 's/^/bench: big trace: /'
+    echo "bench: (big trace peak memory target < 200 MB)"
 fi

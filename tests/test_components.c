@@ -252,6 +252,114 @@ static void shared_memory_bank_conflicts(void)
     CHECK_EQ(shmem_conflict_degree(&in, 32, 4), 1);
 }
 
+/* The coalescer's and the bank-conflict counter's fast paths against plain
+ * definitions, on random warps: strided, clustered, broadcast and scattered
+ * addresses, random masks, every access size, both line sizes, power-of-two
+ * and other bank counts. */
+static uint64_t rng_next(uint64_t *s)
+{
+    *s ^= *s << 13;
+    *s ^= *s >> 7;
+    *s ^= *s << 17;
+    return *s;
+}
+
+/* Accesses in order of the lowest lane touching each line; bytes summed then capped. */
+static unsigned plain_coalesce(const warp_inst_t *in, uint32_t line, mem_access_t *out)
+{
+    unsigned n = 0;
+    uint32_t size = in->access_size ? in->access_size : 4;
+    for (unsigned lane = 0; lane < 32; lane++) {
+        if (!(in->active_mask >> lane & 1))
+            continue;
+        uint64_t a = in->addr[lane], end = a + size;
+        while (a < end) {
+            uint64_t base = a - a % line, stop = end < base + line ? end : base + line;
+            unsigned i;
+            for (i = 0; i < n && out[i].line_addr != base; i++)
+                ;
+            if (i == n) {
+                out[n].line_addr = base;
+                out[n].sector_mask = 0;
+                out[n++].bytes = 0;
+            }
+            for (uint64_t b = a; b < stop; b++)
+                if ((b - base) / 32 < 8)
+                    out[i].sector_mask |= (uint8_t)(1u << ((b - base) / 32));
+            out[i].bytes += (uint32_t)(stop - a);
+            a = stop;
+        }
+    }
+    for (unsigned i = 0; i < n; i++)
+        if (out[i].bytes > line)
+            out[i].bytes = line;
+    return n;
+}
+
+static unsigned plain_conflicts(const warp_inst_t *in, uint32_t nbanks, uint32_t width)
+{
+    uint64_t words[32 * 4];
+    unsigned n = 0, degree = 0;
+    uint32_t per_lane = (in->access_size + width - 1) / width;
+    per_lane = per_lane ? (per_lane < 4 ? per_lane : 4) : 1;
+    for (unsigned lane = 0; lane < 32; lane++)
+        if (in->active_mask >> lane & 1)
+            for (uint32_t w = 0; w < per_lane; w++) {
+                uint64_t word = in->addr[lane] / width + w;
+                unsigned k;
+                for (k = 0; k < n && words[k] != word; k++)
+                    ;
+                if (k == n)
+                    words[n++] = word;
+            }
+    for (unsigned b = 0; b < nbanks; b++) {
+        unsigned in_bank = 0;
+        for (unsigned k = 0; k < n; k++)
+            in_bank += words[k] % nbanks == b;
+        if (in_bank > degree)
+            degree = in_bank;
+    }
+    return n ? degree : 0;
+}
+
+static void coalescer_fast_paths_match_plain_definitions(void)
+{
+    static const uint8_t sizes[] = {1, 2, 4, 8, 16};
+    static const int64_t strides[] = {0, 1, 4, 8, 16, 32, 64, 128, 132, 256, -4, -128, 4096};
+    static const uint32_t banks[] = {32, 16, 64, 24};
+    uint64_t seed = 0x9e3779b97f4a7c15ull, addr[32];
+    mem_access_t got[COALESCE_MAX_ACCESSES], want[COALESCE_MAX_ACCESSES];
+    for (int t = 0; t < 20000; t++) {
+        warp_inst_t in = {.addr = addr};
+        uint64_t r = rng_next(&seed);
+        in.access_size = sizes[r % 5];
+        in.active_mask = (r >> 8) % 4 == 0 ? 0xffffffffu : (uint32_t)rng_next(&seed);
+        /* far from 0 and 2^64: negative strides must not wrap (the plain definition walks bytes) */
+        uint64_t base = (1ull << 40) + (rng_next(&seed) % 100000) * ((r >> 12) % 2 ? 1 : in.access_size);
+        int64_t stride = strides[(r >> 16) % 13];
+        for (unsigned l = 0; l < 32; l++) {
+            switch ((r >> 24) % 4) {
+            case 0: addr[l] = base + (uint64_t)(stride * (int64_t)l); break;    /* strided */
+            case 1: addr[l] = base + rng_next(&seed) % 512; break;             /* clustered */
+            case 2: addr[l] = base + (rng_next(&seed) % 4) * 4096; break;      /* few words */
+            default: addr[l] = rng_next(&seed) % (1u << 20); break;            /* scattered */
+            }
+        }
+        uint32_t line = (r >> 32) % 2 ? 128 : 32;
+        unsigned n = coalesce_warp(&in, line, got);
+        CHECK_EQ(n, plain_coalesce(&in, line, want));
+        for (unsigned i = 0; i < n; i++) {
+            CHECK_EQ(got[i].line_addr, want[i].line_addr);
+            CHECK_EQ(got[i].sector_mask, want[i].sector_mask);
+            CHECK_EQ(got[i].bytes, want[i].bytes);
+        }
+        uint32_t nb = banks[(r >> 40) % 4], width = (r >> 44) % 2 ? 4 : 8;
+        CHECK_EQ(shmem_conflict_degree(&in, nb, width), plain_conflicts(&in, nb, width));
+        if (test_case_failed)
+            return;
+    }
+}
+
 static gpu_config_t icnt_cfg(void)
 {
     gpu_config_t c;
@@ -349,6 +457,7 @@ int main(void)
     RUN(mshr_index_matches_a_scan);
     RUN(coalescing);
     RUN(shared_memory_bank_conflicts);
+    RUN(coalescer_fast_paths_match_plain_definitions);
     RUN(crossbar_latency_and_serialisation);
     RUN(crossbar_port_bandwidth_is_one_flit_per_cycle);
     RUN(crossbar_back_pressure);

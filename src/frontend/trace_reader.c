@@ -2,11 +2,13 @@
  *
  * A kernel file is read strictly sequentially: cta_begin(n) parses the next
  * `#BEGIN_TB ... #END_TB` block, which must be CTA n (traces list CTAs in
- * launch order and the timing model begins them in that order). Everything a
- * CTA needs (per-warp instruction arrays and the per-lane addresses of its
- * memory instructions) is owned by the CTA object and freed in cta_end, so
- * memory is bounded by the resident CTAs, not the trace size, and any number
- * of begun CTAs can be consumed independently.
+ * launch order and the timing model begins them in that order). A CTA's
+ * instructions are kept encoded, a few bytes each (see "CTA storage": the
+ * parts of an instruction that a PC fixes live once per kernel, addresses
+ * stay base + stride where the trace had them so), and decoded one at a time
+ * in warp_next; cta_end puts the CTA's buffers on a free list for the next
+ * one. Memory is bounded by the resident CTAs, not the trace size, and any
+ * number of begun CTAs can be consumed independently.
  *
  * Speed: the per-instruction path is a hand-written tokenizer over the line
  * buffer (no sscanf, no allocation per line) plus a small cache from opcode
@@ -34,12 +36,15 @@
  *     addresses recorded on opcodes that do not access memory (QSPC).
  *
  * Concurrency: cta_begin/destroy of one source read its file and must not run
- * concurrently; warp_next and cta_end on distinct CTAs touch only the CTA.
+ * concurrently; warp_next on distinct CTAs touches only the CTA (and reads
+ * static instructions, which never move or change once written); cta_end
+ * takes the store's lock to hand the CTA back.
  */
 #include "trace_reader.h"
 
 #include <stdarg.h>
 #include <errno.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -85,25 +90,69 @@ typedef struct opcode_cache_entry {
     bool generic;
 } opcode_cache_entry_t;
 
-typedef struct warp_insts {
-    warp_inst_t *insts;
-    uint32_t count, cap, next;
-    bool seen; /* a `warp = w` block was read for it */
-} warp_insts_t;
+/* Instructions a trace repeats: everything of a warp_inst_t but the active
+ * mask and the addresses. A PC names one SASS instruction, so a kernel has
+ * about as many of these as it has instructions in its code; each dynamic
+ * instruction of a CTA is then a few bytes naming one (see "CTA storage"). */
+typedef struct static_inst {
+    warp_inst_t tmpl;  /* active_mask 0, addr NULL */
+    bool has_addrs;    /* an LD/ST-unit op with addresses in the trace */
+    bool generic;      /* generic LD/ST/ATOM/RED: space from the first active address */
+} static_inst_t;
 
-/* Addresses live in chunks that never move, so an instruction's addr pointer
- * stays valid while later instructions of the CTA are parsed. */
-typedef struct addr_chunk {
-    struct addr_chunk *next;
-    uint32_t used, cap; /* in instructions (WARP_SIZE addresses each) */
-    uint64_t addrs[];
-} addr_chunk_t;
+/* Static instructions live in chunks that never move (chunk k holds
+ * STATIC_CHUNK0 << k entries), so warp_next can read them while cta_begin
+ * appends to the table for a later CTA. */
+#define STATIC_CHUNK0 64u
+#define STATIC_CHUNKS 26 /* room for > 2^31 entries */
+
+/* What the CTAs of a kernel share with its source; freed when the source and
+ * every CTA are gone (a run that aborts may end CTAs after the source). */
+typedef struct trace_store {
+    pthread_mutex_t lock; /* refs and free_ctas: cta_end may run on any thread */
+    unsigned refs;
+    struct trace_cta *free_ctas; /* ended CTAs kept for reuse, their buffers with them */
+    static_inst_t *chunk[STATIC_CHUNKS];
+    uint32_t nstatic;
+    uint64_t shmem_base, local_base; /* generic address windows (0 = none) */
+} trace_store_t;
+
+/* One warp of a CTA: its instructions encoded back to back (see "CTA
+ * storage") and the one decoded instruction the timing model holds. */
+typedef struct warp_stream {
+    uint8_t *bytes;
+    size_t len, cap, pos;
+    uint32_t count, next;
+    bool seen; /* a `warp = w` block was read for it */
+    warp_inst_t cur;
+    uint64_t addr[WARP_SIZE];
+} warp_stream_t;
 
 typedef struct trace_cta {
+    struct trace_cta *next_free;
+    trace_store_t *store;
     unsigned nwarps;
-    warp_insts_t *warps;
-    addr_chunk_t *chunks; /* newest first */
+    warp_stream_t *warps;
 } trace_cta_t;
+
+/* The last instruction text seen at a PC (direct-mapped by PC), from the
+ * destination count to the memory width, and what it parsed to. */
+#define LINE_MEMO_BITS 9
+#define LINE_MEMO_SIZE (1u << LINE_MEMO_BITS)
+#define LINE_MEMO_TEXT 54
+typedef struct line_memo {
+    uint64_t pc;
+    uint32_t id; /* static instruction */
+    uint8_t len; /* of text; 0 = empty */
+    bool mem_width_nonzero;
+    char text[LINE_MEMO_TEXT];
+} line_memo_t;
+
+/* Dedup of static instructions while parsing: open addressing on the PC. */
+typedef struct static_index {
+    uint32_t *slot; /* id + 1; 0 = empty */
+    uint32_t cap;   /* power of two */
+} static_index_t;
 
 typedef struct trace_source {
     line_reader_t *lr; /* NULL once the last CTA was read */
@@ -121,6 +170,9 @@ typedef struct trace_source {
     bool failed;
     cs_error_t failure; /* repeated to every later call once parsing failed */
     shared_counts_t *counts;
+    trace_store_t *store;
+    static_index_t index;
+    struct line_memo *memo; /* LINE_MEMO_SIZE entries */
     opcode_cache_entry_t opcode_cache[OPCODE_CACHE_SIZE];
 } trace_source_t;
 
@@ -483,48 +535,307 @@ static int parse_header(trace_source_t *s, cs_error_t *err)
     return 0;
 }
 
-/* ------------------------------------------------------------ CTA storage */
+/* ------------------------------------------------------------ CTA storage
+ *
+ * A CTA's trace is held encoded, one byte stream per warp, because the
+ * timing model interleaves warps while the file lists them one after the
+ * other. Each dynamic instruction is
+ *   varint  static id * 4 + (mask given ? 1 : 0) + (address list ? 2 : 0)
+ *   [u32    active mask]                 absent: all 32 lanes active
+ *   [u64    first active lane's address] only when the static instruction has
+ *                                        addresses and a lane is active, then
+ *   either  zigzag varint stride         lane k gets first + k * stride, or
+ *           zigzag varint deltas         active - 1 of them, lane to lane
+ * so a coalesced LDG costs about 12 bytes instead of 48 + 256, and most
+ * other instructions 1 to 2. warp_next decodes the next one into the warp's
+ * `cur` and `addr`, which is what the contract lets it hand out (valid until
+ * the next warp_next of that warp). Ended CTAs go to the store's free list
+ * with their buffers, so a long kernel stops allocating once its resident
+ * CTAs have been seen. */
 
-static void cta_free(trace_cta_t *c)
+/* The addresses of one instruction line: evenly spaced (first, stride over the
+ * active lanes, as address mode 1 gives them) or one per active lane. */
+typedef struct addr_set {
+    bool evenly_spaced;
+    uint64_t first, stride;
+    uint64_t lane[WARP_SIZE];
+} addr_set_t;
+
+#define RECORD_MASK 1u
+#define RECORD_LIST 2u
+#define RECORD_MAX_BYTES (10 + 4 + 8 + (WARP_SIZE - 1) * 10)
+
+static trace_store_t *store_new(uint64_t shmem_base, uint64_t local_base)
 {
-    if (!c)
-        return;
+    trace_store_t *st = cs_xcalloc(1, sizeof *st);
+    pthread_mutex_init(&st->lock, NULL);
+    st->refs = 1;
+    st->shmem_base = shmem_base;
+    st->local_base = local_base;
+    return st;
+}
+
+static void cta_storage_free(trace_cta_t *c)
+{
     for (unsigned w = 0; w < c->nwarps; w++)
-        free(c->warps[w].insts);
+        free(c->warps[w].bytes);
     free(c->warps);
-    for (addr_chunk_t *k = c->chunks, *next; k; k = next) {
-        next = k->next;
-        free(k);
-    }
     free(c);
 }
 
-/* Room for one more instruction's addresses. */
-static uint64_t *cta_alloc_addrs(trace_cta_t *c)
+static void store_release(trace_store_t *st)
 {
-    addr_chunk_t *k = c->chunks;
-    if (!k || k->used == k->cap) {
-        uint32_t cap = k ? (k->cap < 4096 ? k->cap * 2 : 4096) : 16;
-        addr_chunk_t *n = cs_xmalloc(sizeof *n + (size_t)cap * WARP_SIZE * sizeof(uint64_t));
-        n->next = k;
-        n->used = 0;
-        n->cap = cap;
-        c->chunks = k = n;
+    if (!st)
+        return;
+    pthread_mutex_lock(&st->lock);
+    bool last = --st->refs == 0;
+    pthread_mutex_unlock(&st->lock);
+    if (!last)
+        return;
+    for (trace_cta_t *c = st->free_ctas, *next; c; c = next) {
+        next = c->next_free;
+        cta_storage_free(c);
     }
-    return k->addrs + (size_t)(k->used++) * WARP_SIZE;
+    for (int k = 0; k < STATIC_CHUNKS; k++)
+        free(st->chunk[k]);
+    pthread_mutex_destroy(&st->lock);
+    free(st);
 }
 
-/* Give back the slot of the last cta_alloc_addrs (the line turned out bad). */
-static void cta_unalloc_addrs(trace_cta_t *c) { c->chunks->used--; }
-
-static warp_inst_t *warp_push(warp_insts_t *w)
+/* Chunk and offset of static instruction `id`: chunk k starts at
+ * STATIC_CHUNK0 * (2^k - 1). */
+static inline static_inst_t *static_at(const trace_store_t *st, uint32_t id)
 {
-    if (w->count == w->cap) {
-        uint32_t cap = w->cap ? w->cap * 2 : 64;
-        w->insts = cs_xrealloc(w->insts, (size_t)cap * sizeof *w->insts);
-        w->cap = cap;
+    uint64_t q = (uint64_t)id / STATIC_CHUNK0 + 1;
+    unsigned k = 63u - (unsigned)__builtin_clzll(q);
+    return &st->chunk[k][id - STATIC_CHUNK0 * ((1u << k) - 1)];
+}
+
+/* Id of `si` in the kernel's table, added if new. Only cta_begin calls it. */
+static uint32_t static_intern(trace_source_t *s, const static_inst_t *si)
+{
+    trace_store_t *st = s->store;
+    static_index_t *ix = &s->index;
+    if ((uint64_t)(st->nstatic + 1) * 2 > ix->cap) {
+        uint32_t cap = ix->cap ? ix->cap * 2 : 256;
+        uint32_t *slot = cs_xcalloc(cap, sizeof *slot);
+        for (uint32_t i = 0; i < ix->cap; i++) {
+            if (!ix->slot[i])
+                continue;
+            uint64_t pc = static_at(st, ix->slot[i] - 1)->tmpl.pc;
+            uint32_t h = (uint32_t)((pc * 0x9e3779b97f4a7c15ull) >> 32) & (cap - 1);
+            while (slot[h])
+                h = (h + 1) & (cap - 1);
+            slot[h] = ix->slot[i];
+        }
+        free(ix->slot);
+        ix->slot = slot;
+        ix->cap = cap;
     }
-    return &w->insts[w->count++];
+    uint32_t h = (uint32_t)((si->tmpl.pc * 0x9e3779b97f4a7c15ull) >> 32) & (ix->cap - 1);
+    for (; ix->slot[h]; h = (h + 1) & (ix->cap - 1)) {
+        const static_inst_t *e = static_at(st, ix->slot[h] - 1);
+        if (e->tmpl.pc == si->tmpl.pc && e->has_addrs == si->has_addrs && e->generic == si->generic &&
+            memcmp(&e->tmpl, &si->tmpl, sizeof si->tmpl) == 0)
+            return ix->slot[h] - 1;
+    }
+    uint32_t id = st->nstatic;
+    uint64_t q = (uint64_t)id / STATIC_CHUNK0 + 1;
+    unsigned k = 63u - (unsigned)__builtin_clzll(q);
+    if (!st->chunk[k])
+        st->chunk[k] = cs_xmalloc(((size_t)STATIC_CHUNK0 << k) * sizeof *st->chunk[k]);
+    *static_at(st, id) = *si;
+    st->nstatic++;
+    ix->slot[h] = id + 1;
+    return id;
+}
+
+/* An empty CTA: from the free list when there is one. */
+static trace_cta_t *cta_acquire(trace_source_t *s)
+{
+    trace_store_t *st = s->store;
+    pthread_mutex_lock(&st->lock);
+    trace_cta_t *c = st->free_ctas;
+    if (c)
+        st->free_ctas = c->next_free;
+    st->refs++;
+    pthread_mutex_unlock(&st->lock);
+    if (!c) {
+        c = cs_xcalloc(1, sizeof *c);
+        c->nwarps = s->warps_per_cta;
+        c->warps = cs_xcalloc(c->nwarps, sizeof *c->warps);
+        c->store = st;
+    }
+    for (unsigned w = 0; w < c->nwarps; w++) {
+        warp_stream_t *ws = &c->warps[w];
+        ws->len = ws->pos = 0;
+        ws->count = ws->next = 0;
+        ws->seen = false;
+    }
+    c->next_free = NULL;
+    return c;
+}
+
+/* Back to the free list; the store lives as long as a CTA refers to it. */
+static void cta_release(trace_cta_t *c)
+{
+    if (!c)
+        return;
+    trace_store_t *st = c->store;
+    pthread_mutex_lock(&st->lock);
+    c->next_free = st->free_ctas;
+    st->free_ctas = c;
+    pthread_mutex_unlock(&st->lock);
+    store_release(st);
+}
+
+static inline void put_varint(uint8_t **pp, uint64_t v)
+{
+    uint8_t *p = *pp;
+    while (v >= 0x80) {
+        *p++ = (uint8_t)(v | 0x80);
+        v >>= 7;
+    }
+    *p++ = (uint8_t)v;
+    *pp = p;
+}
+
+static inline uint64_t get_varint(const uint8_t **pp)
+{
+    const uint8_t *p = *pp;
+    uint64_t v = *p & 0x7f;
+    unsigned shift = 7;
+    while (*p++ & 0x80) {
+        v |= (uint64_t)(*p & 0x7f) << shift;
+        shift += 7;
+    }
+    *pp = p;
+    return v;
+}
+
+static inline uint64_t zigzag(uint64_t d) { return (d << 1) ^ (0 - (d >> 63)); }
+static inline uint64_t unzigzag(uint64_t z) { return (z >> 1) ^ (0 - (z & 1)); }
+
+static inline void put_u32(uint8_t **pp, uint32_t v)
+{
+    memcpy(*pp, &v, sizeof v);
+    *pp += sizeof v;
+}
+
+static inline void put_u64(uint8_t **pp, uint64_t v)
+{
+    memcpy(*pp, &v, sizeof v);
+    *pp += sizeof v;
+}
+
+/* Append one instruction: static id, mask and (for has_addrs) the active
+ * lanes' addresses. */
+static void warp_append(warp_stream_t *ws, uint32_t id, uint32_t mask, bool has_addrs, const addr_set_t *set)
+{
+    const uint64_t *addr = set->lane;
+    if (ws->cap - ws->len < RECORD_MAX_BYTES) {
+        size_t cap = ws->cap ? ws->cap * 2 : 4096;
+        while (cap - ws->len < RECORD_MAX_BYTES)
+            cap *= 2;
+        ws->bytes = cs_xrealloc(ws->bytes, cap);
+        ws->cap = cap;
+    }
+    uint8_t *p = ws->bytes + ws->len;
+    uint64_t tag = (uint64_t)id << 2;
+    bool with_addrs = has_addrs && mask;
+    /* a list unless the addresses are evenly spaced (any one- or two-lane access is) */
+    bool list = false;
+    uint64_t first = set->first, stride = set->stride;
+    if (with_addrs && !set->evenly_spaced) {
+        uint32_t m = mask;
+        first = addr[__builtin_ctz(m)];
+        stride = 0;
+        m &= m - 1;
+        if (m) {
+            uint64_t prev = addr[__builtin_ctz(m)];
+            stride = prev - first;
+            for (m &= m - 1; m; m &= m - 1) {
+                uint64_t a = addr[__builtin_ctz(m)];
+                if (a - prev != stride) {
+                    list = true;
+                    break;
+                }
+                prev = a;
+            }
+        }
+    }
+    if (mask != 0xffffffffu)
+        tag |= RECORD_MASK;
+    if (list)
+        tag |= RECORD_LIST;
+    put_varint(&p, tag);
+    if (mask != 0xffffffffu)
+        put_u32(&p, mask);
+    if (with_addrs) {
+        put_u64(&p, first);
+        if (list) {
+            uint64_t prev = first;
+            for (uint32_t m = mask & (mask - 1); m; m &= m - 1) {
+                uint64_t a = addr[__builtin_ctz(m)];
+                put_varint(&p, zigzag(a - prev));
+                prev = a;
+            }
+        } else {
+            put_varint(&p, zigzag(stride));
+        }
+    }
+    ws->len = (size_t)(p - ws->bytes);
+    ws->count++;
+}
+
+/* Decode the warp's next instruction into ws->cur (and ws->addr). */
+static void warp_decode(const trace_store_t *st, warp_stream_t *ws)
+{
+    const uint8_t *p = ws->bytes + ws->pos;
+    uint64_t tag = get_varint(&p);
+    const static_inst_t *si = static_at(st, (uint32_t)(tag >> 2));
+    uint32_t mask = 0xffffffffu;
+    if (tag & RECORD_MASK) {
+        memcpy(&mask, p, sizeof mask);
+        p += sizeof mask;
+    }
+    ws->cur = si->tmpl;
+    ws->cur.active_mask = mask;
+    if (si->has_addrs) {
+        ws->cur.addr = ws->addr;
+        if (mask) {
+            uint64_t a;
+            memcpy(&a, p, sizeof a);
+            p += sizeof a;
+            uint32_t m = mask;
+            ws->addr[__builtin_ctz(m)] = a;
+            m &= m - 1;
+            if (tag & RECORD_LIST) {
+                for (; m; m &= m - 1) {
+                    a += unzigzag(get_varint(&p));
+                    ws->addr[__builtin_ctz(m)] = a;
+                }
+            } else {
+                uint64_t stride = unzigzag(get_varint(&p));
+                for (; m; m &= m - 1) {
+                    a += stride;
+                    ws->addr[__builtin_ctz(m)] = a;
+                }
+            }
+            if (si->generic) {
+                uint64_t lead = ws->addr[__builtin_ctz(mask)];
+                if (st->shmem_base && lead - st->shmem_base < GENERIC_WINDOW)
+                    ws->cur.space = SPACE_SHARED;
+                else if (st->local_base && lead - st->local_base < GENERIC_WINDOW)
+                    ws->cur.space = SPACE_LOCAL;
+            }
+        }
+    }
+    ws->pos = (size_t)(p - ws->bytes);
+    /* The warp's stream was parsed long ago and moves a few bytes per fetch,
+     * too slowly for the hardware prefetcher: the first load of each cache
+     * line missed (a third of this function's time without this). */
+    __builtin_prefetch(p + 64);
 }
 
 /* ------------------------------------------------------------ instructions */
@@ -568,10 +879,13 @@ static const opcode_cache_entry_t *decode_opcode(trace_source_t *s, const char *
     return slot;
 }
 
-/* Addresses after mem_width: mode and per-lane values into addr[WARP_SIZE]. */
-static int parse_addresses(trace_source_t *s, const char **pp, const char *end, uint32_t mask, uint64_t *addr,
+/* Addresses after mem_width: mode 1 as base and stride, modes 0 and 2 as
+ * per-lane values (active lanes only; the others are left as they are). */
+static int parse_addresses(trace_source_t *s, const char **pp, const char *end, uint32_t mask, addr_set_t *out,
                            cs_error_t *err)
 {
+    uint64_t *addr = out->lane;
+    out->evenly_spaced = false;
     char buf[48];
     uint64_t mode;
     const char *p = skip_space(*pp, end), *mode_at = p;
@@ -582,7 +896,6 @@ static int parse_addresses(trace_source_t *s, const char **pp, const char *end, 
         return src_fail(s, err, cur_line(s), "bad address mode '%s' (0, 1 or 2)", shown(p, end, buf));
     }
     unsigned active = popcount32(mask);
-    memset(addr, 0, WARP_SIZE * sizeof *addr);
     if (mode == 0) {
         unsigned k = 0;
         for (uint32_t m = mask; m; m &= m - 1, k++) {
@@ -606,9 +919,11 @@ static int parse_addresses(trace_source_t *s, const char **pp, const char *end, 
                     return src_fail(s, err, cur_line(s), "missing stride after base address");
                 return src_fail(s, err, cur_line(s), "bad stride '%s'", shown(p, end, buf));
             }
-            uint64_t a = base; /* unsigned: wraps like the hardware's 64-bit adds */
-            for (uint32_t m = mask; m; m &= m - 1, a += (uint64_t)stride)
-                addr[__builtin_ctz(m)] = a;
+            /* kept as base + stride: lane k gets base + k*stride, wrapping
+             * like the hardware's 64-bit adds (warp_decode expands it) */
+            out->evenly_spaced = true;
+            out->first = base;
+            out->stride = (uint64_t)stride;
         } else {
             uint64_t a = base;
             unsigned k = 0;
@@ -631,14 +946,18 @@ static int parse_addresses(trace_source_t *s, const char **pp, const char *end, 
     return 0;
 }
 
-/* One instruction line into `in` (addresses into a fresh slot of the CTA). */
-static int parse_instruction(trace_source_t *s, trace_cta_t *cta, char *line, size_t len, warp_inst_t *in,
+/* One instruction line: appended to warp stream `ws`; its active mask into *mask_out. */
+static int parse_instruction(trace_source_t *s, warp_stream_t *ws, char *line, size_t len, uint32_t *mask_out,
                              cs_error_t *err)
 {
     const char *p = line, *end = line + len;
     char buf[48];
     uint64_t v;
-    *in = (warp_inst_t){0}; /* unused register slots read as 0, deterministically */
+    static_inst_t si;
+    memset(&si, 0, sizeof si); /* unused register slots read as 0, and the table compares whole entries */
+    warp_inst_t *in = &si.tmpl;
+    uint64_t mem_width = 0;
+    const char *seg_end = NULL;
     if (s->tracer_version < 3) /* ctaX ctaY ctaZ warp: we know them from the block structure */
         for (int i = 0; i < 4; i++)
             if (!parse_dec(&p, end, &v))
@@ -651,63 +970,71 @@ static int parse_instruction(trace_source_t *s, trace_cta_t *cta, char *line, si
     if (!parse_hex(&p, end, &v) || v > UINT32_MAX)
         return src_fail(s, err, cur_line(s), "bad active mask '%s' (32-bit hex)", shown(p, end, buf));
     in->active_mask = (uint32_t)v;
-    if (!parse_dec(&p, end, &v) || v > INST_MAX_DST)
-        return src_fail(s, err, cur_line(s), "bad destination count '%s' (0 to %d)", shown(p, end, buf), INST_MAX_DST);
-    in->ndst = (uint8_t)v;
-    for (unsigned i = 0; i < in->ndst; i++)
-        if (!parse_register(&p, end, &in->dst[i]))
-            return src_fail(s, err, cur_line(s), "bad destination register '%s' (expected R<n>)", shown(p, end, buf));
-    p = skip_space(p, end);
-    const char *op = p;
-    p = token_end(p, end);
-    if (p == op)
-        return src_fail(s, err, cur_line(s), "missing opcode");
-    size_t op_len = (size_t)(p - op);
-    /* NUL-terminate the opcode in place for the table lookup (line[len] is
-     * already NUL, so this is in bounds even at the end of the line) */
-    char *op_end = line + (p - line);
-    char saved = *op_end;
-    *op_end = '\0';
-    opcode_cache_entry_t scratch;
-    const opcode_cache_entry_t *oc = decode_opcode(s, op, op_len, &scratch, err);
-    *op_end = saved;
-    if (!oc)
-        return -1;
-    if (!parse_dec(&p, end, &v) || v > INST_MAX_SRC)
-        return src_fail(s, err, cur_line(s), "bad source count '%s' (0 to %d)", shown(p, end, buf), INST_MAX_SRC);
-    in->nsrc = (uint8_t)v;
-    for (unsigned i = 0; i < in->nsrc; i++)
-        if (!parse_register(&p, end, &in->src[i]))
-            return src_fail(s, err, cur_line(s), "bad source register '%s' (expected R<n>)", shown(p, end, buf));
-    uint64_t mem_width;
-    if (!parse_dec(&p, end, &mem_width))
-        return src_fail(s, err, cur_line(s), "%s", at_end(p, end) ? "missing memory width" : "bad memory width");
-    in->unit = oc->info.unit;
-    in->lat = oc->info.lat;
-    in->space = oc->info.space;
-    in->flags = oc->info.flags;
-    in->access_size = oc->access_size;
-    if (mem_width > 0 && in->unit != UNIT_LDST) {
-        /* e.g. QSPC takes a generic address: the tracer records it, but the
-         * op does not access memory. Check the syntax, keep nothing. */
-        uint64_t ignored[WARP_SIZE];
-        if (parse_addresses(s, &p, end, in->active_mask, ignored, err) < 0)
+    uint32_t mask = in->active_mask;
+    /* The text from the destination count to the memory width is the same
+     * every time a PC comes back (it is the SASS instruction): when it
+     * matches the last one seen at this PC byte for byte, its parse is known. */
+    const char *seg = p;
+    line_memo_t *memo = &s->memo[(in->pc * 0x9e3779b97f4a7c15ull) >> (64 - LINE_MEMO_BITS)];
+    uint32_t id = UINT32_MAX;
+    bool has_addrs, mem_width_nonzero;
+    if (memo->len && memo->pc == in->pc && (size_t)(end - seg) >= memo->len &&
+        memcmp(seg, memo->text, memo->len) == 0 && token_ends_at(seg + memo->len, end)) {
+        p = seg + memo->len;
+        id = memo->id;
+        has_addrs = static_at(s->store, id)->has_addrs;
+        mem_width_nonzero = memo->mem_width_nonzero;
+    } else {
+        if (!parse_dec(&p, end, &v) || v > INST_MAX_DST)
+            return src_fail(s, err, cur_line(s), "bad destination count '%s' (0 to %d)", shown(p, end, buf),
+                            INST_MAX_DST);
+        in->ndst = (uint8_t)v;
+        for (unsigned i = 0; i < in->ndst; i++)
+            if (!parse_register(&p, end, &in->dst[i]))
+                return src_fail(s, err, cur_line(s), "bad destination register '%s' (expected R<n>)",
+                                shown(p, end, buf));
+        p = skip_space(p, end);
+        const char *op = p;
+        p = token_end(p, end);
+        if (p == op)
+            return src_fail(s, err, cur_line(s), "missing opcode");
+        size_t op_len = (size_t)(p - op);
+        /* NUL-terminate the opcode in place for the table lookup (line[len] is
+         * already NUL, so this is in bounds even at the end of the line) */
+        char *op_end = line + (p - line);
+        char saved = *op_end;
+        *op_end = '\0';
+        opcode_cache_entry_t scratch;
+        const opcode_cache_entry_t *oc = decode_opcode(s, op, op_len, &scratch, err);
+        *op_end = saved;
+        if (!oc)
             return -1;
-    } else if (mem_width > 0) {
-        uint64_t *addr = cta_alloc_addrs(cta);
-        if (parse_addresses(s, &p, end, in->active_mask, addr, err) < 0) {
-            cta_unalloc_addrs(cta);
-            return -1;
-        }
-        in->addr = addr;
-        if (oc->generic && in->active_mask) {
-            uint64_t a = addr[__builtin_ctz(in->active_mask)];
-            if (s->shmem_base && a - s->shmem_base < GENERIC_WINDOW)
-                in->space = SPACE_SHARED;
-            else if (s->local_base && a - s->local_base < GENERIC_WINDOW)
-                in->space = SPACE_LOCAL;
-        }
+        if (!parse_dec(&p, end, &v) || v > INST_MAX_SRC)
+            return src_fail(s, err, cur_line(s), "bad source count '%s' (0 to %d)", shown(p, end, buf), INST_MAX_SRC);
+        in->nsrc = (uint8_t)v;
+        for (unsigned i = 0; i < in->nsrc; i++)
+            if (!parse_register(&p, end, &in->src[i]))
+                return src_fail(s, err, cur_line(s), "bad source register '%s' (expected R<n>)", shown(p, end, buf));
+        if (!parse_dec(&p, end, &mem_width))
+            return src_fail(s, err, cur_line(s), "%s", at_end(p, end) ? "missing memory width" : "bad memory width");
+        seg_end = p;
+        in->unit = oc->info.unit;
+        in->lat = oc->info.lat;
+        in->space = oc->info.space;
+        in->flags = oc->info.flags;
+        in->access_size = oc->access_size;
+        si.has_addrs = mem_width > 0 && in->unit == UNIT_LDST;
+        si.generic = si.has_addrs && oc->generic; /* the space is decided per instance, in warp_decode */
+        has_addrs = si.has_addrs;
+        mem_width_nonzero = mem_width > 0;
     }
+    /* e.g. QSPC takes a generic address: the tracer records it, but the op
+     * does not access memory. Its syntax is checked, nothing kept. */
+    addr_set_t addr; /* not zeroed: lane[] is written and read for active lanes only */
+    addr.evenly_spaced = false;
+    addr.first = addr.stride = 0;
+    if (mem_width_nonzero && parse_addresses(s, &p, end, mask, &addr, err) < 0)
+        return -1;
     /* optional immediate (DEPBAR and friends), then nothing */
     p = skip_space(p, end);
     if (p < end) {
@@ -719,8 +1046,22 @@ static int parse_instruction(trace_source_t *s, trace_cta_t *cta, char *line, si
         p = skip_space(p, end);
         if (p < end)
             return src_fail(s, err, cur_line(s), "unexpected '%s' at the end of the instruction%s", shown(p, end, buf),
-                            mem_width ? " (too many addresses?)" : "");
+                            mem_width_nonzero ? " (too many addresses?)" : "");
     }
+    if (id == UINT32_MAX) { /* parsed in full: into the table and the memo */
+        in->active_mask = 0;
+        id = static_intern(s, &si);
+        size_t seg_len = (size_t)(seg_end - seg);
+        if (seg_len <= LINE_MEMO_TEXT) {
+            memo->pc = in->pc;
+            memo->id = id;
+            memo->len = (uint8_t)seg_len;
+            memo->mem_width_nonzero = mem_width_nonzero;
+            memcpy(memo->text, seg, seg_len);
+        }
+    }
+    warp_append(ws, id, mask, has_addrs, &addr);
+    *mask_out = mask;
     return 0;
 }
 
@@ -734,16 +1075,10 @@ static bool looks_structural(const char *p)
 /* Read `n` instructions of warp `w`. */
 static int parse_warp_body(trace_source_t *s, trace_cta_t *cta, unsigned w, uint64_t n, cs_error_t *err)
 {
-    warp_insts_t *wi = &cta->warps[w];
+    warp_stream_t *ws = &cta->warps[w];
     if (n > MAX_WARP_INSTS)
         return src_fail(s, err, cur_line(s), "insts = %llu is more than a warp can hold (%u)", (unsigned long long)n,
                         MAX_WARP_INSTS);
-    /* reserve up front, but never trust a huge count before the lines exist */
-    uint64_t want = n < 4096 ? n : 4096;
-    if (want > wi->cap) {
-        wi->insts = cs_xrealloc(wi->insts, (size_t)want * sizeof *wi->insts);
-        wi->cap = (uint32_t)want;
-    }
     uint64_t warp_insts = 0, thread_insts = 0;
     for (uint64_t i = 0; i < n; i++) {
         char *line;
@@ -759,13 +1094,11 @@ static int parse_warp_body(trace_source_t *s, trace_cta_t *cta, unsigned w, uint
         if (cs_hex_digit((unsigned char)*p) < 0 && looks_structural(p))
             return src_fail(s, err, cur_line(s), "warp %u expects %llu instructions, got %llu", w,
                             (unsigned long long)n, (unsigned long long)i);
-        warp_inst_t *in = warp_push(wi);
-        if (parse_instruction(s, cta, line, len, in, err) < 0) {
-            wi->count--;
+        uint32_t mask = 0;
+        if (parse_instruction(s, ws, line, len, &mask, err) < 0)
             return -1;
-        }
         warp_insts++;
-        thread_insts += popcount32(in->active_mask);
+        thread_insts += popcount32(mask);
     }
     s->counts->c.warp_insts += warp_insts;
     s->counts->c.thread_insts += thread_insts;
@@ -895,11 +1228,9 @@ static void *trace_cta_begin(void *src, uint64_t cta_linear, cs_error_t *err)
                (unsigned long long)cta_linear, (unsigned long long)s->next_cta);
         return NULL;
     }
-    trace_cta_t *cta = cs_xcalloc(1, sizeof *cta);
-    cta->nwarps = s->warps_per_cta;
-    cta->warps = cs_xcalloc(cta->nwarps, sizeof *cta->warps);
+    trace_cta_t *cta = cta_acquire(s);
     if (parse_cta(s, cta, cta_linear, err) < 0) {
-        cta_free(cta);
+        cta_release(cta);
         return NULL;
     }
     s->next_cta++;
@@ -908,7 +1239,7 @@ static void *trace_cta_begin(void *src, uint64_t cta_linear, cs_error_t *err)
         line_reader_close(s->lr); /* the rest of the kernel needs no file */
         s->lr = NULL;
         if (rc < 0) {
-            cta_free(cta);
+            cta_release(cta);
             return NULL;
         }
     }
@@ -920,14 +1251,16 @@ static int trace_warp_next(void *cta_state, unsigned warp, const warp_inst_t **o
     trace_cta_t *cta = cta_state;
     if (warp >= cta->nwarps)
         return cs_err(err, NULL, 0, "warp %u out of range (the CTA has %u warps)", warp, cta->nwarps);
-    warp_insts_t *w = &cta->warps[warp];
+    warp_stream_t *w = &cta->warps[warp];
     if (w->next >= w->count)
         return 0;
-    *out = &w->insts[w->next++];
+    warp_decode(cta->store, w);
+    w->next++;
+    *out = &w->cur;
     return 1;
 }
 
-static void trace_cta_end(void *src, void *cta_state) { cta_free(cta_state); }
+static void trace_cta_end(void *src, void *cta_state) { cta_release(cta_state); }
 
 static void source_free(trace_source_t *s)
 {
@@ -935,6 +1268,9 @@ static void source_free(trace_source_t *s)
         return;
     line_reader_close(s->lr);
     counts_release(s->counts);
+    store_release(s->store);
+    free(s->index.slot);
+    free(s->memo);
     free(s->path);
     free(s);
 }
@@ -963,6 +1299,8 @@ static int open_source(line_reader_t *lr, shared_counts_t *counts, uint32_t defa
         source_free(s);
         return -1;
     }
+    s->store = store_new(s->shmem_base, s->local_base);
+    s->memo = cs_xcalloc(LINE_MEMO_SIZE, sizeof *s->memo);
     memset(out, 0, sizeof *out);
     memcpy(out->name, s->name, sizeof out->name);
     out->id = s->kernel_id;

@@ -1,36 +1,58 @@
 /* coalesce.c — see coalesce.h. */
 #include "coalesce.h"
 
+#include <stdbool.h>
 #include <string.h>
 
 #define SECTOR_SIZE 32u
 
-static void add_bytes(mem_access_t *out, unsigned *n, uint64_t line_addr, uint32_t off, uint32_t len)
+/* The accesses found so far and the range of their line addresses: a line
+ * outside [lo, hi] is new without a search, which makes strided and
+ * uncoalesced warps (up to 64 distinct lines) linear instead of quadratic. */
+typedef struct access_list {
+    mem_access_t *out;
+    unsigned n;
+    uint64_t lo, hi;
+} access_list_t;
+
+static inline void add_bytes(access_list_t *l, uint64_t line_addr, uint32_t off, uint32_t len)
 {
     uint32_t first = off / 32, last = (off + len - 1) / 32;
     uint8_t mask = 0;
-    for (uint32_t s = first; s <= last && s < 8; s++)
-        mask |= (uint8_t)(1u << s);
-    for (unsigned i = 0; i < *n; i++) {
+    if (first < 8) {
+        uint32_t top = last < 8 ? last : 7;
+        mask = (uint8_t)(((2u << top) - 1) & ~((1u << first) - 1));
+    }
+    mem_access_t *out = l->out;
+    unsigned n = l->n;
+    if (n && line_addr >= l->lo && line_addr <= l->hi) {
+        /* lanes mostly continue the latest line: look there first */
+        unsigned i = n - 1;
+        if (out[i].line_addr != line_addr)
+            for (i = 0; i < n - 1 && out[i].line_addr != line_addr; i++)
+                ;
         if (out[i].line_addr == line_addr) {
             out[i].sector_mask |= mask;
             out[i].bytes += len; /* upper bound on payload; overlap is rare for stores */
             return;
         }
     }
-    out[*n].line_addr = line_addr;
-    out[*n].sector_mask = mask;
-    out[*n].bytes = len;
-    (*n)++;
+    if (!n || line_addr < l->lo)
+        l->lo = line_addr;
+    if (!n || line_addr > l->hi)
+        l->hi = line_addr;
+    out[n].line_addr = line_addr;
+    out[n].sector_mask = mask;
+    out[n].bytes = len;
+    l->n = n + 1;
 }
 
 unsigned coalesce_warp(const warp_inst_t *in, uint32_t line_size, mem_access_t *out)
 {
-    unsigned n = 0;
+    access_list_t l = {.out = out};
     uint32_t size = in->access_size ? in->access_size : 4;
     uint64_t line_mask = ~(uint64_t)(line_size - 1);
     uint32_t mask = in->active_mask;
-    /* Fast path: the common fully-coalesced case (every lane in one line). */
     while (mask) {
         unsigned lane = (unsigned)__builtin_ctz(mask);
         mask &= mask - 1;
@@ -38,18 +60,18 @@ unsigned coalesce_warp(const warp_inst_t *in, uint32_t line_size, mem_access_t *
         uint64_t line = a & line_mask;
         uint32_t off = (uint32_t)(a - line);
         if (off + size <= line_size) {
-            add_bytes(out, &n, line, off, size);
+            add_bytes(&l, line, off, size);
         } else { /* straddles two lines */
             uint32_t first = line_size - off;
-            add_bytes(out, &n, line, off, first);
-            add_bytes(out, &n, line + line_size, 0, size - first);
+            add_bytes(&l, line, off, first);
+            add_bytes(&l, line + line_size, 0, size - first);
         }
     }
     /* A store's payload cannot exceed the line. */
-    for (unsigned i = 0; i < n; i++)
+    for (unsigned i = 0; i < l.n; i++)
         if (out[i].bytes > line_size)
             out[i].bytes = line_size;
-    return n;
+    return l.n;
 }
 
 unsigned coalesce_warp_sectors(const warp_inst_t *in, uint32_t line_size, mem_access_t *out)
@@ -65,6 +87,19 @@ unsigned coalesce_warp_sectors(const warp_inst_t *in, uint32_t line_size, mem_ac
     return n;
 }
 
+/* Bank of each active lane's first word, with shifts and masks where the
+ * bank width and count are powers of two (always, in practice): a 64-bit
+ * division per lane was most of this function's time. */
+static inline uint64_t word_of(uint64_t addr, uint32_t bank_width, int width_shift)
+{
+    return width_shift >= 0 ? addr >> width_shift : addr / bank_width;
+}
+
+static inline unsigned bank_of(uint64_t word, uint32_t nbanks, bool pow2_banks)
+{
+    return (unsigned)(pow2_banks ? word & (nbanks - 1) : word % nbanks);
+}
+
 unsigned shmem_conflict_degree(const warp_inst_t *in, uint32_t nbanks, uint32_t bank_width)
 {
     if (!in->active_mask)
@@ -74,6 +109,27 @@ unsigned shmem_conflict_degree(const warp_inst_t *in, uint32_t nbanks, uint32_t 
     uint32_t words_per_lane = (in->access_size + bank_width - 1) / bank_width;
     if (!words_per_lane)
         words_per_lane = 1;
+    int width_shift = (bank_width & (bank_width - 1)) == 0 ? __builtin_ctz(bank_width) : -1;
+    bool pow2_banks = nbanks && (nbanks & (nbanks - 1)) == 0;
+    /* Fast path, one word per lane: when no bank is asked for two different
+     * words (distinct banks, or broadcasts of one word) there is one pass. */
+    if (words_per_lane == 1) {
+        uint64_t seen = 0, bank_word[64];
+        bool conflict = false;
+        for (uint32_t mask = in->active_mask; mask; mask &= mask - 1) {
+            uint64_t word = word_of(in->addr[__builtin_ctz(mask)], bank_width, width_shift);
+            unsigned bank = bank_of(word, nbanks, pow2_banks);
+            if (!(seen >> bank & 1)) {
+                seen |= 1ull << bank;
+                bank_word[bank] = word;
+            } else if (bank_word[bank] != word) {
+                conflict = true;
+                break;
+            }
+        }
+        if (!conflict)
+            return 1;
+    }
     /* distinct words per bank: small arrays, warp-sized work */
     uint64_t words[64][WARP_SIZE * 4];
     unsigned count[64];
@@ -84,8 +140,8 @@ unsigned shmem_conflict_degree(const warp_inst_t *in, uint32_t nbanks, uint32_t 
         unsigned lane = (unsigned)__builtin_ctz(mask);
         mask &= mask - 1;
         for (uint32_t w = 0; w < words_per_lane && w < 4; w++) {
-            uint64_t word = in->addr[lane] / bank_width + w;
-            unsigned bank = (unsigned)(word % nbanks);
+            uint64_t word = word_of(in->addr[lane], bank_width, width_shift) + w;
+            unsigned bank = bank_of(word, nbanks, pow2_banks);
             unsigned k;
             for (k = 0; k < count[bank]; k++)
                 if (words[bank][k] == word)

@@ -1,0 +1,290 @@
+#!/usr/bin/env python3
+"""ctasim's speed against Accel-Sim's on the same traces, config and CTA cap.
+
+Input: a JSON of Accel-Sim reference results (the team keeps one; it is never
+needed by a build or a test), with, per run, the trace it used, the cap and
+Accel-Sim's user CPU seconds, and per trace the command that made it:
+
+  {"traces": {"default/VADD": {"command": "ctasim trace VADD --size default -o default/VADD",
+                               "sha256_first16_of_concatenated_kernel_files": "...", ...}, ...},
+   "runs":   {"VADD.default.cta1": {"trace": "default/VADD", "cap": 1,
+                                    "accelsim": {"user_s": 58.84, "wall_s": 71.18, "cycles": ...}}, ...}}
+
+For every trace of the chosen sizes this regenerates the trace with this
+ctasim (`ctasim trace NAME --size SIZE --no-compress -o DIR`: plain text, as
+Accel-Sim read it), applies a recorded `sed -E 's/.../.../'` patch where the
+trace's command has one (CP-patched) or skips the trace and says why, runs
+`ctasim run --allow-unknown --config gpgpusim.config --config trace.config
+[--max-ctas N]` once per run of that trace, and prints ctasim's user CPU
+seconds beside Accel-Sim's, the ratio (Accel-Sim / ctasim), and the minimum.
+Each trace directory is deleted once its runs are done (the default set is
+about 1 GB of text).
+
+  tools/speed_vs_accelsim.py RESULTS.json [--size small|default|all]
+      [--ctasim build/ctasim] [--config-dir tests/data/config/qv100]
+      [--workdir DIR] [--repeat N] [--markdown] [--only NAME,...]
+
+User CPU seconds of each ctasim run come from wait4() (its rusage); with
+--repeat N the median of N runs is kept. Whether the regenerated trace is
+byte-identical to the one Accel-Sim ran is checked against the recorded
+sha256 (first 16 hex digits of the concatenated kernel files) and shown.
+"""
+import argparse
+import hashlib
+import json
+import os
+import re
+import shlex
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+
+HERE = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+
+def run_timed(argv, env):
+    """Run argv; return (exit status, user CPU s, wall s, stdout text)."""
+    start = time.monotonic()
+    with tempfile.TemporaryFile() as out:
+        proc = subprocess.Popen(argv, stdout=out, stderr=subprocess.STDOUT, env=env)
+        _, status, usage = os.wait4(proc.pid, 0)
+        proc.returncode = os.waitstatus_to_exitcode(status)
+        wall = time.monotonic() - start
+        out.seek(0)
+        text = out.read().decode("utf-8", "replace")
+    return proc.returncode, usage.ru_utime, wall, text
+
+
+def kernel_files(trace_dir):
+    """Kernel files in kernelslist.g order."""
+    files = []
+    with open(os.path.join(trace_dir, "kernelslist.g")) as f:
+        for line in f:
+            line = line.strip()
+            if line.startswith("kernel"):
+                files.append(os.path.join(trace_dir, line))
+    return files
+
+
+def sha16(trace_dir):
+    h = hashlib.sha256()
+    for p in kernel_files(trace_dir):
+        with open(p, "rb") as f:
+            for block in iter(lambda: f.read(1 << 20), b""):
+                h.update(block)
+    return h.hexdigest()[:16]
+
+
+SED = re.compile(r"sed -E '(s/((?:[^/\\]|\\.)*)/((?:[^/\\]|\\.)*)/)'")
+
+
+def recorded_patch(command):
+    """The `sed -E 's/PAT/REPL/'` of a trace's recorded command, as a Python
+    (regex, replacement), or None when the command has none."""
+    m = SED.search(command)
+    if not m:
+        return None
+    pattern, repl = m.group(2), m.group(3)
+    # ERE and Python's re agree on what this uses (groups, classes, {n}, \.);
+    # sed's \1 is Python's \1 too.
+    return re.compile(pattern), repl
+
+
+def apply_patch(trace_dir, patch):
+    regex, repl = patch
+    changed = 0
+    for p in kernel_files(trace_dir):
+        tmp = p + ".patched"
+        with open(p, encoding="utf-8", errors="surrogateescape") as src, \
+                open(tmp, "w", encoding="utf-8", errors="surrogateescape") as dst:
+            for line in src:
+                new = regex.sub(repl, line, count=1)
+                changed += new != line
+                dst.write(new)
+        os.replace(tmp, p)
+    return changed
+
+
+def copy_stored(src, dst):
+    """A stored trace directory into dst, .xz kernel files decompressed."""
+    import lzma
+    os.makedirs(dst)
+    for name in os.listdir(src):
+        p = os.path.join(src, name)
+        if name.endswith(".xz"):
+            with lzma.open(p) as f, open(os.path.join(dst, name[:-3]), "wb") as out:
+                shutil.copyfileobj(f, out, 1 << 20)
+        else:
+            shutil.copy(p, os.path.join(dst, name))
+
+
+def parse_trace_command(command):
+    """(workload, size) of 'ctasim trace NAME --size SIZE -o DIR[; ...]'."""
+    first = command.split(";")[0]
+    words = shlex.split(first)
+    if len(words) < 3 or words[0] != "ctasim" or words[1] != "trace":
+        return None
+    name, size = words[2], "default"
+    if "--size" in words:
+        size = words[words.index("--size") + 1]
+    return name, size
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("results", help="Accel-Sim reference results JSON")
+    ap.add_argument("--size", choices=["small", "default", "all"], default="small")
+    ap.add_argument("--ctasim", default=os.path.join(HERE, "build", "ctasim"))
+    ap.add_argument("--config-dir", default=os.path.join(HERE, "tests", "data", "config", "qv100"),
+                    help="holds gpgpusim.config and trace.config (QV100)")
+    ap.add_argument("--workdir", default=None, help="where traces are written (default: a temporary directory)")
+    ap.add_argument("--repeat", type=int, default=1, help="ctasim measurements per Accel-Sim run (median kept)")
+    ap.add_argument("--min-user", type=float, default=0.5,
+                    help="a measurement repeats a short run until this much user CPU is spent and "
+                         "divides (CPU time is counted in clock ticks)")
+    ap.add_argument("--only", default="", help="comma-separated workloads (e.g. VADD,KMN)")
+    ap.add_argument("--markdown", action="store_true", help="print the table as Markdown")
+    ap.add_argument("--stored-traces", default=None,
+                    help="a directory of the traces Accel-Sim ran, NAME-SIZE/ (kernel files plain or .xz): "
+                         "used instead of regenerating where present")
+    args = ap.parse_args()
+
+    with open(args.results) as f:
+        ref = json.load(f)
+    env = dict(os.environ)
+    env.setdefault("CTASIM_PTX_DIR", os.path.join(HERE, "workloads", "ptx"))
+    ctasim = os.path.abspath(args.ctasim)
+    cfg = [os.path.join(args.config_dir, "gpgpusim.config"), os.path.join(args.config_dir, "trace.config")]
+    sizes = ["small", "default"] if args.size == "all" else [args.size]
+    only = {w for w in args.only.split(",") if w}
+    work = args.workdir or tempfile.mkdtemp(prefix="speed_vs_accelsim.")
+    os.makedirs(work, exist_ok=True)
+
+    runs_by_trace = {}
+    for key, run in ref.get("runs", {}).items():
+        runs_by_trace.setdefault(run.get("trace"), []).append((key, run))
+
+    rows, notes = [], []
+    for tkey, tinfo in ref.get("traces", {}).items():
+        size, _, tname = tkey.partition("/")
+        if size not in sizes:
+            continue
+        parsed = parse_trace_command(tinfo.get("command", ""))
+        if not parsed:
+            notes.append("%s: recorded command not understood, skipped" % tkey)
+            continue
+        workload, tsize = parsed
+        if only and workload not in only and tname not in only:
+            continue
+        runs = runs_by_trace.get(tkey, [])
+        timed = [(k, r) for k, r in runs if (r.get("accelsim") or {}).get("user_s")]
+        if not timed:
+            notes.append("%s: no Accel-Sim time recorded (%d runs), not run" % (tkey, len(runs)))
+            continue
+        patch = None
+        if "sed" in tinfo.get("command", ""):
+            patch = recorded_patch(tinfo["command"])
+            if not patch:
+                notes.append("%s: its recorded patch is not a single sed -E 's/../../', skipped" % tkey)
+                continue
+        tdir = os.path.join(work, tkey.replace("/", "_"))
+        shutil.rmtree(tdir, ignore_errors=True)
+        stored = args.stored_traces and os.path.join(args.stored_traces, "%s-%s" % (tname, size))
+        if stored and os.path.isdir(stored):
+            copy_stored(stored, tdir)
+            patch = None  # stored as Accel-Sim ran it
+        else:
+            gen = [ctasim, "trace", workload, "--size", tsize, "--no-compress", "-o", tdir]
+            rc, _, _, out = run_timed(gen, env)
+            if rc != 0:
+                notes.append("%s: '%s' failed: %s" % (tkey, " ".join(gen), out.strip()[-200:]))
+                continue
+        if patch:
+            n = apply_patch(tdir, patch)
+            notes.append("%s: recorded patch applied to %d lines" % (tkey, n))
+        want = tinfo.get("sha256_first16_of_concatenated_kernel_files")
+        same = None if not want else sha16(tdir) == want
+        for key, run in timed:
+            argv = [ctasim, "run", "--quiet", "--allow-unknown", "--config", cfg[0], "--config", cfg[1]]
+            if run.get("cap"):
+                argv += ["--max-ctas", str(run["cap"])]
+            argv.append(os.path.join(tdir, "kernelslist.g"))
+            users, walls, failed = [], [], None
+            for _ in range(max(1, args.repeat)):
+                total_user, total_wall, k = 0.0, 0.0, 0
+                while not failed and (k == 0 or (total_user < args.min_user and k < 200)):
+                    rc, user, wall, out = run_timed(argv + ["--json", os.path.join(work, "out.json")], env)
+                    if rc != 0:
+                        failed = out.strip()[-200:]
+                    total_user += user
+                    total_wall += wall
+                    k += 1
+                if failed:
+                    break
+                users.append(total_user / k)
+                walls.append(total_wall / k)
+            a = run["accelsim"]
+            row = {"run": key, "trace": tkey, "cap": run.get("cap"), "accelsim_user_s": a["user_s"],
+                   "accelsim_wall_s": a.get("wall_s"), "same_trace": same, "failed": failed}
+            if not failed:
+                with open(os.path.join(work, "out.json")) as f:
+                    res = json.load(f)
+                user = statistics.median(users)
+                row.update(ctasim_user_s=user, ctasim_wall_s=statistics.median(walls),
+                           warp_insts=res.get("totals", {}).get("warp_insts", res.get("warp_insts")),
+                           cycles=res.get("totals", {}).get("cycles", res.get("cycles")),
+                           accelsim_cycles=a.get("cycles"), accelsim_warp_insts=a.get("warp_insts"),
+                           ratio=a["user_s"] / user if user > 0 else float("inf"))
+            rows.append(row)
+            print_row(row, args.markdown, file=sys.stderr)
+        shutil.rmtree(tdir, ignore_errors=True)
+    if not args.workdir:
+        shutil.rmtree(work, ignore_errors=True)
+    report(rows, notes, args.markdown)
+    return 0 if rows else 1
+
+
+def cap_text(cap):
+    return "nocap" if not cap else str(cap)
+
+
+def print_row(r, markdown, file=sys.stdout):
+    if r.get("failed"):
+        print("%-28s ctasim failed: %s" % (r["run"], r["failed"]), file=file)
+        return
+    same = {None: "?", True: "yes", False: "NO"}[r["same_trace"]]
+    insts = "%s" % r.get("warp_insts")
+    if r.get("accelsim_warp_insts") is not None and r.get("accelsim_warp_insts") != r.get("warp_insts"):
+        insts += " (Accel-Sim %s)" % r["accelsim_warp_insts"]
+    if markdown:
+        print("| %s | %s | %s | %.2f | %.4f | %.0fx | %s | %s |" % (
+            r["run"], insts, cap_text(r["cap"]), r["accelsim_user_s"], r["ctasim_user_s"], r["ratio"], same,
+            "%.0f" % r["cycles"] if r.get("cycles") is not None else "?"), file=file)
+    else:
+        print("%-26s cap %-5s warp insts %-9s Accel-Sim %7.2f s  ctasim %8.4f s  %6.0fx  (same trace file: %s)" % (
+            r["run"], cap_text(r["cap"]), insts, r["accelsim_user_s"], r["ctasim_user_s"], r["ratio"], same),
+            file=file)
+
+
+def report(rows, notes, markdown):
+    ok = [r for r in rows if not r.get("failed")]
+    if markdown:
+        print("| run | warp insts | cap | Accel-Sim user s | ctasim user s | speed | same trace file | ctasim cycles |")
+        print("|---|---:|---|---:|---:|---:|---|---:|")
+    for r in rows:
+        print_row(r, markdown)
+    if ok:
+        worst = min(ok, key=lambda r: r["ratio"])
+        line = "minimum %.0fx (%s); median %.0fx over %d runs; %d below 100x" % (
+            worst["ratio"], worst["run"], statistics.median(r["ratio"] for r in ok), len(ok),
+            sum(r["ratio"] < 100 for r in ok))
+        print(("\n" if markdown else "") + line)
+    for n in notes:
+        print(("- " if markdown else "note: ") + n)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
