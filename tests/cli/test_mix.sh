@@ -135,3 +135,23 @@ if XDG_CACHE_HOME="$T/xdg" $C experiment li-fig5 --size small --jobs 2 -o "$T/ex
 else
     fail experiment_li_fig5 "$(tail -3 "$T/l.txt")"
 fi
+
+# --- li-fig2: {BKP, KMS}'s 15 TLP points, cke, tlpmod(+bypass), then the bypass points at the best
+if XDG_CACHE_HOME="$T/xdg" $C experiment li-fig2 --size small --jobs 2 -o "$T/exp" >"$T/f2.txt" 2>&1 &&
+   [ "$(grep -c '^a,{' "$T/exp/li-fig2.csv")" -eq 15 ] && grep -q '^a,cke,,,,,1.000,' "$T/exp/li-fig2.csv" &&
+   grep -q '^a,tlpmod+bypass,' "$T/exp/li-fig2.csv" && grep -q '^b,{0;0},[0-9]*,[0-9]*,0,0,[0-9.]*,1.000,' "$T/exp/li-fig2.csv" &&
+   grep -q "li-fig2: KMS (KMN's kmn_invert_mapping): ours " "$T/f2.txt" && grep -q 'best bypass point' "$T/f2.txt"; then
+    pass experiment_li_fig2
+else
+    fail experiment_li_fig2 "$(tail -3 "$T/f2.txt")"
+fi
+
+# --- li-fig6: energy efficiency, power model on, three of the kernels, their three pairs
+if XDG_CACHE_HOME="$T/xdg" $C experiment li-fig6 --size small --jobs 2 --workloads BP,KMN,STC -o "$T/exp" >"$T/f6.txt" 2>&1 &&
+   [ "$(wc -l <"$T/exp/li-fig6.csv")" -eq 4 ] && grep -q '^KMN-STC,KMS-STC,[0-9.e+]*,' "$T/exp/li-fig6.csv" &&
+   grep -q 'instructions per joule over cke on the 3 pairs' "$T/f6.txt" &&
+   ! grep -q 'nan\|inf' "$T/exp/li-fig6.csv"; then
+    pass experiment_li_fig6
+else
+    fail experiment_li_fig6 "$(tail -3 "$T/f6.txt")"
+fi
