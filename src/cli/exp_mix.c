@@ -26,6 +26,9 @@
 #include "output.h"
 #include "progress.h"
 
+/* --size li (li experiments): each of Li & Liang's kernels at its own size */
+#define APP_LI_SIZES ((app_size_t)(APP_PAPER + 1))
+
 typedef struct fig18_mix {
     const char *a, *b, *types;
     unsigned na, nb; /* Table 3's CTAs per kernel */
@@ -61,11 +64,23 @@ typedef struct xjob {
 typedef struct xrun {
     gpu_config_t cfg;
     app_size_t size;
+    /* li experiments with --size li: each workload at its own size */
+    const app_def_t *sized_app[16];
+    app_size_t sized[16];
+    unsigned n_sized;
     const char *warp;
     xjob_t *jobs;
     size_t n;
     progress_t progress;
 } xrun_t;
+
+static app_size_t size_of(const xrun_t *r, const app_def_t *a)
+{
+    for (unsigned i = 0; i < r->n_sized; i++)
+        if (r->sized_app[i] == a)
+            return r->sized[i];
+    return r->size;
+}
 
 static void job(void *ctx, size_t i)
 {
@@ -75,11 +90,11 @@ static void job(void *ctx, size_t i)
     mix_item_t items[2];
     char cta[400] = "";
     if (j->mix < 0) {
-        items[0] = (mix_item_t){.app = j->alone, .size = r->size, .stream = 0, .delay = 0};
+        items[0] = (mix_item_t){.app = j->alone, .size = size_of(r, j->alone), .stream = 0, .delay = 0};
         m.n = 1;
     } else if (j->wa) {
-        items[0] = (mix_item_t){.app = j->wa, .size = r->size, .stream = 0, .delay = 0};
-        items[1] = (mix_item_t){.app = j->wb, .size = r->size, .stream = 1, .delay = 0};
+        items[0] = (mix_item_t){.app = j->wa, .size = size_of(r, j->wa), .stream = 0, .delay = 0};
+        items[1] = (mix_item_t){.app = j->wb, .size = size_of(r, j->wb), .stream = 1, .delay = 0};
         m.n = 2;
         snprintf(cta, sizeof cta, "%s", j->cta);
     } else {
@@ -196,6 +211,7 @@ int cmd_experiment_mix(int argc, char **argv)
     bool li = !strncmp(argv[2], "li-", 3);
     const char *out_dir = "experiments-out", *preset = li ? "date16-15sm" : "hpca14-28sm", *only = NULL;
     bool pairs = !strcmp(argv[2], "li-fig5") || !strcmp(argv[2], "li-fig6"); /* --workloads picks kernels */
+    bool li_sizes = false; /* --size li: each of Li & Liang's kernels at li_kernels[].li_size */
     app_size_t size = APP_DEFAULT;
     unsigned jobs = jobs_default();
     cs_error_t err;
@@ -213,15 +229,20 @@ int cmd_experiment_mix(int argc, char **argv)
         i++;
         if (!strcmp(a, "--config"))
             preset = v;
+        else if (li && !strcmp(a, "--size") && !strcmp(v, "li"))
+            li_sizes = true;
         else if (exp_common_option(a, v, &size, &jobs, &out_dir, pairs ? &only : NULL, &err) < 0)
             return cli_fail_usage(&err);
     }
+    if (li_sizes)
+        size = APP_LI_SIZES;
     if (!strcmp(argv[2], "li-fig5"))
         return li_fig5(out_dir, preset, size, jobs, li_which(only));
     if (!strcmp(argv[2], "li-fig2"))
         return li_fig2(out_dir, preset, size, jobs);
     if (!strcmp(argv[2], "li-fig6"))
         return li_fig6(out_dir, preset, size, jobs, li_which(only));
+
     static xrun_t r; /* one experiment per process */
     memset(&r, 0, sizeof r);
     config_defaults(&r.cfg);
@@ -325,15 +346,31 @@ int cmd_experiment_mix(int argc, char **argv)
  * spmv_csr (our SPMV is CSR, one row per thread); BLK blackscholes -> blk;
  * LBM performStream -> lbm_stream_collide (fused stream and collide); KMS
  * invert_mapping -> kmn_invert_mapping; STC kernel_compute -> stc_pgain. */
+/*
+ * li_size (`--size li`): the size at which our kernel's launch has Table
+ * II's grid, where one has it: BP default (4096 CTAs), HOT paper (43 x 43 =
+ * 1849), SPMV paper (374), BLK paper (480), KMN paper (1936 CTAs of 256,
+ * Rodinia's kdd_cup), STC paper (128 CTAs of 512, dim 256 as Rodinia's
+ * run); SRAD and LBM stay at default (no size of ours has Table II's 450
+ * and 18000 CTAs; our LBM's paper size is far slower). The paper sizes of
+ * KMN and STC take 15M and 14M cycles alone, so `--size li` is for subsets
+ * (--workloads) on this kind of machine. */
 static const struct {
     const char *paper, *suite, *kernel, *type; /* Table II's type */
     unsigned opt;                              /* Table II's "Opt." */
+    app_size_t li_size;
 } li_kernels[] = {
-    {"BKP", "BP", "bp_layerforward", "Up", 6},       {"HST", "HOT", "hotspot", "Up", 3},
-    {"SRD", "SRAD", "srad_coeff", "Up", 3},          {"SPM", "SPMV", "spmv_csr", "Optimal", 2},
-    {"BLK", "BLK", "blk", "Optimal", 6},             {"LBM", "LBM", "lbm_stream_collide", "Optimal", 3},
-    {"KMS", "KMN", "kmn_invert_mapping", "Down", 1}, {"STC", "STC", "stc_pgain", "Down", 1},
+    {"BKP", "BP", "bp_layerforward", "Up", 6, APP_DEFAULT},
+    {"HST", "HOT", "hotspot", "Up", 3, APP_PAPER},
+    {"SRD", "SRAD", "srad_coeff", "Up", 3, APP_DEFAULT},
+    {"SPM", "SPMV", "spmv_csr", "Optimal", 2, APP_PAPER},
+    {"BLK", "BLK", "blk", "Optimal", 6, APP_PAPER},
+    {"LBM", "LBM", "lbm_stream_collide", "Optimal", 3, APP_DEFAULT},
+    {"KMS", "KMN", "kmn_invert_mapping", "Down", 1, APP_PAPER},
+    {"STC", "STC", "stc_pgain", "Down", 1, APP_PAPER},
 };
+
+static const char *li_size_name(app_size_t s) { return s == APP_LI_SIZES ? "li (Table II's grids)" : app_size_name(s); }
 #define LI_N (sizeof li_kernels / sizeof li_kernels[0])
 #define LI_SERIES 6
 static const char *const li_label[LI_SERIES] = {"cke",           "spatial", "mcke", "tlpmod",
@@ -374,7 +411,7 @@ static int li_setup(const char *name, xrun_t *r, const char *preset, app_size_t 
         return cli_fail(&err);
     if (cli_output_dir(out_dir, &err) < 0)
         return cli_fail(&err);
-    r->size = size;
+    r->size = size == APP_LI_SIZES ? APP_DEFAULT : size;
     r->warp = NULL; /* the preset's scheduler */
     for (unsigned i = 0; i < LI_N; i++) {
         app[i] = app_find(li_kernels[i].suite);
@@ -382,19 +419,24 @@ static int li_setup(const char *name, xrun_t *r, const char *preset, app_size_t 
             fprintf(stderr, "ctasim: %s: the suite has no %s\n", name, li_kernels[i].suite);
             return 1;
         }
+        if (size == APP_LI_SIZES) {
+            r->sized_app[r->n_sized] = app[i];
+            r->sized[r->n_sized++] = li_kernels[i].li_size;
+        }
     }
-    sim_request_t preq = {.cfg = &r->cfg, .cta_sched = NULL, .warp_sched = NULL, .size = size, .seed = 1};
+    sim_request_t preq = {.cfg = &r->cfg, .cta_sched = NULL, .warp_sched = NULL, .size = r->size, .seed = 1};
     for (unsigned i = 0; i < LI_N; i++) {
         if (!(which >> i & 1))
             continue;
-        mix_item_t mi = {.app = app[i], .size = size};
+        mix_item_t mi = {.app = app[i], .size = size_of(r, app[i])};
         char type[32];
         unsigned opt;
         if (mix_tlp_profile(&mi, li_kernels[i].kernel, &preq, NULL, jobs, type, sizeof type, &opt, &err) < 0)
             return cli_fail(&err);
         snprintf(prof[i], LI_PROF_MAX, "%s/%u/%s", type, opt, li_kernels[i].kernel);
-        printf("%s: %s (%s's %s): ours %s, opt %u CTAs per core (paper: %s, opt %u)\n", name, li_kernels[i].paper,
-               li_kernels[i].suite, li_kernels[i].kernel, type, opt, li_kernels[i].type, li_kernels[i].opt);
+        printf("%s: %s (%s's %s, %s size): ours %s, opt %u CTAs per core (paper: %s, opt %u)\n", name,
+               li_kernels[i].paper, li_kernels[i].suite, li_kernels[i].kernel, app_size_name(mi.size), type, opt,
+               li_kernels[i].type, li_kernels[i].opt);
     }
     r->cfg.power.enabled = power;
     return 0;
@@ -408,7 +450,7 @@ static int li_fig5(const char *out_dir, const char *preset, app_size_t size, uns
     char prof[LI_N][LI_PROF_MAX];
     printf("li-fig5: Li & Liang's 28 pairs of Table II's kernels (BKP HST SRD SPM BLK LBM KMS STC as our BP HOT "
            "SRAD SPMV BLK LBM KMN STC), %s preset, %s size\n",
-           preset, app_size_name(size));
+           preset, li_size_name(size));
     int src = li_setup("li-fig5", &r, preset, size, jobs, out_dir, false, which, app, prof);
     if (src)
         return src;
@@ -549,7 +591,7 @@ static int li_fig2(const char *out_dir, const char *preset, app_size_t size, uns
     char prof[LI_N][LI_PROF_MAX];
     enum { BKP = 0, KMS = 6 };
     printf("li-fig2: Li & Liang's design space of {BKP, KMS} (our BP and KMN), %s preset, %s size\n", preset,
-           app_size_name(size));
+           li_size_name(size));
     int rc = li_setup("li-fig2", &r, preset, size, jobs, out_dir, false, 1u << BKP | 1u << KMS, app, prof);
     if (rc)
         return rc;
@@ -653,7 +695,7 @@ static int li_fig6(const char *out_dir, const char *preset, app_size_t size, uns
     const app_def_t *app[LI_N];
     char prof[LI_N][LI_PROF_MAX];
     printf("li-fig6: energy efficiency on Li & Liang's 25 pairs (power model on), %s preset, %s size\n", preset,
-           app_size_name(size));
+           li_size_name(size));
     int rc = li_setup("li-fig6", &r, preset, size, jobs, out_dir, true, which, app, prof);
     if (rc)
         return rc;

@@ -140,11 +140,13 @@ fi
 if XDG_CACHE_HOME="$T/xdg" $C experiment li-fig2 --size small --jobs 2 -o "$T/exp" >"$T/f2.txt" 2>&1 &&
    [ "$(grep -c '^a,{' "$T/exp/li-fig2.csv")" -eq 15 ] && grep -q '^a,cke,,,,,1.000,' "$T/exp/li-fig2.csv" &&
    grep -q '^a,tlpmod+bypass,' "$T/exp/li-fig2.csv" && grep -q '^b,{0;0},[0-9]*,[0-9]*,0,0,[0-9.]*,1.000,' "$T/exp/li-fig2.csv" &&
-   grep -q "li-fig2: KMS (KMN's kmn_invert_mapping): ours " "$T/f2.txt" && grep -q 'best bypass point' "$T/f2.txt"; then
+   grep -q "li-fig2: KMS (KMN's kmn_invert_mapping, small size): ours " "$T/f2.txt" && grep -q 'best bypass point' "$T/f2.txt"; then
     pass experiment_li_fig2
 else
     fail experiment_li_fig2 "$(tail -3 "$T/f2.txt")"
 fi
+
+expect_error li_size_only_for_li "expects small, default or paper, got 'li'" $C experiment lee-fig18 --size li
 
 # --- li-fig6: energy efficiency, power model on, three of the kernels, their three pairs
 if XDG_CACHE_HOME="$T/xdg" $C experiment li-fig6 --size small --jobs 2 --workloads BP,KMN,STC -o "$T/exp" >"$T/f6.txt" 2>&1 &&
