@@ -736,6 +736,42 @@ static int fill_tlpmod(const char *spec, const mix_t *m, const sim_request_t *re
     return 0;
 }
 
+/* A mix spec "A+B" as one simulation (sweep's points): each workload at
+ * req->size, a plain `tlpmod` in the chain filled in from the cached
+ * profiles; out->check 1 when every workload passed, else 0 with the first
+ * failure's detail. */
+gpu_t *mix_simulate_spec(const sim_request_t *req, sim_outcome_t *out, cs_error_t *err)
+{
+    mix_t m;
+    memset(out, 0, sizeof *out);
+    if (mix_parse_spec(req->input, req->size, &m, err) < 0)
+        return NULL;
+    sim_request_t r = *req;
+    char cache_dir[PATH_MAX], chain[1024];
+    default_cache_dir(cache_dir, sizeof cache_dir);
+    if (r.cta_sched && strstr(r.cta_sched, "tlpmod")) {
+        if (fill_tlpmod(r.cta_sched, &m, &r, cache_dir, exe_hash(0xcbf29ce484222325ull), chain, sizeof chain, err) <
+            0) {
+            mix_free(&m);
+            return NULL;
+        }
+        r.cta_sched = chain;
+    }
+    mix_outcome_t o;
+    gpu_t *g = mix_simulate(&m, &r, &o, err);
+    if (g) {
+        out->check = 1;
+        for (unsigned i = 0; i < m.n && out->check; i++)
+            if (o.items[i].check == 0) {
+                out->check = 0;
+                snprintf(out->detail, sizeof out->detail, "%s: %s", m.items[i].app->name, o.items[i].detail);
+            }
+    }
+    mix_outcome_free(&o);
+    mix_free(&m);
+    return g;
+}
+
 /* ------------------------------------------------------------------------ */
 /* ctasim run with a mix */
 

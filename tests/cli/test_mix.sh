@@ -146,6 +146,17 @@ else
     fail experiment_li_fig2 "$(tail -3 "$T/f2.txt")"
 fi
 
+# --- sweep over CTA policies for a mix: each point runs both workloads together, both checked
+if XDG_CACHE_HOME="$T/xdg" $C sweep --size small --config date16-15sm --cta-sched cke --cta-sched spatial --max-ctas 1..2 --jobs 2 -o "$T/swm" \
+       VADD+BFS >"$T/swm.txt" 2>&1 && [ "$(ls "$T/swm"/*.json | wc -l)" -eq 4 ] &&
+   grep -q '"kind": "mix", "spec": "VADD+BFS"' "$T/swm/cke-cfg-n2.json" &&
+   [ "$(grep -c '"name": "vadd\|"name": "bfs' "$T/swm/spatial-cfg-n1.json")" -ge 2 ]; then
+    pass sweep_mix
+else
+    fail sweep_mix "$(tail -3 "$T/swm.txt")"
+fi
+expect_error sweep_mix_unknown "unknown workload 'NOPE'" $C sweep --size small --max-ctas 1..2 -o "$T/swn" VADD+NOPE
+
 expect_error li_size_only_for_li "expects small, default or paper, got 'li'" $C experiment lee-fig18 --size li
 
 # --- li-fig6: energy efficiency, power model on, three of the kernels, their three pairs
