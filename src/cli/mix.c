@@ -660,7 +660,17 @@ static int tlp_profile(const mix_item_t *mi, const char *kernel, const sim_reque
     memset(pj, 0, sizeof pj);
     for (unsigned c = 1; c <= hi; c++)
         pj[c - 1] = (prof_job_t){.mi = mi, .req = req, .kernel = kernel, .cap = c};
-    jobs_run(hi, jobs_threads_used(hi, jobs), prof_run, NULL, pj);
+    /* cap 1 first: its occupancy (the resource limit, whatever the cap) ends
+     * the curve, and caps above it would repeat the run at the occupancy */
+    prof_run(pj, 0);
+    if (pj[0].rc < 0) {
+        *err = pj[0].err;
+        return -1;
+    }
+    if (pj[0].occupancy && pj[0].occupancy < hi)
+        hi = pj[0].occupancy;
+    if (hi > 1)
+        jobs_run(hi - 1, jobs_threads_used(hi - 1, jobs), prof_run, NULL, pj + 1);
     ipc_curve_t cv;
     memset(&cv, 0, sizeof cv);
     cv.lo = 1;
@@ -671,8 +681,6 @@ static int tlp_profile(const mix_item_t *mi, const char *kernel, const sim_reque
             return -1;
         }
         cv.ipc[c] = pj[c - 1].ipc;
-        if (c == hi && pj[c - 1].occupancy && pj[c - 1].occupancy < hi)
-            cv.hi = pj[c - 1].occupancy;
     }
     snprintf(type, type_len, "%s", classify_liliang(&cv, 0.02));
     /* "if kernel k is type Up, then opt(k) is the maximum TLP" */
