@@ -237,12 +237,14 @@ static void props_tlpmod(void)
     stream_shift = 0;
 }
 
-/* tlpmod's Tb: the Down kernel at opt(A), the Up kernel fills the rest */
-static void tlpmod_limits_pair(void)
+/* The most CTAs of each of two compute kernels (stream 0 and mix stream 1)
+ * on a core while both run, under the CTA policy SPEC. */
+static void tlpmod_pair_max(const char *spec, uint32_t *max0_out, uint32_t *max1_out)
 {
     gpu_config_t c = test_cfg(4);
     cs_error_t err;
-    gpu_t *g = gpu_create(&c, "tlpmod:p0=down/2,p1=up/6", "gto", &err);
+    *max0_out = *max1_out = 0;
+    gpu_t *g = gpu_create(&c, spec, "gto", &err);
     CHECK(g != NULL);
     if (!g)
         return;
@@ -261,9 +263,30 @@ static void tlpmod_limits_pair(void)
             max1 = b > max1 ? b : max1;
         }
     }
+    *max0_out = max0;
+    *max1_out = max1;
+    gpu_destroy(g);
+}
+
+/* tlpmod's Tb: the Down kernel at opt(A), the Up kernel fills the rest */
+static void tlpmod_limits_pair(void)
+{
+    uint32_t max0, max1;
+    tlpmod_pair_max("tlpmod:p0=down/2,p1=up/6", &max0, &max1);
     CHECK_EQ(max0, 2);
     CHECK_EQ(max1, 4);
-    gpu_destroy(g);
+}
+
+/* a profile naming a kernel holds only that kernel: the same pair when the
+ * name matches, default concurrency (both Up) when it names another */
+static void tlpmod_profile_of_one_kernel(void)
+{
+    uint32_t max0, max1;
+    tlpmod_pair_max("tlpmod:p0=down/2/compute,p1=up/6", &max0, &max1);
+    CHECK_EQ(max0, 2);
+    CHECK_EQ(max1, 4);
+    tlpmod_pair_max("tlpmod:p0=down/2/not_this_kernel,p1=up/6", &max0, &max1);
+    CHECK(max0 > 2);
 }
 
 /* Li & Liang III-B's steps on hand-made stall samples */
@@ -545,6 +568,7 @@ int main(void)
     RUN(props_rr_cke_chain);
     RUN(props_tlpmod);
     RUN(tlpmod_limits_pair);
+    RUN(tlpmod_profile_of_one_kernel);
     RUN(bypass_learning_steps);
     RUN(bypass_tags_skip_l1);
     RUN(mcke_limits_hold_on_every_core);

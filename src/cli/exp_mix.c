@@ -26,6 +26,9 @@
 #include "output.h"
 #include "progress.h"
 
+/* --size li (li experiments): each of Li & Liang's kernels at its own size */
+#define APP_LI_SIZES ((app_size_t)(APP_PAPER + 1))
+
 typedef struct fig18_mix {
     const char *a, *b, *types;
     unsigned na, nb; /* Table 3's CTAs per kernel */
@@ -53,17 +56,31 @@ typedef struct xjob {
     uint64_t cycles;  /* until both are done */
     uint64_t insts;
     uint64_t struct_stall, mem_stall; /* summed over the cores (Li & Liang's stalls) */
+    uint64_t l1_hits, l1_accesses;
+    double energy_j; /* power.energy_j (-1: power model off) */
     double seconds;
 } xjob_t;
 
 typedef struct xrun {
     gpu_config_t cfg;
     app_size_t size;
+    /* li experiments with --size li: each workload at its own size */
+    const app_def_t *sized_app[16];
+    app_size_t sized[16];
+    unsigned n_sized;
     const char *warp;
     xjob_t *jobs;
     size_t n;
     progress_t progress;
 } xrun_t;
+
+static app_size_t size_of(const xrun_t *r, const app_def_t *a)
+{
+    for (unsigned i = 0; i < r->n_sized; i++)
+        if (r->sized_app[i] == a)
+            return r->sized[i];
+    return r->size;
+}
 
 static void job(void *ctx, size_t i)
 {
@@ -73,11 +90,11 @@ static void job(void *ctx, size_t i)
     mix_item_t items[2];
     char cta[400] = "";
     if (j->mix < 0) {
-        items[0] = (mix_item_t){.app = j->alone, .size = r->size, .stream = 0, .delay = 0};
+        items[0] = (mix_item_t){.app = j->alone, .size = size_of(r, j->alone), .stream = 0, .delay = 0};
         m.n = 1;
     } else if (j->wa) {
-        items[0] = (mix_item_t){.app = j->wa, .size = r->size, .stream = 0, .delay = 0};
-        items[1] = (mix_item_t){.app = j->wb, .size = r->size, .stream = 1, .delay = 0};
+        items[0] = (mix_item_t){.app = j->wa, .size = size_of(r, j->wa), .stream = 0, .delay = 0};
+        items[1] = (mix_item_t){.app = j->wb, .size = size_of(r, j->wb), .stream = 1, .delay = 0};
         m.n = 2;
         snprintf(cta, sizeof cta, "%s", j->cta);
     } else {
@@ -116,6 +133,10 @@ static void job(void *ctx, size_t i)
     gpu_totals_t t;
     gpu_get_totals(g, &t);
     j->seconds = t.sim_wall_seconds;
+    j->l1_hits = t.l1_hits;
+    j->l1_accesses = t.l1_accesses;
+    j->energy_j = -1;
+    gpu_metric_get(g, "power.energy_j", &j->energy_j);
     for (uint32_t c = 0; c < gpu_n_sm(g); c++) {
         j->struct_stall += gpu_sm_counters(g, c)->struct_stall;
         j->mem_stall += gpu_sm_counters(g, c)->mem_stall;
@@ -180,19 +201,24 @@ static FILE *run_jobs_open_table(xrun_t *r, const char *name, unsigned jobs, con
     return csv;
 }
 
-static int li_fig5(const char *out_dir, const char *preset, app_size_t size, unsigned jobs);
+static int li_fig5(const char *out_dir, const char *preset, app_size_t size, unsigned jobs, unsigned which);
+static int li_fig2(const char *out_dir, const char *preset, app_size_t size, unsigned jobs);
+static int li_fig6(const char *out_dir, const char *preset, app_size_t size, unsigned jobs, unsigned which);
+static unsigned li_which(const char *only);
 
 int cmd_experiment_mix(int argc, char **argv)
 {
-    bool li = !strcmp(argv[2], "li-fig5");
-    const char *out_dir = "experiments-out", *preset = li ? "date16-15sm" : "hpca14-28sm";
+    bool li = !strncmp(argv[2], "li-", 3);
+    const char *out_dir = "experiments-out", *preset = li ? "date16-15sm" : "hpca14-28sm", *only = NULL;
+    bool pairs = !strcmp(argv[2], "li-fig5") || !strcmp(argv[2], "li-fig6"); /* --workloads picks kernels */
+    bool li_sizes = false; /* --size li: each of Li & Liang's kernels at li_kernels[].li_size */
     app_size_t size = APP_DEFAULT;
     unsigned jobs = jobs_default();
     cs_error_t err;
     for (int i = 3; i < argc; i++) {
         const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
         if (strcmp(a, "--size") && strcmp(a, "--jobs") && strcmp(a, "--threads") && strcmp(a, "-o") &&
-            strcmp(a, "--config")) {
+            strcmp(a, "--config") && (!pairs || strcmp(a, "--workloads"))) {
             fprintf(stderr, "ctasim: unknown option '%s' for experiment %s\n", a, argv[2]);
             return 2;
         }
@@ -203,11 +229,20 @@ int cmd_experiment_mix(int argc, char **argv)
         i++;
         if (!strcmp(a, "--config"))
             preset = v;
-        else if (exp_common_option(a, v, &size, &jobs, &out_dir, NULL, &err) < 0)
+        else if (li && !strcmp(a, "--size") && !strcmp(v, "li"))
+            li_sizes = true;
+        else if (exp_common_option(a, v, &size, &jobs, &out_dir, pairs ? &only : NULL, &err) < 0)
             return cli_fail_usage(&err);
     }
-    if (li)
-        return li_fig5(out_dir, preset, size, jobs);
+    if (li_sizes)
+        size = APP_LI_SIZES;
+    if (!strcmp(argv[2], "li-fig5"))
+        return li_fig5(out_dir, preset, size, jobs, li_which(only));
+    if (!strcmp(argv[2], "li-fig2"))
+        return li_fig2(out_dir, preset, size, jobs);
+    if (!strcmp(argv[2], "li-fig6"))
+        return li_fig6(out_dir, preset, size, jobs, li_which(only));
+
     static xrun_t r; /* one experiment per process */
     memset(&r, 0, sizeof r);
     config_defaults(&r.cfg);
@@ -302,63 +337,132 @@ int cmd_experiment_mix(int argc, char **argv)
  * both are done, normalised to cke; the paper's average is over its 25 pairs
  * (the 28 less the three pairs of its Up kernels BKP, HST, SRD). */
 
+/* kernel: the kernel of our workload that stands for Table II's, profiled
+ * alone (its own IPC against its CTAs per core) and modulated in the mixes;
+ * the workload's other kernels run with no profile (default concurrency).
+ * BKP bpnn_layerforward -> bp_layerforward; HST calculate -> hotspot; SRD
+ * extract -> srad_coeff (our SRAD has no extract pass, Rodinia's image
+ * preparation; srad_coeff is the first pass over the image); SPM spmv_jds ->
+ * spmv_csr (our SPMV is CSR, one row per thread); BLK blackscholes -> blk;
+ * LBM performStream -> lbm_stream_collide (fused stream and collide); KMS
+ * invert_mapping -> kmn_invert_mapping; STC kernel_compute -> stc_pgain. */
+/*
+ * li_size (`--size li`): the size at which our kernel's launch has Table
+ * II's grid, where one has it: BP default (4096 CTAs), HOT paper (43 x 43 =
+ * 1849), SPMV paper (374), BLK paper (480), KMN paper (1936 CTAs of 256,
+ * Rodinia's kdd_cup), STC paper (128 CTAs of 512, dim 256 as Rodinia's
+ * run); SRAD and LBM stay at default (no size of ours has Table II's 450
+ * and 18000 CTAs; our LBM's paper size is far slower). The paper sizes of
+ * KMN and STC take 15M and 14M cycles alone, so `--size li` is for subsets
+ * (--workloads) on this kind of machine. */
 static const struct {
-    const char *paper, *suite, *type; /* Table II's type */
-    unsigned opt;                     /* Table II's "Opt." */
+    const char *paper, *suite, *kernel, *type; /* Table II's type */
+    unsigned opt;                              /* Table II's "Opt." */
+    app_size_t li_size;
 } li_kernels[] = {
-    {"BKP", "BP", "Up", 6},          {"HST", "HOT", "Up", 3},         {"SRD", "SRAD", "Up", 3},
-    {"SPM", "SPMV", "Optimal", 2},   {"BLK", "BLK", "Optimal", 6},    {"LBM", "LBM", "Optimal", 3},
-    {"KMS", "KMN", "Down", 1},       {"STC", "STC", "Down", 1},
+    {"BKP", "BP", "bp_layerforward", "Up", 6, APP_DEFAULT},
+    {"HST", "HOT", "hotspot", "Up", 3, APP_PAPER},
+    {"SRD", "SRAD", "srad_coeff", "Up", 3, APP_DEFAULT},
+    {"SPM", "SPMV", "spmv_csr", "Optimal", 2, APP_PAPER},
+    {"BLK", "BLK", "blk", "Optimal", 6, APP_PAPER},
+    {"LBM", "LBM", "lbm_stream_collide", "Optimal", 3, APP_DEFAULT},
+    {"KMS", "KMN", "kmn_invert_mapping", "Down", 1, APP_PAPER},
+    {"STC", "STC", "stc_pgain", "Down", 1, APP_PAPER},
 };
+
+static const char *li_size_name(app_size_t s) { return s == APP_LI_SIZES ? "li (Table II's grids)" : app_size_name(s); }
 #define LI_N (sizeof li_kernels / sizeof li_kernels[0])
 #define LI_SERIES 6
 static const char *const li_label[LI_SERIES] = {"cke",           "spatial", "mcke", "tlpmod",
                                                 "tlpmod+bypass", "tlpmod_paper_profiles"};
 
-static int li_fig5(const char *out_dir, const char *preset, app_size_t size, unsigned jobs)
+#define LI_PROF_MAX 160
+
+/* A bit per li_kernels entry: those --workloads names (our workloads, e.g.
+ * KMN for KMS), all without it. Pairs of picked kernels run. */
+static unsigned li_which(const char *only)
+{
+    if (!only)
+        return (1u << LI_N) - 1;
+    unsigned which = 0;
+    char *buf = cs_xstrdup(only), *save = NULL;
+    for (char *t = strtok_r(buf, ",", &save); t; t = strtok_r(NULL, ",", &save))
+        for (unsigned i = 0; i < LI_N; i++)
+            if (!strcasecmp(t, li_kernels[i].suite))
+                which |= 1u << i;
+    free(buf);
+    return which;
+}
+
+/* The li experiments' common start: R on PRESET (power model on if asked),
+ * out_dir made, the suite workloads of the kernels in `which` (a bit per
+ * li_kernels entry) in app[] and their tlpmod profiles in prof[] as
+ * TYPE/OPT/KERNEL (each a static-cap sweep of the kernel alone with the
+ * power model off, so every li experiment shares one profile cache), each
+ * printed beside Table II's. 0, or the exit code. */
+static int li_setup(const char *name, xrun_t *r, const char *preset, app_size_t size, unsigned jobs,
+                    const char *out_dir, bool power, unsigned which, const app_def_t **app,
+                    char prof[][LI_PROF_MAX])
 {
     cs_error_t err;
-    static xrun_t r;
-    memset(&r, 0, sizeof r);
-    config_defaults(&r.cfg);
-    if (config_load_preset(&r.cfg, preset, &err) < 0)
+    memset(r, 0, sizeof *r);
+    config_defaults(&r->cfg);
+    if (config_load_preset(&r->cfg, preset, &err) < 0)
         return cli_fail(&err);
     if (cli_output_dir(out_dir, &err) < 0)
         return cli_fail(&err);
-    r.size = size;
-    r.warp = NULL; /* the preset's scheduler */
-    const app_def_t *app[LI_N];
+    r->size = size == APP_LI_SIZES ? APP_DEFAULT : size;
+    r->warp = NULL; /* the preset's scheduler */
     for (unsigned i = 0; i < LI_N; i++) {
         app[i] = app_find(li_kernels[i].suite);
         if (!app[i]) {
-            fprintf(stderr, "ctasim: li-fig5: the suite has no %s\n", li_kernels[i].suite);
+            fprintf(stderr, "ctasim: %s: the suite has no %s\n", name, li_kernels[i].suite);
             return 1;
         }
+        if (size == APP_LI_SIZES) {
+            r->sized_app[r->n_sized] = app[i];
+            r->sized[r->n_sized++] = li_kernels[i].li_size;
+        }
     }
-    printf("li-fig5: Li & Liang's 28 pairs of Table II's kernels (BKP HST SRD SPM BLK LBM KMS STC as our BP HOT "
-           "SRAD SPMV BLK LBM KMN STC), %s preset, %s size\n",
-           preset, app_size_name(size));
-    /* profiles first (each a static-cap sweep, cached) */
-    char prof[LI_N][64];
-    sim_request_t preq = {.cfg = &r.cfg, .cta_sched = NULL, .warp_sched = NULL, .size = size, .seed = 1};
+    sim_request_t preq = {.cfg = &r->cfg, .cta_sched = NULL, .warp_sched = NULL, .size = r->size, .seed = 1};
     for (unsigned i = 0; i < LI_N; i++) {
-        mix_item_t mi = {.app = app[i], .size = size};
+        if (!(which >> i & 1))
+            continue;
+        mix_item_t mi = {.app = app[i], .size = size_of(r, app[i])};
         char type[32];
         unsigned opt;
-        if (mix_tlp_profile(&mi, &preq, NULL, jobs, type, sizeof type, &opt, &err) < 0)
+        if (mix_tlp_profile(&mi, li_kernels[i].kernel, &preq, NULL, jobs, type, sizeof type, &opt, &err) < 0)
             return cli_fail(&err);
-        snprintf(prof[i], sizeof prof[i], "%s/%u", type, opt);
-        printf("li-fig5: %s (%s): ours %s, opt %u CTAs per core (paper: %s)\n", li_kernels[i].paper,
-               li_kernels[i].suite, type, opt, li_kernels[i].type);
+        snprintf(prof[i], LI_PROF_MAX, "%s/%u/%s", type, opt, li_kernels[i].kernel);
+        printf("%s: %s (%s's %s, %s size): ours %s, opt %u CTAs per core (paper: %s, opt %u)\n", name,
+               li_kernels[i].paper, li_kernels[i].suite, li_kernels[i].kernel, app_size_name(mi.size), type, opt,
+               li_kernels[i].type, li_kernels[i].opt);
     }
+    r->cfg.power.enabled = power;
+    return 0;
+}
+
+static int li_fig5(const char *out_dir, const char *preset, app_size_t size, unsigned jobs, unsigned which)
+{
+    cs_error_t err;
+    static xrun_t r;
+    const app_def_t *app[LI_N];
+    char prof[LI_N][LI_PROF_MAX];
+    printf("li-fig5: Li & Liang's 28 pairs of Table II's kernels (BKP HST SRD SPM BLK LBM KMS STC as our BP HOT "
+           "SRAD SPMV BLK LBM KMN STC), %s preset, %s size\n",
+           preset, li_size_name(size));
+    int src = li_setup("li-fig5", &r, preset, size, jobs, out_dir, false, which, app, prof);
+    if (src)
+        return src;
     size_t npairs = LI_N * (LI_N - 1) / 2;
     r.jobs = cs_xcalloc(LI_N + npairs * LI_SERIES, sizeof *r.jobs);
     for (unsigned i = 0; i < LI_N; i++)
-        r.jobs[r.n++] = (xjob_t){.mix = -1, .alone = app[i]};
+        if (which >> i & 1)
+            r.jobs[r.n++] = (xjob_t){.mix = -1, .alone = app[i]};
     unsigned pi = 0;
     for (unsigned a = 0; a < LI_N; a++)
         for (unsigned b = a + 1; b < LI_N; b++, pi++)
-            for (unsigned s = 0; s < LI_SERIES; s++) {
+            for (unsigned s = 0; s < LI_SERIES && (which >> a & 1) && (which >> b & 1); s++) {
                 xjob_t *j = &r.jobs[r.n++];
                 *j = (xjob_t){.mix = (int)pi, .series = s, .wa = app[a], .wb = app[b]};
                 if (s == 0)
@@ -368,11 +472,12 @@ static int li_fig5(const char *out_dir, const char *preset, app_size_t size, uns
                 else if (s == 2)
                     snprintf(j->cta, sizeof j->cta, "lcs+mcke");
                 else if (s < 5)
-                    snprintf(j->cta, sizeof j->cta, "tlpmod:p0=%.60s,p1=%.60s%s", prof[a], prof[b],
+                    snprintf(j->cta, sizeof j->cta, "tlpmod:p0=%.160s,p1=%.160s%s", prof[a], prof[b],
                              s == 4 ? "+bypass" : "");
                 else /* Table II's types and Opt. as the profiles */
-                    snprintf(j->cta, sizeof j->cta, "tlpmod:p0=%s/%u,p1=%s/%u", li_kernels[a].type,
-                             li_kernels[a].opt, li_kernels[b].type, li_kernels[b].opt);
+                    snprintf(j->cta, sizeof j->cta, "tlpmod:p0=%s/%u/%s,p1=%s/%u/%s", li_kernels[a].type,
+                             li_kernels[a].opt, li_kernels[a].kernel, li_kernels[b].type, li_kernels[b].opt,
+                             li_kernels[b].kernel);
             }
     char path[1024];
     unsigned threads;
@@ -392,6 +497,8 @@ static int li_fig5(const char *out_dir, const char *preset, app_size_t size, uns
     pi = 0;
     for (unsigned a = 0; a < LI_N; a++)
         for (unsigned b = a + 1; b < LI_N; b++, pi++) {
+            if (!(which >> a & 1) || !(which >> b & 1))
+                continue;
             const xjob_t *jj[LI_SERIES];
             for (size_t i = 0; i < r.n; i++)
                 if (r.jobs[i].mix == (int)pi)
@@ -433,14 +540,219 @@ static int li_fig5(const char *out_dir, const char *preset, app_size_t size, uns
     printf("li-fig5: over cke on the paper's %u pairs: tlpmod+bypass %.2fx, tlpmod %.2fx (with Table II's profiles "
            "%.2fx), spatial %.2fx, lcs+mcke %.2fx (paper: 1.42x, 1.30x; Smart-Even 1.21x, mCKE 1.12x as given in the "
            "issue)\n",
-           n25, sum[4] / n25, sum[3] / n25, sum[5] / n25, sum[1] / n25, sum[2] / n25);
+           n25, sum[4] / CS_MAX(n25, 1u), sum[3] / CS_MAX(n25, 1u), sum[5] / CS_MAX(n25, 1u), sum[1] / CS_MAX(n25, 1u), sum[2] / CS_MAX(n25, 1u));
     printf("li-fig5: tlpmod+bypass against cke on those pairs: memory stall %+.1f%%, structural stall %+.1f%% "
            "(paper: -38.4%%, -12.1%%)\n",
-           100 * dmem / n25, 100 * dstruct / n25);
+           100 * dmem / CS_MAX(n25, 1u), 100 * dstruct / CS_MAX(n25, 1u));
     printf("li-fig5: mean STP on those pairs:");
     for (unsigned s = 0; s < LI_SERIES; s++)
-        printf(" %s %.3f", li_label[s], stp_sum[s] / n25);
+        printf(" %s %.3f", li_label[s], stp_sum[s] / CS_MAX(n25, 1u));
     printf("\n");
     printf("li-fig5: %zu simulations on %u jobs (%.1f s of simulation); table in %s\n\n", r.n, threads, sim, path);
+    return 0;
+}
+
+/* ------------------------------------------------------------------------ */
+/* li-fig2: Li & Liang Fig. 2, the design space of {BKP, KMS} (our BP and
+ * KMN). (a) The 15 TLP points {Tb_BKP, Tb_KMS}, Tb >= 1 and Tb_BKP + Tb_KMS
+ * <= 6 (both kernels have CTAs of 256 threads and a core holds 1536
+ * threads), each a fixed per-kernel limit per core (`mcke:a=X,b=Y`: both
+ * kernels on every core, at most X of BP's and Y of KMN's CTAs; the limits
+ * hold every kernel of each workload, and a point our registers cannot
+ * hold, such as five of KMN's invert mapping, runs with fewer), beside
+ * default concurrency (cke) and tlpmod / tlpmod+bypass; (b) at our best TLP
+ * point, every bypass point {By_BKP, By_KMS} (By <= Tb, fixed:
+ * `+bypass:a=I,b=J`, a = the older running kernel, BP's at the start),
+ * normalised to cache-all (no CTA bypasses). Performance as li-fig5: both
+ * workloads' instructions / cycles until both are done. Paper: best TLP
+ * {5, 1}, up to 1.25x over default; bypass {0, 1} at {5, 1}, +60% over
+ * cache-all; L1 hit rate 64.28% at default, 49.61% at {5, 1}. */
+
+#define FIG2_TLP_MAX 6 /* threads: 1536 per core / 256 per CTA */
+
+static double xjob_thr(const xjob_t *j) { return j->cycles ? (double)j->insts / (double)j->cycles : 0; }
+static double xjob_l1_hit(const xjob_t *j) { return j->l1_accesses ? (double)j->l1_hits / (double)j->l1_accesses : 0; }
+
+static int run_phase(xrun_t *r, const char *name, unsigned jobs)
+{
+    progress_start(&r->progress, name, "runs", isatty(2));
+    jobs_run(r->n, jobs_threads_used(r->n, jobs), job, on_progress, r);
+    for (size_t i = 0; i < r->n; i++)
+        if (r->jobs[i].rc < 0)
+            return cli_fail(&r->jobs[i].err);
+    return 0;
+}
+
+static int li_fig2(const char *out_dir, const char *preset, app_size_t size, unsigned jobs)
+{
+    cs_error_t err;
+    static xrun_t r, rb;
+    const app_def_t *app[LI_N];
+    char prof[LI_N][LI_PROF_MAX];
+    enum { BKP = 0, KMS = 6 };
+    printf("li-fig2: Li & Liang's design space of {BKP, KMS} (our BP and KMN), %s preset, %s size\n", preset,
+           li_size_name(size));
+    int rc = li_setup("li-fig2", &r, preset, size, jobs, out_dir, false, 1u << BKP | 1u << KMS, app, prof);
+    if (rc)
+        return rc;
+    /* (a): cke, the 15 TLP points, tlpmod, tlpmod+bypass */
+    xjob_t tlp[2 + FIG2_TLP_MAX * FIG2_TLP_MAX];
+    unsigned tb[2 + FIG2_TLP_MAX * FIG2_TLP_MAX][2];
+    r.jobs = tlp;
+    r.n = 0;
+    tlp[r.n] = (xjob_t){.mix = 0, .wa = app[BKP], .wb = app[KMS]};
+    snprintf(tlp[r.n++].cta, sizeof tlp[0].cta, "cke");
+    for (unsigned a = 1; a < FIG2_TLP_MAX; a++)
+        for (unsigned b = 1; a + b <= FIG2_TLP_MAX; b++) {
+            tb[r.n][0] = a;
+            tb[r.n][1] = b;
+            tlp[r.n] = (xjob_t){.mix = (int)r.n, .wa = app[BKP], .wb = app[KMS]};
+            snprintf(tlp[r.n++].cta, sizeof tlp[0].cta, "mcke:a=%u,b=%u", a, b);
+        }
+    size_t n_tlp = r.n;
+    for (unsigned s = 0; s < 2; s++) {
+        tlp[r.n] = (xjob_t){.mix = (int)r.n, .wa = app[BKP], .wb = app[KMS]};
+        snprintf(tlp[r.n++].cta, sizeof tlp[0].cta, "tlpmod:p0=%.160s,p1=%.160s%s", prof[BKP], prof[KMS],
+                 s ? "+bypass" : "");
+    }
+    if ((rc = run_phase(&r, "li-fig2 TLP", jobs)))
+        return rc;
+    size_t best = 1;
+    for (size_t i = 1; i < n_tlp; i++)
+        if (xjob_thr(&tlp[i]) > xjob_thr(&tlp[best]))
+            best = i;
+    /* (b): every {By_BKP, By_KMS} at the best TLP point */
+    xjob_t byp[(FIG2_TLP_MAX + 1) * (FIG2_TLP_MAX + 1)];
+    unsigned by[(FIG2_TLP_MAX + 1) * (FIG2_TLP_MAX + 1)][2];
+    rb = r;
+    rb.jobs = byp;
+    rb.n = 0;
+    for (unsigned a = 0; a <= tb[best][0]; a++)
+        for (unsigned b = 0; b <= tb[best][1]; b++) {
+            by[rb.n][0] = a;
+            by[rb.n][1] = b;
+            byp[rb.n] = (xjob_t){.mix = (int)rb.n, .wa = app[BKP], .wb = app[KMS]};
+            snprintf(byp[rb.n++].cta, sizeof byp[0].cta, "%s+bypass:a=%u,b=%u", tlp[best].cta, a, b);
+        }
+    if ((rc = run_phase(&rb, "li-fig2 bypass", jobs)))
+        return rc;
+    char path[1024];
+    snprintf(path, sizeof path, "%s/li-fig2.csv", out_dir);
+    FILE *csv = cli_output_open(path, &err);
+    if (!csv)
+        return cli_fail(&err);
+    outf(csv, "part,point,tb_bkp,tb_kms,by_bkp,by_kms,norm_cke,norm_cache_all,l1_hit_rate,cycles\n");
+    double base = xjob_thr(&tlp[0]), sim = 0;
+    for (size_t i = 0; i < r.n; i++) {
+        const char *lbl = i == 0 ? "cke" : i < n_tlp ? "tlp" : i == n_tlp ? "tlpmod" : "tlpmod+bypass";
+        if (i > 0 && i < n_tlp)
+            outf(csv, "a,{%u;%u},%u,%u,0,0", tb[i][0], tb[i][1], tb[i][0], tb[i][1]);
+        else
+            outf(csv, "a,%s,,,,", lbl);
+        outf(csv, ",%.3f,,%.4f,%llu\n", base > 0 ? xjob_thr(&tlp[i]) / base : 0, xjob_l1_hit(&tlp[i]),
+             (unsigned long long)tlp[i].cycles);
+        sim += tlp[i].seconds;
+    }
+    double cache_all = xjob_thr(&byp[0]);
+    size_t best_by = 0;
+    for (size_t i = 0; i < rb.n; i++) {
+        outf(csv, "b,{%u;%u},%u,%u,%u,%u,%.3f,%.3f,%.4f,%llu\n", by[i][0], by[i][1], tb[best][0], tb[best][1],
+             by[i][0], by[i][1], base > 0 ? xjob_thr(&byp[i]) / base : 0,
+             cache_all > 0 ? xjob_thr(&byp[i]) / cache_all : 0, xjob_l1_hit(&byp[i]), (unsigned long long)byp[i].cycles);
+        if (xjob_thr(&byp[i]) > xjob_thr(&byp[best_by]))
+            best_by = i;
+        sim += byp[i].seconds;
+    }
+    if (cli_output_close(csv, path, &err) < 0)
+        return cli_fail(&err);
+    printf("li-fig2: best TLP point {%u, %u}: %.2fx over cke (paper: {5, 1}, up to 1.25x); tlpmod %.2fx, "
+           "tlpmod+bypass %.2fx\n",
+           tb[best][0], tb[best][1], base > 0 ? xjob_thr(&tlp[best]) / base : 0,
+           base > 0 ? xjob_thr(&tlp[n_tlp]) / base : 0, base > 0 ? xjob_thr(&tlp[n_tlp + 1]) / base : 0);
+    printf("li-fig2: L1 hit rate %.2f%% under cke, %.2f%% at {%u, %u} (paper: 64.28%% and 49.61%% at {5, 1})\n",
+           100 * xjob_l1_hit(&tlp[0]), 100 * xjob_l1_hit(&tlp[best]), tb[best][0], tb[best][1]);
+    printf("li-fig2: best bypass point at {%u, %u}: {%u, %u}, %+.1f%% over cache-all (paper: {0, 1}, +60%%)\n",
+           tb[best][0], tb[best][1], by[best_by][0], by[best_by][1],
+           cache_all > 0 ? 100 * (xjob_thr(&byp[best_by]) / cache_all - 1) : 0);
+    printf("li-fig2: %zu simulations (%.1f s of simulation); table in %s\n\n", r.n + rb.n, sim, path);
+    return 0;
+}
+
+/* ------------------------------------------------------------------------ */
+/* li-fig6: Li & Liang Fig. 6, energy efficiency on the paper's 25 pairs
+ * (li-fig5's pairs less the three of its Up kernels): instructions per joule
+ * (= performance per watt) of tlpmod and tlpmod+bypass normalised to
+ * default concurrency (cke), with the power model on (the preset's -power_*
+ * values; timing is the same as without it). Paper: 1.33x on average. */
+
+#define LI6_SERIES 3
+static const char *const li6_label[LI6_SERIES] = {"cke", "tlpmod", "tlpmod+bypass"};
+
+static int li_fig6(const char *out_dir, const char *preset, app_size_t size, unsigned jobs, unsigned which)
+{
+    cs_error_t err;
+    static xrun_t r;
+    const app_def_t *app[LI_N];
+    char prof[LI_N][LI_PROF_MAX];
+    printf("li-fig6: energy efficiency on Li & Liang's 25 pairs (power model on), %s preset, %s size\n", preset,
+           li_size_name(size));
+    int rc = li_setup("li-fig6", &r, preset, size, jobs, out_dir, true, which, app, prof);
+    if (rc)
+        return rc;
+    r.jobs = cs_xcalloc(LI_N * LI_N * LI6_SERIES, sizeof *r.jobs);
+    for (unsigned a = 0; a < LI_N; a++)
+        for (unsigned b = a + 1; b < LI_N; b++) {
+            if ((a < 3 && b < 3) || !(which >> a & 1) || !(which >> b & 1))
+                continue; /* both Up in Table II: not among the paper's 25; or not picked */
+            for (unsigned s = 0; s < LI6_SERIES; s++) {
+                xjob_t *j = &r.jobs[r.n++];
+                *j = (xjob_t){.mix = (int)(a * LI_N + b), .series = s, .wa = app[a], .wb = app[b]};
+                if (s == 0)
+                    snprintf(j->cta, sizeof j->cta, "cke");
+                else
+                    snprintf(j->cta, sizeof j->cta, "tlpmod:p0=%.160s,p1=%.160s%s", prof[a], prof[b],
+                             s == 2 ? "+bypass" : "");
+            }
+        }
+    char path[1024];
+    unsigned threads;
+    double sim;
+    FILE *csv = run_jobs_open_table(&r, "li-fig6", jobs, out_dir, path, sizeof path, &threads, &sim, &rc);
+    if (!csv)
+        return rc;
+    outf(csv, "pair,paper_pair");
+    for (unsigned s = 0; s < LI6_SERIES; s++)
+        outf(csv, ",ipj_%s", li6_label[s]);
+    for (unsigned s = 1; s < LI6_SERIES; s++)
+        outf(csv, ",norm_ipj_%s,norm_perf_%s", li6_label[s], li6_label[s]);
+    outf(csv, ",energy_j_cke\n");
+    double sum_e[LI6_SERIES] = {0}, sum_p[LI6_SERIES] = {0};
+    unsigned npairs = 0;
+    for (size_t i = 0; i < r.n; i += LI6_SERIES) {
+        const xjob_t *jj = &r.jobs[i];
+        unsigned a = (unsigned)jj->mix / LI_N, b = (unsigned)jj->mix % LI_N;
+        double ipj[LI6_SERIES];
+        for (unsigned s = 0; s < LI6_SERIES; s++)
+            ipj[s] = jj[s].energy_j > 0 ? (double)jj[s].insts / jj[s].energy_j : 0;
+        outf(csv, "%s-%s,%s-%s", app[a]->name, app[b]->name, li_kernels[a].paper, li_kernels[b].paper);
+        for (unsigned s = 0; s < LI6_SERIES; s++)
+            outf(csv, ",%.4g", ipj[s]);
+        for (unsigned s = 1; s < LI6_SERIES; s++) {
+            double ne = ipj[0] > 0 ? ipj[s] / ipj[0] : 0, np = xjob_thr(&jj[0]) > 0 ? xjob_thr(&jj[s]) / xjob_thr(&jj[0]) : 0;
+            outf(csv, ",%.3f,%.3f", ne, np);
+            sum_e[s] += ne;
+            sum_p[s] += np;
+        }
+        outf(csv, ",%.6g\n", jj[0].energy_j);
+        npairs++;
+    }
+    rc = cli_output_close(csv, path, &err);
+    free(r.jobs);
+    if (rc < 0)
+        return cli_fail(&err);
+    printf("li-fig6: instructions per joule over cke on the %u pairs: tlpmod+bypass %.2fx, tlpmod %.2fx (performance "
+           "%.2fx, %.2fx) (paper: 1.33x for tlpmod+bypass)\n",
+           npairs, sum_e[2] / CS_MAX(npairs, 1u), sum_e[1] / CS_MAX(npairs, 1u), sum_p[2] / CS_MAX(npairs, 1u), sum_p[1] / CS_MAX(npairs, 1u));
+    printf("li-fig6: %zu simulations on %u jobs (%.1f s of simulation); table in %s\n\n", r.n, threads, sim, path);
     return 0;
 }

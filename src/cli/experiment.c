@@ -1180,12 +1180,17 @@ int cmd_experiment(int argc, char **argv)
         printf("  %-16s %-64s\n", "all", "every experiment above, one after another (not the mix experiments below)");
         printf("  %-16s %-64s [%s]\n", "lee-fig18", "mCKE vs CKE on Table 3's mixes (LCS's and Table 3's counts)",
                "hpca14-28sm");
+        printf("  %-16s %-64s [%s]\n", "li-fig2", "{BKP, KMS} design space: the 15 TLP points, bypass points",
+               "date16-15sm");
         printf("  %-16s %-64s [%s]\n", "li-fig5", "TLP modulation (+bypass) vs CKE, Smart-Even, mCKE on 28 pairs",
+               "date16-15sm");
+        printf("  %-16s %-64s [%s]\n", "li-fig6", "energy efficiency of tlpmod (+bypass) vs CKE on the 25 pairs",
                "date16-15sm");
         exp_energy_list();
         return argc < 3 ? 2 : 0;
     }
-    if (!strcmp(argv[2], "lee-fig18") || !strcmp(argv[2], "li-fig5")) /* workload mixes: exp_mix.c */
+    if (!strcmp(argv[2], "lee-fig18") || !strcmp(argv[2], "li-fig2") || !strcmp(argv[2], "li-fig5") ||
+        !strcmp(argv[2], "li-fig6")) /* workload mixes: exp_mix.c */
         return cmd_experiment_mix(argc, argv);
     if (exp_energy_known(argv[2])) /* energy and core gating: exp_energy.c */
         return cmd_experiment_energy(argc, argv);

@@ -570,13 +570,22 @@ static int alone_cycles(const mix_item_t *mi, const sim_request_t *req, const ch
 /* tlpmod's profiles: Li & Liang's Up/Optimal/Down and opt(k), from a static
  * CTA-cap sweep of the workload alone (caps 1..min(8, the workload's largest
  * occupancy), baseline rr, the mix's warp policy), as `ctasim sweep` makes
- * it and classify.c labels it; cached beside the alone runs. */
+ * it and classify.c labels it; cached beside the alone runs.
+ *
+ * What is measured at each cap: with no kernel named, the whole workload's
+ * IPC (every kernel, host gaps excluded). With a kernel named, that kernel's
+ * own IPC (its thread instructions / its cycles, summed over its launches)
+ * and its occupancy as the top cap: Li & Liang profile single kernels
+ * (Table II, Fig. 4), and a workload of several kernels can hide a kernel
+ * that loses from more CTAs behind one that gains (our KMN: the invert
+ * mapping is Down, k-means' nearest-centroid kernel is Up, the whole is Up). */
 
 #define PROFILE_MAX_CAP 8
 
 typedef struct prof_job {
     const mix_item_t *mi;
     const sim_request_t *req;
+    const char *kernel; /* NULL: the whole workload */
     unsigned cap;
     double ipc;
     uint32_t occupancy;
@@ -600,19 +609,34 @@ static void prof_run(void *ctx, size_t i)
     gpu_totals_t t;
     gpu_get_totals(g, &t);
     j->ipc = t.ipc;
-    for (uint32_t k = 0; k < gpu_n_kernels(g); k++)
-        if (gpu_kernel(g, k)->occupancy_limit > j->occupancy)
-            j->occupancy = gpu_kernel(g, k)->occupancy_limit;
+    uint64_t insts = 0, cycles = 0;
+    bool found = false;
+    for (uint32_t k = 0; k < gpu_n_kernels(g); k++) {
+        const kernel_run_t *kr = gpu_kernel(g, k);
+        if (j->kernel && strcmp(kr->desc.name, j->kernel))
+            continue;
+        found = true;
+        insts += kr->thread_insts;
+        cycles += kr->end_cycle > kr->start_cycle ? kr->end_cycle - kr->start_cycle : 0;
+        if (kr->occupancy_limit > j->occupancy)
+            j->occupancy = kr->occupancy_limit;
+    }
+    if (j->kernel && !found) {
+        cs_err(&j->err, NULL, 0, "tlpmod profile: workload %s launches no kernel '%s'", j->mi->app->name, j->kernel);
+        j->rc = -1;
+    } else if (j->kernel) {
+        j->ipc = cycles ? (double)insts / (double)cycles : 0;
+    }
     gpu_destroy(g);
 }
 
-static int tlp_profile(const mix_item_t *mi, const sim_request_t *req, const char *cache_dir, uint64_t exe_h,
-                       unsigned jobs, char *type, size_t type_len, unsigned *opt, cs_error_t *err)
+static int tlp_profile(const mix_item_t *mi, const char *kernel, const sim_request_t *req, const char *cache_dir,
+                       uint64_t exe_h, unsigned jobs, char *type, size_t type_len, unsigned *opt, cs_error_t *err)
 {
     uint64_t h = cs_fnv1a64("tlp-profile|", 12);
-    char extra[160];
-    snprintf(extra, sizeof extra, "%s|%s|%" PRIu64 "|%s|", mi->app->name, app_size_name(mi->size), req->seed,
-             req->warp_sched ? req->warp_sched : "");
+    char extra[256];
+    snprintf(extra, sizeof extra, "%s|%s|%" PRIu64 "|%s|%s|", mi->app->name, app_size_name(mi->size), req->seed,
+             req->warp_sched ? req->warp_sched : "", kernel ? kernel : "");
     h = cs_fnv1a64_update(h, extra, strlen(extra));
     h = config_text_hash(req->cfg, h);
     h = cs_fnv1a64_update(h, &exe_h, sizeof exe_h);
@@ -635,8 +659,18 @@ static int tlp_profile(const mix_item_t *mi, const sim_request_t *req, const cha
     prof_job_t pj[PROFILE_MAX_CAP];
     memset(pj, 0, sizeof pj);
     for (unsigned c = 1; c <= hi; c++)
-        pj[c - 1] = (prof_job_t){.mi = mi, .req = req, .cap = c};
-    jobs_run(hi, jobs_threads_used(hi, jobs), prof_run, NULL, pj);
+        pj[c - 1] = (prof_job_t){.mi = mi, .req = req, .kernel = kernel, .cap = c};
+    /* cap 1 first: its occupancy (the resource limit, whatever the cap) ends
+     * the curve, and caps above it would repeat the run at the occupancy */
+    prof_run(pj, 0);
+    if (pj[0].rc < 0) {
+        *err = pj[0].err;
+        return -1;
+    }
+    if (pj[0].occupancy && pj[0].occupancy < hi)
+        hi = pj[0].occupancy;
+    if (hi > 1)
+        jobs_run(hi - 1, jobs_threads_used(hi - 1, jobs), prof_run, NULL, pj + 1);
     ipc_curve_t cv;
     memset(&cv, 0, sizeof cv);
     cv.lo = 1;
@@ -647,8 +681,6 @@ static int tlp_profile(const mix_item_t *mi, const sim_request_t *req, const cha
             return -1;
         }
         cv.ipc[c] = pj[c - 1].ipc;
-        if (c == hi && pj[c - 1].occupancy && pj[c - 1].occupancy < hi)
-            cv.hi = pj[c - 1].occupancy;
     }
     snprintf(type, type_len, "%s", classify_liliang(&cv, 0.02));
     /* "if kernel k is type Up, then opt(k) is the maximum TLP" */
@@ -668,15 +700,15 @@ static int tlp_profile(const mix_item_t *mi, const sim_request_t *req, const cha
     return 0;
 }
 
-int mix_tlp_profile(const mix_item_t *mi, const sim_request_t *req, const char *cache_dir, unsigned jobs, char *type,
-                    size_t type_len, unsigned *opt, cs_error_t *err)
+int mix_tlp_profile(const mix_item_t *mi, const char *kernel, const sim_request_t *req, const char *cache_dir,
+                    unsigned jobs, char *type, size_t type_len, unsigned *opt, cs_error_t *err)
 {
     char dir[PATH_MAX];
     if (cache_dir)
         snprintf(dir, sizeof dir, "%s", cache_dir);
     else
         default_cache_dir(dir, sizeof dir);
-    return tlp_profile(mi, req, dir, exe_hash(0xcbf29ce484222325ull), jobs, type, type_len, opt, err);
+    return tlp_profile(mi, kernel, req, dir, exe_hash(0xcbf29ce484222325ull), jobs, type, type_len, opt, err);
 }
 
 /* A chain naming plain `tlpmod` gets each workload's profile as p<stream>=type/opt. */
@@ -698,7 +730,7 @@ static int fill_tlpmod(const char *spec, const mix_t *m, const sim_request_t *re
                 continue;
             char type[32];
             unsigned opt;
-            if (tlp_profile(&m->items[i], req, cache_dir, exe_h, jobs_default(), type, sizeof type, &opt, err) < 0)
+            if (tlp_profile(&m->items[i], NULL, req, cache_dir, exe_h, jobs_default(), type, sizeof type, &opt, err) < 0)
                 return -1;
             size_t u = strlen(args);
             snprintf(args + u, sizeof args - u, "%sp%u=%s/%u", u ? "," : "", m->items[i].stream, type, opt);
@@ -710,6 +742,42 @@ static int fill_tlpmod(const char *spec, const mix_t *m, const sim_request_t *re
             snprintf(out + used, out_len - used, ":%s", args);
     }
     return 0;
+}
+
+/* A mix spec "A+B" as one simulation (sweep's points): each workload at
+ * req->size, a plain `tlpmod` in the chain filled in from the cached
+ * profiles; out->check 1 when every workload passed, else 0 with the first
+ * failure's detail. */
+gpu_t *mix_simulate_spec(const sim_request_t *req, sim_outcome_t *out, cs_error_t *err)
+{
+    mix_t m;
+    memset(out, 0, sizeof *out);
+    if (mix_parse_spec(req->input, req->size, &m, err) < 0)
+        return NULL;
+    sim_request_t r = *req;
+    char cache_dir[PATH_MAX], chain[1024];
+    default_cache_dir(cache_dir, sizeof cache_dir);
+    if (r.cta_sched && strstr(r.cta_sched, "tlpmod")) {
+        if (fill_tlpmod(r.cta_sched, &m, &r, cache_dir, exe_hash(0xcbf29ce484222325ull), chain, sizeof chain, err) <
+            0) {
+            mix_free(&m);
+            return NULL;
+        }
+        r.cta_sched = chain;
+    }
+    mix_outcome_t o;
+    gpu_t *g = mix_simulate(&m, &r, &o, err);
+    if (g) {
+        out->check = 1;
+        for (unsigned i = 0; i < m.n && out->check; i++)
+            if (o.items[i].check == 0) {
+                out->check = 0;
+                snprintf(out->detail, sizeof out->detail, "%s: %s", m.items[i].app->name, o.items[i].detail);
+            }
+    }
+    mix_outcome_free(&o);
+    mix_free(&m);
+    return g;
 }
 
 /* ------------------------------------------------------------------------ */

@@ -53,9 +53,15 @@ void mix_outcome_free(mix_outcome_t *out);
 
 /* tlpmod's profile of a workload alone (Li & Liang's type Up/Optimal/Down
  * and opt, from a static-cap sweep on `jobs` threads), cached in cache_dir
- * (NULL: the default alone cache). */
-int mix_tlp_profile(const mix_item_t *mi, const sim_request_t *req, const char *cache_dir, unsigned jobs, char *type,
-                    size_t type_len, unsigned *opt, cs_error_t *err);
+ * (NULL: the default alone cache). kernel: profile only that kernel of the
+ * workload (its own IPC and occupancy), NULL: the whole workload. */
+int mix_tlp_profile(const mix_item_t *mi, const char *kernel, const sim_request_t *req, const char *cache_dir,
+                    unsigned jobs, char *type, size_t type_len, unsigned *opt, cs_error_t *err);
+
+/* An "A+B" spec in req->input run as one simulation (`ctasim sweep A+B`):
+ * a plain `tlpmod` filled in from cached profiles; out->check 1 when every
+ * workload passed its check, 0 (detail: the first failure) otherwise. */
+gpu_t *mix_simulate_spec(const sim_request_t *req, sim_outcome_t *out, cs_error_t *err);
 
 /* `ctasim run` with a mix (main.c hands over when --mix or an A+B input is given). */
 int cmd_run_mix(int argc, char **argv, const run_opts_t *o);

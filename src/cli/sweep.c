@@ -40,6 +40,7 @@
 #include "args.h"
 #include "classify.h"
 #include "cli.h"
+#include "mix.h"
 #include "gpu/gpu.h"
 #include "jobs.h"
 #include "output.h"
@@ -272,8 +273,14 @@ static int sweep_plan(const sweep_args_t *a, sweep_plan_t *p, cs_error_t *err)
 {
     memset(p, 0, sizeof *p);
     p->args = a;
-    if (cli_check_input(a->base.input, err) < 0)
+    if (mix_is_spec(a->base.input)) { /* a mix: every point runs the workloads together */
+        mix_t m;
+        if (mix_parse_spec(a->base.input, a->base.size, &m, err) < 0)
+            return -1;
+        mix_free(&m);
+    } else if (cli_check_input(a->base.input, err) < 0) {
         return -1;
+    }
     const char *default_cta = "rr", *config_warp = NULL;
     const char *const *ctas = a->n_cta ? a->cta : &default_cta;
     const char *const *warps = a->n_warp ? a->warp : &config_warp;
@@ -543,14 +550,14 @@ static void run_point(void *ctx, size_t index)
                          .sample_interval = a->base.sample_interval};
     sim_outcome_t out;
     cs_error_t err;
-    gpu_t *g = cli_simulate(&req, &out, &err);
+    gpu_t *g = mix_is_spec(req.input) ? mix_simulate_spec(&req, &out, &err) : cli_simulate(&req, &out, &err);
     if (!g) {
         pt->rc = cs_err(&pt->err, NULL, 0, "sweep point %s/%s %s: %s", se->cta, warp_name(p, pt->series), what,
                         err.msg);
     } else {
         cli_record_provenance(g, &(cli_provenance_t){.argc = a->argc, .argv = a->argv, .opts = o,
                                                      .input = a->base.input, .check = out.check,
-                                                     .detail = out.detail});
+                                                     .detail = out.detail, .mix = mix_is_spec(a->base.input)});
         if (out.check == 0)
             pt->rc = cs_err(&pt->err, NULL, 0, "%s: output check FAILED at %s/%s %s: %s", a->base.input, se->cta,
                             warp_name(p, pt->series), what, out.detail);

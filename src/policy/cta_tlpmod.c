@@ -16,7 +16,11 @@
  * does (Tb_B = 0 would starve B until A ends).
  *
  * Profiles come as arguments keyed by the kernel's mix stream (stream >> 16,
- * see cli/mix.c): `tlpmod:p0=down/1,p1=up/6`. `ctasim run` fills them in when
+ * see cli/mix.c): `tlpmod:p0=down/1,p1=up/6`. A profile may name the kernel
+ * it was measured on, `p0=down/1/kmn_invert_mapping`: it then applies only to
+ * that kernel of the stream, the stream's other kernels having no profile (Li
+ * & Liang profile and pair single kernels; our workloads have several, and
+ * their other kernels are not the paper's). `ctasim run` fills them in when
  * the chain names plain `tlpmod`, from static-cap sweeps of each workload
  * alone (classify.c's Up/Optimal/Down and opt), made on demand and cached. A
  * kernel without a profile counts as Up (the maximum is its opt). */
@@ -35,14 +39,26 @@ typedef struct tlpmod {
     bool have[TLP_PROFILES];
     enum tlp_type type[TLP_PROFILES];
     uint32_t opt[TLP_PROFILES];
+    char kernel[TLP_PROFILES][KERNEL_NAME_MAX]; /* "": every kernel of the stream */
 } tlpmod_t;
 
-static int parse_profile(const char *v, enum tlp_type *t, uint32_t *opt)
+/* TYPE/OPT or TYPE/OPT/KERNEL */
+static int parse_profile(const char *v, enum tlp_type *t, uint32_t *opt, char *kernel)
 {
     char name[32];
     unsigned o;
-    if (sscanf(v, "%31[a-zA-Z]/%u", name, &o) != 2 || o == 0)
+    int used = 0;
+    if (sscanf(v, "%31[a-zA-Z]/%u%n", name, &o, &used) != 2 || o == 0)
         return -1;
+    kernel[0] = 0;
+    if (v[used] == '/') {
+        size_t len = strlen(v + used + 1);
+        if (len == 0 || len >= KERNEL_NAME_MAX)
+            return -1;
+        memcpy(kernel, v + used + 1, len + 1);
+    } else if (v[used]) {
+        return -1;
+    }
     if (!strcasecmp(name, "up"))
         *t = TLP_UP;
     else if (!strcasecmp(name, "optimal"))
@@ -64,8 +80,9 @@ static void *tlpmod_create(struct gpu *g, cta_link_t *self, policy_args_t *a, cs
         const char *v = policy_arg_str(a, key, NULL);
         if (!v)
             continue;
-        if (parse_profile(v, &t->type[i], &t->opt[i]) < 0) {
-            cs_err(err, NULL, 0, "policy 'tlpmod': %s=%s: expected up/N, optimal/N or down/N", key, v);
+        if (parse_profile(v, &t->type[i], &t->opt[i], t->kernel[i]) < 0) {
+            cs_err(err, NULL, 0, "policy 'tlpmod': %s=%s: expected up/N, optimal/N or down/N (then /KERNEL optionally)",
+                   key, v);
             free(t);
             return NULL;
         }
@@ -77,7 +94,7 @@ static void *tlpmod_create(struct gpu *g, cta_link_t *self, policy_args_t *a, cs
 static bool profile_of(const tlpmod_t *t, const kernel_run_t *k, enum tlp_type *type, uint32_t *opt)
 {
     uint32_t s = k->desc.stream >> 16;
-    if (s >= TLP_PROFILES || !t->have[s])
+    if (s >= TLP_PROFILES || !t->have[s] || (t->kernel[s][0] && strcmp(t->kernel[s], k->desc.name)))
         return false;
     *type = t->type[s];
     *opt = t->opt[s] < k->max_ctas_per_sm ? t->opt[s] : k->max_ctas_per_sm;
@@ -155,7 +172,7 @@ static void tlpmod_changed(void *st, struct gpu *g, const kernel_run_t *k)
 const cta_policy_ops_t cta_policy_tlpmod = {
     .name = "tlpmod",
     .summary = "Li & Liang TLP modulation (DATE'16 III-A): Tb_A = opt(A) for the Down/Optimal kernel, B fills the rest",
-    .params = "p0..p15=up|optimal|down/OPT (profiles by mix stream; `run` fills them in)",
+    .params = "p0..p15=up|optimal|down/OPT[/KERNEL] (profiles by mix stream, optionally of one kernel; `run` fills them in)",
     .create = tlpmod_create,
     .destroy = free,
     .kernel_launched = tlpmod_changed,

@@ -135,3 +135,36 @@ if XDG_CACHE_HOME="$T/xdg" $C experiment li-fig5 --size small --jobs 2 -o "$T/ex
 else
     fail experiment_li_fig5 "$(tail -3 "$T/l.txt")"
 fi
+
+# --- li-fig2: {BKP, KMS}'s 15 TLP points, cke, tlpmod(+bypass), then the bypass points at the best
+if XDG_CACHE_HOME="$T/xdg" $C experiment li-fig2 --size small --jobs 2 -o "$T/exp" >"$T/f2.txt" 2>&1 &&
+   [ "$(grep -c '^a,{' "$T/exp/li-fig2.csv")" -eq 15 ] && grep -q '^a,cke,,,,,1.000,' "$T/exp/li-fig2.csv" &&
+   grep -q '^a,tlpmod+bypass,' "$T/exp/li-fig2.csv" && grep -q '^b,{0;0},[0-9]*,[0-9]*,0,0,[0-9.]*,1.000,' "$T/exp/li-fig2.csv" &&
+   grep -q "li-fig2: KMS (KMN's kmn_invert_mapping, small size): ours " "$T/f2.txt" && grep -q 'best bypass point' "$T/f2.txt"; then
+    pass experiment_li_fig2
+else
+    fail experiment_li_fig2 "$(tail -3 "$T/f2.txt")"
+fi
+
+# --- sweep over CTA policies for a mix: each point runs both workloads together, both checked
+if XDG_CACHE_HOME="$T/xdg" $C sweep --size small --config date16-15sm --cta-sched cke --cta-sched spatial --max-ctas 1..2 --jobs 2 -o "$T/swm" \
+       VADD+BFS >"$T/swm.txt" 2>&1 && [ "$(ls "$T/swm"/*.json | wc -l)" -eq 4 ] &&
+   grep -q '"kind": "mix", "spec": "VADD+BFS"' "$T/swm/cke-cfg-n2.json" &&
+   [ "$(grep -c '"name": "vadd\|"name": "bfs' "$T/swm/spatial-cfg-n1.json")" -ge 2 ]; then
+    pass sweep_mix
+else
+    fail sweep_mix "$(tail -3 "$T/swm.txt")"
+fi
+expect_error sweep_mix_unknown "unknown workload 'NOPE'" $C sweep --size small --max-ctas 1..2 -o "$T/swn" VADD+NOPE
+
+expect_error li_size_only_for_li "expects small, default or paper, got 'li'" $C experiment lee-fig18 --size li
+
+# --- li-fig6: energy efficiency, power model on, three of the kernels, their three pairs
+if XDG_CACHE_HOME="$T/xdg" $C experiment li-fig6 --size small --jobs 2 --workloads BP,KMN,STC -o "$T/exp" >"$T/f6.txt" 2>&1 &&
+   [ "$(wc -l <"$T/exp/li-fig6.csv")" -eq 4 ] && grep -q '^KMN-STC,KMS-STC,[0-9.e+]*,' "$T/exp/li-fig6.csv" &&
+   grep -q 'instructions per joule over cke on the 3 pairs' "$T/f6.txt" &&
+   ! grep -q 'nan\|inf' "$T/exp/li-fig6.csv"; then
+    pass experiment_li_fig6
+else
+    fail experiment_li_fig6 "$(tail -3 "$T/f6.txt")"
+fi
