@@ -204,6 +204,7 @@ static FILE *run_jobs_open_table(xrun_t *r, const char *name, unsigned jobs, con
 static int li_fig5(const char *out_dir, const char *preset, app_size_t size, unsigned jobs, unsigned which);
 static int li_fig2(const char *out_dir, const char *preset, app_size_t size, unsigned jobs);
 static int li_fig6(const char *out_dir, const char *preset, app_size_t size, unsigned jobs, unsigned which);
+static int li_fig8(const char *out_dir, const char *preset, app_size_t size, unsigned jobs);
 static unsigned li_which(const char *only);
 
 int cmd_experiment_mix(int argc, char **argv)
@@ -242,6 +243,8 @@ int cmd_experiment_mix(int argc, char **argv)
         return li_fig2(out_dir, preset, size, jobs);
     if (!strcmp(argv[2], "li-fig6"))
         return li_fig6(out_dir, preset, size, jobs, li_which(only));
+    if (!strcmp(argv[2], "li-fig8"))
+        return li_fig8(out_dir, preset, size, jobs);
 
     static xrun_t r; /* one experiment per process */
     memset(&r, 0, sizeof r);
@@ -754,5 +757,120 @@ static int li_fig6(const char *out_dir, const char *preset, app_size_t size, uns
            "%.2fx, %.2fx) (paper: 1.33x for tlpmod+bypass)\n",
            npairs, sum_e[2] / CS_MAX(npairs, 1u), sum_e[1] / CS_MAX(npairs, 1u), sum_p[2] / CS_MAX(npairs, 1u), sum_p[1] / CS_MAX(npairs, 1u));
     printf("li-fig6: %zu simulations on %u jobs (%.1f s of simulation); table in %s\n\n", r.n, threads, sim, path);
+    return 0;
+}
+
+/* ------------------------------------------------------------------------ */
+/* li-fig8: Li & Liang Fig. 8, "using the same workloads in [2]": Lee et
+ * al.'s Table 3 mixes on Li & Liang's platform (date16-15sm), their
+ * framework against mCKE with Table 3's CTA counts, both over default
+ * concurrency. tlpmod's profiles are of the whole workloads (Lee's mixes are
+ * not Table II's kernels), swept and cached as `run` makes them. Paper:
+ * 1.38x for TLP modulation with bypassing, 1.12x for mCKE. */
+#define LI8_SERIES 4
+static const char *const li8_label[LI8_SERIES] = {"cke", "mcke", "tlpmod", "tlpmod+bypass"};
+
+static int li_fig8(const char *out_dir, const char *preset, app_size_t size, unsigned jobs)
+{
+    cs_error_t err;
+    static xrun_t r;
+    memset(&r, 0, sizeof r);
+    config_defaults(&r.cfg);
+    if (config_load_preset(&r.cfg, preset, &err) < 0)
+        return cli_fail(&err);
+    if (cli_output_dir(out_dir, &err) < 0)
+        return cli_fail(&err);
+    r.size = size == APP_LI_SIZES ? APP_DEFAULT : size;
+    printf("li-fig8: TLP modulation (+bypass) vs mCKE (Table 3's counts) on Lee et al.'s six mixes, %s preset, %s "
+           "size\n",
+           preset, app_size_name(r.size));
+    /* each workload's profile, once */
+    const app_def_t *wl[2 * N_MIXES];
+    char prof[2 * N_MIXES][LI_PROF_MAX];
+    unsigned nw = 0;
+    sim_request_t preq = {.cfg = &r.cfg, .cta_sched = NULL, .warp_sched = NULL, .size = r.size, .seed = 1};
+    for (unsigned m = 0; m < N_MIXES; m++)
+        for (unsigned k = 0; k < 2; k++) {
+            const app_def_t *a = app_find(k ? table3[m].b : table3[m].a);
+            if (!a) {
+                fprintf(stderr, "ctasim: li-fig8: the suite has no %s\n", k ? table3[m].b : table3[m].a);
+                return 1;
+            }
+            unsigned i = 0;
+            while (i < nw && wl[i] != a)
+                i++;
+            if (i < nw)
+                continue;
+            mix_item_t mi = {.app = a, .size = r.size};
+            char type[32];
+            unsigned opt;
+            if (mix_tlp_profile(&mi, NULL, &preq, NULL, jobs, type, sizeof type, &opt, &err) < 0)
+                return cli_fail(&err);
+            wl[nw] = a;
+            snprintf(prof[nw++], LI_PROF_MAX, "%s/%u", type, opt);
+            printf("li-fig8: %s: %s, opt %u CTAs per core\n", a->name, type, opt);
+        }
+    r.jobs = cs_xcalloc(nw + N_MIXES * LI8_SERIES, sizeof *r.jobs);
+    for (unsigned i = 0; i < nw; i++)
+        r.jobs[r.n++] = (xjob_t){.mix = -1, .alone = wl[i]};
+    for (unsigned m = 0; m < N_MIXES; m++) {
+        const app_def_t *a = app_find(table3[m].a), *b = app_find(table3[m].b);
+        unsigned ia = 0, ib = 0;
+        while (wl[ia] != a)
+            ia++;
+        while (wl[ib] != b)
+            ib++;
+        for (unsigned s = 0; s < LI8_SERIES; s++) {
+            xjob_t *j = &r.jobs[r.n++];
+            *j = (xjob_t){.mix = (int)m, .series = s, .wa = a, .wb = b};
+            if (s == 0)
+                snprintf(j->cta, sizeof j->cta, "cke");
+            else if (s == 1)
+                snprintf(j->cta, sizeof j->cta, "mcke:a=%u,b=%u", table3[m].na, table3[m].nb);
+            else
+                snprintf(j->cta, sizeof j->cta, "tlpmod:p0=%.160s,p1=%.160s%s", prof[ia], prof[ib],
+                         s == 3 ? "+bypass" : "");
+        }
+    }
+    char path[1024];
+    unsigned threads;
+    double sim;
+    int rc;
+    FILE *csv = run_jobs_open_table(&r, "li-fig8", jobs, out_dir, path, sizeof path, &threads, &sim, &rc);
+    if (!csv)
+        return rc;
+    outf(csv, "mix,types,table3_ctas");
+    for (unsigned s = 1; s < LI8_SERIES; s++)
+        outf(csv, ",norm_%s", li8_label[s]);
+    for (unsigned s = 0; s < LI8_SERIES; s++)
+        outf(csv, ",stp_%s", li8_label[s]);
+    outf(csv, "\n");
+    double sum[LI8_SERIES] = {0};
+    for (unsigned m = 0; m < N_MIXES; m++) {
+        const xjob_t *jj[LI8_SERIES] = {NULL};
+        for (size_t i = 0; i < r.n; i++)
+            if (r.jobs[i].mix == (int)m)
+                jj[r.jobs[i].series] = &r.jobs[i];
+        uint64_t al[2] = {alone_of(&r, table3[m].a), alone_of(&r, table3[m].b)};
+        outf(csv, "%s-%s,%s,%u;%u", table3[m].a, table3[m].b, table3[m].types, table3[m].na, table3[m].nb);
+        for (unsigned s = 1; s < LI8_SERIES; s++) {
+            double nrm = xjob_thr(jj[0]) > 0 ? xjob_thr(jj[s]) / xjob_thr(jj[0]) : 0;
+            outf(csv, ",%.3f", nrm);
+            sum[s] += nrm;
+        }
+        for (unsigned s = 0; s < LI8_SERIES; s++) {
+            mp_metrics_t mm;
+            outf(csv, ",%.3f", mp_metrics(jj[s]->end, al, 2, NULL, &mm) == 0 ? mm.stp : 0);
+        }
+        outf(csv, "\n");
+    }
+    rc = cli_output_close(csv, path, &err);
+    free(r.jobs);
+    if (rc < 0)
+        return cli_fail(&err);
+    printf("li-fig8: over cke on Lee's %u mixes: tlpmod+bypass %.2fx, tlpmod %.2fx, mcke (Table 3) %.2fx (paper: "
+           "1.38x for TLP modulation with bypassing, 1.12x for mCKE)\n",
+           (unsigned)N_MIXES, sum[3] / N_MIXES, sum[2] / N_MIXES, sum[1] / N_MIXES);
+    printf("li-fig8: %zu simulations on %u jobs (%.1f s of simulation); table in %s\n\n", r.n, threads, sim, path);
     return 0;
 }

@@ -1186,11 +1186,13 @@ int cmd_experiment(int argc, char **argv)
                "date16-15sm");
         printf("  %-16s %-64s [%s]\n", "li-fig6", "energy efficiency of tlpmod (+bypass) vs CKE on the 25 pairs",
                "date16-15sm");
+        printf("  %-16s %-64s [%s]\n", "li-fig8", "TLP modulation (+bypass) vs mCKE on Lee et al.'s Table 3 mixes",
+               "date16-15sm");
         exp_energy_list();
         return argc < 3 ? 2 : 0;
     }
     if (!strcmp(argv[2], "lee-fig18") || !strcmp(argv[2], "li-fig2") || !strcmp(argv[2], "li-fig5") ||
-        !strcmp(argv[2], "li-fig6")) /* workload mixes: exp_mix.c */
+        !strcmp(argv[2], "li-fig6") || !strcmp(argv[2], "li-fig8")) /* workload mixes: exp_mix.c */
         return cmd_experiment_mix(argc, argv);
     if (exp_energy_known(argv[2])) /* energy and core gating: exp_energy.c */
         return cmd_experiment_energy(argc, argv);

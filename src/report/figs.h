@@ -73,6 +73,7 @@ void rep_lee_fig14(rep_ctx_t *c, const char *exp, const csv_t *t, const char *so
 /* figs_mix.c */
 void rep_lee_fig18(rep_ctx_t *c, const char *exp, const csv_t *t, const char *source);
 void rep_li_fig5(rep_ctx_t *c, const char *exp, const csv_t *t, const char *source);
+void rep_li_fig8(rep_ctx_t *c, const char *exp, const csv_t *t, const char *source);
 void rep_li_fig2(rep_ctx_t *c, const char *exp, const csv_t *t, const char *source);
 void rep_li_fig6(rep_ctx_t *c, const char *exp, const csv_t *t, const char *source);
 /* every numeric column per row: a table with no figure of its own */

@@ -150,6 +150,39 @@ void rep_lee_fig18(rep_ctx_t *c, const char *exp, const csv_t *t, const char *so
     }
 }
 
+/* li-fig8: each policy's throughput over cke per Table 3 mix (norm_*), the
+ * mean beside the paper's. */
+void rep_li_fig8(rep_ctx_t *c, const char *exp, const csv_t *t, const char *source)
+{
+    report_fig_t *f = rep_add_fig(c, "speedup", exp, source,
+                                  "Throughput over default concurrency on Lee et al.'s mixes (Li & Liang Fig. 8)");
+    if (!f)
+        return;
+    const char *cols[MAX_SERIES], *names[MAX_SERIES];
+    size_t ns = prefixed(t, "norm_", cols, names, MAX_SERIES);
+    if (!ns) {
+        char *why = rep_fmt("%s has no norm_<series> columns", source);
+        rep_skip(f, why);
+        free(why);
+        return;
+    }
+    chart_t ch = {.title = f->title, .xlabel = "mix (Lee et al. Table 3)", .ylabel = "throughput / throughput of cke",
+                  .have_ref = true, .ref_y = 1};
+    double m[MAX_SERIES];
+    size_t n;
+    if (row_bars(f, t, source, "mix", cols, names, ns, &ch, "AVG", false, NULL, m, &n)) {
+        f->table = rep_table_csv(t);
+        f->paper = rep_fmt("%s", paper_headline_text(exp));
+        sbuf_t o;
+        sb_init(&o);
+        sb_printf(&o, "mean over %zu mixes:", n);
+        for (size_t k = 0; k < ns; k++)
+            sb_printf(&o, "%s %s %.2fx", k ? "," : "", names[k], m[k]);
+        sb_puts(&o, ".");
+        f->ours = o.s;
+    }
+}
+
 void rep_li_fig5(rep_ctx_t *c, const char *exp, const csv_t *t, const char *source)
 {
     report_fig_t *f = rep_add_fig(c, "speedup", exp, source,

@@ -705,6 +705,7 @@ static const struct {
     {"li-fig2", "design-space", rep_li_fig2},
     {"li-fig5", "speedup", rep_li_fig5},
     {"li-fig6", "perf-per-watt", rep_li_fig6},
+    {"li-fig8", "speedup", rep_li_fig8},
     {"song-fig2", "power-split", rep_song_fig2},
     {"song-fig3", "perf-vs-cores", rep_song_fig3},
     {"song-fig6", "speedup", rep_song_fig6},

@@ -159,6 +159,16 @@ expect_error sweep_mix_unknown "unknown workload 'NOPE'" $C sweep --size small -
 
 expect_error li_size_only_for_li "expects small, default or paper, got 'li'" $C experiment lee-fig18 --size li
 
+# --- li-fig8: Lee's Table 3 mixes on Li & Liang's platform, mcke with Table 3's counts and tlpmod (+bypass)
+if XDG_CACHE_HOME="$T/xdg" $C experiment li-fig8 --size small --jobs 2 -o "$T/exp8" >"$T/f8.txt" 2>&1 &&
+   [ "$(wc -l <"$T/exp8/li-fig8.csv")" -eq 7 ] && grep -q '^KMN-SRAD,III-II,1;5,[0-9.]*,' "$T/exp8/li-fig8.csv" &&
+   grep -q 'over cke on Lee.s 6 mixes: tlpmod+bypass [0-9.]*x' "$T/f8.txt" &&
+   ! grep -q 'nan\|inf' "$T/exp8/li-fig8.csv"; then
+    pass experiment_li_fig8
+else
+    fail experiment_li_fig8 "$(tail -3 "$T/f8.txt")"
+fi
+
 # --- li-fig6: energy efficiency, power model on, three of the kernels, their three pairs
 if XDG_CACHE_HOME="$T/xdg" $C experiment li-fig6 --size small --jobs 2 --workloads BP,KMN,STC -o "$T/exp" >"$T/f6.txt" 2>&1 &&
    [ "$(wc -l <"$T/exp/li-fig6.csv")" -eq 4 ] && grep -q '^KMN-STC,KMS-STC,[0-9.e+]*,' "$T/exp/li-fig6.csv" &&
