@@ -131,6 +131,15 @@ typedef struct sm {
      * policy that lists every ready warp, these warps are skipped as a set
      * (sched_view.skip). */
     uint64_t never_mem, never_alu;
+    /* Bit per warp whose hint is a finite cycle (it waits out an ALU
+     * result or a free scoreboard entry): with a policy that lists every
+     * ready warp, such a warp is left out of the order until its cycle and
+     * accounted for as a set, like never_*. */
+    uint64_t timed_hint;
+    /* No warp of timed_hint has a hint before this cycle (a lower bound;
+     * the issue stage drops expired hints from the mask once it is reached,
+     * so that within a stage every warp of timed_hint still waits). */
+    uint64_t timed_earliest;
     uint64_t inst_mask;       /* bit per warp that is valid and has an instruction (winfo) */
     uint64_t warp_age_seq;
     uint32_t warp_epoch;      /* bumped whenever warps are added or removed */
