@@ -218,6 +218,7 @@ static void set_hint(sm_t *s, uint32_t w, uint32_t flags, uint64_t ready)
     s->hint_flags[w] = (uint8_t)flags;
     s->never_mem &= ~bit;
     s->never_alu &= ~bit;
+    s->sb_clear &= ~bit;
     if (ready && ready != CS_NEVER) {
         s->timed_hint |= bit;
         if (ready < s->timed_earliest)
@@ -978,18 +979,25 @@ static uint32_t issue_stage(sm_t *s, uint64_t now, uint64_t *next_ready)
                     *next_ready = s->hint_ready[w];
                 continue;
             }
-            warp_t *wp = &s->warp[w];
-            const warp_inst_t *in = wp->inst;
-            uint64_t alu_ready = CS_NEVER;
-            uint32_t blk = sb_check(wp, in, now, &alu_ready);
-            if (blk) {
-                sflags |= blk;
-                set_hint(s, w, blk, (blk & BLK_MEMDATA) ? CS_NEVER : alu_ready);
-                if (alu_ready < *next_ready)
-                    *next_ready = alu_ready;
-                continue;
+            uint32_t inst_unit;
+            if ((s->sb_clear >> w) & 1) { /* passed the scoreboard before: still does */
+                inst_unit = s->clear_unit[w];
+            } else {
+                warp_t *wp = &s->warp[w];
+                const warp_inst_t *in = wp->inst;
+                uint64_t alu_ready = CS_NEVER;
+                uint32_t blk = sb_check(wp, in, now, &alu_ready);
+                if (blk) {
+                    sflags |= blk;
+                    set_hint(s, w, blk, (blk & BLK_MEMDATA) ? CS_NEVER : alu_ready);
+                    if (alu_ready < *next_ready)
+                        *next_ready = alu_ready;
+                    continue;
+                }
+                inst_unit = in->unit < UNIT__COUNT ? in->unit : UNIT_SP;
+                s->sb_clear |= 1ull << w;
+                s->clear_unit[w] = (uint8_t)inst_unit;
             }
-            uint32_t inst_unit = in->unit < UNIT__COUNT ? in->unit : UNIT_SP;
             if (inst_unit == UNIT_LDST) {
                 if (s->ldst_count >= LDST_QUEUE || s->mem_throttle || s->lrec_free == NO_REC) {
                     sflags |= BLK_LDST;

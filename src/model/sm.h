@@ -140,6 +140,13 @@ typedef struct sm {
      * the issue stage drops expired hints from the mask once it is reached,
      * so that within a stage every warp of timed_hint still waits). */
     uint64_t timed_earliest;
+    /* Bit per warp whose current instruction passed the scoreboard check
+     * (and then waited for the LD/ST unit or an execution unit): it keeps
+     * passing, since only the warp's own issue adds entries and every change
+     * of instruction or scoreboard goes through set_hint, which clears the
+     * bit. clear_unit[w] (at the end of sm_t) is that instruction's unit
+     * class. */
+    uint64_t sb_clear;
     uint64_t inst_mask;       /* bit per warp that is valid and has an instruction (winfo) */
     uint64_t warp_age_seq;
     uint32_t warp_epoch;      /* bumped whenever warps are added or removed */
@@ -204,6 +211,7 @@ typedef struct sm {
     bool defer_shared;
     uint32_t n_kdelta;
     kernel_delta_t kdelta[SM_KDELTA_MAX];
+    uint8_t clear_unit[MAX_WARPS_PER_SM]; /* see sb_clear */
 } sm_t;
 
 /* Set up core `id`, with one warp-policy instance per scheduler created from
