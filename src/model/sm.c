@@ -218,6 +218,14 @@ static void set_hint(sm_t *s, uint32_t w, uint32_t flags, uint64_t ready)
     s->hint_flags[w] = (uint8_t)flags;
     s->never_mem &= ~bit;
     s->never_alu &= ~bit;
+    s->sb_clear &= ~bit;
+    if (ready && ready != CS_NEVER) {
+        s->timed_hint |= bit;
+        if (ready < s->timed_earliest)
+            s->timed_earliest = ready;
+    } else {
+        s->timed_hint &= ~bit;
+    }
     if (ready == CS_NEVER) {
         s->never_mem |= (flags & BLK_MEMDATA) ? bit : 0;
         s->never_alu |= (flags & BLK_ALUDEP) ? bit : 0;
@@ -912,18 +920,40 @@ static uint32_t issue_stage(sm_t *s, uint64_t now, uint64_t *next_ready)
 {
     uint32_t flags = 0;
     uint16_t order[MAX_WARPS_PER_SM];
+    /* timed hints come due: drop them from timed_hint, so that every warp
+     * left there waits past now (a timed hint is only ever set to a cycle
+     * after the one that sets it) */
+    if (s->timed_hint && now >= s->timed_earliest) {
+        uint64_t earliest = CS_NEVER;
+        for (uint64_t m = s->timed_hint; m; m &= m - 1) {
+            const uint32_t w = (uint32_t)__builtin_ctzll(m);
+            if (s->hint_ready[w] <= now)
+                s->timed_hint &= ~(1ull << w);
+            else if (s->hint_ready[w] < earliest)
+                earliest = s->hint_ready[w];
+        }
+        s->timed_earliest = earliest;
+    }
     for (uint32_t sch = 0; sch < s->n_sched; sch++) {
         /* warps known to wait on a load: left out by a policy that lists
          * exactly the ready mask */
-        uint64_t skip = 0, ready = 0;
+        uint64_t skip = 0, ready = 0, waiting = 0;
         if (s->wp->lists_every_ready) {
             const uint64_t mine = s->inst_mask & s->sched_mask[sch];
             skip = mine & (s->never_mem | s->never_alu);
-            ready = mine & ~skip;
+            /* warps whose cached verdict still holds: the loop below would
+             * only OR in their flags and take the earliest of their cycles,
+             * which matters only when this scheduler issues nothing (after
+             * an issue the cycle is active and re-evaluated next cycle) */
+            waiting = mine & ~skip & s->timed_hint;
+            ready = mine & ~skip & ~waiting;
         }
         sched_view_t v = {.slots = s->sched_slots[sch], .n = s->sched_n[sch], .warps = s->winfo,
                           .now = now, .sm = s->id, .sched = sch, .epoch = s->warp_epoch, .ready = ready};
-        unsigned n = s->wp->order(s->wp_state[sch], &v, order);
+        /* a listing policy with nothing to list lists nothing: no call
+         * (its order() keeps no state that the call would change) */
+        const bool listing = s->wp->lists_every_ready;
+        unsigned n = listing && !ready ? 0 : s->wp->order(s->wp_state[sch], &v, order);
         if (s->any_paused) { /* paused CTAs' warps go last, order otherwise kept */
             uint16_t tmp[MAX_WARPS_PER_SM];
             unsigned m = 0;
@@ -938,8 +968,9 @@ static uint32_t issue_stage(sm_t *s, uint64_t now, uint64_t *next_ready)
         uint32_t sflags = 0;
         for (unsigned i = 0; i < n; i++) {
             uint32_t w = order[i];
-            /* has_inst: the warp's instruction buffer (warp_t.inst) is full */
-            if (!s->winfo[w].has_inst || !s->winfo[w].valid)
+            /* has_inst: the warp's instruction buffer (warp_t.inst) is full;
+             * a listing policy lists only warps of inst_mask, which are */
+            if (!listing && (!s->winfo[w].has_inst || !s->winfo[w].valid))
                 continue;
             sflags |= BLK_VALID;
             if (s->hint_ready[w] > now) { /* verdict cached from an earlier cycle */
@@ -948,18 +979,25 @@ static uint32_t issue_stage(sm_t *s, uint64_t now, uint64_t *next_ready)
                     *next_ready = s->hint_ready[w];
                 continue;
             }
-            warp_t *wp = &s->warp[w];
-            const warp_inst_t *in = wp->inst;
-            uint64_t alu_ready = CS_NEVER;
-            uint32_t blk = sb_check(wp, in, now, &alu_ready);
-            if (blk) {
-                sflags |= blk;
-                set_hint(s, w, blk, (blk & BLK_MEMDATA) ? CS_NEVER : alu_ready);
-                if (alu_ready < *next_ready)
-                    *next_ready = alu_ready;
-                continue;
+            uint32_t inst_unit;
+            if ((s->sb_clear >> w) & 1) { /* passed the scoreboard before: still does */
+                inst_unit = s->clear_unit[w];
+            } else {
+                warp_t *wp = &s->warp[w];
+                const warp_inst_t *in = wp->inst;
+                uint64_t alu_ready = CS_NEVER;
+                uint32_t blk = sb_check(wp, in, now, &alu_ready);
+                if (blk) {
+                    sflags |= blk;
+                    set_hint(s, w, blk, (blk & BLK_MEMDATA) ? CS_NEVER : alu_ready);
+                    if (alu_ready < *next_ready)
+                        *next_ready = alu_ready;
+                    continue;
+                }
+                inst_unit = in->unit < UNIT__COUNT ? in->unit : UNIT_SP;
+                s->sb_clear |= 1ull << w;
+                s->clear_unit[w] = (uint8_t)inst_unit;
             }
-            uint32_t inst_unit = in->unit < UNIT__COUNT ? in->unit : UNIT_SP;
             if (inst_unit == UNIT_LDST) {
                 if (s->ldst_count >= LDST_QUEUE || s->mem_throttle || s->lrec_free == NO_REC) {
                     sflags |= BLK_LDST;
@@ -982,6 +1020,16 @@ static uint32_t issue_stage(sm_t *s, uint64_t now, uint64_t *next_ready)
          * next_ready. Only a cycle without an issue depends on them: after an
          * issue the cycle is active whatever other stall bits it has (and
          * the next cycle is evaluated afresh). */
+        if (waiting && !(sflags & BLK_ISSUED)) {
+            /* nothing issued, so no hint of theirs changed in the loop */
+            sflags |= BLK_VALID;
+            for (uint64_t m = waiting; m; m &= m - 1) {
+                const uint32_t w = (uint32_t)__builtin_ctzll(m);
+                sflags |= s->hint_flags[w];
+                if (s->hint_ready[w] < *next_ready)
+                    *next_ready = s->hint_ready[w];
+            }
+        }
         if (skip && !(sflags & BLK_ISSUED))
             sflags |= BLK_VALID | ((skip & s->never_mem) ? BLK_MEMDATA : 0) | ((skip & s->never_alu) ? BLK_ALUDEP : 0);
         if (!(sflags & BLK_ISSUED) && (sflags & (BLK_MEMDATA | BLK_ALUDEP)))

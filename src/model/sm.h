@@ -131,6 +131,22 @@ typedef struct sm {
      * policy that lists every ready warp, these warps are skipped as a set
      * (sched_view.skip). */
     uint64_t never_mem, never_alu;
+    /* Bit per warp whose hint is a finite cycle (it waits out an ALU
+     * result or a free scoreboard entry): with a policy that lists every
+     * ready warp, such a warp is left out of the order until its cycle and
+     * accounted for as a set, like never_*. */
+    uint64_t timed_hint;
+    /* No warp of timed_hint has a hint before this cycle (a lower bound;
+     * the issue stage drops expired hints from the mask once it is reached,
+     * so that within a stage every warp of timed_hint still waits). */
+    uint64_t timed_earliest;
+    /* Bit per warp whose current instruction passed the scoreboard check
+     * (and then waited for the LD/ST unit or an execution unit): it keeps
+     * passing, since only the warp's own issue adds entries and every change
+     * of instruction or scoreboard goes through set_hint, which clears the
+     * bit. clear_unit[w] (at the end of sm_t) is that instruction's unit
+     * class. */
+    uint64_t sb_clear;
     uint64_t inst_mask;       /* bit per warp that is valid and has an instruction (winfo) */
     uint64_t warp_age_seq;
     uint32_t warp_epoch;      /* bumped whenever warps are added or removed */
@@ -195,6 +211,7 @@ typedef struct sm {
     bool defer_shared;
     uint32_t n_kdelta;
     kernel_delta_t kdelta[SM_KDELTA_MAX];
+    uint8_t clear_unit[MAX_WARPS_PER_SM]; /* see sb_clear */
 } sm_t;
 
 /* Set up core `id`, with one warp-policy instance per scheduler created from

@@ -60,7 +60,10 @@ static void base_issued(void *st, const sched_view_t *v, uint32_t slot)
 static unsigned lrr_order(void *st, const sched_view_t *v, uint16_t *out)
 {
     rr_state_t *s = st;
-    const unsigned start = (unsigned)(s->last + 1) % v->n;
+    /* (last + 1) mod n, without a division in the common case */
+    unsigned start = (unsigned)(s->last + 1);
+    if (start >= v->n)
+        start %= v->n;
     /* round the slot list from index start: the slots ascend, so that is the
      * ready slots from slots[start] up, then those below it */
     const uint64_t from = ~0ull << v->slots[start];

@@ -55,7 +55,8 @@ typedef struct sched_view {
     /* For a policy with lists_every_ready (0 for others): bit per slot of
      * the warps that are valid and have an instruction, less those the core
      * already knows cannot issue this cycle (their instruction waits on a
-     * load; the core accounts for them itself). */
+     * load, or on a result or unit not due before a known later cycle; the
+     * core accounts for them itself). */
     uint64_t ready;
 } sched_view_t;
 
@@ -70,8 +71,9 @@ typedef struct warp_policy_ops {
     unsigned (*order)(void *st, const sched_view_t *v, uint16_t *out);
     /* Set when order() lists exactly the slots in v->ready, each once. The
      * core then fills v->ready, without the warps it knows to wait on a
-     * load: in a memory-bound kernel they are most warps, and they then pass
-     * neither through order() nor through the core's issue loop. */
+     * load or until a later cycle: in a memory-bound kernel they are most
+     * warps, and they then pass neither through order() nor through the
+     * core's issue loop. */
     bool lists_every_ready;
     void (*issued)(void *st, const sched_view_t *v, uint32_t slot);
     /* Optional cache feedback (CCWS): an L1 miss of `slot` to `line`, and an
