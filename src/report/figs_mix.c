@@ -9,6 +9,7 @@
  *   li-fig2    design-space: (a) throughput over cke and the L1 hit rate
  *              at each TLP point, (b) over cache-all at each bypass point
  *   li-fig6    perf-per-watt: instructions per joule over cke per pair
+ *   li-fig8    speedup: each policy's throughput over cke per Table 3 mix
  *   li-fig2, li-fig6 without those columns (a table of another version):
  *              table-bars, every numeric column per row; none is required
  *
@@ -85,6 +86,41 @@ static size_t prefixed(const csv_t *t, const char *prefix, const char **cols, co
     return n;
 }
 
+/* Grouped bars of every column starting with PREFIX (the series, named by
+ * what follows it), per row named by column LABEL, with the arithmetic mean
+ * as category MEAN_NAME over the rows ONLY picks (see row_bars); F gets the
+ * table and, as "ours", "LEAD over N UNIT: s1 v1, s2 v2." with each mean
+ * printed by VFMT. False (F skipped, saying which PREFIX<KIND> columns it
+ * lacks) when T has none or lacks a column. */
+static bool prefixed_mean_bars(report_fig_t *f, const csv_t *t, const char *source, const char *prefix,
+                               const char *kind, const char *label, chart_t *ch, const char *mean_name,
+                               const char *only, const char *lead, const char *unit, const char *vfmt)
+{
+    const char *cols[MAX_SERIES], *names[MAX_SERIES];
+    size_t ns = prefixed(t, prefix, cols, names, MAX_SERIES);
+    if (!ns) {
+        char *why = rep_fmt("%s has no %s<%s> columns", source, prefix, kind);
+        rep_skip(f, why);
+        free(why);
+        return false;
+    }
+    double m[MAX_SERIES];
+    size_t n;
+    if (!row_bars(f, t, source, label, cols, names, ns, ch, mean_name, false, only, m, &n))
+        return false;
+    f->table = rep_table_csv(t);
+    sbuf_t o;
+    sb_init(&o);
+    sb_printf(&o, "%s over %zu %s:", lead, n, unit);
+    for (size_t k = 0; k < ns; k++) {
+        sb_printf(&o, "%s %s ", k ? "," : "", names[k]);
+        sb_printf(&o, vfmt, m[k]);
+    }
+    sb_puts(&o, ".");
+    f->ours = o.s;
+    return true;
+}
+
 void rep_lee_fig18(rep_ctx_t *c, const char *exp, const csv_t *t, const char *source)
 {
     report_fig_t *f = rep_add_fig(c, "speedup", exp, source,
@@ -123,30 +159,12 @@ void rep_lee_fig18(rep_ctx_t *c, const char *exp, const csv_t *t, const char *so
     }
     f = rep_add_fig(c, "stp", exp, source, "System throughput (STP) per mix (Lee et al. Fig. 18, Table 3)");
     if (f) {
-        const char *cols[MAX_SERIES], *names[MAX_SERIES];
-        size_t ns = prefixed(t, "stp_", cols, names, MAX_SERIES);
-        if (!ns) {
-            char *why = rep_fmt("%s has no stp_<series> columns", source);
-            rep_skip(f, why);
-            free(why);
-            return;
-        }
         chart_t ch = {.title = f->title, .xlabel = "mix (Table 3)",
                       .ylabel = "STP (sum of alone / shared turnaround)", .have_ref = true, .ref_y = 1};
-        double m[MAX_SERIES];
-        size_t n;
-        if (row_bars(f, t, source, "mix", cols, names, ns, &ch, "mean", false, NULL, m, &n)) {
-            f->table = rep_table_csv(t);
+        if (prefixed_mean_bars(f, t, source, "stp_", "series", "mix", &ch, "mean", NULL, "mean STP", "mixes",
+                               "%.3f"))
             f->paper = rep_fmt("the paper reports mCKE's speedup over CKE (Fig. 18); STP, against each workload "
                                "alone, is ours.");
-            sbuf_t o;
-            sb_init(&o);
-            sb_printf(&o, "mean STP over %zu mixes:", n);
-            for (size_t k = 0; k < ns; k++)
-                sb_printf(&o, "%s %s %.3f", k ? "," : "", names[k], m[k]);
-            sb_puts(&o, ".");
-            f->ours = o.s;
-        }
     }
 }
 
@@ -158,29 +176,10 @@ void rep_li_fig8(rep_ctx_t *c, const char *exp, const csv_t *t, const char *sour
                                   "Throughput over default concurrency on Lee et al.'s mixes (Li & Liang Fig. 8)");
     if (!f)
         return;
-    const char *cols[MAX_SERIES], *names[MAX_SERIES];
-    size_t ns = prefixed(t, "norm_", cols, names, MAX_SERIES);
-    if (!ns) {
-        char *why = rep_fmt("%s has no norm_<series> columns", source);
-        rep_skip(f, why);
-        free(why);
-        return;
-    }
     chart_t ch = {.title = f->title, .xlabel = "mix (Lee et al. Table 3)", .ylabel = "throughput / throughput of cke",
                   .have_ref = true, .ref_y = 1};
-    double m[MAX_SERIES];
-    size_t n;
-    if (row_bars(f, t, source, "mix", cols, names, ns, &ch, "AVG", false, NULL, m, &n)) {
-        f->table = rep_table_csv(t);
+    if (prefixed_mean_bars(f, t, source, "norm_", "series", "mix", &ch, "AVG", NULL, "mean", "mixes", "%.2fx"))
         f->paper = rep_fmt("%s", paper_headline_text(exp));
-        sbuf_t o;
-        sb_init(&o);
-        sb_printf(&o, "mean over %zu mixes:", n);
-        for (size_t k = 0; k < ns; k++)
-            sb_printf(&o, "%s %s %.2fx", k ? "," : "", names[k], m[k]);
-        sb_puts(&o, ".");
-        f->ours = o.s;
-    }
 }
 
 void rep_li_fig5(rep_ctx_t *c, const char *exp, const csv_t *t, const char *source)
@@ -240,31 +239,13 @@ void rep_li_fig5(rep_ctx_t *c, const char *exp, const csv_t *t, const char *sour
     }
     f = rep_add_fig(c, "stp", exp, source, "System throughput (STP) per pair and policy (Li & Liang)");
     if (f) {
-        const char *cols[MAX_SERIES], *names[MAX_SERIES];
-        size_t ns = prefixed(t, "stp_", cols, names, MAX_SERIES);
-        if (!ns) {
-            char *why = rep_fmt("%s has no stp_<policy> columns", source);
-            rep_skip(f, why);
-            free(why);
-            return;
-        }
         chart_t ch = {.title = f->title, .xlabel = "pair (the paper's kernel names)",
                       .ylabel = "STP (sum of alone / shared turnaround)", .have_ref = true, .ref_y = 1};
-        double m[MAX_SERIES];
-        size_t n;
         const char *label = csv_col(t, "paper_pair") >= 0 ? "paper_pair" : "pair";
-        if (row_bars(f, t, source, label, cols, names, ns, &ch, mean_name, false, "in_paper_25", m, &n)) {
-            f->table = rep_table_csv(t);
+        if (prefixed_mean_bars(f, t, source, "stp_", "policy", label, &ch, mean_name, "in_paper_25", "mean STP",
+                               "pairs", "%.3f"))
             f->paper = rep_fmt("the paper reports normalised performance (Fig. 5); STP, against each kernel alone, "
                                "is ours.");
-            sbuf_t o;
-            sb_init(&o);
-            sb_printf(&o, "mean STP over %zu pairs:", n);
-            for (size_t k = 0; k < ns; k++)
-                sb_printf(&o, "%s %s %.3f", k ? "," : "", names[k], m[k]);
-            sb_puts(&o, ".");
-            f->ours = o.s;
-        }
     }
 }
 
