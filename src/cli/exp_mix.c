@@ -201,6 +201,27 @@ static FILE *run_jobs_open_table(xrun_t *r, const char *name, unsigned jobs, con
     return csv;
 }
 
+/* R emptied, on PRESET's configuration, with OUT_DIR made: 0, or the exit
+ * code after the error line. */
+static int xrun_open(xrun_t *r, const char *preset, const char *out_dir)
+{
+    cs_error_t err;
+    memset(r, 0, sizeof *r);
+    config_defaults(&r->cfg);
+    if (config_load_preset(&r->cfg, preset, &err) < 0)
+        return cli_fail(&err);
+    if (cli_output_dir(out_dir, &err) < 0)
+        return cli_fail(&err);
+    return 0;
+}
+
+/* tlpmod's chain for a pair with profiles PA and PB (TYPE/OPT[/KERNEL]),
+ * with bypassing when BYPASS. */
+static void tlpmod_spec(char *out, size_t n, const char *pa, const char *pb, bool bypass)
+{
+    snprintf(out, n, "tlpmod:p0=%.160s,p1=%.160s%s", pa, pb, bypass ? "+bypass" : "");
+}
+
 static int li_fig5(const char *out_dir, const char *preset, app_size_t size, unsigned jobs, unsigned which);
 static int li_fig2(const char *out_dir, const char *preset, app_size_t size, unsigned jobs);
 static int li_fig6(const char *out_dir, const char *preset, app_size_t size, unsigned jobs, unsigned which);
@@ -247,12 +268,9 @@ int cmd_experiment_mix(int argc, char **argv)
         return li_fig8(out_dir, preset, size, jobs);
 
     static xrun_t r; /* one experiment per process */
-    memset(&r, 0, sizeof r);
-    config_defaults(&r.cfg);
-    if (config_load_preset(&r.cfg, preset, &err) < 0)
-        return cli_fail(&err);
-    if (cli_output_dir(out_dir, &err) < 0)
-        return cli_fail(&err);
+    int orc = xrun_open(&r, preset, out_dir);
+    if (orc)
+        return orc;
     r.size = size;
     r.warp = "gto";
     /* jobs: the mixes' workloads alone (each once), then every (mix, series) */
@@ -408,12 +426,9 @@ static int li_setup(const char *name, xrun_t *r, const char *preset, app_size_t 
                     char prof[][LI_PROF_MAX])
 {
     cs_error_t err;
-    memset(r, 0, sizeof *r);
-    config_defaults(&r->cfg);
-    if (config_load_preset(&r->cfg, preset, &err) < 0)
-        return cli_fail(&err);
-    if (cli_output_dir(out_dir, &err) < 0)
-        return cli_fail(&err);
+    int orc = xrun_open(r, preset, out_dir);
+    if (orc)
+        return orc;
     r->size = size == APP_LI_SIZES ? APP_DEFAULT : size;
     r->warp = NULL; /* the preset's scheduler */
     for (unsigned i = 0; i < LI_N; i++) {
@@ -475,8 +490,7 @@ static int li_fig5(const char *out_dir, const char *preset, app_size_t size, uns
                 else if (s == 2)
                     snprintf(j->cta, sizeof j->cta, "lcs+mcke");
                 else if (s < 5)
-                    snprintf(j->cta, sizeof j->cta, "tlpmod:p0=%.160s,p1=%.160s%s", prof[a], prof[b],
-                             s == 4 ? "+bypass" : "");
+                    tlpmod_spec(j->cta, sizeof j->cta, prof[a], prof[b], s == 4);
                 else /* Table II's types and Opt. as the profiles */
                     snprintf(j->cta, sizeof j->cta, "tlpmod:p0=%s/%u/%s,p1=%s/%u/%s", li_kernels[a].type,
                              li_kernels[a].opt, li_kernels[a].kernel, li_kernels[b].type, li_kernels[b].opt,
@@ -615,8 +629,7 @@ static int li_fig2(const char *out_dir, const char *preset, app_size_t size, uns
     size_t n_tlp = r.n;
     for (unsigned s = 0; s < 2; s++) {
         tlp[r.n] = (xjob_t){.mix = (int)r.n, .wa = app[BKP], .wb = app[KMS]};
-        snprintf(tlp[r.n++].cta, sizeof tlp[0].cta, "tlpmod:p0=%.160s,p1=%.160s%s", prof[BKP], prof[KMS],
-                 s ? "+bypass" : "");
+        tlpmod_spec(tlp[r.n++].cta, sizeof tlp[0].cta, prof[BKP], prof[KMS], s);
     }
     if ((rc = run_phase(&r, "li-fig2 TLP", jobs)))
         return rc;
@@ -713,8 +726,7 @@ static int li_fig6(const char *out_dir, const char *preset, app_size_t size, uns
                 if (s == 0)
                     snprintf(j->cta, sizeof j->cta, "cke");
                 else
-                    snprintf(j->cta, sizeof j->cta, "tlpmod:p0=%.160s,p1=%.160s%s", prof[a], prof[b],
-                             s == 2 ? "+bypass" : "");
+                    tlpmod_spec(j->cta, sizeof j->cta, prof[a], prof[b], s == 2);
             }
         }
     char path[1024];
@@ -774,12 +786,9 @@ static int li_fig8(const char *out_dir, const char *preset, app_size_t size, uns
 {
     cs_error_t err;
     static xrun_t r;
-    memset(&r, 0, sizeof r);
-    config_defaults(&r.cfg);
-    if (config_load_preset(&r.cfg, preset, &err) < 0)
-        return cli_fail(&err);
-    if (cli_output_dir(out_dir, &err) < 0)
-        return cli_fail(&err);
+    int orc = xrun_open(&r, preset, out_dir);
+    if (orc)
+        return orc;
     r.size = size == APP_LI_SIZES ? APP_DEFAULT : size;
     printf("li-fig8: TLP modulation (+bypass) vs mCKE (Table 3's counts) on Lee et al.'s six mixes, %s preset, %s "
            "size\n",
@@ -828,8 +837,7 @@ static int li_fig8(const char *out_dir, const char *preset, app_size_t size, uns
             else if (s == 1)
                 snprintf(j->cta, sizeof j->cta, "mcke:a=%u,b=%u", table3[m].na, table3[m].nb);
             else
-                snprintf(j->cta, sizeof j->cta, "tlpmod:p0=%.160s,p1=%.160s%s", prof[ia], prof[ib],
-                         s == 3 ? "+bypass" : "");
+                tlpmod_spec(j->cta, sizeof j->cta, prof[ia], prof[ib], s == 3);
         }
     }
     char path[1024];
