@@ -124,6 +124,20 @@ int cmd_experiment_mix(int argc, char **argv); /* exp_mix.c: lee-fig18 */
  * 0: it is not one; -1: a bad value, err says why (a usage error). */
 int exp_common_option(const char *name, const char *value, app_size_t *size, unsigned *jobs, const char **out_dir,
                       const char **only, cs_error_t *err);
+/* Is NAME one of --workloads' comma-separated ONLY (any case; NULL: every
+ * name is)? Is A among the first N of WL? (experiment.c) */
+bool exp_selected(const char *only, const char *name);
+bool exp_listed(const app_def_t *const *wl, unsigned n, const app_def_t *a);
+/* Our workload for a paper's name (its aliases: KM is our KMN, ...), NULL
+ * when the suite lacks it. (experiment.c) */
+const app_def_t *exp_suite_workload(const char *name);
+/* The workloads an experiment on the paper's list PAPER runs, in order, into
+ * WL (at most MAX; IN_PAPER[i]: wl[i] is one of the paper's): first the
+ * paper's workloads the suite has, in the paper's order; then, in the
+ * suite's order, workloads the paper does not list: those ONLY (--workloads)
+ * names, or with ALL every one. Under ONLY, only the workloads it names. */
+unsigned exp_pick_workloads(const char *const *paper, const char *only, bool all, unsigned max,
+                            const app_def_t **wl, bool *in_paper);
 /* exp_energy.c: the energy and core-gating experiments (song-fig*, kayiran-fig12-13,
  * kayiran-fig14a, lee-fig14); argv[2] names one (exp_energy_known). */
 int cmd_experiment_energy(int argc, char **argv);

@@ -155,19 +155,6 @@ static const char *const kayiran_table2[] = {"PVC", "SSC", "IIX", "BFS", "SAD", 
 static const char *const lee_table2[] = {"CONV", "MMUL", "BP",  "BFS", "CP",   "RAY", "SRAD", "MADD", "TRAN", "VADD",
                                          "FDTD", "KMN",  "MUM", "EIP", "3DFD", "BLK", "STN",  "LBM",  "LPS",  NULL};
 
-/* The papers' abbreviations that differ from ours (as experiment.c's). */
-static const struct {
-    const char *paper, *ours;
-} aliases[] = {{"KM", "KMN"}, {"MM", "MMUL"}, {"SD2", "SRAD"}};
-
-static const app_def_t *suite_workload(const char *name)
-{
-    for (unsigned i = 0; i < CS_ARRAY_LEN(aliases); i++)
-        if (!strcmp(aliases[i].paper, name))
-            return app_find(aliases[i].ours);
-    return app_find(name);
-}
-
 /* Memory-intensive as Song et al.'s Table II says; a workload outside the
  * table (--workloads) is memory-intensive when the suite lists it so. */
 static bool song_mem(const char *wl)
@@ -175,7 +162,7 @@ static bool song_mem(const char *wl)
     for (unsigned i = 0; song_table2[i]; i++)
         if (!strcasecmp(song_table2[i], wl))
             return i < SONG_N_MEM;
-    const app_def_t *a = suite_workload(wl);
+    const app_def_t *a = exp_suite_workload(wl);
     return a && a->traits && strstr(a->traits, "memory-bound");
 }
 
@@ -845,54 +832,13 @@ void exp_energy_list(void)
 
 /* --- workloads ---------------------------------------------------------------- */
 
-static bool selected(const char *only, const char *name)
-{
-    if (!only)
-        return true;
-    size_t len = strlen(name);
-    for (const char *p = only; *p;) {
-        const char *comma = strchr(p, ',');
-        size_t l = comma ? (size_t)(comma - p) : strlen(p);
-        if (l == len && !strncasecmp(p, name, l))
-            return true;
-        p = comma ? comma + 1 : p + l;
-    }
-    return false;
-}
-
-static bool listed(const app_def_t *const *wl, unsigned n, const app_def_t *a)
-{
-    for (unsigned i = 0; i < n; i++)
-        if (wl[i] == a)
-            return true;
-    return false;
-}
-
-static void pick_workloads(en_run_t *r, const char *only)
-{
-    for (unsigned i = 0; r->def->paper[i] && r->nw < EN_MAX_WL; i++) {
-        const app_def_t *a = suite_workload(r->def->paper[i]);
-        if (a && selected(only, a->name) && !listed(r->wl, r->nw, a)) {
-            r->in_paper[r->nw] = true;
-            r->wl[r->nw++] = a;
-        }
-    }
-    for (unsigned k = 0; only && k < app_count() && r->nw < EN_MAX_WL; k++) {
-        const app_def_t *a = app_at(k);
-        if (selected(only, a->name) && !listed(r->wl, r->nw, a)) {
-            r->in_paper[r->nw] = false;
-            r->wl[r->nw++] = a;
-        }
-    }
-}
-
 static void print_coverage(const en_run_t *r)
 {
     unsigned total = 0, have = 0, running = 0;
     char missing[512] = "", extras[512] = "";
     for (unsigned i = 0; r->def->paper[i]; i++) {
         total++;
-        if (suite_workload(r->def->paper[i]))
+        if (exp_suite_workload(r->def->paper[i]))
             have++;
         else {
             size_t l = strlen(missing);
@@ -923,9 +869,9 @@ static int write_workloads_csv(const en_run_t *r, const char *path, cs_error_t *
         return -1;
     fprintf(f, "paper_workload,suite_workload,status\n");
     for (unsigned i = 0; r->def->paper[i]; i++) {
-        const app_def_t *a = suite_workload(r->def->paper[i]);
+        const app_def_t *a = exp_suite_workload(r->def->paper[i]);
         fprintf(f, "%s,%s,%s\n", r->def->paper[i], a ? a->name : "",
-                !a ? "missing" : listed(r->wl, r->nw, a) ? "run" : "not-selected");
+                !a ? "missing" : exp_listed(r->wl, r->nw, a) ? "run" : "not-selected");
     }
     for (unsigned w = 0; w < r->nw; w++)
         if (!r->in_paper[w])
@@ -999,7 +945,7 @@ int cmd_experiment_energy(int argc, char **argv)
     if (config_load_preset(&r.cfg, def->config, &err) < 0)
         return cli_fail(&err);
     r.cfg.power.enabled = true;
-    pick_workloads(&r, only);
+    r.nw = exp_pick_workloads(def->paper, only, false, EN_MAX_WL, r.wl, r.in_paper);
     if (!r.nw) {
         fprintf(stderr, "ctasim: experiment %s: no workloads selected\n", def->name);
         return 2;

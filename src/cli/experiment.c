@@ -748,7 +748,7 @@ static const struct {
 };
 
 /* Our workload for the paper's NAME, NULL when the suite lacks it. */
-static const app_def_t *suite_workload(const char *name)
+const app_def_t *exp_suite_workload(const char *name)
 {
     for (unsigned i = 0; i < CS_ARRAY_LEN(aliases); i++)
         if (!strcmp(aliases[i].paper, name))
@@ -797,7 +797,7 @@ static double wall_now(void)
     return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
 }
 
-static bool selected(const char *only, const char *name)
+bool exp_selected(const char *only, const char *name)
 {
     if (!only)
         return true;
@@ -860,7 +860,7 @@ int exp_common_option(const char *name, const char *value, app_size_t *size, uns
     return 1;
 }
 
-static bool listed(const app_def_t *const *wl, unsigned n, const app_def_t *a)
+bool exp_listed(const app_def_t *const *wl, unsigned n, const app_def_t *a)
 {
     for (unsigned i = 0; i < n; i++)
         if (wl[i] == a)
@@ -868,29 +868,30 @@ static bool listed(const app_def_t *const *wl, unsigned n, const app_def_t *a)
     return false;
 }
 
-/* The workloads experiment DEF runs, in order, into WL (IN_PAPER[i]: wl[i]
- * is one of the paper's): first the paper's workloads the suite has, in the
- * paper's order; then, in the suite's order, workloads the paper does not
- * list: those --workloads names, or with --all-workloads every one. Under
- * --workloads, only the workloads it names. */
-static unsigned pick_workloads(const exp_def_t *def, const exp_opts_t *o, const app_def_t **wl, bool *in_paper)
+unsigned exp_pick_workloads(const char *const *paper, const char *only, bool all, unsigned max,
+                            const app_def_t **wl, bool *in_paper)
 {
     unsigned n = 0;
-    for (unsigned i = 0; def->paper[i] && n < EXP_MAX_WORKLOADS; i++) {
-        const app_def_t *a = suite_workload(def->paper[i]);
-        if (a && selected(o->only, a->name) && !listed(wl, n, a)) {
+    for (unsigned i = 0; paper[i] && n < max; i++) {
+        const app_def_t *a = exp_suite_workload(paper[i]);
+        if (a && exp_selected(only, a->name) && !exp_listed(wl, n, a)) {
             in_paper[n] = true;
             wl[n++] = a;
         }
     }
-    for (unsigned k = 0; k < app_count() && n < EXP_MAX_WORKLOADS; k++) {
+    for (unsigned k = 0; (all || only) && k < app_count() && n < max; k++) {
         const app_def_t *a = app_at(k);
-        if ((o->all_workloads || o->only) && selected(o->only, a->name) && !listed(wl, n, a)) {
+        if (exp_selected(only, a->name) && !exp_listed(wl, n, a)) {
             in_paper[n] = false;
             wl[n++] = a;
         }
     }
     return n;
+}
+
+static unsigned pick_workloads(const exp_def_t *def, const exp_opts_t *o, const app_def_t **wl, bool *in_paper)
+{
+    return exp_pick_workloads(def->paper, o->only, o->all_workloads, EXP_MAX_WORKLOADS, wl, in_paper);
 }
 
 static unsigned count_selected(const exp_def_t *def, const exp_opts_t *o)
@@ -923,7 +924,7 @@ static void print_coverage(const exp_run_t *r)
     unsigned total = 0, have = 0, running = 0, extra = 0, nal = 0;
     char missing[512] = "", al_paper[256] = "", al_ours[256] = "", extras[512] = "";
     for (unsigned i = 0; def->paper[i]; i++) {
-        const app_def_t *a = suite_workload(def->paper[i]);
+        const app_def_t *a = exp_suite_workload(def->paper[i]);
         total++;
         if (!a) {
             cat(missing, sizeof missing, "%s%s", *missing ? ", " : "", def->paper[i]);
@@ -968,8 +969,8 @@ static int write_workloads_csv(const exp_run_t *r, const char *path, cs_error_t 
         return -1;
     fprintf(f, "paper_workload,suite_workload,status\n");
     for (unsigned i = 0; r->def->paper[i]; i++) {
-        const app_def_t *a = suite_workload(r->def->paper[i]);
-        const char *status = !a ? "missing" : listed(r->wl, r->nw, a) ? "run" : "not-selected";
+        const app_def_t *a = exp_suite_workload(r->def->paper[i]);
+        const char *status = !a ? "missing" : exp_listed(r->wl, r->nw, a) ? "run" : "not-selected";
         fprintf(f, "%s,%s,%s\n", r->def->paper[i], a ? a->name : "", status);
     }
     for (unsigned w = 0; w < r->nw; w++)
