@@ -193,9 +193,10 @@ void dyncta_sample(void *st, struct gpu *g, uint64_t cycle)
     for (uint32_t c = 0; c < s->n_core; c++) {
         const sm_counters_t *ctr = gpu_sm_counters(g, c);
         uint64_t c_idle = ctr->outcome[OUT_IDLE] - s->prev_idle[c];
-        uint64_t c_mem = c_mem_of(s, ctr) - s->prev_mem[c];
+        const uint64_t mem_now = c_mem_of(s, ctr);
+        uint64_t c_mem = mem_now - s->prev_mem[c];
         s->prev_idle[c] = ctr->outcome[OUT_IDLE];
-        s->prev_mem[c] = c_mem_of(s, ctr);
+        s->prev_mem[c] = mem_now;
         int step = 0;
         if (c_idle >= s->t_idle || c_mem < s->t_mem_l)
             step = +1;
