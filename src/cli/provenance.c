@@ -4,9 +4,9 @@
  * run's JSON starts with a "provenance" object and its text output with
  * `ctasim_*` lines: the ctasim version (git describe of the tree built), the
  * command line, the input (a suite workload with its size and seed, a
- * synthetic kernel's spec, a trace or PTX file with the FNV-1a 64 checksum of
- * its bytes), the configs in the order applied (presets by name, files with
- * their checksum) and every --set, the CTA and warp policies as given and as
+ * synthetic kernel's spec, a trace or PTX file with the XXH64 checksum of
+ * its bytes, util/xxh64.h), the configs in the order applied (presets by name,
+ * files with their checksum) and every --set, the CTA and warp policies as given and as
  * the simulator took them (every argument, defaults included), the
  * workload's output check, and a checksum of the effective configuration
  * (`ctasim config` with the same options prints the text it hashes). */
@@ -19,6 +19,7 @@
 #include <sys/stat.h>
 
 #include "cli.h"
+#include "util/xxh64.h"
 #include "version.h"
 
 typedef struct strbuf {
@@ -61,8 +62,8 @@ static void sb_json(strbuf_t *b, const char *s)
     sb_add(b, "\"");
 }
 
-/* FNV-1a 64 of a file's bytes into h; false if it cannot be read. */
-static bool hash_file(const char *path, uint64_t *h, uint64_t *bytes)
+/* Feed a file's bytes to h; false if it cannot be read. */
+static bool hash_file(const char *path, cs_xxh64_t *h, uint64_t *bytes)
 {
     FILE *f = fopen(path, "rb");
     if (!f)
@@ -70,7 +71,7 @@ static bool hash_file(const char *path, uint64_t *h, uint64_t *bytes)
     unsigned char buf[1 << 16];
     size_t n;
     while ((n = fread(buf, 1, sizeof buf, f)) > 0) {
-        *h = cs_fnv1a64_update(*h, buf, n);
+        cs_xxh64_update(h, buf, n);
         *bytes += n;
     }
     bool ok = !ferror(f);
@@ -87,7 +88,7 @@ static bool is_dir(const char *p)
 /* A trace: its kernel list and every kernel file the list names, in order
  * (MemcpyHtoD lines are part of the list's bytes). A single .traceg file:
  * its bytes. */
-static bool hash_trace(const char *input, uint64_t *h, uint64_t *bytes)
+static bool hash_trace(const char *input, cs_xxh64_t *h, uint64_t *bytes)
 {
     char list[4096], dir[4096];
     if (is_dir(input)) {
@@ -120,12 +121,14 @@ static bool hash_trace(const char *input, uint64_t *h, uint64_t *bytes)
     return ok;
 }
 
-static void sb_checksum(strbuf_t *b, bool ok, uint64_t h, uint64_t bytes)
+/* The checksum equals `xxh64sum` of the bytes fed (for a trace, of its
+ * kernel list and kernel files concatenated in order). */
+static void sb_checksum(strbuf_t *b, bool ok, const cs_xxh64_t *h, uint64_t bytes)
 {
     if (ok)
-        sb_add(b, ", \"fnv1a64\": \"%016" PRIx64 "\", \"bytes\": %" PRIu64, h, bytes);
+        sb_add(b, ", \"xxh64\": \"%016" PRIx64 "\", \"bytes\": %" PRIu64, cs_xxh64_digest(h), bytes);
     else
-        sb_add(b, ", \"fnv1a64\": null");
+        sb_add(b, ", \"xxh64\": null");
 }
 
 uint64_t cli_config_checksum(const gpu_config_t *cfg)
@@ -160,11 +163,13 @@ void cli_record_provenance(gpu_t *g, const cli_provenance_t *p)
     /* the input */
     sb_add(&j, ", \"input\": {");
     if (p->ptx_kernel) {
-        uint64_t h = CS_FNV1A64_BASIS, bytes = 0;
+        cs_xxh64_t h;
+        uint64_t bytes = 0;
+        cs_xxh64_init(&h);
         bool ok = hash_file(p->input, &h, &bytes);
         sb_add(&j, "\"kind\": \"ptx\", \"path\": ");
         sb_json(&j, p->input);
-        sb_checksum(&j, ok, h, bytes);
+        sb_checksum(&j, ok, &h, bytes);
         sb_add(&j, ", \"kernel\": ");
         sb_json(&j, p->ptx_kernel);
         sb_add(&t, "ctasim_input = ptx %s kernel %s\n", p->input, p->ptx_kernel);
@@ -181,13 +186,15 @@ void cli_record_provenance(gpu_t *g, const cli_provenance_t *p)
     } else {
         struct stat st;
         if (stat(p->input, &st) == 0) {
-            uint64_t h = CS_FNV1A64_BASIS, bytes = 0;
+            cs_xxh64_t h;
+            uint64_t bytes = 0;
+            cs_xxh64_init(&h);
             bool ok = hash_trace(p->input, &h, &bytes);
             sb_add(&j, "\"kind\": \"trace\", \"path\": ");
             sb_json(&j, p->input);
-            sb_checksum(&j, ok, h, bytes);
+            sb_checksum(&j, ok, &h, bytes);
             if (ok)
-                sb_add(&t, "ctasim_input = trace %s (fnv1a64 %016" PRIx64 ")\n", p->input, h);
+                sb_add(&t, "ctasim_input = trace %s (xxh64 %016" PRIx64 ")\n", p->input, cs_xxh64_digest(&h));
             else
                 sb_add(&t, "ctasim_input = trace %s\n", p->input);
         } else {
@@ -208,11 +215,13 @@ void cli_record_provenance(gpu_t *g, const cli_provenance_t *p)
             struct stat st;
             sb_add(&j, "%s{", nc++ ? ", " : "");
             if (stat(v, &st) == 0) {
-                uint64_t h = CS_FNV1A64_BASIS, bytes = 0;
+                cs_xxh64_t h;
+                uint64_t bytes = 0;
+                cs_xxh64_init(&h);
                 bool ok = hash_file(v, &h, &bytes);
                 sb_add(&j, "\"file\": ");
                 sb_json(&j, v);
-                sb_checksum(&j, ok, h, bytes);
+                sb_checksum(&j, ok, &h, bytes);
             } else {
                 sb_add(&j, "\"preset\": ");
                 sb_json(&j, v);

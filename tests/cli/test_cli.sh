@@ -70,8 +70,14 @@ mkdir -p "$T/pvt" && cp tests/data/traces/basic/* "$T/pvt/"
 $C run --quiet --json "$T/pvt1.json" "$T/pvt" 2>/dev/null
 sed -i '0,/^-shmem = 1024/s//-shmem = 2048/' "$T/pvt/kernel-1.traceg"
 $C run --quiet --json "$T/pvt2.json" "$T/pvt" 2>/dev/null
-a=$(grep -o '"fnv1a64": "[0-9a-f]*"' "$T/pvt1.json" | head -1); b=$(grep -o '"fnv1a64": "[0-9a-f]*"' "$T/pvt2.json" | head -1)
+a=$(grep -o '"xxh64": "[0-9a-f]*"' "$T/pvt1.json" | head -1); b=$(grep -o '"xxh64": "[0-9a-f]*"' "$T/pvt2.json" | head -1)
 [ -n "$a" ] && [ -n "$b" ] && [ "$a" != "$b" ] && pass provenance_trace_checksum || fail provenance_trace_checksum "$a / $b"
+# ... and is what the standard tool gives for the list and kernel files in order (when it is installed)
+if command -v xxh64sum >/dev/null 2>&1; then
+    want=$(cd "$T/pvt" && grep -v '^Memcpy' kernelslist.g | grep . | xargs cat kernelslist.g | xxh64sum | cut -c1-16)
+    [ "$b" = "\"xxh64\": \"$want\"" ] && pass provenance_trace_checksum_is_xxh64sum \
+        || fail provenance_trace_checksum_is_xxh64sum "$b, xxh64sum $want"
+else echo "SKIP provenance_trace_checksum_is_xxh64sum: no xxh64sum"; fi
 
 # --- determinism: identical statistics apart from wall time and memory
 $C run --json "$T/b.json" stream:ctas=30,iters=2 >/dev/null 2>&1
