@@ -1,7 +1,7 @@
 /* xxh64.c — XXH64 with seed 0, written from the algorithm's specification
  * (xxhash_spec.md, "XXH64 algorithm description"); see xxh64.h for why.
- * Inputs are read as little-endian words byte by byte, so the value is the
- * same on any host and no unaligned load is ever made. */
+ * Inputs are read as little-endian words (memcpy on a little-endian host,
+ * bytes assembled otherwise), so the value is the same on any host. */
 #include "xxh64.h"
 
 #include <string.h>
@@ -16,10 +16,16 @@ static inline uint64_t rotl64(uint64_t x, unsigned r) { return (x << r) | (x >> 
 
 static inline uint64_t read64(const unsigned char *p)
 {
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    uint64_t v;
+    memcpy(&v, p, sizeof v); /* one load; the byte loop below is not merged into one */
+    return v;
+#else
     uint64_t v = 0;
     for (int i = 7; i >= 0; i--)
         v = v << 8 | p[i];
     return v;
+#endif
 }
 
 static inline uint32_t read32(const unsigned char *p)
