@@ -83,7 +83,7 @@ asan:
 # (experiment, sweep); fails on any report. See tests/run_tsan.sh.
 tsan:
 	$(MAKE) BUILD=build-tsan CFLAGS="-O1 -g -fsanitize=thread" LDFLAGS="-fsanitize=thread" build-tsan/ctasim \
-	  build-tsan/tests/test_parallel
+	  build-tsan/tests/test_parallel build-tsan/tests/test_trace
 	@sh tests/run_tsan.sh build-tsan
 
 FUZZ_SECONDS ?= 20

@@ -13,7 +13,11 @@
 #     synthetic kernel and of the test trace with cores ticked on 4 threads,
 #     a sweep whose points each tick on 2 threads, and test_parallel --quick
 #     (dyncta+claso, two kernels under lcs+mcke, the mesh; 1 against 4
-#     threads) when it was built.
+#     threads) when it was built;
+#  7. the trace reader's parse-ahead thread (CTASIM_PARSE_AHEAD=1): a
+#     600-CTA trace and HOT's four kernels, run alone and with cores on 2
+#     threads, and test_trace --parse-ahead (against the sequential parse,
+#     errors and early stops included) when it was built.
 # halt_on_error stops at the first report and exits 66; the output is
 # searched for reports as well, in case a run does not exit that way.
 BUILD=${1:-build-tsan}
@@ -63,5 +67,14 @@ run threads_sweep "$C" sweep --max-ctas 1..2 --cta-sched rr --cta-sched dyncta -
     -o "$T/sweep3" stream:ctas=60,iters=4
 if [ -x "$BUILD/tests/test_parallel" ]; then
     run test_parallel "$BUILD/tests/test_parallel" --quick
+fi
+{ "$C" trace --no-compress stream:ctas=600,iters=2 -o "$T/tr" && "$C" trace --size small HOT -o "$T/hot"; } \
+    >/dev/null || { echo "tsan: cannot write the traces"; exit 1; }
+export CTASIM_PARSE_AHEAD=1
+run parse_ahead "$C" run --quiet "$T/tr/kernelslist.g"
+run parse_ahead_kernels "$C" run --quiet "$T/hot/kernelslist.g"
+run parse_ahead_threads "$C" run --quiet --threads 2 "$T/hot/kernelslist.g"
+if [ -x "$BUILD/tests/test_trace" ]; then
+    run test_trace "$BUILD/tests/test_trace" --parse-ahead
 fi
 echo "tsan: no data races reported"

@@ -720,6 +720,117 @@ static void test_streaming_many_ctas(void)
     unlink(path);
 }
 
+/* Everything a kernel hands out, folded into one number: each instruction's
+ * fields and active addresses, in CTA, warp and instruction order; stops at
+ * CTA `stop_at` (destroying the source with its parse-ahead still running)
+ * or at the first error, whose text goes to msg. counts: the reader's. */
+static uint64_t digest_kernel(const char *path, uint64_t stop_at, char *msg, size_t msgsz, trace_counts_t *counts)
+{
+    kernel_desc_t k;
+    cs_error_t err;
+    uint64_t h = 0xcbf29ce484222325ull;
+#define MIX(v) (h = (h ^ (uint64_t)(v)) * 0x100000001b3ull)
+    msg[0] = '\0';
+    memset(counts, 0, sizeof *counts);
+    if (trace_kernel_open(path, &k, &err) < 0) {
+        snprintf(msg, msgsz, "%s", err.msg);
+        return 0;
+    }
+    const uint64_t ctas = dim3_count(k.grid);
+    const unsigned nwarps = kernel_warps_per_cta(&k);
+    for (uint64_t c = 0; c < ctas && c < stop_at; c++) {
+        void *cta = k.ops->cta_begin(k.src, c, &err);
+        if (!cta) {
+            snprintf(msg, msgsz, "%s", err.msg);
+            break;
+        }
+        for (unsigned w = 0; w < nwarps; w++) {
+            const warp_inst_t *in;
+            while (k.ops->warp_next(cta, w, &in, &err) == 1) {
+                MIX(in->pc);
+                MIX(in->active_mask);
+                MIX(in->unit | in->lat << 8 | in->space << 16 | (uint64_t)in->access_size << 24);
+                MIX(in->ndst | in->nsrc << 8);
+                for (unsigned i = 0; i < in->ndst; i++)
+                    MIX(in->dst[i]);
+                for (unsigned i = 0; i < in->nsrc; i++)
+                    MIX(in->src[i]);
+                if (in->addr)
+                    for (uint32_t m = in->active_mask; m; m &= m - 1)
+                        MIX(in->addr[__builtin_ctz(m)]);
+            }
+        }
+        k.ops->cta_end(k.src, cta);
+    }
+#undef MIX
+    trace_kernel_counts(&k, counts);
+    k.ops->destroy(k.src);
+    return h;
+}
+
+/* The parse-ahead thread (trace_reader.c, CTASIM_PARSE_AHEAD) hands out
+ * exactly what the sequential parse does: the same instructions and counts
+ * on a 2000-CTA kernel, whole or stopped early, and the same error at every
+ * cut of a truncated file and in a malformed one. */
+static void parse_ahead_matches_sequential(void)
+{
+    uint64_t want_w, want_t;
+    const char *big = gen_trace("ahead.traceg", 2000, 4, 20, &want_w, &want_t);
+    char msg0[CS_ERRMSG_MAX], msg1[CS_ERRMSG_MAX];
+    trace_counts_t c0, c1;
+    const uint64_t stops[] = {UINT64_MAX, 0, 1, 70, 1999};
+    for (size_t i = 0; i < sizeof stops / sizeof *stops; i++) {
+        setenv("CTASIM_PARSE_AHEAD", "0", 1);
+        const uint64_t h0 = digest_kernel(big, stops[i], msg0, sizeof msg0, &c0);
+        setenv("CTASIM_PARSE_AHEAD", "1", 1);
+        const uint64_t h1 = digest_kernel(big, stops[i], msg1, sizeof msg1, &c1);
+        CHECK_EQ(h0, h1);
+        CHECK(!msg0[0] && !msg1[0]);
+        CHECK_EQ(c0.warp_insts, c1.warp_insts);
+        CHECK_EQ(c0.thread_insts, c1.thread_insts);
+        if (stops[i] == UINT64_MAX)
+            CHECK_EQ(c1.warp_insts, want_w);
+    }
+    /* cuts every 37 bytes through the first CTAs, then six through the rest */
+    size_t len;
+    char *text = read_file(big, &len);
+    const char *cut_path = tmp_path("ahead-cut.traceg");
+    int differ = 0;
+    for (size_t cut = 0; text && cut < len; cut += (cut < 4000 ? 37 : len / 7 + 1)) {
+        write_file(cut_path, text, cut);
+        setenv("CTASIM_PARSE_AHEAD", "0", 1);
+        const uint64_t h0 = digest_kernel(cut_path, UINT64_MAX, msg0, sizeof msg0, &c0);
+        setenv("CTASIM_PARSE_AHEAD", "1", 1);
+        const uint64_t h1 = digest_kernel(cut_path, UINT64_MAX, msg1, sizeof msg1, &c1);
+        if (h0 != h1 || strcmp(msg0, msg1) || !msg0[0] || c0.warp_insts != c1.warp_insts) {
+            if (differ++ < 3)
+                printf("  cut at %zu: \"%s\" / \"%s\"\n", cut, msg0, msg1);
+        }
+    }
+    CHECK_EQ(differ, 0);
+    /* garbage in the middle of CTA 1500 */
+    if (text) {
+        char *at = strstr(text, "thread block = 1500,0,0");
+        CHECK(at != NULL);
+        if (at) {
+            at = strchr(strstr(at, "insts = "), '\n') + 1;
+            memcpy(at, "zz", 2);
+            write_file(cut_path, text, len);
+            setenv("CTASIM_PARSE_AHEAD", "0", 1);
+            const uint64_t h0 = digest_kernel(cut_path, UINT64_MAX, msg0, sizeof msg0, &c0);
+            setenv("CTASIM_PARSE_AHEAD", "1", 1);
+            const uint64_t h1 = digest_kernel(cut_path, UINT64_MAX, msg1, sizeof msg1, &c1);
+            CHECK_EQ(h0, h1);
+            CHECK(strstr(msg0, "bad PC 'zz") != NULL);
+            CHECK(strcmp(msg0, msg1) == 0);
+        }
+    }
+    unsetenv("CTASIM_PARSE_AHEAD");
+    free(text);
+    unlink(cut_path);
+    unlink(big);
+}
+
 /* Parse speed on a generated trace: reported, not asserted (sanitizer builds are slow). */
 static void test_parse_speed(void)
 {
@@ -1284,10 +1395,15 @@ static void test_canonical_names_all_versions(void)
     }
 }
 
-int main(void)
+int main(int argc, char **argv)
 {
     snprintf(tmp_dir, sizeof tmp_dir, "/tmp/ctasim_test_trace_%d", (int)getpid());
     mkdir(tmp_dir, 0777);
+    if (argc > 1 && !strcmp(argv[1], "--parse-ahead")) { /* the ThreadSanitizer run (tests/run_tsan.sh) */
+        RUN(parse_ahead_matches_sequential);
+        rmdir(tmp_dir);
+        TEST_EXIT();
+    }
     RUN(test_sass_classes);
     RUN(test_sass_access_size);
     RUN(test_workload_fixture);
@@ -1297,6 +1413,7 @@ int main(void)
     RUN(test_open_from_memory);
     RUN(test_cta_order_enforced);
     RUN(test_streaming_many_ctas);
+    RUN(parse_ahead_matches_sequential);
     RUN(test_parse_speed);
     RUN(test_truncated_everywhere);
     RUN(test_malformed_kernels);

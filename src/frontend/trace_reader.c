@@ -35,20 +35,40 @@
  *     MEMBAR, CCTL...) are handed out with addr == NULL, and so are
  *     addresses recorded on opcodes that do not access memory (QSPC).
  *
- * Concurrency: cta_begin/destroy of one source read its file and must not run
- * concurrently; warp_next on distinct CTAs touches only the CTA (and reads
- * static instructions, which never move or change once written); cta_end
- * takes the store's lock to hand the CTA back.
+ * Concurrency: cta_begin/destroy of one source must not run concurrently;
+ * warp_next on distinct CTAs touches only the CTA (and reads static
+ * instructions, which never move or change once written); cta_end takes the
+ * store's lock to hand the CTA back.
+ *
+ * Parse-ahead: where the host has more than one CPU (or CTASIM_PARSE_AHEAD=1;
+ * =0 turns it off), opening a kernel starts a thread that parses its CTAs in
+ * file order, at most AHEAD_CTAS (and about AHEAD_BYTES of encoded
+ * instructions) ahead of the last CTA begun, and cta_begin takes them from it
+ * in order. The GPU opens the next kernels while one runs (gpu_run_workload),
+ * so their first CTAs, which are begun in a burst, are parsed meanwhile. At
+ * most AHEAD_THREADS sources of the process parse at once (the others start
+ * at their first cta_begin if one has finished by then, else parse
+ * sequentially), which bounds the threads and memory of a long kernel list. The thread runs exactly the
+ * sequential parse: the same CTAs, encodings, static table, errors (handed
+ * out by the cta_begin that would have met them, the CTAs before it
+ * first) and counts (added when a CTA is begun, in both modes), so results
+ * do not depend on it; only the wall time does (the parse, its memchr and
+ * the file reads are 6 to 15 % of a trace run). While the thread runs it
+ * owns the line reader, the memo, the opcode cache, the static index and
+ * the parse-failure fields; the GPU's thread owns next_cta, the counts and
+ * begin_failed, and the two meet only under the ring's lock.
  */
 #include "trace_reader.h"
 
 #include <stdarg.h>
 #include <errno.h>
 #include <pthread.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include "line_reader.h"
 #include "sass_opcodes.h"
@@ -133,6 +153,7 @@ typedef struct trace_cta {
     trace_store_t *store;
     unsigned nwarps;
     warp_stream_t *warps;
+    uint64_t warp_insts, thread_insts; /* parsed: added to the counts when the CTA is begun */
 } trace_cta_t;
 
 /* The last instruction text seen at a PC (direct-mapped by PC), from the
@@ -167,8 +188,10 @@ typedef struct trace_source {
     unsigned warps_per_cta;
     uint64_t total_ctas, next_cta;
     unsigned long last_line; /* for end-of-file messages */
-    bool failed;
-    cs_error_t failure; /* repeated to every later call once parsing failed */
+    cs_error_t failure; /* the parse's error (set by the parser: the parse-ahead thread while it runs) */
+    bool begin_failed;  /* cta_begin met a parse failure: repeated to every later call */
+    cs_error_t begin_failure;
+    struct parse_ahead *ahead; /* the parse-ahead thread, once started (NULL: sequential) */
     shared_counts_t *counts;
     trace_store_t *store;
     static_index_t index;
@@ -377,7 +400,6 @@ static int src_fail(trace_source_t *s, cs_error_t *err, unsigned long line, cons
     vsnprintf(what, sizeof what, fmt, ap);
     va_end(ap);
     cs_err(&s->failure, s->path, line, "%s", what);
-    s->failed = true;
     if (err)
         *err = s->failure;
     return -1;
@@ -387,7 +409,6 @@ static int src_fail(trace_source_t *s, cs_error_t *err, unsigned long line, cons
 static int src_fail_from(trace_source_t *s, cs_error_t *err, const cs_error_t *from)
 {
     s->failure = *from;
-    s->failed = true;
     if (err)
         *err = s->failure;
     return -1;
@@ -672,6 +693,7 @@ static trace_cta_t *cta_acquire(trace_source_t *s)
         ws->count = ws->next = 0;
         ws->seen = false;
     }
+    c->warp_insts = c->thread_insts = 0;
     c->next_free = NULL;
     return c;
 }
@@ -1100,8 +1122,8 @@ static int parse_warp_body(trace_source_t *s, trace_cta_t *cta, unsigned w, uint
         warp_insts++;
         thread_insts += popcount32(mask);
     }
-    s->counts->c.warp_insts += warp_insts;
-    s->counts->c.thread_insts += thread_insts;
+    cta->warp_insts += warp_insts;
+    cta->thread_insts += thread_insts;
     return 0;
 }
 
@@ -1210,12 +1232,190 @@ static int parse_cta(trace_source_t *s, trace_cta_t *cta, uint64_t linear, cs_er
     }
 }
 
+/* Parse CTA `linear`, the next in the file, into cta; after the last CTA
+ * check the trailer and close the file. The parser's side of cta_begin. */
+static int parse_next(trace_source_t *s, trace_cta_t *cta, uint64_t linear, cs_error_t *err)
+{
+    if (parse_cta(s, cta, linear, err) < 0)
+        return -1;
+    if (linear + 1 == s->total_ctas) {
+        int rc = check_trailer(s, err);
+        line_reader_close(s->lr); /* the rest of the kernel needs no file */
+        s->lr = NULL;
+        if (rc < 0)
+            return -1;
+    }
+    return 0;
+}
+
+/* ------------------------------------------------------------ parse-ahead */
+
+#define AHEAD_CTAS 64
+#define AHEAD_BYTES (8u << 20)
+#define AHEAD_THREADS 4
+
+static atomic_uint ahead_threads; /* parse-ahead threads still parsing, process-wide */
+
+typedef struct parse_ahead {
+    pthread_t thread;
+    pthread_mutex_t lock;
+    pthread_cond_t parsed; /* a CTA, or the end, is ready */
+    pthread_cond_t taken;  /* room in the ring, or stop */
+    trace_cta_t *ring[AHEAD_CTAS];
+    size_t ring_bytes[AHEAD_CTAS];
+    unsigned head, count;
+    size_t bytes;          /* encoded bytes in the ring */
+    uint64_t first;        /* the CTA the thread starts at */
+    bool finished;         /* no more CTAs will come: all parsed, or `failed` */
+    bool failed;
+    cs_error_t failure;    /* the parse error, after the CTAs before it */
+    bool stop;             /* the source is being destroyed */
+} parse_ahead_t;
+
+/* CTASIM_PARSE_AHEAD=0 or 1 decides; otherwise on when a second CPU is online. */
+static bool parse_ahead_wanted(void)
+{
+    const char *e = getenv("CTASIM_PARSE_AHEAD");
+    if (e && *e)
+        return strcmp(e, "0") != 0;
+    return sysconf(_SC_NPROCESSORS_ONLN) > 1;
+}
+
+static size_t cta_encoded_bytes(const trace_cta_t *c)
+{
+    size_t n = 0;
+    for (unsigned w = 0; w < c->nwarps; w++)
+        n += c->warps[w].len;
+    return n;
+}
+
+static void *parse_ahead_main(void *arg)
+{
+    trace_source_t *s = arg;
+    parse_ahead_t *a = s->ahead;
+    for (uint64_t k = a->first; k < s->total_ctas; k++) {
+        pthread_mutex_lock(&a->lock);
+        while (!a->stop && a->count > 0 && (a->count == AHEAD_CTAS || a->bytes >= AHEAD_BYTES))
+            pthread_cond_wait(&a->taken, &a->lock);
+        const bool stop = a->stop;
+        pthread_mutex_unlock(&a->lock);
+        if (stop)
+            break;
+        trace_cta_t *cta = cta_acquire(s);
+        cs_error_t e;
+        const int rc = parse_next(s, cta, k, &e);
+        const size_t bytes = rc < 0 ? 0 : cta_encoded_bytes(cta);
+        if (rc < 0)
+            cta_release(cta);
+        pthread_mutex_lock(&a->lock);
+        if (rc < 0) {
+            a->failed = true;
+            a->failure = e;
+            a->finished = true;
+        } else {
+            const unsigned slot = (a->head + a->count) % AHEAD_CTAS;
+            a->ring[slot] = cta;
+            a->ring_bytes[slot] = bytes;
+            a->count++;
+            a->bytes += bytes;
+        }
+        pthread_cond_signal(&a->parsed);
+        pthread_mutex_unlock(&a->lock);
+        if (rc < 0)
+            break;
+    }
+    pthread_mutex_lock(&a->lock);
+    a->finished = true;
+    pthread_cond_signal(&a->parsed);
+    pthread_mutex_unlock(&a->lock);
+    atomic_fetch_sub(&ahead_threads, 1);
+    return NULL;
+}
+
+/* Start the thread at the next CTA if parse-ahead is wanted and fewer than
+ * AHEAD_THREADS parse; false if not (the source then parses sequentially). */
+static bool parse_ahead_start(trace_source_t *s)
+{
+    if (s->ahead || !s->lr || !parse_ahead_wanted())
+        return false;
+    unsigned n = atomic_load(&ahead_threads);
+    do {
+        if (n >= AHEAD_THREADS)
+            return false;
+    } while (!atomic_compare_exchange_weak(&ahead_threads, &n, n + 1));
+    parse_ahead_t *a = cs_xcalloc(1, sizeof *a);
+    pthread_mutex_init(&a->lock, NULL);
+    pthread_cond_init(&a->parsed, NULL);
+    pthread_cond_init(&a->taken, NULL);
+    a->first = s->next_cta;
+    s->ahead = a;
+    if (pthread_create(&a->thread, NULL, parse_ahead_main, s) != 0) {
+        pthread_cond_destroy(&a->taken);
+        pthread_cond_destroy(&a->parsed);
+        pthread_mutex_destroy(&a->lock);
+        free(a);
+        s->ahead = NULL;
+        atomic_fetch_sub(&ahead_threads, 1);
+        return false;
+    }
+    return true;
+}
+
+/* The next CTA from the thread (waiting for it), or NULL with its error. */
+static trace_cta_t *parse_ahead_take(trace_source_t *s, cs_error_t *err)
+{
+    parse_ahead_t *a = s->ahead;
+    pthread_mutex_lock(&a->lock);
+    while (!a->count && !a->finished)
+        pthread_cond_wait(&a->parsed, &a->lock);
+    trace_cta_t *cta = NULL;
+    if (a->count) {
+        cta = a->ring[a->head];
+        a->bytes -= a->ring_bytes[a->head];
+        a->head = (a->head + 1) % AHEAD_CTAS;
+        a->count--;
+        pthread_cond_signal(&a->taken);
+    } else if (a->failed) {
+        s->begin_failed = true;
+        s->begin_failure = a->failure;
+    } else { /* cannot happen: cta_begin checked the CTA is in the grid */
+        s->begin_failed = true;
+        cs_err(&s->begin_failure, s->path, 0, "the trace reader's parse-ahead ended early");
+    }
+    pthread_mutex_unlock(&a->lock);
+    if (!cta && err)
+        *err = s->begin_failure;
+    return cta;
+}
+
+/* Stop the thread (it finishes the CTA it is parsing) and free what it parsed. */
+static void parse_ahead_stop(trace_source_t *s)
+{
+    parse_ahead_t *a = s->ahead;
+    if (!a)
+        return;
+    pthread_mutex_lock(&a->lock);
+    a->stop = true;
+    pthread_cond_signal(&a->taken);
+    pthread_mutex_unlock(&a->lock);
+    pthread_join(a->thread, NULL);
+    for (; a->count; a->count--, a->head = (a->head + 1) % AHEAD_CTAS)
+        cta_release(a->ring[a->head]);
+    pthread_cond_destroy(&a->taken);
+    pthread_cond_destroy(&a->parsed);
+    pthread_mutex_destroy(&a->lock);
+    free(a);
+    s->ahead = NULL;
+}
+
+/* ------------------------------------------------------------------ CTAs */
+
 static void *trace_cta_begin(void *src, uint64_t cta_linear, cs_error_t *err)
 {
     trace_source_t *s = src;
-    if (s->failed) {
+    if (s->begin_failed) {
         if (err)
-            *err = s->failure;
+            *err = s->begin_failure;
         return NULL;
     }
     if (cta_linear >= s->total_ctas) {
@@ -1228,21 +1428,25 @@ static void *trace_cta_begin(void *src, uint64_t cta_linear, cs_error_t *err)
                (unsigned long long)cta_linear, (unsigned long long)s->next_cta);
         return NULL;
     }
-    trace_cta_t *cta = cta_acquire(s);
-    if (parse_cta(s, cta, cta_linear, err) < 0) {
-        cta_release(cta);
-        return NULL;
-    }
-    s->next_cta++;
-    if (s->next_cta == s->total_ctas) {
-        int rc = check_trailer(s, err);
-        line_reader_close(s->lr); /* the rest of the kernel needs no file */
-        s->lr = NULL;
-        if (rc < 0) {
+    if (!s->ahead && cta_linear == 0) /* none was free when the kernel was opened */
+        parse_ahead_start(s);
+    trace_cta_t *cta;
+    if (s->ahead) {
+        cta = parse_ahead_take(s, err);
+        if (!cta)
+            return NULL;
+    } else {
+        cta = cta_acquire(s);
+        if (parse_next(s, cta, cta_linear, err) < 0) {
             cta_release(cta);
+            s->begin_failed = true;
+            s->begin_failure = s->failure;
             return NULL;
         }
     }
+    s->next_cta++;
+    s->counts->c.warp_insts += cta->warp_insts;
+    s->counts->c.thread_insts += cta->thread_insts;
     return cta;
 }
 
@@ -1266,6 +1470,7 @@ static void source_free(trace_source_t *s)
 {
     if (!s)
         return;
+    parse_ahead_stop(s);
     line_reader_close(s->lr);
     counts_release(s->counts);
     store_release(s->store);
@@ -1312,6 +1517,7 @@ static int open_source(line_reader_t *lr, shared_counts_t *counts, uint32_t defa
     out->expected_warp_insts = 0;
     out->ops = &trace_cta_ops;
     out->src = s;
+    parse_ahead_start(s);
     return 0;
 }
 
