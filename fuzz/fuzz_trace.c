@@ -5,7 +5,10 @@
  * are kept alive at once, as the timing model does, and every field the
  * model would read (including the addresses of active lanes) is touched so
  * the sanitizers see any out-of-bounds or uninitialised access. Errors are
- * expected; crashes, leaks and sanitizer reports are the bugs.
+ * expected; crashes, leaks and sanitizer reports are the bugs. Inputs of
+ * odd size are parsed by the parse-ahead thread (trace_reader.c), the others
+ * sequentially: both paths are fuzzed, at most half the inputs pay for a
+ * thread.
  *
  *   clang -std=c11 -D_GNU_SOURCE -DCS_HAVE_LZMA=1 -g -O1 -Isrc \
  *     -fsanitize=fuzzer,address,undefined fuzz/fuzz_trace.c src/frontend/trace_reader.c \
@@ -13,6 +16,7 @@
  *   build-fuzz/fuzz_trace -max_total_time=60 fuzz/corpus/trace */
 #include <stddef.h>
 #include <stdint.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "frontend/trace_reader.h"
@@ -39,6 +43,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     kernel_desc_t k;
     cs_error_t err;
+    setenv("CTASIM_PARSE_AHEAD", size & 1 ? "1" : "0", 1);
     if (trace_kernel_open_mem("fuzz.traceg", data, size, &k, &err) < 0)
         return 0;
     uint64_t ctas = dim3_count(k.grid);
