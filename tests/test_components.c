@@ -255,7 +255,8 @@ static void shared_memory_bank_conflicts(void)
 /* The coalescer's and the bank-conflict counter's fast paths against plain
  * definitions, on random warps: strided, clustered, broadcast and scattered
  * addresses, random masks, every access size, both line sizes, power-of-two
- * and other bank counts. */
+ * and other bank counts; and full warps of lanes back to back at every
+ * offset. */
 static uint64_t rng_next(uint64_t *s)
 {
     *s ^= *s << 13;
@@ -358,6 +359,28 @@ static void coalescer_fast_paths_match_plain_definitions(void)
         if (test_case_failed)
             return;
     }
+    /* every full warp of lanes back to back (the contiguous fast path), at
+     * every byte offset into a line, and the same with one lane moved */
+    for (unsigned k = 0; k < 5; k++)
+        for (uint64_t off = 0; off < 300; off++)
+            for (int moved = 0; moved < 2; moved++) {
+                warp_inst_t in = {.addr = addr, .access_size = sizes[k], .active_mask = 0xffffffffu};
+                for (unsigned l = 0; l < 32; l++)
+                    addr[l] = (1ull << 40) + off + l * sizes[k];
+                if (moved)
+                    addr[off % 32] += 4096;
+                for (uint32_t line = 32; line <= 128; line *= 4) {
+                    unsigned n = coalesce_warp(&in, line, got);
+                    CHECK_EQ(n, plain_coalesce(&in, line, want));
+                    for (unsigned i = 0; i < n; i++) {
+                        CHECK_EQ(got[i].line_addr, want[i].line_addr);
+                        CHECK_EQ(got[i].sector_mask, want[i].sector_mask);
+                        CHECK_EQ(got[i].bytes, want[i].bytes);
+                    }
+                }
+                if (test_case_failed)
+                    return;
+            }
 }
 
 static gpu_config_t icnt_cfg(void)

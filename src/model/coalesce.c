@@ -15,14 +15,19 @@ typedef struct access_list {
     uint64_t lo, hi;
 } access_list_t;
 
-static inline void add_bytes(access_list_t *l, uint64_t line_addr, uint32_t off, uint32_t len)
+/* The 32-byte sectors (of the first eight) that bytes [off, off + len) of a line touch. */
+static inline uint8_t sectors_of(uint32_t off, uint32_t len)
 {
     uint32_t first = off / 32, last = (off + len - 1) / 32;
-    uint8_t mask = 0;
-    if (first < 8) {
-        uint32_t top = last < 8 ? last : 7;
-        mask = (uint8_t)(((2u << top) - 1) & ~((1u << first) - 1));
-    }
+    if (first >= 8)
+        return 0;
+    uint32_t top = last < 8 ? last : 7;
+    return (uint8_t)(((2u << top) - 1) & ~((1u << first) - 1));
+}
+
+static inline void add_bytes(access_list_t *l, uint64_t line_addr, uint32_t off, uint32_t len)
+{
+    const uint8_t mask = sectors_of(off, len);
     mem_access_t *out = l->out;
     unsigned n = l->n;
     if (n && line_addr >= l->lo && line_addr <= l->hi) {
@@ -47,10 +52,40 @@ static inline void add_bytes(access_list_t *l, uint64_t line_addr, uint32_t off,
     l->n = n + 1;
 }
 
+/* A full warp whose lanes access one contiguous range in lane order (each
+ * lane's address `size` past the previous one's: a coalesced load or store,
+ * the common case) touches the lines of that range, in ascending order,
+ * which is the order of their lowest lanes: the general loop's result
+ * without a search. 0 if the warp is not such a warp. */
+static unsigned coalesce_contiguous(const warp_inst_t *in, uint32_t size, uint32_t line_size, mem_access_t *out)
+{
+    const uint64_t *a = in->addr;
+    if (in->active_mask != 0xffffffffu)
+        return 0;
+    bool contiguous = true;
+    for (unsigned i = 1; i < WARP_SIZE; i++)
+        contiguous &= a[i] - a[i - 1] == size;
+    const uint64_t lo = a[0], hi = lo + (uint64_t)WARP_SIZE * size; /* [lo, hi) */
+    if (!contiguous || hi <= lo)
+        return 0; /* (or the range wraps around the address space) */
+    unsigned n = 0;
+    for (uint64_t line = lo & ~(uint64_t)(line_size - 1); line < hi; line += line_size) {
+        const uint64_t from = lo > line ? lo : line, to = hi < line + line_size ? hi : line + line_size;
+        out[n].line_addr = line;
+        out[n].sector_mask = sectors_of((uint32_t)(from - line), (uint32_t)(to - from));
+        out[n].bytes = (uint32_t)(to - from);
+        n++;
+    }
+    return n;
+}
+
 unsigned coalesce_warp(const warp_inst_t *in, uint32_t line_size, mem_access_t *out)
 {
     access_list_t l = {.out = out};
     uint32_t size = in->access_size ? in->access_size : 4;
+    const unsigned contiguous = coalesce_contiguous(in, size, line_size, out);
+    if (contiguous)
+        return contiguous;
     uint64_t line_mask = ~(uint64_t)(line_size - 1);
     uint32_t mask = in->active_mask;
     while (mask) {
