@@ -24,8 +24,12 @@ about 1 GB of text).
       [--ctasim build/ctasim] [--config-dir tests/data/config/qv100]
       [--workdir DIR] [--repeat N] [--markdown] [--only NAME,...]
 
-User CPU seconds of each ctasim run come from wait4() (its rusage); with
---repeat N the median of N runs is kept. Whether the regenerated trace is
+User CPU seconds of each ctasim run come from wait4() (its rusage, all its
+threads: the trace reader's parse-ahead thread counts); with --repeat N the
+median of N runs is kept. The speed is Accel-Sim's user seconds over
+ctasim's; a second column divides wall times (Accel-Sim's as recorded, on
+whatever load its machine had), which is what a user waits for but depends
+on the load of both machines. Whether the regenerated trace is
 byte-identical to the one Accel-Sim ran is checked against the recorded
 sha256 (first 16 hex digits of the concatenated kernel files) and shown.
 """
@@ -238,6 +242,8 @@ def main():
                            cycles=res.get("totals", {}).get("cycles", res.get("cycles")),
                            accelsim_cycles=a.get("cycles"), accelsim_warp_insts=a.get("warp_insts"),
                            ratio=a["user_s"] / user if user > 0 else float("inf"))
+                wall = row["ctasim_wall_s"]
+                row["wall_ratio"] = a["wall_s"] / wall if a.get("wall_s") and wall > 0 else None
             rows.append(row)
             print_row(row, args.markdown, file=sys.stderr)
         shutil.rmtree(tdir, ignore_errors=True)
@@ -259,21 +265,22 @@ def print_row(r, markdown, file=sys.stdout):
     insts = "%s" % r.get("warp_insts")
     if r.get("accelsim_warp_insts") is not None and r.get("accelsim_warp_insts") != r.get("warp_insts"):
         insts += " (Accel-Sim %s)" % r["accelsim_warp_insts"]
+    wall = "%.0fx" % r["wall_ratio"] if r.get("wall_ratio") else "?"
     if markdown:
-        print("| %s | %s | %s | %.2f | %.4f | %.0fx | %s | %s |" % (
-            r["run"], insts, cap_text(r["cap"]), r["accelsim_user_s"], r["ctasim_user_s"], r["ratio"], same,
+        print("| %s | %s | %s | %.2f | %.4f | %.0fx | %s | %s | %s |" % (
+            r["run"], insts, cap_text(r["cap"]), r["accelsim_user_s"], r["ctasim_user_s"], r["ratio"], wall, same,
             "%.0f" % r["cycles"] if r.get("cycles") is not None else "?"), file=file)
     else:
-        print("%-26s cap %-5s warp insts %-9s Accel-Sim %7.2f s  ctasim %8.4f s  %6.0fx  (same trace file: %s)" % (
-            r["run"], cap_text(r["cap"]), insts, r["accelsim_user_s"], r["ctasim_user_s"], r["ratio"], same),
+        print("%-26s cap %-5s warp insts %-9s Accel-Sim %7.2f s  ctasim %8.4f s  %6.0fx  wall %6s  (same trace file: %s)" % (
+            r["run"], cap_text(r["cap"]), insts, r["accelsim_user_s"], r["ctasim_user_s"], r["ratio"], wall, same),
             file=file)
 
 
 def report(rows, notes, markdown):
     ok = [r for r in rows if not r.get("failed")]
     if markdown:
-        print("| run | warp insts | cap | Accel-Sim user s | ctasim user s | speed | same trace file | ctasim cycles |")
-        print("|---|---:|---|---:|---:|---:|---|---:|")
+        print("| run | warp insts | cap | Accel-Sim user s | ctasim user s | speed | speed, wall time | same trace file | ctasim cycles |")
+        print("|---|---:|---|---:|---:|---:|---:|---|---:|")
     for r in rows:
         print_row(r, markdown)
     if ok:
@@ -281,6 +288,9 @@ def report(rows, notes, markdown):
         line = "minimum %.0fx (%s); median %.0fx over %d runs; %d below 100x" % (
             worst["ratio"], worst["run"], statistics.median(r["ratio"] for r in ok), len(ok),
             sum(r["ratio"] < 100 for r in ok))
+        walls = [r["wall_ratio"] for r in ok if r.get("wall_ratio")]
+        if walls:
+            line += "; wall time: minimum %.0fx, median %.0fx" % (min(walls), statistics.median(walls))
         print(("\n" if markdown else "") + line)
     for n in notes:
         print(("- " if markdown else "note: ") + n)
