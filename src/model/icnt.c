@@ -25,9 +25,15 @@ void xbar_init_net(xbar_t *x, enum icnt_net net, uint32_t n_in, uint32_t n_out, 
     x->out_q = cs_xcalloc(n_out, sizeof *x->out_q);
     x->out_flits = cs_xcalloc(n_out, sizeof *x->out_flits);
     x->out_busy = cs_xcalloc(n_out, sizeof *x->out_busy);
+    x->out_ready = cs_xmalloc(n_out * sizeof *x->out_ready);
+    for (uint32_t o = 0; o < n_out; o++)
+        x->out_ready[o] = CS_NEVER;
+    x->in_nonempty = cs_xcalloc((n_in + 63) / 64, sizeof *x->in_nonempty);
     if (cfg->icnt_topology == ICNT_MESH)
         mesh_init(x, net, cfg);
 }
+
+static inline void mark_nonempty(xbar_t *x, uint32_t in) { x->in_nonempty[in / 64] |= 1ull << (in % 64); }
 
 void xbar_free(xbar_t *x)
 {
@@ -39,6 +45,8 @@ void xbar_free(xbar_t *x)
     free(x->out_q);
     free(x->out_flits);
     free(x->out_busy);
+    free(x->out_ready);
+    free(x->in_nonempty);
     free(x->in_pushed);
     free(x->out_popped);
 }
@@ -52,12 +60,55 @@ void xbar_push(xbar_t *x, uint32_t in, uint32_t out, mem_req_t *r, uint32_t byte
     if (x->mesh)
         mesh_pushed(x, in, r);
     if (x->in_pushed) {
-        x->in_pushed[in]++;
+        x->in_pushed[in]++; /* marked non-empty when settled: other cores write their own words' neighbours */
         return;
     }
+    if (!x->mesh)
+        mark_nonempty(x, in);
     x->queued++;
     if (x->mesh)
         x->mesh->n_unstamped++;
+}
+
+/* Input i's head packet crosses if the input and its output are free. */
+static inline void xbar_grant(xbar_t *x, uint32_t i, uint64_t now)
+{
+    mem_req_t *h = x->in_q[i].head;
+    if (x->in_busy[i] > now)
+        return;
+    uint32_t o = h->icnt_dst, f = h->icnt_flits;
+    if (x->out_busy[o] > now || x->out_flits[o] + f > x->out_cap) {
+        x->stats.output_conflicts++;
+        return;
+    }
+    fifo_pop(&x->in_q[i]);
+    if (!x->in_q[i].head)
+        x->in_nonempty[i / 64] &= ~(1ull << (i % 64));
+    x->queued--;
+    x->in_flits[i] -= f;
+    x->in_busy[i] = now + f;
+    x->out_busy[o] = now + f;
+    h->ready = now + x->latency + f - 1;
+    x->out_flits[o] += f;
+    xbar_out_push(x, o, h);
+    x->in_flight++;
+    x->stats.packets++;
+    x->stats.flits += f;
+}
+
+/* The non-empty inputs in [lo, hi), ascending. A grant only empties inputs
+ * and no input fills during the cycle, so each word is read once. */
+static inline void xbar_grant_range(xbar_t *x, uint32_t lo, uint32_t hi, uint64_t now)
+{
+    for (uint32_t w = lo / 64; w * 64 < hi; w++) {
+        uint64_t m = x->in_nonempty[w];
+        if (w == lo / 64)
+            m &= ~0ull << (lo % 64);
+        if ((w + 1) * 64 > hi && hi % 64)
+            m &= (1ull << (hi % 64)) - 1;
+        for (; m; m &= m - 1)
+            xbar_grant(x, w * 64 + (uint32_t)__builtin_ctzll(m), now);
+    }
 }
 
 void xbar_cycle(xbar_t *x, uint64_t now)
@@ -68,40 +119,19 @@ void xbar_cycle(xbar_t *x, uint64_t now)
     }
     if (!x->queued)
         return;
+    /* inputs in round-robin order from `start`: start..n_in-1, then 0..start-1 */
     uint32_t start = x->rr;
     x->rr = (x->rr + 1 == x->n_in) ? 0 : x->rr + 1;
-    for (uint32_t k = 0; k < x->n_in; k++) {
-        uint32_t i = start + k;
-        if (i >= x->n_in)
-            i -= x->n_in;
-        mem_req_t *h = x->in_q[i].head;
-        if (!h || x->in_busy[i] > now)
-            continue;
-        uint32_t o = h->icnt_dst, f = h->icnt_flits;
-        if (x->out_busy[o] > now || x->out_flits[o] + f > x->out_cap) {
-            x->stats.output_conflicts++;
-            continue;
-        }
-        fifo_pop(&x->in_q[i]);
-        x->queued--;
-        x->in_flits[i] -= f;
-        x->in_busy[i] = now + f;
-        x->out_busy[o] = now + f;
-        h->ready = now + x->latency + f - 1;
-        x->out_flits[o] += f;
-        fifo_push(&x->out_q[o], h);
-        x->in_flight++;
-        x->stats.packets++;
-        x->stats.flits += f;
-    }
+    xbar_grant_range(x, start, x->n_in, now);
+    xbar_grant_range(x, 0, start, now);
 }
 
 mem_req_t *xbar_pop(xbar_t *x, uint32_t out, uint64_t now)
 {
-    mem_req_t *h = x->out_q[out].head;
-    if (!h || h->ready > now)
+    if (x->out_ready[out] > now)
         return NULL;
-    fifo_pop(&x->out_q[out]);
+    mem_req_t *h = fifo_pop(&x->out_q[out]);
+    x->out_ready[out] = x->out_q[out].head ? x->out_q[out].head->ready : CS_NEVER;
     x->out_flits[out] -= h->icnt_flits;
     if (x->out_popped) {
         x->out_popped[out]++;
@@ -130,6 +160,8 @@ void xbar_settle_input(xbar_t *x, uint32_t in)
     x->queued += n;
     if (x->mesh)
         x->mesh->n_unstamped += n;
+    else
+        mark_nonempty(x, in);
 }
 
 void xbar_settle_output(xbar_t *x, uint32_t out, uint64_t now)
@@ -152,7 +184,7 @@ uint64_t xbar_next_event(const xbar_t *x, uint64_t now)
     uint64_t t = CS_NEVER;
     if (x->in_flight)
         for (uint32_t o = 0; o < x->n_out; o++)
-            if (x->out_q[o].head && x->out_q[o].head->ready < t)
-                t = x->out_q[o].head->ready;
+            if (x->out_ready[o] < t)
+                t = x->out_ready[o];
     return t < now ? now : t;
 }

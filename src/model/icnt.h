@@ -77,9 +77,14 @@ typedef struct xbar {
     uint32_t *in_flits;
     uint64_t *in_busy;
     req_fifo_t *out_q;
+    uint64_t *out_ready;   /* ready time of each output's head packet (CS_NEVER: empty), so
+                            * polling an output reads this array, not the packet */
     uint32_t *out_flits;
     uint64_t *out_busy;
     uint32_t rr;           /* first input considered this cycle */
+    uint64_t *in_nonempty; /* crossbar: bit per input whose queue holds a packet
+                            * (deferred pushes set theirs when settled), so a
+                            * cycle visits only those, in the same order */
     uint32_t queued;       /* packets waiting in input queues */
     uint32_t in_flight;    /* packets in output queues */
     uint32_t in_net;       /* mesh: packets in router input buffers (always 0 for the crossbar) */
@@ -115,7 +120,14 @@ void xbar_cycle(xbar_t *x, uint64_t now);
 mem_req_t *xbar_pop(xbar_t *x, uint32_t out, uint64_t now);
 static inline bool xbar_has_arrival(const xbar_t *x, uint32_t out, uint64_t now)
 {
-    return x->out_q[out].head && x->out_q[out].head->ready <= now;
+    return x->out_ready[out] <= now;
+}
+/* Append packet r (its ready time set) to output `out` (crossbar and mesh). */
+static inline void xbar_out_push(xbar_t *x, uint32_t out, mem_req_t *r)
+{
+    fifo_push(&x->out_q[out], r);
+    if (x->out_q[out].head == r)
+        x->out_ready[out] = r->ready;
 }
 static inline bool xbar_idle(const xbar_t *x) { return !x->queued && !x->in_flight && !x->in_net; }
 /* Earliest icnt cycle >= now with something to do (CS_NEVER if idle). */

@@ -190,7 +190,7 @@ static void grant(xbar_t *x, icnt_mesh_t *m, uint32_t r, unsigned p, unsigned o,
         uint32_t d = h->icnt_dst;
         h->ready = now + f; /* the last flit crosses the ejection link */
         x->out_flits[d] += f;
-        fifo_push(&x->out_q[d], h);
+        xbar_out_push(x, d, h);
         x->in_flight++;
         x->stats.ejected++;
         x->stats.latency_sum += (uint32_t)h->ready - h->icnt_t0;
@@ -361,8 +361,8 @@ uint64_t mesh_next_event(const xbar_t *x, uint64_t now)
     }
     if (x->in_flight)
         for (uint32_t o = 0; o < x->n_out; o++)
-            if (x->out_q[o].head && x->out_q[o].head->ready < t)
-                t = x->out_q[o].head->ready;
+            if (x->out_ready[o] < t)
+                t = x->out_ready[o];
     return t < now ? now : t;
 }
 
