@@ -141,17 +141,26 @@ typedef struct trace_store {
  * storage") and the one decoded instruction the timing model holds. */
 typedef struct warp_stream {
     uint8_t *bytes;
-    size_t len, cap, pos;
-    uint32_t count, next;
+    size_t len, cap;
+    uint32_t count;
     bool seen; /* a `warp = w` block was read for it */
     warp_inst_t cur;
     uint64_t addr[WARP_SIZE];
 } warp_stream_t;
 
+/* What warp_next reads of a warp on every call, packed four to a host cache
+ * line apart from the rest (a warp's state is touched once per instruction,
+ * long after its last use, so each distinct line is a host cache miss). */
+typedef struct warp_cursor {
+    const uint8_t *p; /* next instruction's bytes */
+    uint32_t left;    /* instructions not yet handed out */
+} warp_cursor_t;
+
 typedef struct trace_cta {
     struct trace_cta *next_free;
     trace_store_t *store;
     unsigned nwarps;
+    warp_cursor_t *cursor; /* set when the CTA is parsed */
     warp_stream_t *warps;
     uint64_t warp_insts, thread_insts; /* parsed: added to the counts when the CTA is begun */
 } trace_cta_t;
@@ -601,6 +610,7 @@ static void cta_storage_free(trace_cta_t *c)
     for (unsigned w = 0; w < c->nwarps; w++)
         free(c->warps[w].bytes);
     free(c->warps);
+    free(c->cursor);
     free(c);
 }
 
@@ -685,12 +695,13 @@ static trace_cta_t *cta_acquire(trace_source_t *s)
         c = cs_xcalloc(1, sizeof *c);
         c->nwarps = s->warps_per_cta;
         c->warps = cs_xcalloc(c->nwarps, sizeof *c->warps);
+        c->cursor = cs_xcalloc(c->nwarps, sizeof *c->cursor);
         c->store = st;
     }
     for (unsigned w = 0; w < c->nwarps; w++) {
         warp_stream_t *ws = &c->warps[w];
-        ws->len = ws->pos = 0;
-        ws->count = ws->next = 0;
+        ws->len = 0;
+        ws->count = 0;
         ws->seen = false;
     }
     c->warp_insts = c->thread_insts = 0;
@@ -811,9 +822,9 @@ static void warp_append(warp_stream_t *ws, uint32_t id, uint32_t mask, bool has_
 }
 
 /* Decode the warp's next instruction into ws->cur (and ws->addr). */
-static void warp_decode(const trace_store_t *st, warp_stream_t *ws)
+static void warp_decode(const trace_store_t *st, warp_stream_t *ws, warp_cursor_t *cur)
 {
-    const uint8_t *p = ws->bytes + ws->pos;
+    const uint8_t *p = cur->p;
     uint64_t tag = get_varint(&p);
     const static_inst_t *si = static_at(st, (uint32_t)(tag >> 2));
     uint32_t mask = 0xffffffffu;
@@ -853,7 +864,7 @@ static void warp_decode(const trace_store_t *st, warp_stream_t *ws)
             }
         }
     }
-    ws->pos = (size_t)(p - ws->bytes);
+    cur->p = p;
     /* The warp's stream was parsed long ago and moves a few bytes per fetch,
      * too slowly for the hardware prefetcher: the first load of each cache
      * line missed (a third of this function's time without this). */
@@ -1174,6 +1185,8 @@ static int parse_cta(trace_source_t *s, trace_cta_t *cta, uint64_t linear, cs_er
         if (strncmp(p, "#END_TB", 7) == 0 && at_end(p + 7, end)) {
             if (!have_block)
                 return src_fail(s, err, cur_line(s), "CTA without a 'thread block =' line");
+            for (unsigned w = 0; w < cta->nwarps; w++)
+                cta->cursor[w] = (warp_cursor_t){cta->warps[w].bytes, cta->warps[w].count};
             return 0;
         }
         if (match_word(&p, end, "thread block")) {
@@ -1455,11 +1468,12 @@ static int trace_warp_next(void *cta_state, unsigned warp, const warp_inst_t **o
     trace_cta_t *cta = cta_state;
     if (warp >= cta->nwarps)
         return cs_err(err, NULL, 0, "warp %u out of range (the CTA has %u warps)", warp, cta->nwarps);
-    warp_stream_t *w = &cta->warps[warp];
-    if (w->next >= w->count)
+    warp_cursor_t *c = &cta->cursor[warp];
+    if (!c->left)
         return 0;
-    warp_decode(cta->store, w);
-    w->next++;
+    warp_stream_t *w = &cta->warps[warp];
+    warp_decode(cta->store, w, c);
+    c->left--;
     *out = &w->cur;
     return 1;
 }
