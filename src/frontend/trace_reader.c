@@ -1475,6 +1475,10 @@ static int trace_warp_next(void *cta_state, unsigned warp, const warp_inst_t **o
     warp_decode(cta->store, w, c);
     c->left--;
     *out = &w->cur;
+    /* A guess, harmless if wrong: the CTA's next warp fetches soon (its
+     * scheduler takes warps in slot order), and its bytes were last read
+     * long ago: a host cache miss, half of this function's time without it. */
+    __builtin_prefetch(cta->cursor[warp + 1 < cta->nwarps ? warp + 1 : 0].p);
     return 1;
 }
 
