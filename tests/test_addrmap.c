@@ -299,6 +299,25 @@ static void partition_indexing_matches_gpgpusim(void)
     }
 }
 
+/* The table form of the IPOLY hash (one lookup per byte of the high bits)
+ * equals the bit loop at every degree, high bits beyond those hashed
+ * included. */
+static void ipoly_table_matches_the_loop(void)
+{
+    uint64_t x = 99;
+    for (unsigned degree = 0; degree <= IPOLY_MAX_DEGREE; degree++) {
+        ipoly_table_t t;
+        ipoly_table_init(&t, degree);
+        for (int i = 0; i < 5000; i++) {
+            uint64_t high = rng_next(&x) >> (i % 64);
+            uint32_t index = (uint32_t)rng_next(&x) & ((1u << degree) - 1);
+            CHECK_EQ(ipoly_table_hash(&t, high, index), ipoly_hash(high, index, degree));
+            if (test_case_failed)
+                return;
+        }
+    }
+}
+
 /* XOR indexing breaks the power-of-two stride pathology: a stride of
  * n_channels * 256 bytes hits one channel with plain indexing, all with XOR. */
 static void xor_indexing_spreads_channel_strides(void)
@@ -408,6 +427,7 @@ int main(void)
     RUN(coordinates_always_in_range);
     RUN(pow2_dramid_matches_gpgpusim_masks);
     RUN(partition_indexing_matches_gpgpusim);
+    RUN(ipoly_table_matches_the_loop);
     RUN(xor_indexing_spreads_channel_strides);
     RUN(d_letters_select_the_channel);
     RUN(bad_mappings_are_rejected);

@@ -71,6 +71,22 @@ static int add_bit(uint8_t *bits, uint8_t *nbits, int pos)
     return 0;
 }
 
+/* A field's LSB-first bit list as runs of adjacent bits. */
+static void make_runs(addr_runs_t *r, const uint8_t *bits, unsigned n)
+{
+    r->n = 0;
+    for (unsigned i = 0; i < n;) {
+        unsigned j = i + 1;
+        while (j < n && bits[j] == bits[j - 1] + 1)
+            j++;
+        r->src[r->n] = bits[i];
+        r->len[r->n] = (uint8_t)(j - i);
+        r->dst[r->n] = (uint8_t)i;
+        r->n++;
+        i = j;
+    }
+}
+
 int addrmap_init(addrmap_t *m, const char *spec, uint32_t n_channels, uint32_t n_sub_per_channel,
                  uint32_t indexing, cs_error_t *err)
 {
@@ -151,20 +167,23 @@ int addrmap_init(addrmap_t *m, const char *spec, uint32_t n_channels, uint32_t n
     if (indexing == 2 && log2_ceil(n_channels * n_sub_per_channel) >= IPOLY_MAX_DEGREE + 1)
         return cs_err(err, NULL, 0, "-gpgpu_memory_partition_indexing: IPOLY supports at most %u L2 slices",
                       1u << (IPOLY_MAX_DEGREE));
+    make_runs(&m->runs_d, m->bits_d, m->nbits_d);
+    make_runs(&m->runs_b, m->bits_b, m->nbits_b);
+    make_runs(&m->runs_r, m->bits_r, m->nbits_r);
+    make_runs(&m->runs_c, m->bits_c, m->nbits_c);
+    if (indexing == 2)
+        ipoly_table_init(&m->ipoly, log2_ceil(n_channels * n_sub_per_channel));
     return 0;
 }
 
-/* Software pext over a short LSB-first bit list; one shift+mask when the
- * bits are contiguous (the common case for rows). */
-static inline uint32_t gather(uint64_t a, const uint8_t *bits, unsigned n)
+/* Software pext: a field's bits of `a`, run by run (one shift and mask when
+ * the bits are contiguous, the common case for rows). Fields are at most 32
+ * bits (addrmap_init), so a run is at most 32 bits long. */
+static inline uint32_t gather(uint64_t a, const addr_runs_t *r)
 {
-    if (!n)
-        return 0;
-    if (bits[n - 1] - bits[0] == (int)n - 1)
-        return (uint32_t)((a >> bits[0]) & (n >= 32 ? 0xFFFFFFFFull : ((1ull << n) - 1)));
     uint32_t v = 0;
-    for (unsigned i = 0; i < n; i++)
-        v |= (uint32_t)((a >> bits[i]) & 1u) << i;
+    for (unsigned k = 0; k < r->n; k++)
+        v |= (uint32_t)((a >> r->src[k]) & ((1ull << r->len[k]) - 1)) << r->dst[k];
     return v;
 }
 
@@ -192,14 +211,14 @@ void addrmap_decode(const addrmap_t *m, uint64_t addr, dram_coord_t *out)
             high = q;
         }
     } else {
-        chip = gather(addr, m->bits_d, m->nbits_d);
+        chip = gather(addr, &m->runs_d);
         const unsigned top = m->nbits_d ? m->bits_d[m->nbits_d - 1] + 1u : 0u;
         high = top + sub_bits < 64 ? addr >> (top + sub_bits) : 0;
     }
 
-    out->bank = gather(rest, m->bits_b, m->nbits_b);
-    out->row = gather(rest, m->bits_r, m->nbits_r);
-    out->col = gather(rest, m->bits_c, m->nbits_c);
+    out->bank = gather(rest, &m->runs_b);
+    out->row = gather(rest, &m->runs_r);
+    out->col = gather(rest, &m->runs_c);
     const uint32_t local = is_pow2(nsub) ? (out->bank & (nsub - 1)) : out->bank % nsub;
 
     switch (m->indexing) {
@@ -208,7 +227,7 @@ void addrmap_decode(const addrmap_t *m, uint64_t addr, dram_coord_t *out)
         break;
     case 2: {
         const uint32_t total = n * nsub;
-        uint32_t s = ipoly_hash(high, chip * nsub + local, log2_ceil(total));
+        uint32_t s = ipoly_table_hash(&m->ipoly, high, chip * nsub + local);
         if (!is_pow2(total))
             s %= total;
         out->channel = s / nsub;

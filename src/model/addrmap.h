@@ -14,6 +14,14 @@
 #define CTASIM_ADDRMAP_H
 
 #include "util/common.h"
+#include "ipoly.h"
+
+/* Runs of adjacent address bits: run k takes len[k] bits from bit src[k] of
+ * the address to bit dst[k] of the field. */
+typedef struct addr_runs {
+    uint8_t n;
+    uint8_t src[32], len[32], dst[32];
+} addr_runs_t;
 
 typedef struct addrmap {
     uint32_t n_channels;
@@ -23,6 +31,10 @@ typedef struct addrmap {
     /* per-field bit lists, LSB first */
     uint8_t nbits_d, nbits_b, nbits_r, nbits_c, nbits_s;
     uint8_t bits_d[64], bits_b[64], bits_r[64], bits_c[64], bits_s[64];
+    /* the same fields as runs of adjacent bits, for decoding: a field is a
+     * few runs (QV100's bank bits are two), not one shift per bit */
+    addr_runs_t runs_d, runs_b, runs_r, runs_c;
+    ipoly_table_t ipoly; /* -gpgpu_memory_partition_indexing 2 */
 } addrmap_t;
 
 typedef struct dram_coord {
