@@ -175,6 +175,7 @@ typedef struct line_memo {
     uint32_t id; /* static instruction */
     uint8_t len; /* of text; 0 = empty */
     bool mem_width_nonzero;
+    bool has_addrs; /* the static instruction's, kept here: the table is not in the host's cache by then */
     char text[LINE_MEMO_TEXT];
 } line_memo_t;
 
@@ -1015,7 +1016,7 @@ static int parse_instruction(trace_source_t *s, warp_stream_t *ws, char *line, s
         memcmp(seg, memo->text, memo->len) == 0 && token_ends_at(seg + memo->len, end)) {
         p = seg + memo->len;
         id = memo->id;
-        has_addrs = static_at(s->store, id)->has_addrs;
+        has_addrs = memo->has_addrs;
         mem_width_nonzero = memo->mem_width_nonzero;
     } else {
         if (!parse_dec(&p, end, &v) || v > INST_MAX_DST)
@@ -1090,6 +1091,7 @@ static int parse_instruction(trace_source_t *s, warp_stream_t *ws, char *line, s
             memo->id = id;
             memo->len = (uint8_t)seg_len;
             memo->mem_width_nonzero = mem_width_nonzero;
+            memo->has_addrs = has_addrs;
             memcpy(memo->text, seg, seg_len);
         }
     }
