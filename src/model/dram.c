@@ -66,7 +66,9 @@
  * its bank, the channel and read-vs-write, so the oldest legal request is
  * always among each bank's oldest read hit, oldest write hit and oldest miss.
  * Each bank keeps its requests in an age-ordered list and those three
- * candidates up to date; a scan looks at <= 3 candidates per bank. */
+ * candidates up to date; a scan looks at <= 3 candidates per bank, through a
+ * small per-bank record (bank_view_t) of their keys and of the bank's
+ * effective ready times, so it is one branch-free loop over all banks. */
 #include "dram.h"
 
 #include <stdlib.h>
@@ -100,12 +102,24 @@ typedef struct bank_state {
     int32_t active;       /* request whose atoms are being transferred (NONE): the
                            * bank serves it to the end before any other */
     /* scheduling candidates (entry indices or NONE): the oldest read and the
-     * oldest write hitting the open row, and the oldest request that does not;
-     * with their arrival numbers (NO_SEQ when absent) so a scan needs no
-     * pointer chasing */
+     * oldest write hitting the open row, and the oldest request that does not
+     * (their keys are in the bank's bank_view_t) */
     int32_t hit_rd, hit_wr, miss;
-    uint64_t seq_rd, seq_wr, seq_miss;
 } bank_state_t;
+
+/* What the scheduler scan reads of one bank, derived from its bank_state_t
+ * and its group's times and kept in step by sync_view wherever those change,
+ * so the scan is a tight loop over small records with no indirection.
+ * Keys order candidates by age: (arrival number << bank_bits) | bank, so the
+ * oldest key also names its bank; NO_SEQ when absent (idle banks have only
+ * absent candidates, so the scan may visit every bank). */
+typedef struct bank_view {
+    uint64_t key_rd, key_wr, key_miss;
+    uint64_t col;      /* earliest RD/WR as far as the bank and its group go (tRCD, tCCDL) */
+    uint64_t row;      /* open: earliest PRE (tRAS, tRTP, tWR, tRTPL), CS_NEVER while FR-FCFS keeps
+                        * the row for pending hits; closed: earliest ACT as far as the bank goes */
+    uint64_t act_mask; /* all ones when closed (the channel's tRRD applies to its row command), else 0 */
+} bank_view_t;
 
 struct dram_channel {
     dram_timing_t t;
@@ -119,10 +133,14 @@ struct dram_channel {
     bool bank_xor;           /* bank index xor the row's low bits */
 
     bank_state_t *banks;
-    uint64_t *busy_banks;    /* bit per bank with queued requests: scans skip the rest */
-    uint32_t busy_words;
+    bank_view_t *view;       /* per bank, for the scan */
+    uint32_t bank_bits;      /* bits of a key that hold the bank */
+    uint64_t max_seq;        /* largest arrival number a key can hold */
     uint64_t *grp_col_ready; /* tCCDL */
     uint64_t *grp_pre_ready; /* tRTPL */
+    uint32_t *grp_banks;     /* banks ordered by group: group g's are grp_banks[grp_first[g] ..
+                              * grp_first[g + 1]) */
+    uint32_t *grp_first;
 
     sched_entry_t *pool;     /* queue entries; free ones chained from free_head */
     uint32_t pool_size, queued;
@@ -154,12 +172,11 @@ struct dram_channel {
 
 static inline uint64_t max_u64(uint64_t a, uint64_t b) { return a > b ? a : b; }
 
-/* Branch-free helpers for the scheduler scan, whose conditions are data
+/* Branch-free helper for the scheduler scan, whose conditions are data
  * dependent and mispredict badly as jumps: all-ones when cond holds. */
 static inline uint64_t mask_if(bool cond) { return (uint64_t)0 - (uint64_t)cond; }
-static inline uint64_t select_u64(bool cond, uint64_t a, uint64_t b) { return b ^ ((a ^ b) & mask_if(cond)); }
 
-static uint64_t bank_earliest(const dram_channel_t *d, const bank_state_t *b);
+static uint64_t bank_earliest(const dram_channel_t *d, uint32_t bank);
 
 /* The next scan is due at `wake`; the reported wake-up is `reported`. */
 static inline void set_wake(dram_channel_t *d, uint64_t wake, uint64_t reported)
@@ -201,8 +218,16 @@ dram_channel_t *dram_create(const gpu_config_t *cfg, uint32_t channel_id)
     d->dual_bus = cfg->dram_dual_bus != 0;
     d->bank_xor = cfg->dram_bnk_indexing == 1;
 
+    /* the scan packs its counts of legal candidates in 16-bit fields */
+    if (d->nbk > 0xFFFF)
+        abort(); /* the configuration parser allows far fewer */
     d->banks = cs_xcalloc(d->nbk, sizeof *d->banks);
+    d->view = cs_xcalloc(d->nbk, sizeof *d->view);
+    while ((1ull << d->bank_bits) < d->nbk)
+        d->bank_bits++;
+    d->max_seq = (NO_SEQ >> d->bank_bits) - 1; /* a key below NO_SEQ */
     const uint32_t per_group = d->nbk / d->ngrp;
+    d->grp_first = cs_xcalloc(d->ngrp + 1, sizeof *d->grp_first);
     for (uint32_t b = 0; b < d->nbk; b++) {
         bank_state_t *bk = &d->banks[b];
         /* -dram_bnkgrp_indexing_policy: 0 the upper bank bits choose the group
@@ -210,10 +235,18 @@ dram_channel_t *dram_create(const gpu_config_t *cfg, uint32_t channel_id)
          * b mod nbkgrp, so neighbouring banks are in different groups) */
         bk->group = cfg->dram_bnkgrp_indexing == 1 ? b % d->ngrp : CS_MIN(b / per_group, d->ngrp - 1);
         bk->head = bk->tail = bk->hit_rd = bk->hit_wr = bk->miss = bk->active = NONE;
-        bk->seq_rd = bk->seq_wr = bk->seq_miss = NO_SEQ;
+        d->view[b] = (bank_view_t){NO_SEQ, NO_SEQ, NO_SEQ, 0, 0, ~0ull};
+        d->grp_first[bk->group + 1]++;
     }
-    d->busy_words = (d->nbk + 63) / 64;
-    d->busy_banks = cs_xcalloc(d->busy_words, sizeof *d->busy_banks);
+    for (uint32_t g = 0; g < d->ngrp; g++)
+        d->grp_first[g + 1] += d->grp_first[g];
+    d->grp_banks = cs_xcalloc(d->nbk, sizeof *d->grp_banks);
+    uint32_t *fill = cs_xcalloc(d->ngrp, sizeof *fill);
+    for (uint32_t b = 0; b < d->nbk; b++) {
+        const uint32_t g = d->banks[b].group;
+        d->grp_banks[d->grp_first[g] + fill[g]++] = b;
+    }
+    free(fill);
     d->grp_col_ready = cs_xcalloc(d->ngrp, sizeof *d->grp_col_ready);
     d->grp_pre_ready = cs_xcalloc(d->ngrp, sizeof *d->grp_pre_ready);
     d->free_head = NONE;
@@ -226,7 +259,9 @@ void dram_destroy(dram_channel_t *d)
     if (!d)
         return;
     free(d->banks);
-    free(d->busy_banks);
+    free(d->view);
+    free(d->grp_banks);
+    free(d->grp_first);
     free(d->grp_col_ready);
     free(d->grp_pre_ready);
     free(d->pool);
@@ -253,6 +288,39 @@ bool dram_can_accept(const dram_channel_t *d)
     return false;
 }
 
+static inline uint64_t key_of(const dram_channel_t *d, int32_t i, uint32_t bank)
+{
+    return i == NONE ? NO_SEQ : d->pool[i].seq << d->bank_bits | bank;
+}
+
+/* Bank k's view times, from its state, its group's and its keys (a row that
+ * pending hits hold is not precharged under FR-FCFS). */
+static void sync_times(dram_channel_t *d, uint32_t k)
+{
+    const bank_state_t *b = &d->banks[k];
+    bank_view_t *v = &d->view[k];
+    v->col = max_u64(b->col_ready, d->grp_col_ready[b->group]);
+    const bool hits_pending = (v->key_rd & v->key_wr) != NO_SEQ; /* either is set */
+    if (!b->open)
+        v->row = b->act_ready;
+    else if (hits_pending && !d->fifo)
+        v->row = CS_NEVER;
+    else
+        v->row = max_u64(b->pre_ready, d->grp_pre_ready[b->group]);
+    v->act_mask = b->open ? 0 : ~0ull;
+}
+
+/* Bank k's whole view, after its candidates or its times changed. */
+static void sync_view(dram_channel_t *d, uint32_t k)
+{
+    const bank_state_t *b = &d->banks[k];
+    bank_view_t *v = &d->view[k];
+    v->key_rd = key_of(d, b->hit_rd, k);
+    v->key_wr = key_of(d, b->hit_wr, k);
+    v->key_miss = key_of(d, b->miss, k);
+    sync_times(d, k);
+}
+
 /* Re-derive a bank's three candidates from its age-ordered list (a handful
  * of entries); called whenever its open row or its list changes. */
 static void offer_candidate(dram_channel_t *d, bank_state_t *b, int32_t i)
@@ -261,32 +329,23 @@ static void offer_candidate(dram_channel_t *d, bank_state_t *b, int32_t i)
     if (b->open && e->row == b->open_row) {
         if (b->active != NONE)
             return; /* the bank finishes its active request first */
-        if (e->is_write && b->hit_wr == NONE) {
+        if (e->is_write && b->hit_wr == NONE)
             b->hit_wr = i;
-            b->seq_wr = e->seq;
-        } else if (!e->is_write && b->hit_rd == NONE) {
+        else if (!e->is_write && b->hit_rd == NONE)
             b->hit_rd = i;
-            b->seq_rd = e->seq;
-        }
     } else if (b->miss == NONE) {
         b->miss = i;
-        b->seq_miss = e->seq;
     }
 }
 
 static void refresh_candidates(dram_channel_t *d, bank_state_t *b)
 {
     b->hit_rd = b->hit_wr = b->miss = NONE;
-    b->seq_rd = b->seq_wr = b->seq_miss = NO_SEQ;
     if (b->active != NONE) {
-        const sched_entry_t *a = &d->pool[b->active];
-        if (a->is_write) {
+        if (d->pool[b->active].is_write)
             b->hit_wr = b->active;
-            b->seq_wr = a->seq;
-        } else {
+        else
             b->hit_rd = b->active;
-            b->seq_rd = a->seq;
-        }
     }
     for (int32_t i = b->head; i != NONE; i = d->pool[i].next) {
         offer_candidate(d, b, i);
@@ -316,6 +375,8 @@ void dram_push(dram_channel_t *d, mem_req_t *req, uint64_t now)
     d->free_head = e->next;
     e->req = req;
     e->seq = d->next_seq++;
+    if (e->seq > d->max_seq)
+        abort(); /* 2^54 or more requests: beyond any run */
     e->row = req->row;
     e->is_write = req->type == REQ_WRITE;
     e->needed_act = false;
@@ -325,7 +386,6 @@ void dram_push(dram_channel_t *d, mem_req_t *req, uint64_t now)
 
     const uint32_t bank = dram_bank_of(d, req);
     bank_state_t *b = &d->banks[bank];
-    d->busy_banks[bank / 64] |= 1ull << (bank % 64);
     d->busy += b->count == 0;
     if (b->tail == NONE)
         b->head = i;
@@ -335,12 +395,13 @@ void dram_push(dram_channel_t *d, mem_req_t *req, uint64_t now)
     b->count++;
     d->queued++;
     offer_candidate(d, b, i); /* the youngest only fills an empty slot */
+    sync_view(d, bank);
     /* Only this bank's candidates changed (FR-FCFS): the wake-up moves no
      * later than when they can go. FIFO: the new request may be the oldest. */
     if (d->fifo)
         set_wake(d, 0, 0);
     else
-        set_wake(d, d->queued == 1 ? bank_earliest(d, b) : CS_MIN(d->wake, bank_earliest(d, b)), 0);
+        set_wake(d, d->queued == 1 ? bank_earliest(d, bank) : CS_MIN(d->wake, bank_earliest(d, bank)), 0);
 }
 
 static void unlink_entry(dram_channel_t *d, uint32_t bank, int32_t i)
@@ -356,10 +417,8 @@ static void unlink_entry(dram_channel_t *d, uint32_t bank, int32_t i)
         d->pool[prev].next = next;
     if (b->tail == i)
         b->tail = prev;
-    if (--b->count == 0) {
-        d->busy_banks[bank / 64] &= ~(1ull << (bank % 64));
+    if (--b->count == 0)
         d->busy--;
-    }
     d->queued--;
     d->pool[i].next = d->free_head;
     d->free_head = i;
@@ -417,11 +476,15 @@ static void issue_column(dram_channel_t *d, uint32_t bank, int32_t i, uint64_t n
     if (d->trace)
         d->trace(d->trace_ctx, now, e->is_write ? 'W' : 'R', bank, e->row, r);
 
+    if (d->ngrp > 1) /* the group's tCCDL and tRTPL moved */
+        for (uint32_t j = d->grp_first[b->group]; j < d->grp_first[b->group + 1]; j++)
+            sync_times(d, d->grp_banks[j]);
     if (--e->atoms_left) {
         if (b->active != i) {
             b->active = i;
             refresh_candidates(d, b);
         }
+        sync_view(d, bank);
         return;
     }
     if (e->is_write) {
@@ -440,6 +503,7 @@ static void issue_column(dram_channel_t *d, uint32_t bank, int32_t i, uint64_t n
     b->active = NONE;
     unlink_entry(d, bank, i);
     refresh_candidates(d, b);
+    sync_view(d, bank);
     insert_done(d, r);
 }
 
@@ -467,6 +531,7 @@ static void issue_row(dram_channel_t *d, uint32_t bank, int32_t i, uint64_t now)
             d->trace(d->trace_ctx, now, 'A', bank, e->row, e->req);
     }
     refresh_candidates(d, b);
+    sync_view(d, bank);
 }
 
 /* Channel-wide part of column legality, per direction: tCCD, the data bus
@@ -482,36 +547,31 @@ static inline void channel_times(const dram_channel_t *d, uint64_t *chan_rd, uin
         *chan_rd = CS_NEVER; /* only a pop can change this; it resets `wake` */
 }
 
-/* Earliest cycles at which bank `b` could take a read column command, a write
+/* Earliest cycles at which bank k could take a read column command, a write
  * column command, and the row command its oldest miss needs (PRE of the other
- * open row, or ACT). Branch-free: the scan runs on unpredictable data.
- * FR-FCFS does not precharge a row that queued requests still hit. Group
- * arrays stay 0 without bank groups, so the max() is harmless then. */
-static inline void bank_times(const dram_channel_t *d, const bank_state_t *b, uint64_t chan_rd,
-                              uint64_t chan_wr, uint64_t *t_rd, uint64_t *t_wr, uint64_t *t_row)
+ * open row, or ACT). Branch-free: the scan runs on unpredictable data. */
+static inline void bank_times(const dram_channel_t *d, uint32_t k, uint64_t chan_rd, uint64_t chan_wr,
+                              uint64_t *t_rd, uint64_t *t_wr, uint64_t *t_row)
 {
-    const uint64_t col = max_u64(b->col_ready, d->grp_col_ready[b->group]);
-    *t_rd = max_u64(chan_rd, col);
-    *t_wr = max_u64(chan_wr, col);
-    const bool hits_pending = (b->seq_rd & b->seq_wr) != NO_SEQ; /* either is set */
-    const uint64_t t_pre =
-        max_u64(b->pre_ready, d->grp_pre_ready[b->group]) | mask_if(hits_pending & !d->fifo); /* NEVER */
-    const uint64_t t_act = max_u64(b->act_ready, d->act_ready);
-    *t_row = select_u64(b->open, t_pre, t_act);
+    const bank_view_t *v = &d->view[k];
+    *t_rd = max_u64(chan_rd, v->col);
+    *t_wr = max_u64(chan_wr, v->col);
+    *t_row = max_u64(v->row, d->act_ready & v->act_mask);
 }
 
 /* Earliest of a bank's candidate times (ignoring absent candidates). */
-static uint64_t bank_earliest(const dram_channel_t *d, const bank_state_t *b)
+static uint64_t bank_earliest(const dram_channel_t *d, uint32_t bank)
 {
+    const bank_view_t *v = &d->view[bank];
     uint64_t chan_rd, chan_wr, t_rd, t_wr, t_row;
     channel_times(d, &chan_rd, &chan_wr);
-    bank_times(d, b, chan_rd, chan_wr, &t_rd, &t_wr, &t_row);
+    bank_times(d, bank, chan_rd, chan_wr, &t_rd, &t_wr, &t_row);
     uint64_t t = CS_NEVER;
-    if (b->seq_rd != NO_SEQ)
+    if (v->key_rd != NO_SEQ)
         t = CS_MIN(t, t_rd);
-    if (b->seq_wr != NO_SEQ)
+    if (v->key_wr != NO_SEQ)
         t = CS_MIN(t, t_wr);
-    if (b->seq_miss != NO_SEQ)
+    if (v->key_miss != NO_SEQ)
         t = CS_MIN(t, t_row);
     return t;
 }
@@ -523,68 +583,69 @@ static uint64_t fifo_head_ready(const dram_channel_t *d, uint64_t chan_rd, uint6
 {
     uint64_t oldest = NO_SEQ;
     *bank = 0;
-    for (uint32_t w = 0; w < d->busy_words; w++)
-        for (uint64_t m = d->busy_banks[w]; m; m &= m - 1) {
-            const uint32_t k = w * 64 + (uint32_t)__builtin_ctzll(m);
-            if (d->pool[d->banks[k].head].seq < oldest) {
-                oldest = d->pool[d->banks[k].head].seq;
-                *bank = k;
-            }
+    for (uint32_t k = 0; k < d->nbk; k++)
+        if (d->banks[k].count && d->pool[d->banks[k].head].seq < oldest) {
+            oldest = d->pool[d->banks[k].head].seq;
+            *bank = k;
         }
     const bank_state_t *b = &d->banks[*bank];
     const sched_entry_t *e = &d->pool[b->head];
     uint64_t t_rd, t_wr, t_row;
-    bank_times(d, b, chan_rd, chan_wr, &t_rd, &t_wr, &t_row);
+    bank_times(d, *bank, chan_rd, chan_wr, &t_rd, &t_wr, &t_row);
     *hit = b->open && e->row == b->open_row;
     return *hit ? (e->is_write ? t_wr : t_rd) : t_row;
 }
 
-/* Candidates legal now, by the command they would issue. After an issue,
- * those left in banks the issue did not touch bound the next wake-up by
- * channel-wide times alone (see dram_cycle). */
-typedef struct legal_count {
-    uint32_t rd, wr, pre, act;
-} legal_count_t;
+/* Candidates legal now, by the command they would issue, packed in one word
+ * (a bank adds at most 1 to each field, and nbk < 2^16): reads in bits 0-15,
+ * writes 16-31, PREs 32-47, ACTs 48-63. After an issue, those left in banks
+ * the issue did not touch bound the next wake-up by channel-wide times alone
+ * (see dram_cycle). */
+typedef uint64_t legal_count_t;
+#define LEGAL_RD(n) ((uint32_t)((n)&0xFFFF))
+#define LEGAL_WR(n) ((uint32_t)(((n) >> 16) & 0xFFFF))
+#define LEGAL_PRE(n) ((uint32_t)(((n) >> 32) & 0xFFFF))
+#define LEGAL_ACT(n) ((uint32_t)((n) >> 48))
 
-static inline uint32_t legal_total(const legal_count_t *n) { return n->rd + n->wr + n->pre + n->act; }
-
-/* Count bank b's candidates by their keys (NO_SEQ: absent or not legal now). */
-static inline void count_legal(legal_count_t *n, const bank_state_t *b, uint64_t k_rd, uint64_t k_wr,
-                               uint64_t k_row)
+static inline uint32_t legal_total(legal_count_t n)
 {
-    const unsigned row_ok = k_row != NO_SEQ;
-    n->rd += (unsigned)(k_rd != NO_SEQ);
-    n->wr += (unsigned)(k_wr != NO_SEQ);
-    n->pre += row_ok & (unsigned)b->open;
-    n->act += row_ok & (unsigned)!b->open;
+    return LEGAL_RD(n) + LEGAL_WR(n) + LEGAL_PRE(n) + LEGAL_ACT(n);
 }
 
-/* Keys of bank b's candidates at `now`: the age of each one legal now,
- * NO_SEQ for the others (and for absent ones). */
-static inline void bank_keys(const dram_channel_t *d, const bank_state_t *b, uint64_t now, uint64_t chan_rd,
-                             uint64_t chan_wr, uint64_t *t_rd, uint64_t *t_wr, uint64_t *t_row, uint64_t *k_rd,
-                             uint64_t *k_wr, uint64_t *k_row)
+/* One bank's part of the scan at `now`: its candidates' times, their keys
+ * (NO_SEQ: absent or not legal now) and its count of legal candidates. */
+typedef struct bank_eval {
+    uint64_t t_rd, t_wr, t_row;
+    uint64_t k_rd, k_wr, k_row;
+    legal_count_t legal;
+} bank_eval_t;
+
+static inline bank_eval_t eval_bank(const bank_view_t *v, uint64_t now, uint64_t chan_rd, uint64_t chan_wr,
+                                    uint64_t chan_act)
 {
-    bank_times(d, b, chan_rd, chan_wr, t_rd, t_wr, t_row);
-    *k_rd = b->seq_rd | mask_if(*t_rd > now);
-    *k_wr = b->seq_wr | mask_if(*t_wr > now);
-    *k_row = b->seq_miss | mask_if(*t_row > now);
+    bank_eval_t e;
+    e.t_rd = max_u64(chan_rd, v->col);
+    e.t_wr = max_u64(chan_wr, v->col);
+    e.t_row = max_u64(v->row, chan_act & v->act_mask);
+    e.k_rd = v->key_rd | mask_if(e.t_rd > now);
+    e.k_wr = v->key_wr | mask_if(e.t_wr > now);
+    e.k_row = v->key_miss | mask_if(e.t_row > now);
+    /* a legal row command is an ACT when closed (act_mask all ones), else a PRE */
+    e.legal = (uint64_t)(e.k_rd != NO_SEQ) | (uint64_t)(e.k_wr != NO_SEQ) << 16 |
+              (uint64_t)(e.k_row != NO_SEQ) << (32 + (v->act_mask & 16));
+    return e;
 }
 
-/* What the scan counted in one bank (to take it out of the total once the
+/* What the scan counted in bank k (to take it out of the total once the
  * bank has changed). */
-static legal_count_t bank_legal(const dram_channel_t *d, const bank_state_t *b, uint64_t now, uint64_t chan_rd,
+static legal_count_t bank_legal(const dram_channel_t *d, uint32_t k, uint64_t now, uint64_t chan_rd,
                                 uint64_t chan_wr)
 {
-    uint64_t t_rd, t_wr, t_row, k_rd, k_wr, k_row;
-    bank_keys(d, b, now, chan_rd, chan_wr, &t_rd, &t_wr, &t_row, &k_rd, &k_wr, &k_row);
-    legal_count_t n = {0, 0, 0, 0};
-    count_legal(&n, b, k_rd, k_wr, k_row);
-    return n;
+    return eval_bank(&d->view[k], now, chan_rd, chan_wr, d->act_ready).legal;
 }
 
 typedef struct scan_result {
-    uint64_t best_col, best_row; /* ages of the oldest legal hit / row command (NO_SEQ: none) */
+    uint64_t best_col, best_row; /* keys of the oldest legal hit / row command (NO_SEQ: none) */
     uint32_t col_bank, row_bank;
     legal_count_t legal;         /* candidates legal now */
     /* earliest time a candidate not legal now becomes legal, by command:
@@ -593,32 +654,30 @@ typedef struct scan_result {
 } scan_result_t;
 
 /* FR-FCFS evaluation of every bank's candidates at `now`; issues nothing.
- * Absent candidates have seq NO_SEQ and so never win. */
+ * Absent candidates (all of an idle bank's) have key NO_SEQ and so never
+ * win, count or wake. */
 static void scan_frfcfs(const dram_channel_t *d, uint64_t now, uint64_t chan_rd, uint64_t chan_wr,
                         scan_result_t *r)
 {
     uint64_t best_col = NO_SEQ, best_row = NO_SEQ, future_rd = CS_NEVER, future_wr = CS_NEVER,
              future_row = CS_NEVER;
-    uint32_t col_bank = 0, row_bank = 0;
-    legal_count_t legal = {0, 0, 0, 0};
-    for (uint32_t w = 0; w < d->busy_words; w++)
-        for (uint64_t m = d->busy_banks[w]; m; m &= m - 1) {
-            const uint32_t k = w * 64 + (uint32_t)__builtin_ctzll(m);
-            const bank_state_t *b = &d->banks[k];
-            uint64_t t_rd, t_wr, t_row, k_rd, k_wr, k_row;
-            bank_keys(d, b, now, chan_rd, chan_wr, &t_rd, &t_wr, &t_row, &k_rd, &k_wr, &k_row);
-            const uint64_t k_col = CS_MIN(k_rd, k_wr);
-            count_legal(&legal, b, k_rd, k_wr, k_row);
-            col_bank = (uint32_t)select_u64(k_col < best_col, k, col_bank);
-            best_col = CS_MIN(best_col, k_col);
-            row_bank = (uint32_t)select_u64(k_row < best_row, k, row_bank);
-            best_row = CS_MIN(best_row, k_row);
-            /* when each present candidate not legal now could go: next wake-up */
-            future_rd = CS_MIN(future_rd, t_rd | mask_if(b->seq_rd == NO_SEQ || t_rd <= now));
-            future_wr = CS_MIN(future_wr, t_wr | mask_if(b->seq_wr == NO_SEQ || t_wr <= now));
-            future_row = CS_MIN(future_row, t_row | mask_if(b->seq_miss == NO_SEQ || t_row <= now));
-        }
-    *r = (scan_result_t){best_col, best_row, col_bank, row_bank, legal, future_rd, future_wr, future_row};
+    legal_count_t legal = 0;
+    const uint64_t chan_act = d->act_ready;
+    const bank_view_t *view = d->view;
+    for (uint32_t k = 0; k < d->nbk; k++) {
+        const bank_view_t *v = &view[k];
+        const bank_eval_t e = eval_bank(v, now, chan_rd, chan_wr, chan_act);
+        legal += e.legal;
+        best_col = CS_MIN(best_col, CS_MIN(e.k_rd, e.k_wr));
+        best_row = CS_MIN(best_row, e.k_row);
+        /* when each present candidate not legal now could go: next wake-up */
+        future_rd = CS_MIN(future_rd, e.t_rd | mask_if((v->key_rd == NO_SEQ) | (e.t_rd <= now)));
+        future_wr = CS_MIN(future_wr, e.t_wr | mask_if((v->key_wr == NO_SEQ) | (e.t_wr <= now)));
+        future_row = CS_MIN(future_row, e.t_row | mask_if((v->key_miss == NO_SEQ) | (e.t_row <= now)));
+    }
+    const uint64_t bank_mask = ((uint64_t)1 << d->bank_bits) - 1;
+    *r = (scan_result_t){best_col,   best_row, (uint32_t)(best_col & bank_mask), (uint32_t)(best_row & bank_mask),
+                         legal,      future_rd, future_wr,  future_row};
 }
 
 #ifdef DRAM_CHECK_WAKE
@@ -636,7 +695,7 @@ static void check_wake(const dram_channel_t *d, uint64_t now)
     } else {
         scan_result_t r;
         scan_frfcfs(d, now, chan_rd, chan_wr, &r);
-        legal = legal_total(&r.legal) > 0;
+        legal = legal_total(r.legal) > 0;
     }
     if (legal) {
         fprintf(stderr, "dram: channel %u skipped cycle %llu (wake %llu) with a legal command\n", d->id,
@@ -645,14 +704,6 @@ static void check_wake(const dram_channel_t *d, uint64_t now)
     }
 }
 #endif
-
-static void subtract_legal(legal_count_t *n, legal_count_t m)
-{
-    n->rd -= m.rd;
-    n->wr -= m.wr;
-    n->pre -= m.pre;
-    n->act -= m.act;
-}
 
 /* Next wake-up after this cycle's issue, without another scan: a lower
  * bound on when any candidate becomes legal. Issuing only pushes ready times
@@ -668,22 +719,22 @@ static uint64_t wake_after_issue(const dram_channel_t *d, const scan_result_t *r
     legal_count_t rest = r->legal;
     uint64_t t = CS_NEVER;
     if (issued_col) {
-        subtract_legal(&rest, in_col_bank);
-        t = CS_MIN(t, bank_earliest(d, &d->banks[r->col_bank]));
+        rest -= in_col_bank; /* a subset of the total: no field borrows */
+        t = CS_MIN(t, bank_earliest(d, r->col_bank));
     }
     if (issued_row && !(issued_col && r->row_bank == r->col_bank)) {
-        subtract_legal(&rest, in_row_bank);
-        t = CS_MIN(t, bank_earliest(d, &d->banks[r->row_bank]));
+        rest -= in_row_bank;
+        t = CS_MIN(t, bank_earliest(d, r->row_bank));
     }
     uint64_t chan_rd, chan_wr;
     channel_times(d, &chan_rd, &chan_wr);
     /* min over candidates of max(channel part, own time) = max(channel part, min of own times) */
-    t = CS_MIN(t, max_u64(chan_rd, rest.rd ? now : r->future_rd));
-    t = CS_MIN(t, max_u64(chan_wr, rest.wr ? now : r->future_wr));
+    t = CS_MIN(t, max_u64(chan_rd, LEGAL_RD(rest) ? now : r->future_rd));
+    t = CS_MIN(t, max_u64(chan_wr, LEGAL_WR(rest) ? now : r->future_wr));
     t = CS_MIN(t, r->future_row);
-    if (rest.act)
+    if (LEGAL_ACT(rest))
         t = CS_MIN(t, d->act_ready);
-    if (rest.pre)
+    if (LEGAL_PRE(rest))
         t = now + 1;
     return max_u64(now + 1, t);
 }
@@ -695,11 +746,11 @@ static uint64_t wake_after_issue(const dram_channel_t *d, const scan_result_t *r
 static uint64_t reported_after_issue(const dram_channel_t *d, const scan_result_t *r, uint64_t now,
                                      bool issued_col, bool issued_row)
 {
-    if (legal_total(&r->legal) > 1 || (issued_col && issued_row))
+    if (legal_total(r->legal) > 1 || (issued_col && issued_row))
         return now + 1;
     const uint64_t future = CS_MIN(CS_MIN(r->future_rd, r->future_wr), r->future_row);
     const uint32_t bank = issued_col ? r->col_bank : r->row_bank;
-    return max_u64(now + 1, CS_MIN(future, bank_earliest(d, &d->banks[bank])));
+    return max_u64(now + 1, CS_MIN(future, bank_earliest(d, bank)));
 }
 
 void dram_cycle(dram_channel_t *d, uint64_t now)
@@ -744,21 +795,18 @@ void dram_cycle(dram_channel_t *d, uint64_t now)
     /* FR-FCFS: the oldest legal row hit, else the oldest legal row command */
     scan_result_t r;
     scan_frfcfs(d, now, chan_rd, chan_wr, &r);
-    if (!legal_total(&r.legal)) {
+    if (!r.legal) {
         const uint64_t t = CS_MIN(CS_MIN(r.future_rd, r.future_wr), r.future_row);
         set_wake(d, t, t);
         return;
     }
     /* the candidates the scan counted in the banks an issue may change */
-    const legal_count_t none = {0, 0, 0, 0};
-    const legal_count_t in_col_bank =
-        r.best_col != NO_SEQ ? bank_legal(d, &d->banks[r.col_bank], now, chan_rd, chan_wr) : none;
-    const legal_count_t in_row_bank =
-        r.best_row != NO_SEQ ? bank_legal(d, &d->banks[r.row_bank], now, chan_rd, chan_wr) : none;
+    const legal_count_t in_col_bank = r.best_col != NO_SEQ ? bank_legal(d, r.col_bank, now, chan_rd, chan_wr) : 0;
+    const legal_count_t in_row_bank = r.best_row != NO_SEQ ? bank_legal(d, r.row_bank, now, chan_rd, chan_wr) : 0;
     bool issued_col = false, issued_row = false;
     if (r.best_col != NO_SEQ) {
         const bank_state_t *b = &d->banks[r.col_bank];
-        issue_column(d, r.col_bank, b->seq_rd == r.best_col ? b->hit_rd : b->hit_wr, now);
+        issue_column(d, r.col_bank, d->view[r.col_bank].key_rd == r.best_col ? b->hit_rd : b->hit_wr, now);
         issued_col = true;
     }
     /* The row command: alone on a single command bus; beside the column
@@ -771,7 +819,7 @@ void dram_cycle(dram_channel_t *d, uint64_t now)
         if (issued_col) {
             uint64_t cr, cw, t_rd, t_wr, t_row;
             channel_times(d, &cr, &cw);
-            bank_times(d, &d->banks[rb], cr, cw, &t_rd, &t_wr, &t_row);
+            bank_times(d, rb, cr, cw, &t_rd, &t_wr, &t_row);
             legal = t_row <= now && d->banks[rb].miss != NONE;
             if (legal)
                 d->st.dual_issues++;
@@ -791,9 +839,8 @@ void dram_cycle(dram_channel_t *d, uint64_t now)
 static uint64_t earliest_legal(const dram_channel_t *d)
 {
     uint64_t t = CS_NEVER;
-    for (uint32_t w = 0; w < d->busy_words; w++)
-        for (uint64_t m = d->busy_banks[w]; m; m &= m - 1)
-            t = CS_MIN(t, bank_earliest(d, &d->banks[w * 64 + (uint32_t)__builtin_ctzll(m)]));
+    for (uint32_t k = 0; k < d->nbk; k++)
+        t = CS_MIN(t, bank_earliest(d, k));
     return t;
 }
 
