@@ -102,8 +102,9 @@ typedef struct bank_state {
     int32_t active;       /* request whose atoms are being transferred (NONE): the
                            * bank serves it to the end before any other */
     /* scheduling candidates (entry indices or NONE): the oldest read and the
-     * oldest write hitting the open row, and the oldest request that does not
-     * (their keys are in the bank's bank_view_t) */
+     * oldest write hitting the open row, and the oldest request that does not.
+     * While a request is active only it, the oldest hit of its kind, is
+     * offered to the scan (the keys in the bank's bank_view_t). */
     int32_t hit_rd, hit_wr, miss;
 } bank_state_t;
 
@@ -315,20 +316,20 @@ static void sync_view(dram_channel_t *d, uint32_t k)
 {
     const bank_state_t *b = &d->banks[k];
     bank_view_t *v = &d->view[k];
-    v->key_rd = key_of(d, b->hit_rd, k);
-    v->key_wr = key_of(d, b->hit_wr, k);
+    /* the bank finishes its active request before any other hit */
+    const bool active_rd = b->active != NONE && b->active == b->hit_rd;
+    const bool active_wr = b->active != NONE && b->active == b->hit_wr;
+    v->key_rd = b->active == NONE || active_rd ? key_of(d, b->hit_rd, k) : NO_SEQ;
+    v->key_wr = b->active == NONE || active_wr ? key_of(d, b->hit_wr, k) : NO_SEQ;
     v->key_miss = key_of(d, b->miss, k);
     sync_times(d, k);
 }
 
-/* Re-derive a bank's three candidates from its age-ordered list (a handful
- * of entries); called whenever its open row or its list changes. */
+/* Entry i as a candidate of its bank, if no older one fills its slot. */
 static void offer_candidate(dram_channel_t *d, bank_state_t *b, int32_t i)
 {
     const sched_entry_t *e = &d->pool[i];
     if (b->open && e->row == b->open_row) {
-        if (b->active != NONE)
-            return; /* the bank finishes its active request first */
         if (e->is_write && b->hit_wr == NONE)
             b->hit_wr = i;
         else if (!e->is_write && b->hit_rd == NONE)
@@ -338,20 +339,27 @@ static void offer_candidate(dram_channel_t *d, bank_state_t *b, int32_t i)
     }
 }
 
-static void refresh_candidates(dram_channel_t *d, bank_state_t *b)
+/* All three candidates from the bank's age-ordered list, after an ACT
+ * changed which requests hit. */
+static void find_candidates(dram_channel_t *d, bank_state_t *b)
 {
     b->hit_rd = b->hit_wr = b->miss = NONE;
-    if (b->active != NONE) {
-        if (d->pool[b->active].is_write)
-            b->hit_wr = b->active;
-        else
-            b->hit_rd = b->active;
-    }
     for (int32_t i = b->head; i != NONE; i = d->pool[i].next) {
         offer_candidate(d, b, i);
         if (b->hit_rd != NONE && b->hit_wr != NONE && b->miss != NONE)
             break;
     }
+}
+
+/* The oldest hit of one kind (write or not) from entry `from` on: the next
+ * candidate of that kind once the current one, older than all others of its
+ * kind, has left. */
+static int32_t next_hit(const dram_channel_t *d, const bank_state_t *b, int32_t from, bool is_write)
+{
+    for (int32_t i = from; i != NONE; i = d->pool[i].next)
+        if (d->pool[i].is_write == is_write && d->pool[i].row == b->open_row)
+            return i;
+    return NONE;
 }
 
 /* -dram_bnk_indexing_policy 1 spreads the rows of one bank over all banks
@@ -480,10 +488,7 @@ static void issue_column(dram_channel_t *d, uint32_t bank, int32_t i, uint64_t n
         for (uint32_t j = d->grp_first[b->group]; j < d->grp_first[b->group + 1]; j++)
             sync_times(d, d->grp_banks[j]);
     if (--e->atoms_left) {
-        if (b->active != i) {
-            b->active = i;
-            refresh_candidates(d, b);
-        }
+        b->active = i;
         sync_view(d, bank);
         return;
     }
@@ -501,8 +506,13 @@ static void issue_column(dram_channel_t *d, uint32_t bank, int32_t i, uint64_t n
         d->st.row_hits++;
     d->st.bytes += r->bytes;
     b->active = NONE;
+    /* i was the oldest hit of its kind; the other candidates stay */
+    const int32_t younger = e->next;
     unlink_entry(d, bank, i);
-    refresh_candidates(d, b);
+    if (e->is_write)
+        b->hit_wr = next_hit(d, b, younger, true);
+    else
+        b->hit_rd = next_hit(d, b, younger, false);
     sync_view(d, bank);
     insert_done(d, r);
 }
@@ -518,6 +528,10 @@ static void issue_row(dram_channel_t *d, uint32_t bank, int32_t i, uint64_t now)
         d->st.precharges++;
         if (d->trace)
             d->trace(d->trace_ctx, now, 'P', bank, b->open_row, e->req);
+        /* every request misses now (no request is active: an active one is
+         * a pending hit, which keeps the row open) */
+        b->hit_rd = b->hit_wr = NONE;
+        b->miss = b->head;
     } else {
         b->open = true;
         b->open_row = e->row;
@@ -529,8 +543,8 @@ static void issue_row(dram_channel_t *d, uint32_t bank, int32_t i, uint64_t now)
         d->st.activates++;
         if (d->trace)
             d->trace(d->trace_ctx, now, 'A', bank, e->row, e->req);
+        find_candidates(d, b);
     }
-    refresh_candidates(d, b);
     sync_view(d, bank);
 }
 
