@@ -112,14 +112,16 @@ typedef struct bank_state {
  * and its group's times and kept in step by sync_view wherever those change,
  * so the scan is a tight loop over small records with no indirection.
  * Keys order candidates by age: (arrival number << bank_bits) | bank, so the
- * oldest key also names its bank; NO_SEQ when absent (idle banks have only
- * absent candidates, so the scan may visit every bank). */
+ * oldest key also names its bank; NO_SEQ when absent. An absent candidate's
+ * time is CS_NEVER, so it is never legal and never wakes the channel (idle
+ * banks have only absent candidates: the scan may visit every bank). */
 typedef struct bank_view {
     uint64_t key_rd, key_wr, key_miss;
-    uint64_t col;      /* earliest RD/WR as far as the bank and its group go (tRCD, tCCDL) */
+    uint64_t col_rd, col_wr; /* earliest RD / WR as far as the bank and its group go (tRCD, tCCDL) */
     uint64_t row;      /* open: earliest PRE (tRAS, tRTP, tWR, tRTPL), CS_NEVER while FR-FCFS keeps
                         * the row for pending hits; closed: earliest ACT as far as the bank goes */
     uint64_t act_mask; /* all ones when closed (the channel's tRRD applies to its row command), else 0 */
+    uint64_t pad;      /* one record a cache line */
 } bank_view_t;
 
 struct dram_channel {
@@ -236,7 +238,7 @@ dram_channel_t *dram_create(const gpu_config_t *cfg, uint32_t channel_id)
          * b mod nbkgrp, so neighbouring banks are in different groups) */
         bk->group = cfg->dram_bnkgrp_indexing == 1 ? b % d->ngrp : CS_MIN(b / per_group, d->ngrp - 1);
         bk->head = bk->tail = bk->hit_rd = bk->hit_wr = bk->miss = bk->active = NONE;
-        d->view[b] = (bank_view_t){NO_SEQ, NO_SEQ, NO_SEQ, 0, 0, ~0ull};
+        d->view[b] = (bank_view_t){NO_SEQ, NO_SEQ, NO_SEQ, CS_NEVER, CS_NEVER, CS_NEVER, ~0ull, 0};
         d->grp_first[bk->group + 1]++;
     }
     for (uint32_t g = 0; g < d->ngrp; g++)
@@ -300,9 +302,13 @@ static void sync_times(dram_channel_t *d, uint32_t k)
 {
     const bank_state_t *b = &d->banks[k];
     bank_view_t *v = &d->view[k];
-    v->col = max_u64(b->col_ready, d->grp_col_ready[b->group]);
+    const uint64_t col = max_u64(b->col_ready, d->grp_col_ready[b->group]);
+    v->col_rd = v->key_rd == NO_SEQ ? CS_NEVER : col;
+    v->col_wr = v->key_wr == NO_SEQ ? CS_NEVER : col;
     const bool hits_pending = (v->key_rd & v->key_wr) != NO_SEQ; /* either is set */
-    if (!b->open)
+    if (v->key_miss == NO_SEQ)
+        v->row = CS_NEVER;
+    else if (!b->open)
         v->row = b->act_ready;
     else if (hits_pending && !d->fifo)
         v->row = CS_NEVER;
@@ -563,31 +569,23 @@ static inline void channel_times(const dram_channel_t *d, uint64_t *chan_rd, uin
 
 /* Earliest cycles at which bank k could take a read column command, a write
  * column command, and the row command its oldest miss needs (PRE of the other
- * open row, or ACT). Branch-free: the scan runs on unpredictable data. */
+ * open row, or ACT); CS_NEVER for absent candidates. */
 static inline void bank_times(const dram_channel_t *d, uint32_t k, uint64_t chan_rd, uint64_t chan_wr,
                               uint64_t *t_rd, uint64_t *t_wr, uint64_t *t_row)
 {
     const bank_view_t *v = &d->view[k];
-    *t_rd = max_u64(chan_rd, v->col);
-    *t_wr = max_u64(chan_wr, v->col);
+    *t_rd = max_u64(chan_rd, v->col_rd);
+    *t_wr = max_u64(chan_wr, v->col_wr);
     *t_row = max_u64(v->row, d->act_ready & v->act_mask);
 }
 
-/* Earliest of a bank's candidate times (ignoring absent candidates). */
+/* Earliest of a bank's candidate times (CS_NEVER: none). */
 static uint64_t bank_earliest(const dram_channel_t *d, uint32_t bank)
 {
-    const bank_view_t *v = &d->view[bank];
     uint64_t chan_rd, chan_wr, t_rd, t_wr, t_row;
     channel_times(d, &chan_rd, &chan_wr);
     bank_times(d, bank, chan_rd, chan_wr, &t_rd, &t_wr, &t_row);
-    uint64_t t = CS_NEVER;
-    if (v->key_rd != NO_SEQ)
-        t = CS_MIN(t, t_rd);
-    if (v->key_wr != NO_SEQ)
-        t = CS_MIN(t, t_wr);
-    if (v->key_miss != NO_SEQ)
-        t = CS_MIN(t, t_row);
-    return t;
+    return CS_MIN(CS_MIN(t_rd, t_wr), t_row);
 }
 
 /* FIFO: only the oldest request may proceed. Returns when its next command
@@ -626,11 +624,12 @@ static inline uint32_t legal_total(legal_count_t n)
     return LEGAL_RD(n) + LEGAL_WR(n) + LEGAL_PRE(n) + LEGAL_ACT(n);
 }
 
-/* One bank's part of the scan at `now`: its candidates' times, their keys
- * (NO_SEQ: absent or not legal now) and its count of legal candidates. */
+/* One bank's part of the scan at `now`: its candidates' times, masks that
+ * are all ones for those not legal now (absent ones included: their time is
+ * CS_NEVER) and its count of legal candidates. */
 typedef struct bank_eval {
     uint64_t t_rd, t_wr, t_row;
-    uint64_t k_rd, k_wr, k_row;
+    uint64_t late_rd, late_wr, late_row;
     legal_count_t legal;
 } bank_eval_t;
 
@@ -638,15 +637,15 @@ static inline bank_eval_t eval_bank(const bank_view_t *v, uint64_t now, uint64_t
                                     uint64_t chan_act)
 {
     bank_eval_t e;
-    e.t_rd = max_u64(chan_rd, v->col);
-    e.t_wr = max_u64(chan_wr, v->col);
+    e.t_rd = max_u64(chan_rd, v->col_rd);
+    e.t_wr = max_u64(chan_wr, v->col_wr);
     e.t_row = max_u64(v->row, chan_act & v->act_mask);
-    e.k_rd = v->key_rd | mask_if(e.t_rd > now);
-    e.k_wr = v->key_wr | mask_if(e.t_wr > now);
-    e.k_row = v->key_miss | mask_if(e.t_row > now);
-    /* a legal row command is an ACT when closed (act_mask all ones), else a PRE */
-    e.legal = (uint64_t)(e.k_rd != NO_SEQ) | (uint64_t)(e.k_wr != NO_SEQ) << 16 |
-              (uint64_t)(e.k_row != NO_SEQ) << (32 + (v->act_mask & 16));
+    e.late_rd = mask_if(e.t_rd > now);
+    e.late_wr = mask_if(e.t_wr > now);
+    e.late_row = mask_if(e.t_row > now);
+    /* late + 1 is 1 when legal, else 0; a legal row command is an ACT when
+     * closed (act_mask all ones), else a PRE */
+    e.legal = (e.late_rd + 1) | (e.late_wr + 1) << 16 | (e.late_row + 1) << (32 + (v->act_mask & 16));
     return e;
 }
 
@@ -668,8 +667,8 @@ typedef struct scan_result {
 } scan_result_t;
 
 /* FR-FCFS evaluation of every bank's candidates at `now`; issues nothing.
- * Absent candidates (all of an idle bank's) have key NO_SEQ and so never
- * win, count or wake. */
+ * Absent candidates (all of an idle bank's) have key NO_SEQ and time
+ * CS_NEVER and so never win, count or wake. */
 static void scan_frfcfs(const dram_channel_t *d, uint64_t now, uint64_t chan_rd, uint64_t chan_wr,
                         scan_result_t *r)
 {
@@ -682,12 +681,12 @@ static void scan_frfcfs(const dram_channel_t *d, uint64_t now, uint64_t chan_rd,
         const bank_view_t *v = &view[k];
         const bank_eval_t e = eval_bank(v, now, chan_rd, chan_wr, chan_act);
         legal += e.legal;
-        best_col = CS_MIN(best_col, CS_MIN(e.k_rd, e.k_wr));
-        best_row = CS_MIN(best_row, e.k_row);
-        /* when each present candidate not legal now could go: next wake-up */
-        future_rd = CS_MIN(future_rd, e.t_rd | mask_if((v->key_rd == NO_SEQ) | (e.t_rd <= now)));
-        future_wr = CS_MIN(future_wr, e.t_wr | mask_if((v->key_wr == NO_SEQ) | (e.t_wr <= now)));
-        future_row = CS_MIN(future_row, e.t_row | mask_if((v->key_miss == NO_SEQ) | (e.t_row <= now)));
+        best_col = CS_MIN(best_col, CS_MIN(v->key_rd | e.late_rd, v->key_wr | e.late_wr));
+        best_row = CS_MIN(best_row, v->key_miss | e.late_row);
+        /* when each candidate not legal now could go: next wake-up */
+        future_rd = CS_MIN(future_rd, e.t_rd | ~e.late_rd);
+        future_wr = CS_MIN(future_wr, e.t_wr | ~e.late_wr);
+        future_row = CS_MIN(future_row, e.t_row | ~e.late_row);
     }
     const uint64_t bank_mask = ((uint64_t)1 << d->bank_bits) - 1;
     *r = (scan_result_t){best_col,   best_row, (uint32_t)(best_col & bank_mask), (uint32_t)(best_row & bank_mask),
