@@ -108,6 +108,21 @@ typedef struct bank_state {
     int32_t hit_rd, hit_wr, miss;
 } bank_state_t;
 
+/* Candidates legal now, by the command they would issue, packed in one word
+ * (a bank adds at most 1 to each field, and nbk < 2^16): reads in bits 0-15,
+ * writes 16-31, PREs 32-47, ACTs 48-63. After an issue, those left in banks
+ * the issue did not touch bound the next wake-up by channel-wide times alone
+ * (see dram_cycle). */
+typedef uint64_t legal_count_t;
+#define LEGAL_RD(n) ((uint32_t)((n)&0xFFFF))
+#define LEGAL_WR(n) ((uint32_t)(((n) >> 16) & 0xFFFF))
+#define LEGAL_PRE(n) ((uint32_t)(((n) >> 32) & 0xFFFF))
+#define LEGAL_ACT(n) ((uint32_t)((n) >> 48))
+#define LEGAL_ONE_RD ((uint64_t)1)
+#define LEGAL_ONE_WR ((uint64_t)1 << 16)
+#define LEGAL_ONE_PRE ((uint64_t)1 << 32)
+#define LEGAL_ONE_ACT ((uint64_t)1 << 48)
+
 /* What the scheduler scan reads of one bank, derived from its bank_state_t
  * and its group's times and kept in step by sync_view wherever those change,
  * so the scan is a tight loop over small records with no indirection.
@@ -121,7 +136,7 @@ typedef struct bank_view {
     uint64_t row;      /* open: earliest PRE (tRAS, tRTP, tWR, tRTPL), CS_NEVER while FR-FCFS keeps
                         * the row for pending hits; closed: earliest ACT as far as the bank goes */
     uint64_t act_mask; /* all ones when closed (the channel's tRRD applies to its row command), else 0 */
-    uint64_t pad;      /* one record a cache line */
+    uint64_t row_bit;  /* what a legal row command adds to a legal_count_t: a PRE or an ACT */
 } bank_view_t;
 
 struct dram_channel {
@@ -148,6 +163,9 @@ struct dram_channel {
     sched_entry_t *pool;     /* queue entries; free ones chained from free_head */
     uint32_t pool_size, queued;
     uint32_t busy;           /* banks with queued requests */
+    uint32_t *busy_list;     /* those banks, busy_list[0 .. busy), in no particular order: the scan's
+                              * result does not depend on the order it visits banks in */
+    uint32_t *busy_pos;      /* a busy bank's index in busy_list */
     int32_t free_head;
     uint64_t next_seq;
 
@@ -226,6 +244,8 @@ dram_channel_t *dram_create(const gpu_config_t *cfg, uint32_t channel_id)
         abort(); /* the configuration parser allows far fewer */
     d->banks = cs_xcalloc(d->nbk, sizeof *d->banks);
     d->view = cs_xcalloc(d->nbk, sizeof *d->view);
+    d->busy_list = cs_xcalloc(d->nbk, sizeof *d->busy_list);
+    d->busy_pos = cs_xcalloc(d->nbk, sizeof *d->busy_pos);
     while ((1ull << d->bank_bits) < d->nbk)
         d->bank_bits++;
     d->max_seq = (NO_SEQ >> d->bank_bits) - 1; /* a key below NO_SEQ */
@@ -238,7 +258,7 @@ dram_channel_t *dram_create(const gpu_config_t *cfg, uint32_t channel_id)
          * b mod nbkgrp, so neighbouring banks are in different groups) */
         bk->group = cfg->dram_bnkgrp_indexing == 1 ? b % d->ngrp : CS_MIN(b / per_group, d->ngrp - 1);
         bk->head = bk->tail = bk->hit_rd = bk->hit_wr = bk->miss = bk->active = NONE;
-        d->view[b] = (bank_view_t){NO_SEQ, NO_SEQ, NO_SEQ, CS_NEVER, CS_NEVER, CS_NEVER, ~0ull, 0};
+        d->view[b] = (bank_view_t){NO_SEQ, NO_SEQ, NO_SEQ, CS_NEVER, CS_NEVER, CS_NEVER, ~0ull, LEGAL_ONE_ACT};
         d->grp_first[bk->group + 1]++;
     }
     for (uint32_t g = 0; g < d->ngrp; g++)
@@ -263,6 +283,8 @@ void dram_destroy(dram_channel_t *d)
         return;
     free(d->banks);
     free(d->view);
+    free(d->busy_list);
+    free(d->busy_pos);
     free(d->grp_banks);
     free(d->grp_first);
     free(d->grp_col_ready);
@@ -315,6 +337,7 @@ static void sync_times(dram_channel_t *d, uint32_t k)
     else
         v->row = max_u64(b->pre_ready, d->grp_pre_ready[b->group]);
     v->act_mask = b->open ? 0 : ~0ull;
+    v->row_bit = b->open ? LEGAL_ONE_PRE : LEGAL_ONE_ACT;
 }
 
 /* Bank k's whole view, after its candidates or its times changed. */
@@ -400,7 +423,10 @@ void dram_push(dram_channel_t *d, mem_req_t *req, uint64_t now)
 
     const uint32_t bank = dram_bank_of(d, req);
     bank_state_t *b = &d->banks[bank];
-    d->busy += b->count == 0;
+    if (b->count == 0) {
+        d->busy_pos[bank] = d->busy;
+        d->busy_list[d->busy++] = bank;
+    }
     if (b->tail == NONE)
         b->head = i;
     else
@@ -431,8 +457,11 @@ static void unlink_entry(dram_channel_t *d, uint32_t bank, int32_t i)
         d->pool[prev].next = next;
     if (b->tail == i)
         b->tail = prev;
-    if (--b->count == 0)
-        d->busy--;
+    if (--b->count == 0) {
+        const uint32_t last = d->busy_list[--d->busy];
+        d->busy_list[d->busy_pos[bank]] = last;
+        d->busy_pos[last] = d->busy_pos[bank];
+    }
     d->queued--;
     d->pool[i].next = d->free_head;
     d->free_head = i;
@@ -608,53 +637,50 @@ static uint64_t fifo_head_ready(const dram_channel_t *d, uint64_t chan_rd, uint6
     return *hit ? (e->is_write ? t_wr : t_rd) : t_row;
 }
 
-/* Candidates legal now, by the command they would issue, packed in one word
- * (a bank adds at most 1 to each field, and nbk < 2^16): reads in bits 0-15,
- * writes 16-31, PREs 32-47, ACTs 48-63. After an issue, those left in banks
- * the issue did not touch bound the next wake-up by channel-wide times alone
- * (see dram_cycle). */
-typedef uint64_t legal_count_t;
-#define LEGAL_RD(n) ((uint32_t)((n)&0xFFFF))
-#define LEGAL_WR(n) ((uint32_t)(((n) >> 16) & 0xFFFF))
-#define LEGAL_PRE(n) ((uint32_t)(((n) >> 32) & 0xFFFF))
-#define LEGAL_ACT(n) ((uint32_t)((n) >> 48))
-
 static inline uint32_t legal_total(legal_count_t n)
 {
     return LEGAL_RD(n) + LEGAL_WR(n) + LEGAL_PRE(n) + LEGAL_ACT(n);
 }
 
-/* One bank's part of the scan at `now`: its candidates' times, masks that
- * are all ones for those not legal now (absent ones included: their time is
- * CS_NEVER) and its count of legal candidates. */
+/* What the scan compares against at `now`. A column command whose bank time
+ * (a view's col_rd / col_wr) is below rd / wr is legal: now + 1 when the
+ * channel-wide part of its time has passed, else 0 (nothing is legal), so
+ * one comparison covers both parts. A row command is legal when its time,
+ * tRRD included, is below now + 1. */
+typedef struct scan_limits {
+    uint64_t rd, wr, now1, chan_act;
+} scan_limits_t;
+
+static inline scan_limits_t scan_limits(const dram_channel_t *d, uint64_t now, uint64_t chan_rd, uint64_t chan_wr)
+{
+    return (scan_limits_t){chan_rd <= now ? now + 1 : 0, chan_wr <= now ? now + 1 : 0, now + 1, d->act_ready};
+}
+
+/* One bank's part of the scan: masks that are all ones for its candidates
+ * legal now (never for absent ones: their time is CS_NEVER), its row
+ * command's time and its count of legal candidates. */
 typedef struct bank_eval {
-    uint64_t t_rd, t_wr, t_row;
-    uint64_t late_rd, late_wr, late_row;
+    uint64_t ok_rd, ok_wr, ok_row;
+    uint64_t t_row;
     legal_count_t legal;
 } bank_eval_t;
 
-static inline bank_eval_t eval_bank(const bank_view_t *v, uint64_t now, uint64_t chan_rd, uint64_t chan_wr,
-                                    uint64_t chan_act)
+static inline bank_eval_t eval_bank(const bank_view_t *v, const scan_limits_t *l)
 {
     bank_eval_t e;
-    e.t_rd = max_u64(chan_rd, v->col_rd);
-    e.t_wr = max_u64(chan_wr, v->col_wr);
-    e.t_row = max_u64(v->row, chan_act & v->act_mask);
-    e.late_rd = mask_if(e.t_rd > now);
-    e.late_wr = mask_if(e.t_wr > now);
-    e.late_row = mask_if(e.t_row > now);
-    /* late + 1 is 1 when legal, else 0; a legal row command is an ACT when
-     * closed (act_mask all ones), else a PRE */
-    e.legal = (e.late_rd + 1) | (e.late_wr + 1) << 16 | (e.late_row + 1) << (32 + (v->act_mask & 16));
+    e.ok_rd = mask_if(v->col_rd < l->rd);
+    e.ok_wr = mask_if(v->col_wr < l->wr);
+    e.t_row = max_u64(v->row, l->chan_act & v->act_mask);
+    e.ok_row = mask_if(e.t_row < l->now1);
+    e.legal = (e.ok_rd & LEGAL_ONE_RD) + (e.ok_wr & LEGAL_ONE_WR) + (e.ok_row & v->row_bit);
     return e;
 }
 
 /* What the scan counted in bank k (to take it out of the total once the
  * bank has changed). */
-static legal_count_t bank_legal(const dram_channel_t *d, uint32_t k, uint64_t now, uint64_t chan_rd,
-                                uint64_t chan_wr)
+static legal_count_t bank_legal(const dram_channel_t *d, uint32_t k, const scan_limits_t *l)
 {
-    return eval_bank(&d->view[k], now, chan_rd, chan_wr, d->act_ready).legal;
+    return eval_bank(&d->view[k], l).legal;
 }
 
 typedef struct scan_result {
@@ -667,27 +693,29 @@ typedef struct scan_result {
 } scan_result_t;
 
 /* FR-FCFS evaluation of every bank's candidates at `now`; issues nothing.
- * Absent candidates (all of an idle bank's) have key NO_SEQ and time
- * CS_NEVER and so never win, count or wake. */
-static void scan_frfcfs(const dram_channel_t *d, uint64_t now, uint64_t chan_rd, uint64_t chan_wr,
+ * Absent candidates have key NO_SEQ and time CS_NEVER and so never win,
+ * count or wake; idle banks have only absent ones and are skipped. */
+static void scan_frfcfs(const dram_channel_t *d, const scan_limits_t *l, uint64_t chan_rd, uint64_t chan_wr,
                         scan_result_t *r)
 {
-    uint64_t best_col = NO_SEQ, best_row = NO_SEQ, future_rd = CS_NEVER, future_wr = CS_NEVER,
-             future_row = CS_NEVER;
+    uint64_t best_col = NO_SEQ, best_row = NO_SEQ, soon_rd = CS_NEVER, soon_wr = CS_NEVER, future_row = CS_NEVER;
     legal_count_t legal = 0;
-    const uint64_t chan_act = d->act_ready;
     const bank_view_t *view = d->view;
-    for (uint32_t k = 0; k < d->nbk; k++) {
-        const bank_view_t *v = &view[k];
-        const bank_eval_t e = eval_bank(v, now, chan_rd, chan_wr, chan_act);
+    for (uint32_t j = 0; j < d->busy; j++) {
+        const bank_view_t *v = &view[d->busy_list[j]];
+        const bank_eval_t e = eval_bank(v, l);
         legal += e.legal;
-        best_col = CS_MIN(best_col, CS_MIN(v->key_rd | e.late_rd, v->key_wr | e.late_wr));
-        best_row = CS_MIN(best_row, v->key_miss | e.late_row);
-        /* when each candidate not legal now could go: next wake-up */
-        future_rd = CS_MIN(future_rd, e.t_rd | ~e.late_rd);
-        future_wr = CS_MIN(future_wr, e.t_wr | ~e.late_wr);
-        future_row = CS_MIN(future_row, e.t_row | ~e.late_row);
+        best_col = CS_MIN(best_col, CS_MIN(v->key_rd | ~e.ok_rd, v->key_wr | ~e.ok_wr));
+        best_row = CS_MIN(best_row, v->key_miss | ~e.ok_row);
+        /* the earliest bank time of a column candidate not legal now */
+        soon_rd = CS_MIN(soon_rd, v->col_rd | e.ok_rd);
+        soon_wr = CS_MIN(soon_wr, v->col_wr | e.ok_wr);
+        future_row = CS_MIN(future_row, e.t_row | e.ok_row);
     }
+    /* When the channel-wide part has passed, the candidates not legal now
+     * are those whose bank time has not, and the earliest of them is after
+     * now; otherwise none is legal and each waits for the later of the two. */
+    const uint64_t future_rd = max_u64(chan_rd, soon_rd), future_wr = max_u64(chan_wr, soon_wr);
     const uint64_t bank_mask = ((uint64_t)1 << d->bank_bits) - 1;
     *r = (scan_result_t){best_col,   best_row, (uint32_t)(best_col & bank_mask), (uint32_t)(best_row & bank_mask),
                          legal,      future_rd, future_wr,  future_row};
@@ -707,7 +735,8 @@ static void check_wake(const dram_channel_t *d, uint64_t now)
         legal = fifo_head_ready(d, chan_rd, chan_wr, &bank, &hit) <= now;
     } else {
         scan_result_t r;
-        scan_frfcfs(d, now, chan_rd, chan_wr, &r);
+        const scan_limits_t l = scan_limits(d, now, chan_rd, chan_wr);
+        scan_frfcfs(d, &l, chan_rd, chan_wr, &r);
         legal = legal_total(r.legal) > 0;
     }
     if (legal) {
@@ -807,15 +836,16 @@ void dram_cycle(dram_channel_t *d, uint64_t now)
 
     /* FR-FCFS: the oldest legal row hit, else the oldest legal row command */
     scan_result_t r;
-    scan_frfcfs(d, now, chan_rd, chan_wr, &r);
+    const scan_limits_t l = scan_limits(d, now, chan_rd, chan_wr);
+    scan_frfcfs(d, &l, chan_rd, chan_wr, &r);
     if (!r.legal) {
         const uint64_t t = CS_MIN(CS_MIN(r.future_rd, r.future_wr), r.future_row);
         set_wake(d, t, t);
         return;
     }
     /* the candidates the scan counted in the banks an issue may change */
-    const legal_count_t in_col_bank = r.best_col != NO_SEQ ? bank_legal(d, r.col_bank, now, chan_rd, chan_wr) : 0;
-    const legal_count_t in_row_bank = r.best_row != NO_SEQ ? bank_legal(d, r.row_bank, now, chan_rd, chan_wr) : 0;
+    const legal_count_t in_col_bank = r.best_col != NO_SEQ ? bank_legal(d, r.col_bank, &l) : 0;
+    const legal_count_t in_row_bank = r.best_row != NO_SEQ ? bank_legal(d, r.row_bank, &l) : 0;
     bool issued_col = false, issued_row = false;
     if (r.best_col != NO_SEQ) {
         const bank_state_t *b = &d->banks[r.col_bank];
@@ -852,8 +882,8 @@ void dram_cycle(dram_channel_t *d, uint64_t now)
 static uint64_t earliest_legal(const dram_channel_t *d)
 {
     uint64_t t = CS_NEVER;
-    for (uint32_t k = 0; k < d->nbk; k++)
-        t = CS_MIN(t, bank_earliest(d, k));
+    for (uint32_t j = 0; j < d->busy; j++)
+        t = CS_MIN(t, bank_earliest(d, d->busy_list[j]));
     return t;
 }
 
