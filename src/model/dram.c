@@ -519,9 +519,19 @@ static void issue_column(dram_channel_t *d, uint32_t bank, int32_t i, uint64_t n
     if (d->trace)
         d->trace(d->trace_ctx, now, e->is_write ? 'W' : 'R', bank, e->row, r);
 
-    if (d->ngrp > 1) /* the group's tCCDL and tRTPL moved */
-        for (uint32_t j = d->grp_first[b->group]; j < d->grp_first[b->group + 1]; j++)
-            sync_times(d, d->grp_banks[j]);
+    if (d->ngrp > 1) {
+        /* The group's tCCDL and tRTPL moved, and both only grow: each view
+         * time that includes them grows to at least them (an absent
+         * candidate's CS_NEVER stays; a closed bank's row time, its ACT
+         * time, does not include tRTPL). This bank is synced in full below. */
+        const uint64_t grp_col = d->grp_col_ready[b->group], grp_pre = d->grp_pre_ready[b->group];
+        for (uint32_t j = d->grp_first[b->group]; j < d->grp_first[b->group + 1]; j++) {
+            bank_view_t *v = &d->view[d->grp_banks[j]];
+            v->col_rd = max_u64(v->col_rd, grp_col);
+            v->col_wr = max_u64(v->col_wr, grp_col);
+            v->row = max_u64(v->row, grp_pre & ~v->act_mask);
+        }
+    }
     if (--e->atoms_left) {
         b->active = i;
         sync_view(d, bank);
@@ -608,13 +618,19 @@ static inline void bank_times(const dram_channel_t *d, uint32_t k, uint64_t chan
     *t_row = max_u64(v->row, d->act_ready & v->act_mask);
 }
 
-/* Earliest of a bank's candidate times (CS_NEVER: none). */
-static uint64_t bank_earliest(const dram_channel_t *d, uint32_t bank)
+/* Earliest of a bank's candidate times (CS_NEVER: none), given channel_times. */
+static inline uint64_t bank_earliest_at(const dram_channel_t *d, uint32_t bank, uint64_t chan_rd, uint64_t chan_wr)
 {
-    uint64_t chan_rd, chan_wr, t_rd, t_wr, t_row;
-    channel_times(d, &chan_rd, &chan_wr);
+    uint64_t t_rd, t_wr, t_row;
     bank_times(d, bank, chan_rd, chan_wr, &t_rd, &t_wr, &t_row);
     return CS_MIN(CS_MIN(t_rd, t_wr), t_row);
+}
+
+static uint64_t bank_earliest(const dram_channel_t *d, uint32_t bank)
+{
+    uint64_t chan_rd, chan_wr;
+    channel_times(d, &chan_rd, &chan_wr);
+    return bank_earliest_at(d, bank, chan_rd, chan_wr);
 }
 
 /* FIFO: only the oldest request may proceed. Returns when its next command
@@ -755,21 +771,18 @@ static void check_wake(const dram_channel_t *d, uint64_t now)
  * its time as the issue left it: tCCD, the data bus and the turnarounds for
  * a column command, tRRD for an ACT (a PRE has none). The bound may be
  * early (a scan that finds nothing), never late. */
-static uint64_t wake_after_issue(const dram_channel_t *d, const scan_result_t *r, uint64_t now, bool issued_col,
-                                 bool issued_row, legal_count_t in_col_bank, legal_count_t in_row_bank)
+typedef struct after_issue {
+    uint64_t chan_rd, chan_wr;  /* channel_times as the issue left them */
+    uint64_t served;            /* earliest time of the banks the issue served, as it left them */
+    legal_count_t rest;         /* the scan's legal candidates in the other banks */
+} after_issue_t;
+
+static uint64_t wake_after_issue(const dram_channel_t *d, const scan_result_t *r, uint64_t now,
+                                 const after_issue_t *a)
 {
-    legal_count_t rest = r->legal;
-    uint64_t t = CS_NEVER;
-    if (issued_col) {
-        rest -= in_col_bank; /* a subset of the total: no field borrows */
-        t = CS_MIN(t, bank_earliest(d, r->col_bank));
-    }
-    if (issued_row && !(issued_col && r->row_bank == r->col_bank)) {
-        rest -= in_row_bank;
-        t = CS_MIN(t, bank_earliest(d, r->row_bank));
-    }
-    uint64_t chan_rd, chan_wr;
-    channel_times(d, &chan_rd, &chan_wr);
+    const legal_count_t rest = a->rest;
+    const uint64_t chan_rd = a->chan_rd, chan_wr = a->chan_wr;
+    uint64_t t = a->served;
     /* min over candidates of max(channel part, own time) = max(channel part, min of own times) */
     t = CS_MIN(t, max_u64(chan_rd, LEGAL_RD(rest) ? now : r->future_rd));
     t = CS_MIN(t, max_u64(chan_wr, LEGAL_WR(rest) ? now : r->future_wr));
@@ -785,14 +798,14 @@ static uint64_t wake_after_issue(const dram_channel_t *d, const scan_result_t *r
  * the next cycle if the scan saw other legal candidates (or issued in two
  * banks), else when the served bank or the candidates that were not legal
  * can go. */
-static uint64_t reported_after_issue(const dram_channel_t *d, const scan_result_t *r, uint64_t now,
-                                     bool issued_col, bool issued_row)
+static uint64_t reported_after_issue(const scan_result_t *r, uint64_t now, bool issued_col, bool issued_row,
+                                     const after_issue_t *a)
 {
     if (legal_total(r->legal) > 1 || (issued_col && issued_row))
         return now + 1;
+    /* one command in one bank: `served` is that bank's */
     const uint64_t future = CS_MIN(CS_MIN(r->future_rd, r->future_wr), r->future_row);
-    const uint32_t bank = issued_col ? r->col_bank : r->row_bank;
-    return max_u64(now + 1, CS_MIN(future, bank_earliest(d, bank)));
+    return max_u64(now + 1, CS_MIN(future, a->served));
 }
 
 void dram_cycle(dram_channel_t *d, uint64_t now)
@@ -872,18 +885,28 @@ void dram_cycle(dram_channel_t *d, uint64_t now)
             issued_row = true;
         }
     }
-    const uint64_t reported = reported_after_issue(d, &r, now, issued_col, issued_row);
-    set_wake(d, max_u64(reported, wake_after_issue(d, &r, now, issued_col, issued_row, in_col_bank, in_row_bank)),
-             reported);
+    after_issue_t a = {0, 0, CS_NEVER, r.legal};
+    channel_times(d, &a.chan_rd, &a.chan_wr);
+    if (issued_col) {
+        a.rest -= in_col_bank; /* a subset of the total: no field borrows */
+        a.served = bank_earliest_at(d, r.col_bank, a.chan_rd, a.chan_wr);
+    }
+    if (issued_row && !(issued_col && r.row_bank == r.col_bank)) {
+        a.rest -= in_row_bank;
+        a.served = CS_MIN(a.served, bank_earliest_at(d, r.row_bank, a.chan_rd, a.chan_wr));
+    }
+    const uint64_t reported = reported_after_issue(&r, now, issued_col, issued_row, &a);
+    set_wake(d, max_u64(reported, wake_after_issue(d, &r, now, &a)), reported);
 }
 
 /* Earliest cycle at which any queued candidate is legal (FR-FCFS, nothing
  * having been issued since the last scan). */
 static uint64_t earliest_legal(const dram_channel_t *d)
 {
-    uint64_t t = CS_NEVER;
+    uint64_t t = CS_NEVER, chan_rd, chan_wr;
+    channel_times(d, &chan_rd, &chan_wr);
     for (uint32_t j = 0; j < d->busy; j++)
-        t = CS_MIN(t, bank_earliest(d, d->busy_list[j]));
+        t = CS_MIN(t, bank_earliest_at(d, d->busy_list[j], chan_rd, chan_wr));
     return t;
 }
 
