@@ -85,6 +85,8 @@ typedef struct sched_entry {
     uint64_t seq;         /* arrival number: smaller is older */
     uint32_t row;
     uint32_t atoms_left;  /* column commands still to issue (one per atom) */
+    uint32_t bytes;       /* the request's, kept here so the last command need not touch
+                           * the request (long out of cache) before setting its ready time */
     int32_t next;         /* next younger entry of the same bank, or free-list link */
     bool is_write;
     bool needed_act;      /* an ACT was issued on its behalf: a row miss */
@@ -182,6 +184,7 @@ struct dram_channel {
     bool reported_exact;
 
     mem_req_t *done_head, *done_tail; /* issued, sorted by ready time */
+    uint64_t done_tail_ready;         /* done_tail->ready, without touching it */
     uint32_t reads_unreturned;
 
     bool started;
@@ -418,6 +421,7 @@ void dram_push(dram_channel_t *d, mem_req_t *req, uint64_t now)
     e->is_write = req->type == REQ_WRITE;
     e->needed_act = false;
     e->next = NONE;
+    e->bytes = req->bytes;
     const uint32_t atoms = (req->bytes + d->atom_bytes - 1) / d->atom_bytes;
     e->atoms_left = atoms ? atoms : 1;
 
@@ -467,22 +471,26 @@ static void unlink_entry(dram_channel_t *d, uint32_t bank, int32_t i)
     d->free_head = i;
 }
 
-static void insert_done(dram_channel_t *d, mem_req_t *r)
+/* r completes at `ready` (passed by value: r itself is likely out of cache,
+ * and only stores to it, which need not wait, are on the usual path). */
+static void insert_done(dram_channel_t *d, mem_req_t *r, uint64_t ready)
 {
     /* Reads complete in issue order (the bus serialises them and all add the
      * same latency); a write can finish before earlier reads, so walk from the
      * head in that case. Equal times keep issue order. */
+    r->ready = ready;
     r->next = NULL;
-    if (!d->done_tail || d->done_tail->ready <= r->ready) {
+    if (!d->done_tail || d->done_tail_ready <= ready) {
         if (d->done_tail)
             d->done_tail->next = r;
         else
             d->done_head = r;
         d->done_tail = r;
+        d->done_tail_ready = ready;
         return;
     }
     mem_req_t **pp = &d->done_head;
-    while ((*pp)->ready <= r->ready)
+    while ((*pp)->ready <= ready)
         pp = &(*pp)->next;
     r->next = *pp;
     *pp = r;
@@ -537,11 +545,12 @@ static void issue_column(dram_channel_t *d, uint32_t bank, int32_t i, uint64_t n
         sync_view(d, bank);
         return;
     }
+    uint64_t ready;
     if (e->is_write) {
-        r->ready = data_end;
+        ready = data_end;
         d->st.writes++;
     } else {
-        r->ready = data_end + d->latency;
+        ready = data_end + d->latency;
         d->reads_unreturned++;
         d->st.reads++;
     }
@@ -549,7 +558,7 @@ static void issue_column(dram_channel_t *d, uint32_t bank, int32_t i, uint64_t n
         d->st.row_misses++;
     else
         d->st.row_hits++;
-    d->st.bytes += r->bytes;
+    d->st.bytes += e->bytes;
     b->active = NONE;
     /* i was the oldest hit of its kind; the other candidates stay */
     const int32_t younger = e->next;
@@ -559,7 +568,7 @@ static void issue_column(dram_channel_t *d, uint32_t bank, int32_t i, uint64_t n
     else
         b->hit_rd = next_hit(d, b, younger, false);
     sync_view(d, bank);
-    insert_done(d, r);
+    insert_done(d, r, ready);
 }
 
 /* PRE of the open row, or ACT of the row entry `i` needs. */
