@@ -92,6 +92,16 @@ typedef struct sched_entry {
     bool needed_act;      /* an ACT was issued on its behalf: a row miss */
 } sched_entry_t;
 
+typedef struct done_slot {
+    uint64_t ready, seq;
+    mem_req_t *req;
+} done_slot_t;
+
+typedef struct done_queue {
+    done_slot_t *slot;  /* ring of cap (a power of two) slots, count of them from head on */
+    uint32_t cap, head, count;
+} done_queue_t;
+
 typedef struct bank_state {
     bool open;
     uint32_t open_row;
@@ -183,8 +193,13 @@ struct dram_channel {
     uint64_t reported;
     bool reported_exact;
 
-    mem_req_t *done_head, *done_tail; /* issued, sorted by ready time */
-    uint64_t done_tail_ready;         /* done_tail->ready, without touching it */
+    /* Issued requests waiting to be popped: reads and writes each complete
+     * in issue order (the bus serialises them, and all reads add the same
+     * latency), so two queues hold them in order and a pop takes the earlier
+     * head, the earlier issued on a tie. The queues hold the times, so
+     * neither ordering nor polling touches the requests. */
+    done_queue_t done_rd, done_wr;
+    uint64_t done_seq;                /* issue order of completed requests */
     uint32_t reads_unreturned;
 
     bool started;
@@ -293,6 +308,8 @@ void dram_destroy(dram_channel_t *d)
     free(d->grp_col_ready);
     free(d->grp_pre_ready);
     free(d->pool);
+    free(d->done_rd.slot);
+    free(d->done_wr.slot);
     free(d);
 }
 
@@ -471,29 +488,33 @@ static void unlink_entry(dram_channel_t *d, uint32_t bank, int32_t i)
     d->free_head = i;
 }
 
-/* r completes at `ready` (passed by value: r itself is likely out of cache,
- * and only stores to it, which need not wait, are on the usual path). */
-static void insert_done(dram_channel_t *d, mem_req_t *r, uint64_t ready)
+/* r completes at `ready`, later than everything already in q. */
+static void done_append(dram_channel_t *d, done_queue_t *q, mem_req_t *r, uint64_t ready)
 {
-    /* Reads complete in issue order (the bus serialises them and all add the
-     * same latency); a write can finish before earlier reads, so walk from the
-     * head in that case. Equal times keep issue order. */
-    r->ready = ready;
-    r->next = NULL;
-    if (!d->done_tail || d->done_tail_ready <= ready) {
-        if (d->done_tail)
-            d->done_tail->next = r;
-        else
-            d->done_head = r;
-        d->done_tail = r;
-        d->done_tail_ready = ready;
-        return;
+    if (q->count == q->cap) {
+        const uint32_t cap = q->cap ? q->cap * 2 : 16;
+        done_slot_t *slot = cs_xmalloc(cap * sizeof *slot);
+        for (uint32_t k = 0; k < q->count; k++)
+            slot[k] = q->slot[(q->head + k) & (q->cap - 1)];
+        free(q->slot);
+        q->slot = slot;
+        q->cap = cap;
+        q->head = 0;
     }
-    mem_req_t **pp = &d->done_head;
-    while ((*pp)->ready <= ready)
-        pp = &(*pp)->next;
-    r->next = *pp;
-    *pp = r;
+    q->slot[(q->head + q->count++) & (q->cap - 1)] = (done_slot_t){ready, d->done_seq++, r};
+    r->ready = ready; /* a store: r itself is likely out of cache and need not be loaded */
+}
+
+/* The queue whose head completes first (NULL when both are empty). */
+static const done_queue_t *done_first(const dram_channel_t *d)
+{
+    const done_queue_t *rd = &d->done_rd, *wr = &d->done_wr;
+    if (!rd->count)
+        return wr->count ? wr : NULL;
+    if (!wr->count)
+        return rd;
+    const done_slot_t *a = &rd->slot[rd->head], *b = &wr->slot[wr->head];
+    return a->ready < b->ready || (a->ready == b->ready && a->seq < b->seq) ? rd : wr;
 }
 
 /* One column command: it moves one atom of entry `i`. The request leaves
@@ -568,7 +589,7 @@ static void issue_column(dram_channel_t *d, uint32_t bank, int32_t i, uint64_t n
     else
         b->hit_rd = next_hit(d, b, younger, false);
     sync_view(d, bank);
-    insert_done(d, r, ready);
+    done_append(d, e->is_write ? &d->done_wr : &d->done_rd, r, ready);
 }
 
 /* PRE of the open row, or ACT of the row entry `i` needs. */
@@ -921,14 +942,19 @@ static uint64_t earliest_legal(const dram_channel_t *d)
 
 mem_req_t *dram_pop_done(dram_channel_t *d, uint64_t now)
 {
-    mem_req_t *r = d->done_head;
-    if (!r || r->ready > now)
+    done_queue_t *q = (done_queue_t *)done_first(d); /* one of d's own queues */
+    if (!q)
         return NULL;
-    d->done_head = r->next;
-    if (!d->done_head)
-        d->done_tail = NULL;
+    if (q->slot[q->head].ready > now) {
+        /* the caller reads the request once popped: have it in cache by then */
+        __builtin_prefetch(q->slot[q->head].req);
+        return NULL;
+    }
+    mem_req_t *r = q->slot[q->head].req;
+    q->head = (q->head + 1) & (q->cap - 1);
+    q->count--;
     r->next = NULL;
-    if (r->type != REQ_WRITE) {
+    if (q == &d->done_rd) {
         if (d->return_cap && d->reads_unreturned >= d->return_cap)
             set_wake(d, 0, 0); /* a read blocked on the return queue may go now */
         d->reads_unreturned--;
@@ -941,11 +967,12 @@ uint64_t dram_next_event(const dram_channel_t *d, uint64_t now)
     uint64_t t = CS_NEVER;
     if (d->queued)
         t = max_u64(d->reported_exact ? d->reported : earliest_legal(d), now);
-    if (d->done_head)
-        t = CS_MIN(t, max_u64(d->done_head->ready, now));
+    const done_queue_t *q = done_first(d);
+    if (q)
+        t = CS_MIN(t, max_u64(q->slot[q->head].ready, now));
     return t;
 }
 
-bool dram_idle(const dram_channel_t *d) { return !d->queued && !d->done_head; }
+bool dram_idle(const dram_channel_t *d) { return !d->queued && !d->done_rd.count && !d->done_wr.count; }
 
 const dram_stats_t *dram_get_stats(const dram_channel_t *d) { return &d->st; }
