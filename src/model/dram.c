@@ -200,6 +200,8 @@ struct dram_channel {
      * neither ordering nor polling touches the requests. */
     done_queue_t done_rd, done_wr;
     uint64_t done_seq;                /* issue order of completed requests */
+    uint64_t next_done;               /* ready time of the first to pop (CS_NEVER: none), for the */
+    mem_req_t *next_done_req;         /* pop that the caller tries every cycle; that request */
     uint32_t reads_unreturned;
 
     bool started;
@@ -291,6 +293,7 @@ dram_channel_t *dram_create(const gpu_config_t *cfg, uint32_t channel_id)
     d->grp_col_ready = cs_xcalloc(d->ngrp, sizeof *d->grp_col_ready);
     d->grp_pre_ready = cs_xcalloc(d->ngrp, sizeof *d->grp_pre_ready);
     d->free_head = NONE;
+    d->next_done = CS_NEVER;
     pool_grow(d, d->queue_cap ? d->queue_cap : 64);
     return d;
 }
@@ -506,15 +509,23 @@ static void done_append(dram_channel_t *d, done_queue_t *q, mem_req_t *r, uint64
 }
 
 /* The queue whose head completes first (NULL when both are empty). */
-static const done_queue_t *done_first(const dram_channel_t *d)
+static done_queue_t *done_first(dram_channel_t *d)
 {
-    const done_queue_t *rd = &d->done_rd, *wr = &d->done_wr;
+    done_queue_t *rd = &d->done_rd, *wr = &d->done_wr;
     if (!rd->count)
         return wr->count ? wr : NULL;
     if (!wr->count)
         return rd;
     const done_slot_t *a = &rd->slot[rd->head], *b = &wr->slot[wr->head];
     return a->ready < b->ready || (a->ready == b->ready && a->seq < b->seq) ? rd : wr;
+}
+
+/* next_done and next_done_req, after either queue changed. */
+static void done_update_next(dram_channel_t *d)
+{
+    const done_queue_t *q = done_first(d);
+    d->next_done = q ? q->slot[q->head].ready : CS_NEVER;
+    d->next_done_req = q ? q->slot[q->head].req : NULL;
 }
 
 /* One column command: it moves one atom of entry `i`. The request leaves
@@ -590,6 +601,7 @@ static void issue_column(dram_channel_t *d, uint32_t bank, int32_t i, uint64_t n
         b->hit_rd = next_hit(d, b, younger, false);
     sync_view(d, bank);
     done_append(d, e->is_write ? &d->done_wr : &d->done_rd, r, ready);
+    done_update_next(d);
 }
 
 /* PRE of the open row, or ACT of the row entry `i` needs. */
@@ -942,14 +954,13 @@ static uint64_t earliest_legal(const dram_channel_t *d)
 
 mem_req_t *dram_pop_done(dram_channel_t *d, uint64_t now)
 {
-    done_queue_t *q = (done_queue_t *)done_first(d); /* one of d's own queues */
-    if (!q)
-        return NULL;
-    if (q->slot[q->head].ready > now) {
+    if (d->next_done > now) {
         /* the caller reads the request once popped: have it in cache by then */
-        __builtin_prefetch(q->slot[q->head].req);
+        if (d->next_done_req)
+            __builtin_prefetch(d->next_done_req);
         return NULL;
     }
+    done_queue_t *q = done_first(d);
     mem_req_t *r = q->slot[q->head].req;
     q->head = (q->head + 1) & (q->cap - 1);
     q->count--;
@@ -959,6 +970,7 @@ mem_req_t *dram_pop_done(dram_channel_t *d, uint64_t now)
             set_wake(d, 0, 0); /* a read blocked on the return queue may go now */
         d->reads_unreturned--;
     }
+    done_update_next(d);
     return r;
 }
 
@@ -967,9 +979,8 @@ uint64_t dram_next_event(const dram_channel_t *d, uint64_t now)
     uint64_t t = CS_NEVER;
     if (d->queued)
         t = max_u64(d->reported_exact ? d->reported : earliest_legal(d), now);
-    const done_queue_t *q = done_first(d);
-    if (q)
-        t = CS_MIN(t, max_u64(q->slot[q->head].ready, now));
+    if (d->next_done != CS_NEVER)
+        t = CS_MIN(t, max_u64(d->next_done, now));
     return t;
 }
 
