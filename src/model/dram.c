@@ -68,7 +68,7 @@
  * Each bank keeps its requests in an age-ordered list and those three
  * candidates up to date; a scan looks at <= 3 candidates per bank, through a
  * small per-bank record (bank_view_t) of their keys and of the bank's
- * effective ready times, so it is one branch-free loop over all banks. */
+ * effective ready times, so it is one branch-free loop over the busy banks. */
 #include "dram.h"
 
 #include <stdlib.h>
@@ -436,7 +436,7 @@ void dram_push(dram_channel_t *d, mem_req_t *req, uint64_t now)
     e->req = req;
     e->seq = d->next_seq++;
     if (e->seq > d->max_seq)
-        abort(); /* 2^54 or more requests: beyond any run */
+        abort(); /* more requests than a key can number (2^60 with 16 banks): beyond any run */
     e->row = req->row;
     e->is_write = req->type == REQ_WRITE;
     e->needed_act = false;
@@ -682,11 +682,13 @@ static uint64_t fifo_head_ready(const dram_channel_t *d, uint64_t chan_rd, uint6
 {
     uint64_t oldest = NO_SEQ;
     *bank = 0;
-    for (uint32_t k = 0; k < d->nbk; k++)
-        if (d->banks[k].count && d->pool[d->banks[k].head].seq < oldest) {
+    for (uint32_t j = 0; j < d->busy; j++) {
+        const uint32_t k = d->busy_list[j];
+        if (d->pool[d->banks[k].head].seq < oldest) {
             oldest = d->pool[d->banks[k].head].seq;
             *bank = k;
         }
+    }
     const bank_state_t *b = &d->banks[*bank];
     const sched_entry_t *e = &d->pool[b->head];
     uint64_t t_rd, t_wr, t_row;
