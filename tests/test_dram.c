@@ -749,6 +749,78 @@ static void bank_xor_indexing(void)
     }
 }
 
+/* --- completion order ------------------------------------------------------ */
+
+typedef struct column_log {
+    uint64_t *last;  /* per request id: cycle of its latest column command */
+    uint64_t *nth;   /* per request id: issue number of that command */
+    uint64_t n;
+} column_log_t;
+
+static void record_column(void *ctx, uint64_t now, char cmd, uint32_t bank, uint32_t row, const mem_req_t *req)
+{
+    column_log_t *l = ctx;
+    if (cmd == 'R' || cmd == 'W') {
+        l->last[req->mshr_slot] = now;
+        l->nth[req->mshr_slot] = l->n++;
+    }
+}
+
+/* A completed request pops at exactly its completion cycle (a read tCL +
+ * burst + dram_latency after its last column command, a write tWL + burst
+ * after it), and requests completing in one cycle pop in the order of those
+ * commands, so writes overtake reads issued before them. Random reads and
+ * writes of one and two atoms over all banks and a few rows. */
+static void completions_pop_in_time_order(void)
+{
+    gpu_config_t c = gtx480();
+    enum { N = 4000 };
+    dram_channel_t *d = dram_create(&c, 0);
+    mem_req_t *pool = calloc(N, sizeof *pool);
+    column_log_t log = {calloc(N, sizeof *log.last), calloc(N, sizeof *log.nth), 0};
+    dram_set_trace(d, record_column, &log);
+    uint64_t x = 0x9E3779B97F4A7C15ull, t = 0, prev_t = 0, prev_nth = 0;
+    int pushed = 0, done = 0, late = 0, misordered = 0, overtakes = 0, shared_cycles = 0;
+    while (done < N && t < 10000000) {
+        while (pushed < N && dram_can_accept(d)) {
+            x ^= x << 13, x ^= x >> 7, x ^= x << 17;
+            dram_push(d,
+                      mkreq(pool, pushed, (x & 3) == 0 ? REQ_WRITE : REQ_READ, (uint32_t)(x >> 20) % 16,
+                            (uint32_t)(x >> 40) % 8, (x >> 8) & 1 ? 128 : 32),
+                      t);
+            pushed++;
+        }
+        dram_cycle(d, t);
+        mem_req_t *r;
+        while ((r = dram_pop_done(d, t)) != NULL) {
+            const uint32_t id = r->mshr_slot;
+            const bool wr = r->type == REQ_WRITE;
+            const uint64_t due =
+                log.last[id] + (wr ? c.dram.tWL : c.dram.tCL) + burst_cycles(&c) + (wr ? 0 : c.dram_latency);
+            late += due != t || r->ready != t;
+            if (done) {
+                misordered += t == prev_t && log.nth[id] < prev_nth;
+                shared_cycles += t == prev_t;
+                overtakes += log.nth[id] < prev_nth;
+            }
+            prev_t = t;
+            prev_nth = log.nth[id];
+            done++;
+        }
+        t++;
+    }
+    CHECK_EQ(done, N);
+    CHECK_EQ(late, 0);
+    CHECK_EQ(misordered, 0);
+    CHECK(overtakes > 0);
+    CHECK(shared_cycles > 0);
+    printf("  %d pops: %d after a later-issued one, %d sharing a cycle\n", done, overtakes, shared_cycles);
+    free(log.last);
+    free(log.nth);
+    free(pool);
+    dram_destroy(d);
+}
+
 int main(void)
 {
     RUN(unloaded_read_latency);
@@ -765,5 +837,6 @@ int main(void)
     RUN(dual_bus_issues_row_and_column_together);
     RUN(bank_group_indexing_policy);
     RUN(bank_xor_indexing);
+    RUN(completions_pop_in_time_order);
     TEST_EXIT();
 }

@@ -66,7 +66,9 @@
  * its bank, the channel and read-vs-write, so the oldest legal request is
  * always among each bank's oldest read hit, oldest write hit and oldest miss.
  * Each bank keeps its requests in an age-ordered list and those three
- * candidates up to date; a scan looks at <= 3 candidates per bank. */
+ * candidates up to date; a scan looks at <= 3 candidates per bank, through a
+ * small per-bank record (bank_view_t) of their keys and of the bank's
+ * effective ready times, so it is one branch-free loop over the busy banks. */
 #include "dram.h"
 
 #include <stdlib.h>
@@ -83,10 +85,22 @@ typedef struct sched_entry {
     uint64_t seq;         /* arrival number: smaller is older */
     uint32_t row;
     uint32_t atoms_left;  /* column commands still to issue (one per atom) */
+    uint32_t bytes;       /* the request's, kept here so the last command need not touch
+                           * the request (long out of cache) before setting its ready time */
     int32_t next;         /* next younger entry of the same bank, or free-list link */
     bool is_write;
     bool needed_act;      /* an ACT was issued on its behalf: a row miss */
 } sched_entry_t;
+
+typedef struct done_slot {
+    uint64_t ready, seq;
+    mem_req_t *req;
+} done_slot_t;
+
+typedef struct done_queue {
+    done_slot_t *slot;  /* ring of cap (a power of two) slots, count of them from head on */
+    uint32_t cap, head, count;
+} done_queue_t;
 
 typedef struct bank_state {
     bool open;
@@ -100,12 +114,42 @@ typedef struct bank_state {
     int32_t active;       /* request whose atoms are being transferred (NONE): the
                            * bank serves it to the end before any other */
     /* scheduling candidates (entry indices or NONE): the oldest read and the
-     * oldest write hitting the open row, and the oldest request that does not;
-     * with their arrival numbers (NO_SEQ when absent) so a scan needs no
-     * pointer chasing */
+     * oldest write hitting the open row, and the oldest request that does not.
+     * While a request is active only it, the oldest hit of its kind, is
+     * offered to the scan (the keys in the bank's bank_view_t). */
     int32_t hit_rd, hit_wr, miss;
-    uint64_t seq_rd, seq_wr, seq_miss;
 } bank_state_t;
+
+/* Candidates legal now, by the command they would issue, packed in one word
+ * (a bank adds at most 1 to each field, and nbk < 2^16): reads in bits 0-15,
+ * writes 16-31, PREs 32-47, ACTs 48-63. After an issue, those left in banks
+ * the issue did not touch bound the next wake-up by channel-wide times alone
+ * (see dram_cycle). */
+typedef uint64_t legal_count_t;
+#define LEGAL_RD(n) ((uint32_t)((n)&0xFFFF))
+#define LEGAL_WR(n) ((uint32_t)(((n) >> 16) & 0xFFFF))
+#define LEGAL_PRE(n) ((uint32_t)(((n) >> 32) & 0xFFFF))
+#define LEGAL_ACT(n) ((uint32_t)((n) >> 48))
+#define LEGAL_ONE_RD ((uint64_t)1)
+#define LEGAL_ONE_WR ((uint64_t)1 << 16)
+#define LEGAL_ONE_PRE ((uint64_t)1 << 32)
+#define LEGAL_ONE_ACT ((uint64_t)1 << 48)
+
+/* What the scheduler scan reads of one bank, derived from its bank_state_t
+ * and its group's times and kept in step by sync_view wherever those change,
+ * so the scan is a tight loop over small records with no indirection.
+ * Keys order candidates by age: (arrival number << bank_bits) | bank, so the
+ * oldest key also names its bank; NO_SEQ when absent. An absent candidate's
+ * time is CS_NEVER, so it is never legal and never wakes the channel (idle
+ * banks have only absent candidates: the scan may visit every bank). */
+typedef struct bank_view {
+    uint64_t key_rd, key_wr, key_miss;
+    uint64_t col_rd, col_wr; /* earliest RD / WR as far as the bank and its group go (tRCD, tCCDL) */
+    uint64_t row;      /* open: earliest PRE (tRAS, tRTP, tWR, tRTPL), CS_NEVER while FR-FCFS keeps
+                        * the row for pending hits; closed: earliest ACT as far as the bank goes */
+    uint64_t act_mask; /* all ones when closed (the channel's tRRD applies to its row command), else 0 */
+    uint64_t row_bit;  /* what a legal row command adds to a legal_count_t: a PRE or an ACT */
+} bank_view_t;
 
 struct dram_channel {
     dram_timing_t t;
@@ -119,14 +163,21 @@ struct dram_channel {
     bool bank_xor;           /* bank index xor the row's low bits */
 
     bank_state_t *banks;
-    uint64_t *busy_banks;    /* bit per bank with queued requests: scans skip the rest */
-    uint32_t busy_words;
+    bank_view_t *view;       /* per bank, for the scan */
+    uint32_t bank_bits;      /* bits of a key that hold the bank */
+    uint64_t max_seq;        /* largest arrival number a key can hold */
     uint64_t *grp_col_ready; /* tCCDL */
     uint64_t *grp_pre_ready; /* tRTPL */
+    uint32_t *grp_banks;     /* banks ordered by group: group g's are grp_banks[grp_first[g] ..
+                              * grp_first[g + 1]) */
+    uint32_t *grp_first;
 
     sched_entry_t *pool;     /* queue entries; free ones chained from free_head */
     uint32_t pool_size, queued;
     uint32_t busy;           /* banks with queued requests */
+    uint32_t *busy_list;     /* those banks, busy_list[0 .. busy), in no particular order: the scan's
+                              * result does not depend on the order it visits banks in */
+    uint32_t *busy_pos;      /* a busy bank's index in busy_list */
     int32_t free_head;
     uint64_t next_seq;
 
@@ -142,7 +193,15 @@ struct dram_channel {
     uint64_t reported;
     bool reported_exact;
 
-    mem_req_t *done_head, *done_tail; /* issued, sorted by ready time */
+    /* Issued requests waiting to be popped: reads and writes each complete
+     * in issue order (the bus serialises them, and all reads add the same
+     * latency), so two queues hold them in order and a pop takes the earlier
+     * head, the earlier issued on a tie. The queues hold the times, so
+     * neither ordering nor polling touches the requests. */
+    done_queue_t done_rd, done_wr;
+    uint64_t done_seq;                /* issue order of completed requests */
+    uint64_t next_done;               /* ready time of the first to pop (CS_NEVER: none), for the */
+    mem_req_t *next_done_req;         /* pop that the caller tries every cycle; that request */
     uint32_t reads_unreturned;
 
     bool started;
@@ -154,12 +213,11 @@ struct dram_channel {
 
 static inline uint64_t max_u64(uint64_t a, uint64_t b) { return a > b ? a : b; }
 
-/* Branch-free helpers for the scheduler scan, whose conditions are data
+/* Branch-free helper for the scheduler scan, whose conditions are data
  * dependent and mispredict badly as jumps: all-ones when cond holds. */
 static inline uint64_t mask_if(bool cond) { return (uint64_t)0 - (uint64_t)cond; }
-static inline uint64_t select_u64(bool cond, uint64_t a, uint64_t b) { return b ^ ((a ^ b) & mask_if(cond)); }
 
-static uint64_t bank_earliest(const dram_channel_t *d, const bank_state_t *b);
+static uint64_t bank_earliest(const dram_channel_t *d, uint32_t bank);
 
 /* The next scan is due at `wake`; the reported wake-up is `reported`. */
 static inline void set_wake(dram_channel_t *d, uint64_t wake, uint64_t reported)
@@ -201,8 +259,18 @@ dram_channel_t *dram_create(const gpu_config_t *cfg, uint32_t channel_id)
     d->dual_bus = cfg->dram_dual_bus != 0;
     d->bank_xor = cfg->dram_bnk_indexing == 1;
 
+    /* the scan packs its counts of legal candidates in 16-bit fields */
+    if (d->nbk > 0xFFFF)
+        abort(); /* the configuration parser allows far fewer */
     d->banks = cs_xcalloc(d->nbk, sizeof *d->banks);
+    d->view = cs_xcalloc(d->nbk, sizeof *d->view);
+    d->busy_list = cs_xcalloc(d->nbk, sizeof *d->busy_list);
+    d->busy_pos = cs_xcalloc(d->nbk, sizeof *d->busy_pos);
+    while ((1ull << d->bank_bits) < d->nbk)
+        d->bank_bits++;
+    d->max_seq = (NO_SEQ >> d->bank_bits) - 1; /* a key below NO_SEQ */
     const uint32_t per_group = d->nbk / d->ngrp;
+    d->grp_first = cs_xcalloc(d->ngrp + 1, sizeof *d->grp_first);
     for (uint32_t b = 0; b < d->nbk; b++) {
         bank_state_t *bk = &d->banks[b];
         /* -dram_bnkgrp_indexing_policy: 0 the upper bank bits choose the group
@@ -210,13 +278,22 @@ dram_channel_t *dram_create(const gpu_config_t *cfg, uint32_t channel_id)
          * b mod nbkgrp, so neighbouring banks are in different groups) */
         bk->group = cfg->dram_bnkgrp_indexing == 1 ? b % d->ngrp : CS_MIN(b / per_group, d->ngrp - 1);
         bk->head = bk->tail = bk->hit_rd = bk->hit_wr = bk->miss = bk->active = NONE;
-        bk->seq_rd = bk->seq_wr = bk->seq_miss = NO_SEQ;
+        d->view[b] = (bank_view_t){NO_SEQ, NO_SEQ, NO_SEQ, CS_NEVER, CS_NEVER, CS_NEVER, ~0ull, LEGAL_ONE_ACT};
+        d->grp_first[bk->group + 1]++;
     }
-    d->busy_words = (d->nbk + 63) / 64;
-    d->busy_banks = cs_xcalloc(d->busy_words, sizeof *d->busy_banks);
+    for (uint32_t g = 0; g < d->ngrp; g++)
+        d->grp_first[g + 1] += d->grp_first[g];
+    d->grp_banks = cs_xcalloc(d->nbk, sizeof *d->grp_banks);
+    uint32_t *fill = cs_xcalloc(d->ngrp, sizeof *fill);
+    for (uint32_t b = 0; b < d->nbk; b++) {
+        const uint32_t g = d->banks[b].group;
+        d->grp_banks[d->grp_first[g] + fill[g]++] = b;
+    }
+    free(fill);
     d->grp_col_ready = cs_xcalloc(d->ngrp, sizeof *d->grp_col_ready);
     d->grp_pre_ready = cs_xcalloc(d->ngrp, sizeof *d->grp_pre_ready);
     d->free_head = NONE;
+    d->next_done = CS_NEVER;
     pool_grow(d, d->queue_cap ? d->queue_cap : 64);
     return d;
 }
@@ -226,10 +303,16 @@ void dram_destroy(dram_channel_t *d)
     if (!d)
         return;
     free(d->banks);
-    free(d->busy_banks);
+    free(d->view);
+    free(d->busy_list);
+    free(d->busy_pos);
+    free(d->grp_banks);
+    free(d->grp_first);
     free(d->grp_col_ready);
     free(d->grp_pre_ready);
     free(d->pool);
+    free(d->done_rd.slot);
+    free(d->done_wr.slot);
     free(d);
 }
 
@@ -253,46 +336,82 @@ bool dram_can_accept(const dram_channel_t *d)
     return false;
 }
 
-/* Re-derive a bank's three candidates from its age-ordered list (a handful
- * of entries); called whenever its open row or its list changes. */
+static inline uint64_t key_of(const dram_channel_t *d, int32_t i, uint32_t bank)
+{
+    return i == NONE ? NO_SEQ : d->pool[i].seq << d->bank_bits | bank;
+}
+
+/* Bank k's view times, from its state, its group's and its keys (a row that
+ * pending hits hold is not precharged under FR-FCFS). */
+static void sync_times(dram_channel_t *d, uint32_t k)
+{
+    const bank_state_t *b = &d->banks[k];
+    bank_view_t *v = &d->view[k];
+    const uint64_t col = max_u64(b->col_ready, d->grp_col_ready[b->group]);
+    v->col_rd = v->key_rd == NO_SEQ ? CS_NEVER : col;
+    v->col_wr = v->key_wr == NO_SEQ ? CS_NEVER : col;
+    const bool hits_pending = (v->key_rd & v->key_wr) != NO_SEQ; /* either is set */
+    if (v->key_miss == NO_SEQ)
+        v->row = CS_NEVER;
+    else if (!b->open)
+        v->row = b->act_ready;
+    else if (hits_pending && !d->fifo)
+        v->row = CS_NEVER;
+    else
+        v->row = max_u64(b->pre_ready, d->grp_pre_ready[b->group]);
+    v->act_mask = b->open ? 0 : ~0ull;
+    v->row_bit = b->open ? LEGAL_ONE_PRE : LEGAL_ONE_ACT;
+}
+
+/* Bank k's whole view, after its candidates or its times changed. */
+static void sync_view(dram_channel_t *d, uint32_t k)
+{
+    const bank_state_t *b = &d->banks[k];
+    bank_view_t *v = &d->view[k];
+    /* the bank finishes its active request before any other hit */
+    const bool active_rd = b->active != NONE && b->active == b->hit_rd;
+    const bool active_wr = b->active != NONE && b->active == b->hit_wr;
+    v->key_rd = b->active == NONE || active_rd ? key_of(d, b->hit_rd, k) : NO_SEQ;
+    v->key_wr = b->active == NONE || active_wr ? key_of(d, b->hit_wr, k) : NO_SEQ;
+    v->key_miss = key_of(d, b->miss, k);
+    sync_times(d, k);
+}
+
+/* Entry i as a candidate of its bank, if no older one fills its slot. */
 static void offer_candidate(dram_channel_t *d, bank_state_t *b, int32_t i)
 {
     const sched_entry_t *e = &d->pool[i];
     if (b->open && e->row == b->open_row) {
-        if (b->active != NONE)
-            return; /* the bank finishes its active request first */
-        if (e->is_write && b->hit_wr == NONE) {
+        if (e->is_write && b->hit_wr == NONE)
             b->hit_wr = i;
-            b->seq_wr = e->seq;
-        } else if (!e->is_write && b->hit_rd == NONE) {
+        else if (!e->is_write && b->hit_rd == NONE)
             b->hit_rd = i;
-            b->seq_rd = e->seq;
-        }
     } else if (b->miss == NONE) {
         b->miss = i;
-        b->seq_miss = e->seq;
     }
 }
 
-static void refresh_candidates(dram_channel_t *d, bank_state_t *b)
+/* All three candidates from the bank's age-ordered list, after an ACT
+ * changed which requests hit. */
+static void find_candidates(dram_channel_t *d, bank_state_t *b)
 {
     b->hit_rd = b->hit_wr = b->miss = NONE;
-    b->seq_rd = b->seq_wr = b->seq_miss = NO_SEQ;
-    if (b->active != NONE) {
-        const sched_entry_t *a = &d->pool[b->active];
-        if (a->is_write) {
-            b->hit_wr = b->active;
-            b->seq_wr = a->seq;
-        } else {
-            b->hit_rd = b->active;
-            b->seq_rd = a->seq;
-        }
-    }
     for (int32_t i = b->head; i != NONE; i = d->pool[i].next) {
         offer_candidate(d, b, i);
         if (b->hit_rd != NONE && b->hit_wr != NONE && b->miss != NONE)
             break;
     }
+}
+
+/* The oldest hit of one kind (write or not) from entry `from` on: the next
+ * candidate of that kind once the current one, older than all others of its
+ * kind, has left. */
+static int32_t next_hit(const dram_channel_t *d, const bank_state_t *b, int32_t from, bool is_write)
+{
+    for (int32_t i = from; i != NONE; i = d->pool[i].next)
+        if (d->pool[i].is_write == is_write && d->pool[i].row == b->open_row)
+            return i;
+    return NONE;
 }
 
 /* -dram_bnk_indexing_policy 1 spreads the rows of one bank over all banks
@@ -316,17 +435,22 @@ void dram_push(dram_channel_t *d, mem_req_t *req, uint64_t now)
     d->free_head = e->next;
     e->req = req;
     e->seq = d->next_seq++;
+    if (e->seq > d->max_seq)
+        abort(); /* more requests than a key can number (2^60 with 16 banks): beyond any run */
     e->row = req->row;
     e->is_write = req->type == REQ_WRITE;
     e->needed_act = false;
     e->next = NONE;
+    e->bytes = req->bytes;
     const uint32_t atoms = (req->bytes + d->atom_bytes - 1) / d->atom_bytes;
     e->atoms_left = atoms ? atoms : 1;
 
     const uint32_t bank = dram_bank_of(d, req);
     bank_state_t *b = &d->banks[bank];
-    d->busy_banks[bank / 64] |= 1ull << (bank % 64);
-    d->busy += b->count == 0;
+    if (b->count == 0) {
+        d->busy_pos[bank] = d->busy;
+        d->busy_list[d->busy++] = bank;
+    }
     if (b->tail == NONE)
         b->head = i;
     else
@@ -335,12 +459,13 @@ void dram_push(dram_channel_t *d, mem_req_t *req, uint64_t now)
     b->count++;
     d->queued++;
     offer_candidate(d, b, i); /* the youngest only fills an empty slot */
+    sync_view(d, bank);
     /* Only this bank's candidates changed (FR-FCFS): the wake-up moves no
      * later than when they can go. FIFO: the new request may be the oldest. */
     if (d->fifo)
         set_wake(d, 0, 0);
     else
-        set_wake(d, d->queued == 1 ? bank_earliest(d, b) : CS_MIN(d->wake, bank_earliest(d, b)), 0);
+        set_wake(d, d->queued == 1 ? bank_earliest(d, bank) : CS_MIN(d->wake, bank_earliest(d, bank)), 0);
 }
 
 static void unlink_entry(dram_channel_t *d, uint32_t bank, int32_t i)
@@ -357,33 +482,50 @@ static void unlink_entry(dram_channel_t *d, uint32_t bank, int32_t i)
     if (b->tail == i)
         b->tail = prev;
     if (--b->count == 0) {
-        d->busy_banks[bank / 64] &= ~(1ull << (bank % 64));
-        d->busy--;
+        const uint32_t last = d->busy_list[--d->busy];
+        d->busy_list[d->busy_pos[bank]] = last;
+        d->busy_pos[last] = d->busy_pos[bank];
     }
     d->queued--;
     d->pool[i].next = d->free_head;
     d->free_head = i;
 }
 
-static void insert_done(dram_channel_t *d, mem_req_t *r)
+/* r completes at `ready`, later than everything already in q. */
+static void done_append(dram_channel_t *d, done_queue_t *q, mem_req_t *r, uint64_t ready)
 {
-    /* Reads complete in issue order (the bus serialises them and all add the
-     * same latency); a write can finish before earlier reads, so walk from the
-     * head in that case. Equal times keep issue order. */
-    r->next = NULL;
-    if (!d->done_tail || d->done_tail->ready <= r->ready) {
-        if (d->done_tail)
-            d->done_tail->next = r;
-        else
-            d->done_head = r;
-        d->done_tail = r;
-        return;
+    if (q->count == q->cap) {
+        const uint32_t cap = q->cap ? q->cap * 2 : 16;
+        done_slot_t *slot = cs_xmalloc(cap * sizeof *slot);
+        for (uint32_t k = 0; k < q->count; k++)
+            slot[k] = q->slot[(q->head + k) & (q->cap - 1)];
+        free(q->slot);
+        q->slot = slot;
+        q->cap = cap;
+        q->head = 0;
     }
-    mem_req_t **pp = &d->done_head;
-    while ((*pp)->ready <= r->ready)
-        pp = &(*pp)->next;
-    r->next = *pp;
-    *pp = r;
+    q->slot[(q->head + q->count++) & (q->cap - 1)] = (done_slot_t){ready, d->done_seq++, r};
+    r->ready = ready; /* a store: r itself is likely out of cache and need not be loaded */
+}
+
+/* The queue whose head completes first (NULL when both are empty). */
+static done_queue_t *done_first(dram_channel_t *d)
+{
+    done_queue_t *rd = &d->done_rd, *wr = &d->done_wr;
+    if (!rd->count)
+        return wr->count ? wr : NULL;
+    if (!wr->count)
+        return rd;
+    const done_slot_t *a = &rd->slot[rd->head], *b = &wr->slot[wr->head];
+    return a->ready < b->ready || (a->ready == b->ready && a->seq < b->seq) ? rd : wr;
+}
+
+/* next_done and next_done_req, after either queue changed. */
+static void done_update_next(dram_channel_t *d)
+{
+    const done_queue_t *q = done_first(d);
+    d->next_done = q ? q->slot[q->head].ready : CS_NEVER;
+    d->next_done_req = q ? q->slot[q->head].req : NULL;
 }
 
 /* One column command: it moves one atom of entry `i`. The request leaves
@@ -417,18 +559,30 @@ static void issue_column(dram_channel_t *d, uint32_t bank, int32_t i, uint64_t n
     if (d->trace)
         d->trace(d->trace_ctx, now, e->is_write ? 'W' : 'R', bank, e->row, r);
 
-    if (--e->atoms_left) {
-        if (b->active != i) {
-            b->active = i;
-            refresh_candidates(d, b);
+    if (d->ngrp > 1) {
+        /* The group's tCCDL and tRTPL moved, and both only grow: each view
+         * time that includes them grows to at least them (an absent
+         * candidate's CS_NEVER stays; a closed bank's row time, its ACT
+         * time, does not include tRTPL). This bank is synced in full below. */
+        const uint64_t grp_col = d->grp_col_ready[b->group], grp_pre = d->grp_pre_ready[b->group];
+        for (uint32_t j = d->grp_first[b->group]; j < d->grp_first[b->group + 1]; j++) {
+            bank_view_t *v = &d->view[d->grp_banks[j]];
+            v->col_rd = max_u64(v->col_rd, grp_col);
+            v->col_wr = max_u64(v->col_wr, grp_col);
+            v->row = max_u64(v->row, grp_pre & ~v->act_mask);
         }
+    }
+    if (--e->atoms_left) {
+        b->active = i;
+        sync_view(d, bank);
         return;
     }
+    uint64_t ready;
     if (e->is_write) {
-        r->ready = data_end;
+        ready = data_end;
         d->st.writes++;
     } else {
-        r->ready = data_end + d->latency;
+        ready = data_end + d->latency;
         d->reads_unreturned++;
         d->st.reads++;
     }
@@ -436,11 +590,18 @@ static void issue_column(dram_channel_t *d, uint32_t bank, int32_t i, uint64_t n
         d->st.row_misses++;
     else
         d->st.row_hits++;
-    d->st.bytes += r->bytes;
+    d->st.bytes += e->bytes;
     b->active = NONE;
+    /* i was the oldest hit of its kind; the other candidates stay */
+    const int32_t younger = e->next;
     unlink_entry(d, bank, i);
-    refresh_candidates(d, b);
-    insert_done(d, r);
+    if (e->is_write)
+        b->hit_wr = next_hit(d, b, younger, true);
+    else
+        b->hit_rd = next_hit(d, b, younger, false);
+    sync_view(d, bank);
+    done_append(d, e->is_write ? &d->done_wr : &d->done_rd, r, ready);
+    done_update_next(d);
 }
 
 /* PRE of the open row, or ACT of the row entry `i` needs. */
@@ -454,6 +615,10 @@ static void issue_row(dram_channel_t *d, uint32_t bank, int32_t i, uint64_t now)
         d->st.precharges++;
         if (d->trace)
             d->trace(d->trace_ctx, now, 'P', bank, b->open_row, e->req);
+        /* every request misses now (no request is active: an active one is
+         * a pending hit, which keeps the row open) */
+        b->hit_rd = b->hit_wr = NONE;
+        b->miss = b->head;
     } else {
         b->open = true;
         b->open_row = e->row;
@@ -465,8 +630,9 @@ static void issue_row(dram_channel_t *d, uint32_t bank, int32_t i, uint64_t now)
         d->st.activates++;
         if (d->trace)
             d->trace(d->trace_ctx, now, 'A', bank, e->row, e->req);
+        find_candidates(d, b);
     }
-    refresh_candidates(d, b);
+    sync_view(d, bank);
 }
 
 /* Channel-wide part of column legality, per direction: tCCD, the data bus
@@ -482,38 +648,31 @@ static inline void channel_times(const dram_channel_t *d, uint64_t *chan_rd, uin
         *chan_rd = CS_NEVER; /* only a pop can change this; it resets `wake` */
 }
 
-/* Earliest cycles at which bank `b` could take a read column command, a write
+/* Earliest cycles at which bank k could take a read column command, a write
  * column command, and the row command its oldest miss needs (PRE of the other
- * open row, or ACT). Branch-free: the scan runs on unpredictable data.
- * FR-FCFS does not precharge a row that queued requests still hit. Group
- * arrays stay 0 without bank groups, so the max() is harmless then. */
-static inline void bank_times(const dram_channel_t *d, const bank_state_t *b, uint64_t chan_rd,
-                              uint64_t chan_wr, uint64_t *t_rd, uint64_t *t_wr, uint64_t *t_row)
+ * open row, or ACT); CS_NEVER for absent candidates. */
+static inline void bank_times(const dram_channel_t *d, uint32_t k, uint64_t chan_rd, uint64_t chan_wr,
+                              uint64_t *t_rd, uint64_t *t_wr, uint64_t *t_row)
 {
-    const uint64_t col = max_u64(b->col_ready, d->grp_col_ready[b->group]);
-    *t_rd = max_u64(chan_rd, col);
-    *t_wr = max_u64(chan_wr, col);
-    const bool hits_pending = (b->seq_rd & b->seq_wr) != NO_SEQ; /* either is set */
-    const uint64_t t_pre =
-        max_u64(b->pre_ready, d->grp_pre_ready[b->group]) | mask_if(hits_pending & !d->fifo); /* NEVER */
-    const uint64_t t_act = max_u64(b->act_ready, d->act_ready);
-    *t_row = select_u64(b->open, t_pre, t_act);
+    const bank_view_t *v = &d->view[k];
+    *t_rd = max_u64(chan_rd, v->col_rd);
+    *t_wr = max_u64(chan_wr, v->col_wr);
+    *t_row = max_u64(v->row, d->act_ready & v->act_mask);
 }
 
-/* Earliest of a bank's candidate times (ignoring absent candidates). */
-static uint64_t bank_earliest(const dram_channel_t *d, const bank_state_t *b)
+/* Earliest of a bank's candidate times (CS_NEVER: none), given channel_times. */
+static inline uint64_t bank_earliest_at(const dram_channel_t *d, uint32_t bank, uint64_t chan_rd, uint64_t chan_wr)
 {
-    uint64_t chan_rd, chan_wr, t_rd, t_wr, t_row;
+    uint64_t t_rd, t_wr, t_row;
+    bank_times(d, bank, chan_rd, chan_wr, &t_rd, &t_wr, &t_row);
+    return CS_MIN(CS_MIN(t_rd, t_wr), t_row);
+}
+
+static uint64_t bank_earliest(const dram_channel_t *d, uint32_t bank)
+{
+    uint64_t chan_rd, chan_wr;
     channel_times(d, &chan_rd, &chan_wr);
-    bank_times(d, b, chan_rd, chan_wr, &t_rd, &t_wr, &t_row);
-    uint64_t t = CS_NEVER;
-    if (b->seq_rd != NO_SEQ)
-        t = CS_MIN(t, t_rd);
-    if (b->seq_wr != NO_SEQ)
-        t = CS_MIN(t, t_wr);
-    if (b->seq_miss != NO_SEQ)
-        t = CS_MIN(t, t_row);
-    return t;
+    return bank_earliest_at(d, bank, chan_rd, chan_wr);
 }
 
 /* FIFO: only the oldest request may proceed. Returns when its next command
@@ -523,68 +682,69 @@ static uint64_t fifo_head_ready(const dram_channel_t *d, uint64_t chan_rd, uint6
 {
     uint64_t oldest = NO_SEQ;
     *bank = 0;
-    for (uint32_t w = 0; w < d->busy_words; w++)
-        for (uint64_t m = d->busy_banks[w]; m; m &= m - 1) {
-            const uint32_t k = w * 64 + (uint32_t)__builtin_ctzll(m);
-            if (d->pool[d->banks[k].head].seq < oldest) {
-                oldest = d->pool[d->banks[k].head].seq;
-                *bank = k;
-            }
+    for (uint32_t j = 0; j < d->busy; j++) {
+        const uint32_t k = d->busy_list[j];
+        if (d->pool[d->banks[k].head].seq < oldest) {
+            oldest = d->pool[d->banks[k].head].seq;
+            *bank = k;
         }
+    }
     const bank_state_t *b = &d->banks[*bank];
     const sched_entry_t *e = &d->pool[b->head];
     uint64_t t_rd, t_wr, t_row;
-    bank_times(d, b, chan_rd, chan_wr, &t_rd, &t_wr, &t_row);
+    bank_times(d, *bank, chan_rd, chan_wr, &t_rd, &t_wr, &t_row);
     *hit = b->open && e->row == b->open_row;
     return *hit ? (e->is_write ? t_wr : t_rd) : t_row;
 }
 
-/* Candidates legal now, by the command they would issue. After an issue,
- * those left in banks the issue did not touch bound the next wake-up by
- * channel-wide times alone (see dram_cycle). */
-typedef struct legal_count {
-    uint32_t rd, wr, pre, act;
-} legal_count_t;
-
-static inline uint32_t legal_total(const legal_count_t *n) { return n->rd + n->wr + n->pre + n->act; }
-
-/* Count bank b's candidates by their keys (NO_SEQ: absent or not legal now). */
-static inline void count_legal(legal_count_t *n, const bank_state_t *b, uint64_t k_rd, uint64_t k_wr,
-                               uint64_t k_row)
+static inline uint32_t legal_total(legal_count_t n)
 {
-    const unsigned row_ok = k_row != NO_SEQ;
-    n->rd += (unsigned)(k_rd != NO_SEQ);
-    n->wr += (unsigned)(k_wr != NO_SEQ);
-    n->pre += row_ok & (unsigned)b->open;
-    n->act += row_ok & (unsigned)!b->open;
+    return LEGAL_RD(n) + LEGAL_WR(n) + LEGAL_PRE(n) + LEGAL_ACT(n);
 }
 
-/* Keys of bank b's candidates at `now`: the age of each one legal now,
- * NO_SEQ for the others (and for absent ones). */
-static inline void bank_keys(const dram_channel_t *d, const bank_state_t *b, uint64_t now, uint64_t chan_rd,
-                             uint64_t chan_wr, uint64_t *t_rd, uint64_t *t_wr, uint64_t *t_row, uint64_t *k_rd,
-                             uint64_t *k_wr, uint64_t *k_row)
+/* What the scan compares against at `now`. A column command whose bank time
+ * (a view's col_rd / col_wr) is below rd / wr is legal: now + 1 when the
+ * channel-wide part of its time has passed, else 0 (nothing is legal), so
+ * one comparison covers both parts. A row command is legal when its time,
+ * tRRD included, is below now + 1. */
+typedef struct scan_limits {
+    uint64_t rd, wr, now1, chan_act;
+} scan_limits_t;
+
+static inline scan_limits_t scan_limits(const dram_channel_t *d, uint64_t now, uint64_t chan_rd, uint64_t chan_wr)
 {
-    bank_times(d, b, chan_rd, chan_wr, t_rd, t_wr, t_row);
-    *k_rd = b->seq_rd | mask_if(*t_rd > now);
-    *k_wr = b->seq_wr | mask_if(*t_wr > now);
-    *k_row = b->seq_miss | mask_if(*t_row > now);
+    return (scan_limits_t){chan_rd <= now ? now + 1 : 0, chan_wr <= now ? now + 1 : 0, now + 1, d->act_ready};
 }
 
-/* What the scan counted in one bank (to take it out of the total once the
+/* One bank's part of the scan: masks that are all ones for its candidates
+ * legal now (never for absent ones: their time is CS_NEVER), its row
+ * command's time and its count of legal candidates. */
+typedef struct bank_eval {
+    uint64_t ok_rd, ok_wr, ok_row;
+    uint64_t t_row;
+    legal_count_t legal;
+} bank_eval_t;
+
+static inline bank_eval_t eval_bank(const bank_view_t *v, const scan_limits_t *l)
+{
+    bank_eval_t e;
+    e.ok_rd = mask_if(v->col_rd < l->rd);
+    e.ok_wr = mask_if(v->col_wr < l->wr);
+    e.t_row = max_u64(v->row, l->chan_act & v->act_mask);
+    e.ok_row = mask_if(e.t_row < l->now1);
+    e.legal = (e.ok_rd & LEGAL_ONE_RD) + (e.ok_wr & LEGAL_ONE_WR) + (e.ok_row & v->row_bit);
+    return e;
+}
+
+/* What the scan counted in bank k (to take it out of the total once the
  * bank has changed). */
-static legal_count_t bank_legal(const dram_channel_t *d, const bank_state_t *b, uint64_t now, uint64_t chan_rd,
-                                uint64_t chan_wr)
+static legal_count_t bank_legal(const dram_channel_t *d, uint32_t k, const scan_limits_t *l)
 {
-    uint64_t t_rd, t_wr, t_row, k_rd, k_wr, k_row;
-    bank_keys(d, b, now, chan_rd, chan_wr, &t_rd, &t_wr, &t_row, &k_rd, &k_wr, &k_row);
-    legal_count_t n = {0, 0, 0, 0};
-    count_legal(&n, b, k_rd, k_wr, k_row);
-    return n;
+    return eval_bank(&d->view[k], l).legal;
 }
 
 typedef struct scan_result {
-    uint64_t best_col, best_row; /* ages of the oldest legal hit / row command (NO_SEQ: none) */
+    uint64_t best_col, best_row; /* keys of the oldest legal hit / row command (NO_SEQ: none) */
     uint32_t col_bank, row_bank;
     legal_count_t legal;         /* candidates legal now */
     /* earliest time a candidate not legal now becomes legal, by command:
@@ -593,32 +753,32 @@ typedef struct scan_result {
 } scan_result_t;
 
 /* FR-FCFS evaluation of every bank's candidates at `now`; issues nothing.
- * Absent candidates have seq NO_SEQ and so never win. */
-static void scan_frfcfs(const dram_channel_t *d, uint64_t now, uint64_t chan_rd, uint64_t chan_wr,
+ * Absent candidates have key NO_SEQ and time CS_NEVER and so never win,
+ * count or wake; idle banks have only absent ones and are skipped. */
+static void scan_frfcfs(const dram_channel_t *d, const scan_limits_t *l, uint64_t chan_rd, uint64_t chan_wr,
                         scan_result_t *r)
 {
-    uint64_t best_col = NO_SEQ, best_row = NO_SEQ, future_rd = CS_NEVER, future_wr = CS_NEVER,
-             future_row = CS_NEVER;
-    uint32_t col_bank = 0, row_bank = 0;
-    legal_count_t legal = {0, 0, 0, 0};
-    for (uint32_t w = 0; w < d->busy_words; w++)
-        for (uint64_t m = d->busy_banks[w]; m; m &= m - 1) {
-            const uint32_t k = w * 64 + (uint32_t)__builtin_ctzll(m);
-            const bank_state_t *b = &d->banks[k];
-            uint64_t t_rd, t_wr, t_row, k_rd, k_wr, k_row;
-            bank_keys(d, b, now, chan_rd, chan_wr, &t_rd, &t_wr, &t_row, &k_rd, &k_wr, &k_row);
-            const uint64_t k_col = CS_MIN(k_rd, k_wr);
-            count_legal(&legal, b, k_rd, k_wr, k_row);
-            col_bank = (uint32_t)select_u64(k_col < best_col, k, col_bank);
-            best_col = CS_MIN(best_col, k_col);
-            row_bank = (uint32_t)select_u64(k_row < best_row, k, row_bank);
-            best_row = CS_MIN(best_row, k_row);
-            /* when each present candidate not legal now could go: next wake-up */
-            future_rd = CS_MIN(future_rd, t_rd | mask_if(b->seq_rd == NO_SEQ || t_rd <= now));
-            future_wr = CS_MIN(future_wr, t_wr | mask_if(b->seq_wr == NO_SEQ || t_wr <= now));
-            future_row = CS_MIN(future_row, t_row | mask_if(b->seq_miss == NO_SEQ || t_row <= now));
-        }
-    *r = (scan_result_t){best_col, best_row, col_bank, row_bank, legal, future_rd, future_wr, future_row};
+    uint64_t best_col = NO_SEQ, best_row = NO_SEQ, soon_rd = CS_NEVER, soon_wr = CS_NEVER, future_row = CS_NEVER;
+    legal_count_t legal = 0;
+    const bank_view_t *view = d->view;
+    for (uint32_t j = 0; j < d->busy; j++) {
+        const bank_view_t *v = &view[d->busy_list[j]];
+        const bank_eval_t e = eval_bank(v, l);
+        legal += e.legal;
+        best_col = CS_MIN(best_col, CS_MIN(v->key_rd | ~e.ok_rd, v->key_wr | ~e.ok_wr));
+        best_row = CS_MIN(best_row, v->key_miss | ~e.ok_row);
+        /* the earliest bank time of a column candidate not legal now */
+        soon_rd = CS_MIN(soon_rd, v->col_rd | e.ok_rd);
+        soon_wr = CS_MIN(soon_wr, v->col_wr | e.ok_wr);
+        future_row = CS_MIN(future_row, e.t_row | e.ok_row);
+    }
+    /* When the channel-wide part has passed, the candidates not legal now
+     * are those whose bank time has not, and the earliest of them is after
+     * now; otherwise none is legal and each waits for the later of the two. */
+    const uint64_t future_rd = max_u64(chan_rd, soon_rd), future_wr = max_u64(chan_wr, soon_wr);
+    const uint64_t bank_mask = ((uint64_t)1 << d->bank_bits) - 1;
+    *r = (scan_result_t){best_col,   best_row, (uint32_t)(best_col & bank_mask), (uint32_t)(best_row & bank_mask),
+                         legal,      future_rd, future_wr,  future_row};
 }
 
 #ifdef DRAM_CHECK_WAKE
@@ -635,8 +795,9 @@ static void check_wake(const dram_channel_t *d, uint64_t now)
         legal = fifo_head_ready(d, chan_rd, chan_wr, &bank, &hit) <= now;
     } else {
         scan_result_t r;
-        scan_frfcfs(d, now, chan_rd, chan_wr, &r);
-        legal = legal_total(&r.legal) > 0;
+        const scan_limits_t l = scan_limits(d, now, chan_rd, chan_wr);
+        scan_frfcfs(d, &l, chan_rd, chan_wr, &r);
+        legal = legal_total(r.legal) > 0;
     }
     if (legal) {
         fprintf(stderr, "dram: channel %u skipped cycle %llu (wake %llu) with a legal command\n", d->id,
@@ -646,14 +807,6 @@ static void check_wake(const dram_channel_t *d, uint64_t now)
 }
 #endif
 
-static void subtract_legal(legal_count_t *n, legal_count_t m)
-{
-    n->rd -= m.rd;
-    n->wr -= m.wr;
-    n->pre -= m.pre;
-    n->act -= m.act;
-}
-
 /* Next wake-up after this cycle's issue, without another scan: a lower
  * bound on when any candidate becomes legal. Issuing only pushes ready times
  * later and changes candidates only in the banks it served, which are
@@ -662,28 +815,25 @@ static void subtract_legal(legal_count_t *n, legal_count_t m)
  * its time as the issue left it: tCCD, the data bus and the turnarounds for
  * a column command, tRRD for an ACT (a PRE has none). The bound may be
  * early (a scan that finds nothing), never late. */
-static uint64_t wake_after_issue(const dram_channel_t *d, const scan_result_t *r, uint64_t now, bool issued_col,
-                                 bool issued_row, legal_count_t in_col_bank, legal_count_t in_row_bank)
+typedef struct after_issue {
+    uint64_t chan_rd, chan_wr;  /* channel_times as the issue left them */
+    uint64_t served;            /* earliest time of the banks the issue served, as it left them */
+    legal_count_t rest;         /* the scan's legal candidates in the other banks */
+} after_issue_t;
+
+static uint64_t wake_after_issue(const dram_channel_t *d, const scan_result_t *r, uint64_t now,
+                                 const after_issue_t *a)
 {
-    legal_count_t rest = r->legal;
-    uint64_t t = CS_NEVER;
-    if (issued_col) {
-        subtract_legal(&rest, in_col_bank);
-        t = CS_MIN(t, bank_earliest(d, &d->banks[r->col_bank]));
-    }
-    if (issued_row && !(issued_col && r->row_bank == r->col_bank)) {
-        subtract_legal(&rest, in_row_bank);
-        t = CS_MIN(t, bank_earliest(d, &d->banks[r->row_bank]));
-    }
-    uint64_t chan_rd, chan_wr;
-    channel_times(d, &chan_rd, &chan_wr);
+    const legal_count_t rest = a->rest;
+    const uint64_t chan_rd = a->chan_rd, chan_wr = a->chan_wr;
+    uint64_t t = a->served;
     /* min over candidates of max(channel part, own time) = max(channel part, min of own times) */
-    t = CS_MIN(t, max_u64(chan_rd, rest.rd ? now : r->future_rd));
-    t = CS_MIN(t, max_u64(chan_wr, rest.wr ? now : r->future_wr));
+    t = CS_MIN(t, max_u64(chan_rd, LEGAL_RD(rest) ? now : r->future_rd));
+    t = CS_MIN(t, max_u64(chan_wr, LEGAL_WR(rest) ? now : r->future_wr));
     t = CS_MIN(t, r->future_row);
-    if (rest.act)
+    if (LEGAL_ACT(rest))
         t = CS_MIN(t, d->act_ready);
-    if (rest.pre)
+    if (LEGAL_PRE(rest))
         t = now + 1;
     return max_u64(now + 1, t);
 }
@@ -692,14 +842,14 @@ static uint64_t wake_after_issue(const dram_channel_t *d, const scan_result_t *r
  * the next cycle if the scan saw other legal candidates (or issued in two
  * banks), else when the served bank or the candidates that were not legal
  * can go. */
-static uint64_t reported_after_issue(const dram_channel_t *d, const scan_result_t *r, uint64_t now,
-                                     bool issued_col, bool issued_row)
+static uint64_t reported_after_issue(const scan_result_t *r, uint64_t now, bool issued_col, bool issued_row,
+                                     const after_issue_t *a)
 {
-    if (legal_total(&r->legal) > 1 || (issued_col && issued_row))
+    if (legal_total(r->legal) > 1 || (issued_col && issued_row))
         return now + 1;
+    /* one command in one bank: `served` is that bank's */
     const uint64_t future = CS_MIN(CS_MIN(r->future_rd, r->future_wr), r->future_row);
-    const uint32_t bank = issued_col ? r->col_bank : r->row_bank;
-    return max_u64(now + 1, CS_MIN(future, bank_earliest(d, &d->banks[bank])));
+    return max_u64(now + 1, CS_MIN(future, a->served));
 }
 
 void dram_cycle(dram_channel_t *d, uint64_t now)
@@ -743,22 +893,20 @@ void dram_cycle(dram_channel_t *d, uint64_t now)
 
     /* FR-FCFS: the oldest legal row hit, else the oldest legal row command */
     scan_result_t r;
-    scan_frfcfs(d, now, chan_rd, chan_wr, &r);
-    if (!legal_total(&r.legal)) {
+    const scan_limits_t l = scan_limits(d, now, chan_rd, chan_wr);
+    scan_frfcfs(d, &l, chan_rd, chan_wr, &r);
+    if (!r.legal) {
         const uint64_t t = CS_MIN(CS_MIN(r.future_rd, r.future_wr), r.future_row);
         set_wake(d, t, t);
         return;
     }
     /* the candidates the scan counted in the banks an issue may change */
-    const legal_count_t none = {0, 0, 0, 0};
-    const legal_count_t in_col_bank =
-        r.best_col != NO_SEQ ? bank_legal(d, &d->banks[r.col_bank], now, chan_rd, chan_wr) : none;
-    const legal_count_t in_row_bank =
-        r.best_row != NO_SEQ ? bank_legal(d, &d->banks[r.row_bank], now, chan_rd, chan_wr) : none;
+    const legal_count_t in_col_bank = r.best_col != NO_SEQ ? bank_legal(d, r.col_bank, &l) : 0;
+    const legal_count_t in_row_bank = r.best_row != NO_SEQ ? bank_legal(d, r.row_bank, &l) : 0;
     bool issued_col = false, issued_row = false;
     if (r.best_col != NO_SEQ) {
         const bank_state_t *b = &d->banks[r.col_bank];
-        issue_column(d, r.col_bank, b->seq_rd == r.best_col ? b->hit_rd : b->hit_wr, now);
+        issue_column(d, r.col_bank, d->view[r.col_bank].key_rd == r.best_col ? b->hit_rd : b->hit_wr, now);
         issued_col = true;
     }
     /* The row command: alone on a single command bus; beside the column
@@ -771,7 +919,7 @@ void dram_cycle(dram_channel_t *d, uint64_t now)
         if (issued_col) {
             uint64_t cr, cw, t_rd, t_wr, t_row;
             channel_times(d, &cr, &cw);
-            bank_times(d, &d->banks[rb], cr, cw, &t_rd, &t_wr, &t_row);
+            bank_times(d, rb, cr, cw, &t_rd, &t_wr, &t_row);
             legal = t_row <= now && d->banks[rb].miss != NONE;
             if (legal)
                 d->st.dual_issues++;
@@ -781,36 +929,50 @@ void dram_cycle(dram_channel_t *d, uint64_t now)
             issued_row = true;
         }
     }
-    const uint64_t reported = reported_after_issue(d, &r, now, issued_col, issued_row);
-    set_wake(d, max_u64(reported, wake_after_issue(d, &r, now, issued_col, issued_row, in_col_bank, in_row_bank)),
-             reported);
+    after_issue_t a = {0, 0, CS_NEVER, r.legal};
+    channel_times(d, &a.chan_rd, &a.chan_wr);
+    if (issued_col) {
+        a.rest -= in_col_bank; /* a subset of the total: no field borrows */
+        a.served = bank_earliest_at(d, r.col_bank, a.chan_rd, a.chan_wr);
+    }
+    if (issued_row && !(issued_col && r.row_bank == r.col_bank)) {
+        a.rest -= in_row_bank;
+        a.served = CS_MIN(a.served, bank_earliest_at(d, r.row_bank, a.chan_rd, a.chan_wr));
+    }
+    const uint64_t reported = reported_after_issue(&r, now, issued_col, issued_row, &a);
+    set_wake(d, max_u64(reported, wake_after_issue(d, &r, now, &a)), reported);
 }
 
 /* Earliest cycle at which any queued candidate is legal (FR-FCFS, nothing
  * having been issued since the last scan). */
 static uint64_t earliest_legal(const dram_channel_t *d)
 {
-    uint64_t t = CS_NEVER;
-    for (uint32_t w = 0; w < d->busy_words; w++)
-        for (uint64_t m = d->busy_banks[w]; m; m &= m - 1)
-            t = CS_MIN(t, bank_earliest(d, &d->banks[w * 64 + (uint32_t)__builtin_ctzll(m)]));
+    uint64_t t = CS_NEVER, chan_rd, chan_wr;
+    channel_times(d, &chan_rd, &chan_wr);
+    for (uint32_t j = 0; j < d->busy; j++)
+        t = CS_MIN(t, bank_earliest_at(d, d->busy_list[j], chan_rd, chan_wr));
     return t;
 }
 
 mem_req_t *dram_pop_done(dram_channel_t *d, uint64_t now)
 {
-    mem_req_t *r = d->done_head;
-    if (!r || r->ready > now)
+    if (d->next_done > now) {
+        /* the caller reads the request once popped: have it in cache by then */
+        if (d->next_done_req)
+            __builtin_prefetch(d->next_done_req);
         return NULL;
-    d->done_head = r->next;
-    if (!d->done_head)
-        d->done_tail = NULL;
+    }
+    done_queue_t *q = done_first(d);
+    mem_req_t *r = q->slot[q->head].req;
+    q->head = (q->head + 1) & (q->cap - 1);
+    q->count--;
     r->next = NULL;
-    if (r->type != REQ_WRITE) {
+    if (q == &d->done_rd) {
         if (d->return_cap && d->reads_unreturned >= d->return_cap)
             set_wake(d, 0, 0); /* a read blocked on the return queue may go now */
         d->reads_unreturned--;
     }
+    done_update_next(d);
     return r;
 }
 
@@ -819,11 +981,11 @@ uint64_t dram_next_event(const dram_channel_t *d, uint64_t now)
     uint64_t t = CS_NEVER;
     if (d->queued)
         t = max_u64(d->reported_exact ? d->reported : earliest_legal(d), now);
-    if (d->done_head)
-        t = CS_MIN(t, max_u64(d->done_head->ready, now));
+    if (d->next_done != CS_NEVER)
+        t = CS_MIN(t, max_u64(d->next_done, now));
     return t;
 }
 
-bool dram_idle(const dram_channel_t *d) { return !d->queued && !d->done_head; }
+bool dram_idle(const dram_channel_t *d) { return !d->queued && !d->done_rd.count && !d->done_wr.count; }
 
 const dram_stats_t *dram_get_stats(const dram_channel_t *d) { return &d->st; }
