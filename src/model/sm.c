@@ -919,6 +919,7 @@ static bool unit_available(sm_t *s, uint32_t unit, uint32_t sch, uint64_t now, u
 static uint32_t issue_stage(sm_t *s, uint64_t now, uint64_t *next_ready)
 {
     uint32_t flags = 0;
+    uint64_t waiting_idle = 0; /* skipped waiting warps of schedulers that issued nothing */
     uint16_t order[MAX_WARPS_PER_SM];
     /* timed hints come due: drop them from timed_hint, so that every warp
      * left there waits past now (a timed hint is only ever set to a cycle
@@ -950,10 +951,17 @@ static uint32_t issue_stage(sm_t *s, uint64_t now, uint64_t *next_ready)
         }
         sched_view_t v = {.slots = s->sched_slots[sch], .n = s->sched_n[sch], .warps = s->winfo,
                           .now = now, .sm = s->id, .sched = sch, .epoch = s->warp_epoch, .ready = ready};
-        /* a listing policy with nothing to list lists nothing: no call
-         * (its order() keeps no state that the call would change) */
+        /* A listing policy with nothing or one warp to list lists nothing or
+         * that warp: no call (its order() keeps no state that the call would
+         * change). In a memory-bound kernel that is most evaluations. */
         const bool listing = s->wp->lists_every_ready;
-        unsigned n = listing && !ready ? 0 : s->wp->order(s->wp_state[sch], &v, order);
+        unsigned n;
+        if (listing && !(ready & (ready - 1))) {
+            n = ready ? 1 : 0;
+            order[0] = (uint16_t)__builtin_ctzll(ready | 1ull << 63);
+        } else {
+            n = s->wp->order(s->wp_state[sch], &v, order);
+        }
         if (s->any_paused) { /* paused CTAs' warps go last, order otherwise kept */
             uint16_t tmp[MAX_WARPS_PER_SM];
             unsigned m = 0;
@@ -1021,14 +1029,12 @@ static uint32_t issue_stage(sm_t *s, uint64_t now, uint64_t *next_ready)
          * issue the cycle is active whatever other stall bits it has (and
          * the next cycle is evaluated afresh). */
         if (waiting && !(sflags & BLK_ISSUED)) {
-            /* nothing issued, so no hint of theirs changed in the loop */
-            sflags |= BLK_VALID;
-            for (uint64_t m = waiting; m; m &= m - 1) {
-                const uint32_t w = (uint32_t)__builtin_ctzll(m);
-                sflags |= s->hint_flags[w];
-                if (s->hint_ready[w] < *next_ready)
-                    *next_ready = s->hint_ready[w];
-            }
+            /* nothing issued, so no hint of theirs changed in the loop; a
+             * timed hint's verdict is always BLK_ALUDEP (a load's operand
+             * makes it CS_NEVER). Their cycles matter only if no scheduler
+             * issues: taken below, together. */
+            sflags |= BLK_VALID | BLK_ALUDEP;
+            waiting_idle |= waiting;
         }
         if (skip && !(sflags & BLK_ISSUED))
             sflags |= BLK_VALID | ((skip & s->never_mem) ? BLK_MEMDATA : 0) | ((skip & s->never_alu) ? BLK_ALUDEP : 0);
@@ -1038,6 +1044,14 @@ static uint32_t issue_stage(sm_t *s, uint64_t now, uint64_t *next_ready)
         if (s->failed)
             break;
     }
+    /* After an issue the core looks again next cycle whatever next_ready
+     * says; without one, the skipped waiting warps' cycles bound it. */
+    if (!(flags & BLK_ISSUED))
+        for (uint64_t m = waiting_idle; m; m &= m - 1) {
+            const uint32_t w = (uint32_t)__builtin_ctzll(m);
+            if (s->hint_ready[w] < *next_ready)
+                *next_ready = s->hint_ready[w];
+        }
     return flags;
 }
 
