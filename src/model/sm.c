@@ -870,10 +870,10 @@ static void issue(sm_t *s, uint32_t w, uint32_t unit, uint32_t inst_unit, uint32
     }
 
     if (s->wp->issued) {
-        sched_view_t v = {.slots = s->sched_slots[w % s->n_sched], .n = s->sched_n[w % s->n_sched],
-                          .warps = s->winfo, .now = now, .sm = s->id, .sched = w % s->n_sched,
-                          .epoch = s->warp_epoch};
-        s->wp->issued(s->wp_state[w % s->n_sched], &v, w);
+        const uint32_t sch = w % s->n_sched;
+        const sched_view_t v = {.slots = s->sched_slots[sch], .n = s->sched_n[sch], .warps = s->winfo,
+                                .now = now, .sm = s->id, .sched = sch, .epoch = s->warp_epoch};
+        s->wp->issued(s->wp_state[sch], &v, w);
     }
 
     if (in->flags & INST_BARRIER) {
@@ -925,21 +925,25 @@ static uint32_t issue_stage(sm_t *s, uint64_t now, uint64_t *next_ready)
      * left there waits past now (a timed hint is only ever set to a cycle
      * after the one that sets it) */
     if (s->timed_hint && now >= s->timed_earliest) {
-        uint64_t earliest = CS_NEVER;
+        /* (without branches on the hints: which expire is unpredictable) */
+        uint64_t earliest = CS_NEVER, still = 0;
         for (uint64_t m = s->timed_hint; m; m &= m - 1) {
             const uint32_t w = (uint32_t)__builtin_ctzll(m);
-            if (s->hint_ready[w] <= now)
-                s->timed_hint &= ~(1ull << w);
-            else if (s->hint_ready[w] < earliest)
-                earliest = s->hint_ready[w];
+            const uint64_t r = s->hint_ready[w];
+            const bool waits = r > now;
+            still |= (uint64_t)waits << w;
+            const uint64_t due = waits ? r : CS_NEVER;
+            earliest = due < earliest ? due : earliest;
         }
+        s->timed_hint = still;
         s->timed_earliest = earliest;
     }
+    const bool listing = s->wp->lists_every_ready;
     for (uint32_t sch = 0; sch < s->n_sched; sch++) {
         /* warps known to wait on a load: left out by a policy that lists
          * exactly the ready mask */
         uint64_t skip = 0, ready = 0, waiting = 0;
-        if (s->wp->lists_every_ready) {
+        if (listing) {
             const uint64_t mine = s->inst_mask & s->sched_mask[sch];
             skip = mine & (s->never_mem | s->never_alu);
             /* warps whose cached verdict still holds: the loop below would
@@ -949,20 +953,20 @@ static uint32_t issue_stage(sm_t *s, uint64_t now, uint64_t *next_ready)
             waiting = mine & ~skip & s->timed_hint;
             ready = mine & ~skip & ~waiting;
         }
-        sched_view_t v = {.slots = s->sched_slots[sch], .n = s->sched_n[sch], .warps = s->winfo,
-                          .now = now, .sm = s->id, .sched = sch, .epoch = s->warp_epoch, .ready = ready};
         /* A listing policy with nothing or one warp to list lists nothing or
          * that warp: no call (its order() keeps no state that the call would
          * change). In a memory-bound kernel that is most evaluations. */
-        const bool listing = s->wp->lists_every_ready;
         unsigned n;
         if (listing && !(ready & (ready - 1))) {
             n = ready ? 1 : 0;
             order[0] = (uint16_t)__builtin_ctzll(ready | 1ull << 63);
         } else {
+            const sched_view_t v = {.slots = s->sched_slots[sch], .n = s->sched_n[sch], .warps = s->winfo,
+                                    .now = now, .sm = s->id, .sched = sch, .epoch = s->warp_epoch,
+                                    .ready = ready};
             n = s->wp->order(s->wp_state[sch], &v, order);
         }
-        if (s->any_paused) { /* paused CTAs' warps go last, order otherwise kept */
+        if (s->any_paused && n > 1) { /* paused CTAs' warps go last, order otherwise kept */
             uint16_t tmp[MAX_WARPS_PER_SM];
             unsigned m = 0;
             for (unsigned i = 0; i < n; i++)
