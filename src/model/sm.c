@@ -209,24 +209,33 @@ static void warp_try_finish(sm_t *s, uint32_t w, uint64_t now);
 
 _Static_assert(MAX_WARPS_PER_SM <= 64, "warp bit masks are 64 bits");
 
-/* Cache warp w's scoreboard verdict: blocked by `flags` until `ready`
- * (CS_NEVER: until one of its loads completes; 0: look again). */
+/* Forget warp w's cached scoreboard verdict: look again at its next evaluation. */
+static inline void clear_hint(sm_t *s, uint32_t w)
+{
+    const uint64_t bit = 1ull << w;
+    if (s->timed_hint & bit) { /* (its old hint is due later than now) */
+        s->timed_hint &= ~bit;
+        s->timed_wheel[s->hint_ready[w] % SM_TIMED_WHEEL] &= ~bit;
+    }
+    s->hint_ready[w] = 0;
+    s->hint_flags[w] = 0;
+    s->never_mem &= ~bit;
+    s->never_alu &= ~bit;
+    s->sb_clear &= ~bit;
+}
+
+/* Cache warp w's scoreboard verdict, found in this cycle's evaluation (it
+ * had none): blocked by `flags` until `ready`, a cycle after this one
+ * (CS_NEVER: until one of its loads completes). */
 static void set_hint(sm_t *s, uint32_t w, uint32_t flags, uint64_t ready)
 {
     const uint64_t bit = 1ull << w;
     s->hint_ready[w] = ready;
     s->hint_flags[w] = (uint8_t)flags;
-    s->never_mem &= ~bit;
-    s->never_alu &= ~bit;
-    s->sb_clear &= ~bit;
-    if (ready && ready != CS_NEVER) {
+    if (ready != CS_NEVER) { /* after timed_swept (= this cycle) */
         s->timed_hint |= bit;
-        if (ready < s->timed_earliest)
-            s->timed_earliest = ready;
+        s->timed_wheel[ready % SM_TIMED_WHEEL] |= bit;
     } else {
-        s->timed_hint &= ~bit;
-    }
-    if (ready == CS_NEVER) {
         s->never_mem |= (flags & BLK_MEMDATA) ? bit : 0;
         s->never_alu |= (flags & BLK_ALUDEP) ? bit : 0;
     }
@@ -239,7 +248,7 @@ static int fetch(sm_t *s, uint32_t w, uint64_t now)
     cta_slot_t *c = &s->cta[s->winfo[w].cta_slot];
     const warp_inst_t *in = NULL;
     cs_error_t e;
-    set_hint(s, w, 0, 0); /* a new instruction, or none */
+    clear_hint(s, w); /* a new instruction, or none */
     int r = c->kernel->desc.ops->warp_next(c->fe, s->winfo[w].warp_in_cta, &in, &e);
     if (r < 0) {
         if (!s->failed) {
@@ -398,7 +407,7 @@ int sm_start_cta(sm_t *s, kernel_run_t *k, uint64_t cta_id, void *fe, uint64_t n
         c->warp_slot[i] = (uint16_t)w;
         warp_t *wp = &s->warp[w];
         memset(wp, 0, sizeof *wp);
-        set_hint(s, w, 0, 0);
+        clear_hint(s, w);
         s->inst_mask &= ~(1ull << w);
         s->winfo[w] = (warp_info_t){.valid = true, .cta_slot = slot, .cta_id = cta_id,
                                     .kernel = k->index, .warp_in_cta = i, .age = s->warp_age_seq++,
@@ -497,7 +506,7 @@ static void lrec_try_complete(sm_t *s, uint32_t id, uint64_t now)
                 break;
             }
     wp->outstanding_loads--;
-    set_hint(s, r->warp, 0, 0); /* its instruction may have been waiting for this load */
+    clear_hint(s, r->warp); /* its instruction may have been waiting for this load */
     s->issue_dirty = true;
     s->winfo[r->warp].waiting_mem = wp->outstanding_loads != 0;
     r->next_free = s->lrec_free;
@@ -923,21 +932,23 @@ static uint32_t issue_stage(sm_t *s, uint64_t now, uint64_t *next_ready)
     uint16_t order[MAX_WARPS_PER_SM];
     /* timed hints come due: drop them from timed_hint, so that every warp
      * left there waits past now (a timed hint is only ever set to a cycle
-     * after the one that sets it) */
-    if (s->timed_hint && now >= s->timed_earliest) {
-        /* (without branches on the hints: which expire is unpredictable) */
-        uint64_t earliest = CS_NEVER, still = 0;
-        for (uint64_t m = s->timed_hint; m; m &= m - 1) {
-            const uint32_t w = (uint32_t)__builtin_ctzll(m);
-            const uint64_t r = s->hint_ready[w];
-            const bool waits = r > now;
-            still |= (uint64_t)waits << w;
-            const uint64_t due = waits ? r : CS_NEVER;
-            earliest = due < earliest ? due : earliest;
+     * after the one that sets it). Only the wheel's slots of the cycles
+     * since the last sweep can hold them. */
+    if (s->timed_hint) {
+        const uint64_t span = now - s->timed_swept;
+        const uint64_t first = span >= SM_TIMED_WHEEL ? now - (SM_TIMED_WHEEL - 1) : s->timed_swept + 1;
+        for (uint64_t c = first; c <= now; c++) {
+            uint64_t *slot = &s->timed_wheel[c % SM_TIMED_WHEEL];
+            for (uint64_t m = *slot; m; m &= m - 1) {
+                const uint32_t w = (uint32_t)__builtin_ctzll(m);
+                if (s->hint_ready[w] <= now) {
+                    *slot &= ~(1ull << w);
+                    s->timed_hint &= ~(1ull << w);
+                }
+            }
         }
-        s->timed_hint = still;
-        s->timed_earliest = earliest;
     }
+    s->timed_swept = now;
     const bool listing = s->wp->lists_every_ready;
     for (uint32_t sch = 0; sch < s->n_sched; sch++) {
         /* warps known to wait on a load: left out by a policy that lists
