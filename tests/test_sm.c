@@ -393,6 +393,40 @@ static void pipeline_latency_adds_to_every_result(void)
     rig_free(g);
 }
 
+/* Waits longer than the core's timed-hint wheel (SM_TIMED_WHEEL cycles), two
+ * warps on the two schedulers, pipeline latency P = 100:
+ *   warp 0: FP_MAX r1 <- r0 at 1; FP_ADD r2 <- r1 at 1 + 13 + P = 114;
+ *           FP_ADD r3 <- r2 at 114 + 4 + P = 218
+ *   warp 1: FP_ADD r1 <- r0 at 1; FP_ADD r2 <- r1 at 1 + 4 + P = 105;
+ *           FP_ADD r3 <- r2 at 105 + 4 + P = 209
+ * At 105 the wheel's slot of 114 is swept with warp 0's hint not yet due;
+ * each wait spans more than a turn. Sleeping core and every-cycle ticks alike. */
+static void waits_beyond_the_hint_wheel(void)
+{
+    for (int every = 0; every < 2; every++) {
+        warp_inst_t w0[] = {alu(UNIT_SP, LAT_FP_MAX, 1, 0), fadd(2, 1), fadd(3, 2)};
+        warp_inst_t w1[] = {fadd(1, 0), fadd(2, 1), fadd(3, 2)};
+        rig_pipeline_latency = 100;
+        rig_t *g = rig_new("gto", 2, 0);
+        rig_pipeline_latency = 0;
+        g->every_cycle = every;
+        for (unsigned i = 0; i < 3; i++) {
+            warp_script_t *a = &g->fe.cta[0].w[0], *b = &g->fe.cta[0].w[1];
+            a->inst[a->n++] = &w0[i];
+            b->inst[b->n++] = &w1[i];
+        }
+        CHECK_EQ(rig_start(g, 0), 0);
+        rig_run(g, 400);
+        static const uint64_t want0[] = {1, 114, 218}, want1[] = {1, 105, 209};
+        for (unsigned i = 0; i < 3; i++) {
+            CHECK_EQ(issued_at(&g->fe, 0, 0, i), want0[i]);
+            CHECK_EQ(issued_at(&g->fe, 0, 1, i), want1[i]);
+        }
+        CHECK_EQ(g->sm.c.warp_insts, 6);
+        rig_free(g);
+    }
+}
+
 /* -gpgpu_sub_core_model: one warp (scheduler 0 of 2) issues four independent
  * FP_ADDs with initiation interval 2 on the 2 SP units. Shared units: unit 0
  * at 1, unit 1 at 2, unit 0 again at 3, unit 1 at 4. Sub-cores: scheduler 0
@@ -892,6 +926,7 @@ int main(void)
     RUN(gtx480_fields_the_derivations_use);
     RUN(alu_chain_latencies);
     RUN(pipeline_latency_adds_to_every_result);
+    RUN(waits_beyond_the_hint_wheel);
     RUN(sub_cores_split_the_units);
     RUN(full_scoreboard_waits_for_a_retirement);
     RUN(counters_do_not_depend_on_sleeping);

@@ -209,24 +209,33 @@ static void warp_try_finish(sm_t *s, uint32_t w, uint64_t now);
 
 _Static_assert(MAX_WARPS_PER_SM <= 64, "warp bit masks are 64 bits");
 
-/* Cache warp w's scoreboard verdict: blocked by `flags` until `ready`
- * (CS_NEVER: until one of its loads completes; 0: look again). */
+/* Forget warp w's cached scoreboard verdict: look again at its next evaluation. */
+static inline void clear_hint(sm_t *s, uint32_t w)
+{
+    const uint64_t bit = 1ull << w;
+    if (s->timed_hint & bit) { /* (its old hint is due later than now) */
+        s->timed_hint &= ~bit;
+        s->timed_wheel[s->hint_ready[w] % SM_TIMED_WHEEL] &= ~bit;
+    }
+    s->hint_ready[w] = 0;
+    s->hint_flags[w] = 0;
+    s->never_mem &= ~bit;
+    s->never_alu &= ~bit;
+    s->sb_clear &= ~bit;
+}
+
+/* Cache warp w's scoreboard verdict, found in this cycle's evaluation (it
+ * had none): blocked by `flags` until `ready`, a cycle after this one
+ * (CS_NEVER: until one of its loads completes). */
 static void set_hint(sm_t *s, uint32_t w, uint32_t flags, uint64_t ready)
 {
     const uint64_t bit = 1ull << w;
     s->hint_ready[w] = ready;
     s->hint_flags[w] = (uint8_t)flags;
-    s->never_mem &= ~bit;
-    s->never_alu &= ~bit;
-    s->sb_clear &= ~bit;
-    if (ready && ready != CS_NEVER) {
+    if (ready != CS_NEVER) { /* after timed_swept (= this cycle) */
         s->timed_hint |= bit;
-        if (ready < s->timed_earliest)
-            s->timed_earliest = ready;
+        s->timed_wheel[ready % SM_TIMED_WHEEL] |= bit;
     } else {
-        s->timed_hint &= ~bit;
-    }
-    if (ready == CS_NEVER) {
         s->never_mem |= (flags & BLK_MEMDATA) ? bit : 0;
         s->never_alu |= (flags & BLK_ALUDEP) ? bit : 0;
     }
@@ -239,7 +248,7 @@ static int fetch(sm_t *s, uint32_t w, uint64_t now)
     cta_slot_t *c = &s->cta[s->winfo[w].cta_slot];
     const warp_inst_t *in = NULL;
     cs_error_t e;
-    set_hint(s, w, 0, 0); /* a new instruction, or none */
+    clear_hint(s, w); /* a new instruction, or none */
     int r = c->kernel->desc.ops->warp_next(c->fe, s->winfo[w].warp_in_cta, &in, &e);
     if (r < 0) {
         if (!s->failed) {
@@ -398,7 +407,7 @@ int sm_start_cta(sm_t *s, kernel_run_t *k, uint64_t cta_id, void *fe, uint64_t n
         c->warp_slot[i] = (uint16_t)w;
         warp_t *wp = &s->warp[w];
         memset(wp, 0, sizeof *wp);
-        set_hint(s, w, 0, 0);
+        clear_hint(s, w);
         s->inst_mask &= ~(1ull << w);
         s->winfo[w] = (warp_info_t){.valid = true, .cta_slot = slot, .cta_id = cta_id,
                                     .kernel = k->index, .warp_in_cta = i, .age = s->warp_age_seq++,
@@ -497,7 +506,7 @@ static void lrec_try_complete(sm_t *s, uint32_t id, uint64_t now)
                 break;
             }
     wp->outstanding_loads--;
-    set_hint(s, r->warp, 0, 0); /* its instruction may have been waiting for this load */
+    clear_hint(s, r->warp); /* its instruction may have been waiting for this load */
     s->issue_dirty = true;
     s->winfo[r->warp].waiting_mem = wp->outstanding_loads != 0;
     r->next_free = s->lrec_free;
@@ -870,10 +879,10 @@ static void issue(sm_t *s, uint32_t w, uint32_t unit, uint32_t inst_unit, uint32
     }
 
     if (s->wp->issued) {
-        sched_view_t v = {.slots = s->sched_slots[w % s->n_sched], .n = s->sched_n[w % s->n_sched],
-                          .warps = s->winfo, .now = now, .sm = s->id, .sched = w % s->n_sched,
-                          .epoch = s->warp_epoch};
-        s->wp->issued(s->wp_state[w % s->n_sched], &v, w);
+        const uint32_t sch = w % s->n_sched;
+        const sched_view_t v = {.slots = s->sched_slots[sch], .n = s->sched_n[sch], .warps = s->winfo,
+                                .now = now, .sm = s->id, .sched = sch, .epoch = s->warp_epoch};
+        s->wp->issued(s->wp_state[sch], &v, w);
     }
 
     if (in->flags & INST_BARRIER) {
@@ -919,26 +928,33 @@ static bool unit_available(sm_t *s, uint32_t unit, uint32_t sch, uint64_t now, u
 static uint32_t issue_stage(sm_t *s, uint64_t now, uint64_t *next_ready)
 {
     uint32_t flags = 0;
+    uint64_t waiting_idle = 0; /* skipped waiting warps of schedulers that issued nothing */
     uint16_t order[MAX_WARPS_PER_SM];
     /* timed hints come due: drop them from timed_hint, so that every warp
      * left there waits past now (a timed hint is only ever set to a cycle
-     * after the one that sets it) */
-    if (s->timed_hint && now >= s->timed_earliest) {
-        uint64_t earliest = CS_NEVER;
-        for (uint64_t m = s->timed_hint; m; m &= m - 1) {
-            const uint32_t w = (uint32_t)__builtin_ctzll(m);
-            if (s->hint_ready[w] <= now)
-                s->timed_hint &= ~(1ull << w);
-            else if (s->hint_ready[w] < earliest)
-                earliest = s->hint_ready[w];
+     * after the one that sets it). Only the wheel's slots of the cycles
+     * since the last sweep can hold them. */
+    if (s->timed_hint) {
+        const uint64_t span = now - s->timed_swept;
+        const uint64_t first = span >= SM_TIMED_WHEEL ? now - (SM_TIMED_WHEEL - 1) : s->timed_swept + 1;
+        for (uint64_t c = first; c <= now; c++) {
+            uint64_t *slot = &s->timed_wheel[c % SM_TIMED_WHEEL];
+            for (uint64_t m = *slot; m; m &= m - 1) {
+                const uint32_t w = (uint32_t)__builtin_ctzll(m);
+                if (s->hint_ready[w] <= now) {
+                    *slot &= ~(1ull << w);
+                    s->timed_hint &= ~(1ull << w);
+                }
+            }
         }
-        s->timed_earliest = earliest;
     }
+    s->timed_swept = now;
+    const bool listing = s->wp->lists_every_ready;
     for (uint32_t sch = 0; sch < s->n_sched; sch++) {
         /* warps known to wait on a load: left out by a policy that lists
          * exactly the ready mask */
         uint64_t skip = 0, ready = 0, waiting = 0;
-        if (s->wp->lists_every_ready) {
+        if (listing) {
             const uint64_t mine = s->inst_mask & s->sched_mask[sch];
             skip = mine & (s->never_mem | s->never_alu);
             /* warps whose cached verdict still holds: the loop below would
@@ -948,13 +964,20 @@ static uint32_t issue_stage(sm_t *s, uint64_t now, uint64_t *next_ready)
             waiting = mine & ~skip & s->timed_hint;
             ready = mine & ~skip & ~waiting;
         }
-        sched_view_t v = {.slots = s->sched_slots[sch], .n = s->sched_n[sch], .warps = s->winfo,
-                          .now = now, .sm = s->id, .sched = sch, .epoch = s->warp_epoch, .ready = ready};
-        /* a listing policy with nothing to list lists nothing: no call
-         * (its order() keeps no state that the call would change) */
-        const bool listing = s->wp->lists_every_ready;
-        unsigned n = listing && !ready ? 0 : s->wp->order(s->wp_state[sch], &v, order);
-        if (s->any_paused) { /* paused CTAs' warps go last, order otherwise kept */
+        /* A listing policy with nothing or one warp to list lists nothing or
+         * that warp: no call (its order() keeps no state that the call would
+         * change). In a memory-bound kernel that is most evaluations. */
+        unsigned n;
+        if (listing && !(ready & (ready - 1))) {
+            n = ready ? 1 : 0;
+            order[0] = (uint16_t)__builtin_ctzll(ready | 1ull << 63);
+        } else {
+            const sched_view_t v = {.slots = s->sched_slots[sch], .n = s->sched_n[sch], .warps = s->winfo,
+                                    .now = now, .sm = s->id, .sched = sch, .epoch = s->warp_epoch,
+                                    .ready = ready};
+            n = s->wp->order(s->wp_state[sch], &v, order);
+        }
+        if (s->any_paused && n > 1) { /* paused CTAs' warps go last, order otherwise kept */
             uint16_t tmp[MAX_WARPS_PER_SM];
             unsigned m = 0;
             for (unsigned i = 0; i < n; i++)
@@ -1021,14 +1044,12 @@ static uint32_t issue_stage(sm_t *s, uint64_t now, uint64_t *next_ready)
          * issue the cycle is active whatever other stall bits it has (and
          * the next cycle is evaluated afresh). */
         if (waiting && !(sflags & BLK_ISSUED)) {
-            /* nothing issued, so no hint of theirs changed in the loop */
-            sflags |= BLK_VALID;
-            for (uint64_t m = waiting; m; m &= m - 1) {
-                const uint32_t w = (uint32_t)__builtin_ctzll(m);
-                sflags |= s->hint_flags[w];
-                if (s->hint_ready[w] < *next_ready)
-                    *next_ready = s->hint_ready[w];
-            }
+            /* nothing issued, so no hint of theirs changed in the loop; a
+             * timed hint's verdict is always BLK_ALUDEP (a load's operand
+             * makes it CS_NEVER). Their cycles matter only if no scheduler
+             * issues: taken below, together. */
+            sflags |= BLK_VALID | BLK_ALUDEP;
+            waiting_idle |= waiting;
         }
         if (skip && !(sflags & BLK_ISSUED))
             sflags |= BLK_VALID | ((skip & s->never_mem) ? BLK_MEMDATA : 0) | ((skip & s->never_alu) ? BLK_ALUDEP : 0);
@@ -1038,6 +1059,14 @@ static uint32_t issue_stage(sm_t *s, uint64_t now, uint64_t *next_ready)
         if (s->failed)
             break;
     }
+    /* After an issue the core looks again next cycle whatever next_ready
+     * says; without one, the skipped waiting warps' cycles bound it. */
+    if (!(flags & BLK_ISSUED))
+        for (uint64_t m = waiting_idle; m; m &= m - 1) {
+            const uint32_t w = (uint32_t)__builtin_ctzll(m);
+            if (s->hint_ready[w] < *next_ready)
+                *next_ready = s->hint_ready[w];
+        }
     return flags;
 }
 

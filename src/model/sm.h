@@ -39,6 +39,7 @@
 #define MAX_CTAS_PER_SM CONFIG_MAX_CTAS_PER_SM
 #define MAX_SCHED_PER_SM CONFIG_MAX_SCHED_PER_SM
 #define LDST_QUEUE 2         /* memory instructions the LD/ST unit holds */
+#define SM_TIMED_WHEEL 64    /* slots of the timed-hint wheel (a power of two) */
 
 typedef struct sb_entry {
     uint16_t reg;
@@ -136,10 +137,15 @@ typedef struct sm {
      * ready warp, such a warp is left out of the order until its cycle and
      * accounted for as a set, like never_*. */
     uint64_t timed_hint;
-    /* No warp of timed_hint has a hint before this cycle (a lower bound;
-     * the issue stage drops expired hints from the mask once it is reached,
-     * so that within a stage every warp of timed_hint still waits). */
-    uint64_t timed_earliest;
+    /* The same warps by the cycle of their hint, modulo SM_TIMED_WHEEL: warp
+     * w of timed_hint is in timed_wheel[hint_ready[w] % SM_TIMED_WHEEL]. At
+     * the start of each evaluation the issue stage drops the hints due by
+     * then, looking only at the slots of the cycles since the last one it
+     * looked at (timed_swept), so that within a stage every warp of
+     * timed_hint still waits; a slot may also hold hints a turn or more
+     * later, which stay. */
+    uint64_t timed_wheel[SM_TIMED_WHEEL];
+    uint64_t timed_swept;
     /* Bit per warp whose current instruction passed the scoreboard check
      * (and then waited for the LD/ST unit or an execution unit): it keeps
      * passing, since only the warp's own issue adds entries and every change

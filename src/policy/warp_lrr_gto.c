@@ -13,8 +13,7 @@
 #include "warp_policy.h"
 
 typedef struct {
-    int last; /* index into the scheduler's slot list of the last issuer, -1 none */
-    uint32_t last_slot;
+    uint32_t last_slot; /* the last issuer, UINT32_MAX none */
     /* gto: the scheduler's live warps sorted by age, and each one's place in
      * that order (rank[slot]), rebuilt when the epoch changes */
     uint32_t epoch;
@@ -41,7 +40,6 @@ static void *base_create(policy_args_t *a, uint32_t sm, uint32_t sched, uint32_t
         return NULL;
     }
     rr_state_t *s = cs_xcalloc(1, sizeof *s);
-    s->last = -1;
     s->last_slot = UINT32_MAX;
     return s;
 }
@@ -50,25 +48,18 @@ static void base_issued(void *st, const sched_view_t *v, uint32_t slot)
 {
     rr_state_t *s = st;
     s->last_slot = slot;
-    for (unsigned i = 0; i < v->n; i++)
-        if (v->slots[i] == slot) {
-            s->last = (int)i;
-            break;
-        }
 }
 
 static unsigned lrr_order(void *st, const sched_view_t *v, uint16_t *out)
 {
-    rr_state_t *s = st;
-    /* (last + 1) mod n, without a division in the common case */
-    unsigned start = (unsigned)(s->last + 1);
-    if (start >= v->n)
-        start %= v->n;
-    /* round the slot list from index start: the slots ascend, so that is the
-     * ready slots from slots[start] up, then those below it */
-    const uint64_t from = ~0ull << v->slots[start];
-    const unsigned n = append_slots(v->ready & from, out, 0);
-    return append_slots(v->ready & ~from, out, n);
+    const rr_state_t *s = st;
+    /* Round the scheduler's slot list (ascending) from the one after the
+     * last issuer: the ready slots above the last issuer's, then the rest,
+     * each lowest first. (When the last issuer is the scheduler's highest
+     * slot, or none issued yet, that is every ready slot from the lowest.) */
+    const uint64_t above = s->last_slot >= 63 ? (s->last_slot == UINT32_MAX ? ~0ull : 0) : ~0ull << (s->last_slot + 1);
+    const unsigned n = append_slots(v->ready & above, out, 0);
+    return append_slots(v->ready & ~above, out, n);
 }
 
 static unsigned gto_order(void *st, const sched_view_t *v, uint16_t *out)

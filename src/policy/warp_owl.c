@@ -28,7 +28,8 @@
  * - Round-robin within a group starts after the member that issued last.
  *
  * Cost: the group layout is rebuilt only when warps come or go (view epoch);
- * order() is O(warps), no allocation. */
+ * order() is O(warps), no allocation, and lists only the ready warps
+ * (lists_every_ready: the core leaves out those it knows to wait). */
 #include <stdlib.h>
 
 #include "config/config.h"
@@ -136,7 +137,7 @@ static unsigned emit_group(const owl_state_t *s, const sched_view_t *v, unsigned
     for (unsigned j = 0; j < len; j++) {
         unsigned p = (start + j) % len;
         uint16_t w = s->warp[lo + p];
-        if (v->warps[w].valid && v->warps[w].has_inst)
+        if ((v->ready >> w) & 1) /* lists_every_ready: the ready warps, in this order */
             out[m++] = w;
     }
     return m;
@@ -197,5 +198,6 @@ const warp_policy_ops_t warp_policy_owl = {
     .create = owl_create,
     .destroy = free,
     .order = owl_order,
+    .lists_every_ready = true,
     .issued = owl_issued,
 };

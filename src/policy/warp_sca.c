@@ -30,7 +30,8 @@
  * Parameter: block=2 (CTAs per BCS block; match the CTA policy's block=K).
  *
  * Cost: the group layout is rebuilt only when warps come or go (view epoch);
- * order() is O(warps), no allocation. */
+ * order() is O(warps), no allocation, and lists only the ready warps
+ * (lists_every_ready: the core leaves out those it knows to wait). */
 #include <stdlib.h>
 
 #include "config/config.h"
@@ -171,7 +172,7 @@ static unsigned emit_group(const sca_state_t *s, const sched_view_t *v, unsigned
         if (p >= s->gsize[g])
             p -= s->gsize[g];
         uint16_t w = s->warp[s->gfirst[g] + p];
-        if (v->warps[w].valid && v->warps[w].has_inst)
+        if ((v->ready >> w) & 1) /* lists_every_ready: the ready warps, in this order */
             out[m++] = w;
     }
     return m;
@@ -244,5 +245,6 @@ const warp_policy_ops_t warp_policy_sca = {
     .create = sca_create,
     .destroy = free,
     .order = sca_order,
+    .lists_every_ready = true,
     .issued = sca_issued,
 };

@@ -19,7 +19,8 @@
  *   from issued(): the group was listed first, so an issue from another group
  *   means none of its warps was ready. A group whose warps merely wait on ALU
  *   results or a busy unit keeps its priority (short stalls do not switch).
- * - Every warp is listed, not only the active group: the active group comes
+ * - Every ready warp is listed (lists_every_ready: the core leaves out those
+ *   it knows to wait), not only the active group's: the active group comes
  *   first, then the following groups in rotation order, each in its own
  *   round-robin order. So when the active group stalls, the first ready warp
  *   of the next groups issues, and its group becomes the active one — the
@@ -29,7 +30,8 @@
  *   by gpu.c; the fetch-group size comes from the spec (`tl:group=N`),
  *   default 8 (Narasiman et al.'s evaluated fetch-group size).
  *
- * Cost: order() is O(warps of the scheduler), no allocation. */
+ * Cost: order() is O(warps of the scheduler), no allocation; the core walks
+ * only the ready warps it lists. */
 #include <stdlib.h>
 
 #include "config/config.h"
@@ -83,7 +85,7 @@ static unsigned tl_order(void *st, const sched_view_t *v, uint16_t *out)
             if (p >= len)
                 p -= len;
             uint16_t w = v->slots[lo + p];
-            if (v->warps[w].valid && v->warps[w].has_inst)
+            if ((v->ready >> w) & 1) /* lists_every_ready: the ready warps, in this order */
                 out[m++] = w;
         }
     }
@@ -124,5 +126,6 @@ const warp_policy_ops_t warp_policy_tl = {
     .create = tl_create,
     .destroy = free,
     .order = tl_order,
+    .lists_every_ready = true,
     .issued = tl_issued,
 };
