@@ -42,21 +42,25 @@
  *
  * Parse-ahead: where the host has more than one CPU (or CTASIM_PARSE_AHEAD=1;
  * =0 turns it off), opening a kernel starts a thread that parses its CTAs in
- * file order, at most AHEAD_CTAS (and about AHEAD_BYTES of encoded
- * instructions) ahead of the last CTA begun, and cta_begin takes them from it
- * in order. The GPU opens the next kernels while one runs (gpu_run_workload),
- * so their first CTAs, which are begun in a burst, are parsed meanwhile. At
- * most AHEAD_THREADS sources of the process parse at once (the others start
- * at their first cta_begin if one has finished by then, else parse
- * sequentially), which bounds the threads and memory of a long kernel list. The thread runs exactly the
- * sequential parse: the same CTAs, encodings, static table, errors (handed
- * out by the cta_begin that would have met them, the CTAs before it
- * first) and counts (added when a CTA is begun, in both modes), so results
- * do not depend on it; only the wall time does (the parse, its memchr and
- * the file reads are 6 to 15 % of a trace run). While the thread runs it
- * owns the line reader, the memo, the opcode cache, the static index and
- * the parse-failure fields; the GPU's thread owns next_cta, the counts and
- * begin_failed, and the two meet only under the ring's lock.
+ * file order, at most AHEAD_CTAS and AHEAD_BYTES of CTA storage ahead of the
+ * last CTA begun, and cta_begin takes them from it in order. The GPU opens
+ * the next kernel while one runs (gpu_run_workload), so its first CTAs,
+ * which are begun in a burst, are parsed meanwhile. At most AHEAD_THREADS
+ * sources of the process parse at once (a later one starts its thread at
+ * its first cta_begin if one has finished by then, else parses
+ * sequentially): each thread costs its malloc arena and its CTAs in memory
+ * (4 threads took HOT's peak from 35 MB to 86 MB for no more speed than 2).
+ * The thread runs exactly the sequential parse: the same CTAs, encodings,
+ * static table, errors (handed out by the cta_begin that would have met
+ * them, the CTAs before it first) and counts (added when a CTA is begun, in
+ * both modes), so results do not depend on it; only the wall time does. The
+ * parse, its memchr and the file reads are 6 to 15 % of a trace run; on the
+ * streaming trace of `make bench` the wall time falls 10 %, on HOT and LBM
+ * (QV100, cap 4) 0 to 4 %, their CTAs being begun in bursts the size of the
+ * GPU. While the thread runs it owns the line reader, the memo, the opcode
+ * cache, the static index and the parse-failure fields; the GPU's thread
+ * owns next_cta, the counts and begin_failed, and the two meet only under
+ * the ring's lock.
  */
 #include "trace_reader.h"
 
@@ -1265,9 +1269,9 @@ static int parse_next(trace_source_t *s, trace_cta_t *cta, uint64_t linear, cs_e
 
 /* ------------------------------------------------------------ parse-ahead */
 
-#define AHEAD_CTAS 64
-#define AHEAD_BYTES (8u << 20)
-#define AHEAD_THREADS 4
+#define AHEAD_CTAS 4096
+#define AHEAD_BYTES (4u << 20)
+#define AHEAD_THREADS 2
 
 static atomic_uint ahead_threads; /* parse-ahead threads still parsing, process-wide */
 
@@ -1296,11 +1300,12 @@ static bool parse_ahead_wanted(void)
     return sysconf(_SC_NPROCESSORS_ONLN) > 1;
 }
 
+/* Memory a parsed CTA holds: its warps' buffers as allocated, and their state. */
 static size_t cta_encoded_bytes(const trace_cta_t *c)
 {
-    size_t n = 0;
+    size_t n = sizeof *c + c->nwarps * (sizeof *c->warps + sizeof *c->cursor);
     for (unsigned w = 0; w < c->nwarps; w++)
-        n += c->warps[w].len;
+        n += c->warps[w].cap;
     return n;
 }
 
