@@ -768,6 +768,29 @@ static uint64_t digest_kernel(const char *path, uint64_t stop_at, char *msg, siz
     return h;
 }
 
+/* Parse-ahead (trace_reader.c) against the sequential parse, the ring at
+ * its full depth ("1") and at 3 CTAs (the parser waits for room): the same
+ * digest, error text and counts. Returns how many modes differed. */
+static int ahead_differs(const char *path, uint64_t stop_at, bool expect_error, const char *where)
+{
+    char msg0[CS_ERRMSG_MAX], msg[CS_ERRMSG_MAX];
+    trace_counts_t c0, c;
+    setenv("CTASIM_PARSE_AHEAD", "0", 1);
+    const uint64_t h0 = digest_kernel(path, stop_at, msg0, sizeof msg0, &c0);
+    int differ = (msg0[0] != 0) != expect_error;
+    static const char *const modes[] = {"1", "3"};
+    for (size_t m = 0; m < 2; m++) {
+        setenv("CTASIM_PARSE_AHEAD", modes[m], 1);
+        const uint64_t h = digest_kernel(path, stop_at, msg, sizeof msg, &c);
+        if (h != h0 || strcmp(msg, msg0) || c.warp_insts != c0.warp_insts || c.thread_insts != c0.thread_insts) {
+            printf("  %s, parse-ahead %s: \"%s\" / \"%s\"\n", where, modes[m], msg0, msg);
+            differ++;
+        }
+    }
+    unsetenv("CTASIM_PARSE_AHEAD");
+    return differ;
+}
+
 /* The parse-ahead thread (trace_reader.c, CTASIM_PARSE_AHEAD) hands out
  * exactly what the sequential parse does: the same instructions and counts
  * on a 2000-CTA kernel, whole or stopped early, and the same error at every
@@ -776,21 +799,16 @@ static void parse_ahead_matches_sequential(void)
 {
     uint64_t want_w, want_t;
     const char *big = gen_trace("ahead.traceg", 2000, 4, 20, &want_w, &want_t);
-    char msg0[CS_ERRMSG_MAX], msg1[CS_ERRMSG_MAX];
-    trace_counts_t c0, c1;
     const uint64_t stops[] = {UINT64_MAX, 0, 1, 70, 1999};
-    for (size_t i = 0; i < sizeof stops / sizeof *stops; i++) {
-        setenv("CTASIM_PARSE_AHEAD", "0", 1);
-        const uint64_t h0 = digest_kernel(big, stops[i], msg0, sizeof msg0, &c0);
-        setenv("CTASIM_PARSE_AHEAD", "1", 1);
-        const uint64_t h1 = digest_kernel(big, stops[i], msg1, sizeof msg1, &c1);
-        CHECK_EQ(h0, h1);
-        CHECK(!msg0[0] && !msg1[0]);
-        CHECK_EQ(c0.warp_insts, c1.warp_insts);
-        CHECK_EQ(c0.thread_insts, c1.thread_insts);
-        if (stops[i] == UINT64_MAX)
-            CHECK_EQ(c1.warp_insts, want_w);
-    }
+    for (size_t i = 0; i < sizeof stops / sizeof *stops; i++)
+        CHECK_EQ(ahead_differs(big, stops[i], false, "whole file"), 0);
+    char msg[CS_ERRMSG_MAX];
+    trace_counts_t c;
+    setenv("CTASIM_PARSE_AHEAD", "3", 1);
+    digest_kernel(big, UINT64_MAX, msg, sizeof msg, &c);
+    unsetenv("CTASIM_PARSE_AHEAD");
+    CHECK_EQ(c.warp_insts, want_w);
+    CHECK_EQ(c.thread_insts, want_t);
     /* cuts every 37 bytes through the first CTAs, then six through the rest */
     size_t len;
     char *text = read_file(big, &len);
@@ -798,14 +816,10 @@ static void parse_ahead_matches_sequential(void)
     int differ = 0;
     for (size_t cut = 0; text && cut < len; cut += (cut < 4000 ? 37 : len / 7 + 1)) {
         write_file(cut_path, text, cut);
-        setenv("CTASIM_PARSE_AHEAD", "0", 1);
-        const uint64_t h0 = digest_kernel(cut_path, UINT64_MAX, msg0, sizeof msg0, &c0);
-        setenv("CTASIM_PARSE_AHEAD", "1", 1);
-        const uint64_t h1 = digest_kernel(cut_path, UINT64_MAX, msg1, sizeof msg1, &c1);
-        if (h0 != h1 || strcmp(msg0, msg1) || !msg0[0] || c0.warp_insts != c1.warp_insts) {
-            if (differ++ < 3)
-                printf("  cut at %zu: \"%s\" / \"%s\"\n", cut, msg0, msg1);
-        }
+        char where[64];
+        snprintf(where, sizeof where, "cut at %zu", cut);
+        if (differ < 3)
+            differ += ahead_differs(cut_path, UINT64_MAX, true, where);
     }
     CHECK_EQ(differ, 0);
     /* garbage in the middle of CTA 1500 */
@@ -816,16 +830,14 @@ static void parse_ahead_matches_sequential(void)
             at = strchr(strstr(at, "insts = "), '\n') + 1;
             memcpy(at, "zz", 2);
             write_file(cut_path, text, len);
+            CHECK_EQ(ahead_differs(cut_path, UINT64_MAX, true, "bad PC"), 0);
+            trace_counts_t c0;
             setenv("CTASIM_PARSE_AHEAD", "0", 1);
-            const uint64_t h0 = digest_kernel(cut_path, UINT64_MAX, msg0, sizeof msg0, &c0);
-            setenv("CTASIM_PARSE_AHEAD", "1", 1);
-            const uint64_t h1 = digest_kernel(cut_path, UINT64_MAX, msg1, sizeof msg1, &c1);
-            CHECK_EQ(h0, h1);
-            CHECK(strstr(msg0, "bad PC 'zz") != NULL);
-            CHECK(strcmp(msg0, msg1) == 0);
+            digest_kernel(cut_path, UINT64_MAX, msg, sizeof msg, &c0);
+            unsetenv("CTASIM_PARSE_AHEAD");
+            CHECK(strstr(msg, "bad PC 'zz") != NULL);
         }
     }
-    unsetenv("CTASIM_PARSE_AHEAD");
     free(text);
     unlink(cut_path);
     unlink(big);

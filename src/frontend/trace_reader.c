@@ -1282,6 +1282,7 @@ typedef struct parse_ahead {
     pthread_cond_t taken;  /* room in the ring, or stop */
     trace_cta_t *ring[AHEAD_CTAS];
     size_t ring_bytes[AHEAD_CTAS];
+    unsigned depth;        /* CTAs the ring may hold: AHEAD_CTAS, or fewer (tests) */
     unsigned head, count;
     size_t bytes;          /* encoded bytes in the ring */
     uint64_t first;        /* the CTA the thread starts at */
@@ -1291,16 +1292,20 @@ typedef struct parse_ahead {
     bool stop;             /* the source is being destroyed */
 } parse_ahead_t;
 
-/* CTASIM_PARSE_AHEAD=0 or 1 decides; otherwise on when a second CPU is online. */
-static bool parse_ahead_wanted(void)
+/* How many CTAs to parse ahead, 0 for none: CTASIM_PARSE_AHEAD=0 off, =1
+ * on (AHEAD_CTAS), =N (2 to AHEAD_CTAS) on with a ring of N CTAs (the tests
+ * use a small one to exercise the waits); otherwise on when a second CPU is
+ * online. */
+static unsigned parse_ahead_depth(void)
 {
     const char *e = getenv("CTASIM_PARSE_AHEAD");
-    if (e && *e)
-        return strcmp(e, "0") != 0;
-    return sysconf(_SC_NPROCESSORS_ONLN) > 1;
+    if (e && *e) {
+        const unsigned long n = strtoul(e, NULL, 10);
+        return n == 0 ? 0 : n == 1 || n > AHEAD_CTAS ? AHEAD_CTAS : (unsigned)n;
+    }
+    return sysconf(_SC_NPROCESSORS_ONLN) > 1 ? AHEAD_CTAS : 0;
 }
 
-/* Memory a parsed CTA holds: its warps' buffers as allocated, and their state. */
 static size_t cta_encoded_bytes(const trace_cta_t *c)
 {
     size_t n = sizeof *c + c->nwarps * (sizeof *c->warps + sizeof *c->cursor);
@@ -1315,7 +1320,7 @@ static void *parse_ahead_main(void *arg)
     parse_ahead_t *a = s->ahead;
     for (uint64_t k = a->first; k < s->total_ctas; k++) {
         pthread_mutex_lock(&a->lock);
-        while (!a->stop && a->count > 0 && (a->count == AHEAD_CTAS || a->bytes >= AHEAD_BYTES))
+        while (!a->stop && a->count > 0 && (a->count == a->depth || a->bytes >= AHEAD_BYTES))
             pthread_cond_wait(&a->taken, &a->lock);
         const bool stop = a->stop;
         pthread_mutex_unlock(&a->lock);
@@ -1356,7 +1361,8 @@ static void *parse_ahead_main(void *arg)
  * AHEAD_THREADS parse; false if not (the source then parses sequentially). */
 static bool parse_ahead_start(trace_source_t *s)
 {
-    if (s->ahead || !s->lr || !parse_ahead_wanted())
+    const unsigned depth = s->ahead || !s->lr ? 0 : parse_ahead_depth();
+    if (!depth)
         return false;
     unsigned n = atomic_load(&ahead_threads);
     do {
@@ -1368,6 +1374,7 @@ static bool parse_ahead_start(trace_source_t *s)
     pthread_cond_init(&a->parsed, NULL);
     pthread_cond_init(&a->taken, NULL);
     a->first = s->next_cta;
+    a->depth = depth;
     s->ahead = a;
     if (pthread_create(&a->thread, NULL, parse_ahead_main, s) != 0) {
         pthread_cond_destroy(&a->taken);
