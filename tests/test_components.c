@@ -323,13 +323,25 @@ static unsigned plain_conflicts(const warp_inst_t *in, uint32_t nbanks, uint32_t
     return n ? degree : 0;
 }
 
+/* coalesce_warp gives exactly the plain definition's accesses. */
+static void coalesce_matches_plain(const warp_inst_t *in, uint32_t line)
+{
+    mem_access_t got[COALESCE_MAX_ACCESSES], want[COALESCE_MAX_ACCESSES];
+    unsigned n = coalesce_warp(in, line, got);
+    CHECK_EQ(n, plain_coalesce(in, line, want));
+    for (unsigned i = 0; i < n; i++) {
+        CHECK_EQ(got[i].line_addr, want[i].line_addr);
+        CHECK_EQ(got[i].sector_mask, want[i].sector_mask);
+        CHECK_EQ(got[i].bytes, want[i].bytes);
+    }
+}
+
 static void coalescer_fast_paths_match_plain_definitions(void)
 {
     static const uint8_t sizes[] = {1, 2, 4, 8, 16};
     static const int64_t strides[] = {0, 1, 4, 8, 16, 32, 64, 128, 132, 256, -4, -128, 4096};
     static const uint32_t banks[] = {32, 16, 64, 24};
     uint64_t seed = 0x9e3779b97f4a7c15ull, addr[32];
-    mem_access_t got[COALESCE_MAX_ACCESSES], want[COALESCE_MAX_ACCESSES];
     for (int t = 0; t < 20000; t++) {
         warp_inst_t in = {.addr = addr};
         uint64_t r = rng_next(&seed);
@@ -346,14 +358,7 @@ static void coalescer_fast_paths_match_plain_definitions(void)
             default: addr[l] = rng_next(&seed) % (1u << 20); break;            /* scattered */
             }
         }
-        uint32_t line = (r >> 32) % 2 ? 128 : 32;
-        unsigned n = coalesce_warp(&in, line, got);
-        CHECK_EQ(n, plain_coalesce(&in, line, want));
-        for (unsigned i = 0; i < n; i++) {
-            CHECK_EQ(got[i].line_addr, want[i].line_addr);
-            CHECK_EQ(got[i].sector_mask, want[i].sector_mask);
-            CHECK_EQ(got[i].bytes, want[i].bytes);
-        }
+        coalesce_matches_plain(&in, (r >> 32) % 2 ? 128 : 32);
         uint32_t nb = banks[(r >> 40) % 4], width = (r >> 44) % 2 ? 4 : 8;
         CHECK_EQ(shmem_conflict_degree(&in, nb, width), plain_conflicts(&in, nb, width));
         if (test_case_failed)
@@ -369,15 +374,8 @@ static void coalescer_fast_paths_match_plain_definitions(void)
                     addr[l] = (1ull << 40) + off + l * sizes[k];
                 if (moved)
                     addr[off % 32] += 4096;
-                for (uint32_t line = 32; line <= 128; line *= 4) {
-                    unsigned n = coalesce_warp(&in, line, got);
-                    CHECK_EQ(n, plain_coalesce(&in, line, want));
-                    for (unsigned i = 0; i < n; i++) {
-                        CHECK_EQ(got[i].line_addr, want[i].line_addr);
-                        CHECK_EQ(got[i].sector_mask, want[i].sector_mask);
-                        CHECK_EQ(got[i].bytes, want[i].bytes);
-                    }
-                }
+                for (uint32_t line = 32; line <= 128; line *= 4)
+                    coalesce_matches_plain(&in, line);
                 if (test_case_failed)
                     return;
             }
