@@ -23,8 +23,11 @@
     "                       mem_latency; with --json X.json also X-series.csv; `ctasim report` draws them)\n" \
     "  --quiet              no statistics text\n"                                                            \
     "  --threads N          tick the cores of one simulation on N threads (default 1); the same results\n"  \
-    "                       for any N. Worth it on large GPUs (docs/ARCHITECTURE.md \"Parallel\n"            \
-    "                       simulation of one run\"); PTX workloads always tick on one thread\n"
+    "                       for any N. Worth it on compute-bound kernels on 80 cores or more\n"           \
+    "                       (docs/ARCHITECTURE.md \"Parallel simulation of one run\"); PTX workloads\n"      \
+    "                       always tick on one thread. Traces are parsed ahead on a second thread\n"     \
+    "                       where a second CPU is online (CTASIM_PARSE_AHEAD=0 turns it off);\n"          \
+    "                       results never depend on either\n"
 
 typedef struct help {
     const char *cmd, *text;
