@@ -530,14 +530,57 @@ static void run_samples(gpu_t *g, uint64_t now)
 #define SM_POOL_HIGH 1024
 /* Fewest due cores for which the team is woken, per thread of the team. */
 #define PARALLEL_MIN_PER_THREAD 2
-/* A machine without free cores: when over PROBE_BATCHES batches the team ran
- * under 1/PROBE_SHARE of the items (this thread did nearly all of them and
- * paid the hand-offs for nothing), the cores tick on this thread for the
- * next BACKOFF_CYCLES core cycles, then the team is tried again. Where the
- * items run never changes a result. */
-#define PROBE_BATCHES 512
-#define PROBE_SHARE 8
-#define BACKOFF_CYCLES 16384
+/* The team or this thread, by time: the core phase (ticks and the merge
+ * after them) is timed over CHOICE_WINDOW cycles on the team, then as many
+ * on this thread, and the faster runs for the next CHOICE_EPOCH core cycles
+ * (the team only when at least CHOICE_MARGIN_PCT % faster: it costs CPU
+ * time), then the two are timed again. A machine without free cores, a GPU
+ * too small or a kernel too memory-bound for the hand-offs to pay all end on
+ * this thread, the team sleeping. Where the cores tick never changes a
+ * result; only the wall time depends on the choice. */
+#define CHOICE_WINDOW 256
+#define CHOICE_EPOCH 32768
+#define CHOICE_MARGIN_PCT 5
+enum { CHOICE_TIME_TEAM, CHOICE_TIME_SERIAL, CHOICE_RUN };
+
+static uint64_t now_ns(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
+}
+
+/* Whether this eligible cycle runs on the team, and whether it is timed. */
+static bool choose_team(gpu_t *g, uint64_t now, bool *timed)
+{
+    *timed = false;
+    if (!g->adaptive)
+        return true;
+    if (g->choice_phase == CHOICE_RUN) {
+        if (now < g->choice_until)
+            return g->choice_team;
+        g->choice_phase = CHOICE_TIME_TEAM;
+        g->choice_count = 0;
+        g->choice_ns[0] = g->choice_ns[1] = 0;
+    }
+    *timed = true;
+    return g->choice_phase == CHOICE_TIME_TEAM;
+}
+
+static void choice_timed(gpu_t *g, uint64_t now, uint64_t ns)
+{
+    g->choice_ns[g->choice_phase] += ns;
+    if (++g->choice_count < CHOICE_WINDOW)
+        return;
+    g->choice_count = 0;
+    if (g->choice_phase == CHOICE_TIME_TEAM) {
+        g->choice_phase = CHOICE_TIME_SERIAL;
+        return;
+    }
+    g->choice_team = g->choice_ns[0] * 100 < g->choice_ns[1] * (100 - CHOICE_MARGIN_PCT);
+    g->choice_phase = CHOICE_RUN;
+    g->choice_until = now + CHOICE_EPOCH;
+}
 
 static void tick_core_item(void *ctx, uint32_t item)
 {
@@ -584,22 +627,18 @@ static int tick_cores_parallel(gpu_t *g, uint64_t now, uint64_t icnt_now, bool *
     *any_sm = true;
     g->tick_now = now;
     g->tick_icnt = icnt_now;
-    if (n >= g->parallel_min && !g->serial_kernels && now >= g->backoff_until) {
-        uint32_t mine = core_workers_run(g->workers, n);
+    bool timed = false;
+    const bool team = n >= g->parallel_min && !g->serial_kernels && choose_team(g, now, &timed);
+    const uint64_t t0 = timed ? now_ns() : 0;
+    if (team) {
+        (void)core_workers_run(g->workers, n);
         g->parallel_cycles++;
-        g->probe_items += n;
-        g->probe_team_items += n - mine;
-        if (g->adaptive && ++g->probe_batches == PROBE_BATCHES) {
-            if (g->probe_team_items * PROBE_SHARE < g->probe_items)
-                g->backoff_until = now + BACKOFF_CYCLES;
-            g->probe_batches = 0;
-            g->probe_items = g->probe_team_items = 0;
-        }
     } else {
         for (uint32_t k = 0; k < n; k++)
             g->tick_rc[k] = sm_cycle(&g->sm[g->due[k]], now, icnt_now);
         g->serial_cycles++;
     }
+    int rc = 0;
     for (uint32_t k = 0; k < n; k++) {
         uint32_t id = g->due[k];
         sm_t *s = &g->sm[id];
@@ -609,11 +648,14 @@ static int tick_cores_parallel(gpu_t *g, uint64_t now, uint64_t icnt_now, bool *
         req_pool_balance(s->pool, &g->pool, SM_POOL_LOW, SM_POOL_HIGH);
         if (g->tick_rc[k] < 0) {
             gpu_fail(g, sm_error(s));
-            return -1;
+            rc = -1;
+            break;
         }
         *any_finished |= g->tick_rc[k] > 0;
     }
-    return 0;
+    if (timed) /* the merge above included: cores run elsewhere are read back here */
+        choice_timed(g, now, now_ns() - t0);
+    return rc;
 }
 
 /* ------------------------------------------------------------------------ */

@@ -78,10 +78,13 @@ struct gpu {
     uint32_t serial_kernels;   /* running kernels whose front-end is not parallel_safe */
     uint32_t parallel_min;     /* fewest due cores worth waking the team for */
     uint64_t parallel_cycles, serial_cycles; /* core cycles ticked each way (--threads > 1) */
-    uint32_t probe_batches;    /* batches in the current probe window, and their items: */
-    uint64_t probe_items, probe_team_items; /* all, and those the team (not this thread) ran */
-    uint64_t backoff_until;    /* core cycle before which the cores tick on this thread */
-    bool adaptive;             /* back off when the team does not help (no explicit min_due) */
+    /* the team or this thread, whichever is faster (gpu.c, CHOICE_*) */
+    bool adaptive;             /* choose by time (no explicit min_due) */
+    uint8_t choice_phase;      /* CHOICE_TIME_TEAM, CHOICE_TIME_SERIAL or CHOICE_RUN */
+    uint32_t choice_count;     /* cycles timed in this phase */
+    uint64_t choice_ns[2];     /* time of the timed cycles: on the team, on this thread */
+    uint64_t choice_until;     /* core cycle at which CHOICE_RUN times the two again */
+    bool choice_team;          /* CHOICE_RUN: the team was faster */
 };
 
 /* gpu_power.c: the power model's glue (every call is a no-op without it) */
