@@ -81,6 +81,21 @@ enum ptx_opcode {
     OP__COUNT
 };
 
+/* Whether an instruction's first operand is its destination (a register it
+ * writes): every opcode but stores, reductions, control flow, barriers,
+ * fences, prefetches and no-ops. Shared by the timing template, the
+ * register count and the register renaming, which must agree. */
+static inline int ptx_op_writes_first_operand(enum ptx_opcode op)
+{
+    switch (op) {
+    case OP_ST: case OP_RED: case OP_BRA: case OP_CALL: case OP_RET: case OP_EXIT: case OP_BAR:
+    case OP_BARRIER: case OP_MEMBAR: case OP_FENCE: case OP_NOP: case OP_PREFETCH: case OP_TRAP:
+        return 0;
+    default:
+        return 1;
+    }
+}
+
 const char *ptx_opcode_name(enum ptx_opcode op);
 
 /* Comparison operators of setp/set/slct. */

@@ -28,17 +28,6 @@ static inline void bit_set(word_t *s, uint32_t r) { s[r / WBITS] |= (word_t)1 <<
 static inline void bit_clr(word_t *s, uint32_t r) { s[r / WBITS] &= ~((word_t)1 << (r % WBITS)); }
 static inline int bit_get(const word_t *s, uint32_t r) { return (int)((s[r / WBITS] >> (r % WBITS)) & 1); }
 
-static int has_dst(enum ptx_opcode op)
-{
-    switch (op) {
-    case OP_ST: case OP_RED: case OP_BRA: case OP_CALL: case OP_RET: case OP_EXIT: case OP_BAR:
-    case OP_BARRIER: case OP_MEMBAR: case OP_FENCE: case OP_NOP: case OP_PREFETCH: case OP_TRAP:
-        return 0;
-    default:
-        return 1;
-    }
-}
-
 #define MAX_INST_REGS (PTX_MAX_OPS * 4 + 1)
 
 /* Registers instruction `in` writes (defs) and reads (uses). */
@@ -46,7 +35,7 @@ static void inst_regs(const ptx_inst_t *in, uint32_t *defs, unsigned *nd, uint32
 {
     *nd = *nu = 0;
     unsigned first_src = 0;
-    if (has_dst((enum ptx_opcode)in->op) && in->nops > 0) {
+    if (ptx_op_writes_first_operand((enum ptx_opcode)in->op) && in->nops > 0) {
         const ptx_operand_t *d = &in->ops[0];
         if (d->kind == OPK_REG)
             defs[(*nd)++] = d->reg;
@@ -486,7 +475,7 @@ static uint32_t unrolled_pressure(const ptx_function_t *f, const ptx_inst_t *ins
             if (k == len - 1 && c + 1 < U)
                 continue; /* the back branch: only the last copy's */
             ptx_inst_t in = ins[k];
-            unsigned first_src = has_dst((enum ptx_opcode)in.op) && in.nops > 0 ? 1 : 0;
+            unsigned first_src = ptx_op_writes_first_operand((enum ptx_opcode)in.op) && in.nops > 0 ? 1 : 0;
             for (unsigned i = first_src; i < in.nops; i++)
                 rename_uses(&in.ops[i], name);
             if (in.guard != PTX_NO_REG)

@@ -35,18 +35,6 @@ typedef uint64_t word_t;
 static inline void bit_set(word_t *s, uint32_t i) { s[i / WORD_BITS] |= (word_t)1 << (i % WORD_BITS); }
 static inline int bit_get(const word_t *s, uint32_t i) { return (int)((s[i / WORD_BITS] >> (i % WORD_BITS)) & 1); }
 
-/* The same destination rule as the timing template (ptx_timing.c). */
-static int writes_first_operand(enum ptx_opcode op)
-{
-    switch (op) {
-    case OP_ST: case OP_RED: case OP_BRA: case OP_CALL: case OP_RET: case OP_EXIT: case OP_BAR:
-    case OP_BARRIER: case OP_MEMBAR: case OP_FENCE: case OP_NOP: case OP_PREFETCH: case OP_TRAP:
-        return 0;
-    default:
-        return 1;
-    }
-}
-
 static void add_regs(const ptx_operand_t *o, word_t *set)
 {
     if ((o->kind == OPK_REG || o->kind == OPK_ADDR) && o->reg != PTX_NO_REG)
@@ -61,7 +49,7 @@ static void add_regs(const ptx_operand_t *o, word_t *set)
 static void uses_defs(const ptx_inst_t *in, word_t *use, word_t *def)
 {
     unsigned first_src = 0;
-    if (writes_first_operand((enum ptx_opcode)in->op) && in->nops > 0) {
+    if (ptx_op_writes_first_operand((enum ptx_opcode)in->op) && in->nops > 0) {
         add_regs(&in->ops[0], def);
         first_src = 1;
     }

@@ -29,17 +29,6 @@ static void add_reg(uint16_t *list, uint8_t *n, unsigned max, uint32_t reg)
     list[(*n)++] = (uint16_t)reg;
 }
 
-static int has_dst(enum ptx_opcode op)
-{
-    switch (op) {
-    case OP_ST: case OP_RED: case OP_BRA: case OP_CALL: case OP_RET: case OP_EXIT: case OP_BAR:
-    case OP_BARRIER: case OP_MEMBAR: case OP_FENCE: case OP_NOP: case OP_PREFETCH: case OP_TRAP:
-        return 0;
-    default:
-        return 1;
-    }
-}
-
 static enum mem_space mem_space_of(unsigned s)
 {
     switch (s) {
@@ -166,7 +155,7 @@ void ptx_timing_template(const ptx_module_t *m, const ptx_function_t *f, const p
     }
     /* scoreboard registers: flat register indices of the function */
     unsigned first_src = 0;
-    if (has_dst(op) && in->nops > 0) {
+    if (ptx_op_writes_first_operand(op) && in->nops > 0) {
         const ptx_operand_t *d = &in->ops[0];
         if (d->kind == OPK_REG)
             add_reg(o->dst, &o->ndst, INST_MAX_DST, d->reg);
