@@ -80,37 +80,33 @@ static inline uint32_t batch_generation(uint64_t b) { return (uint32_t)(b >> 32)
 /* Range k of n items over t threads: [k * n / t, (k + 1) * n / t). */
 static inline uint32_t range_start(uint32_t n, unsigned t, unsigned k) { return (uint32_t)((uint64_t)n * k / t); }
 
-/* Run the items left in range k of generation `gen`; returns how many. */
-static uint32_t take_range(core_workers_t *w, uint32_t gen, uint32_t n, unsigned k)
+/* Run the items left in range k of generation `gen`. */
+static void take_range(core_workers_t *w, uint32_t gen, uint32_t n, unsigned k)
 {
     _Atomic uint64_t *c = &w->claim[k].word;
     const uint32_t end = range_start(n, w->n_threads, k + 1);
-    uint32_t ran = 0;
     uint64_t b = atomic_load_explicit(c, memory_order_acquire);
     for (;;) {
         if (batch_generation(b) != gen || (uint32_t)b >= end)
-            return ran;
+            return;
         if (!atomic_compare_exchange_weak_explicit(c, &b, b + 1, memory_order_acq_rel, memory_order_acquire))
             continue; /* b now holds the current word */
         w->fn(w->ctx, (uint32_t)b);
-        ran++;
         atomic_fetch_add_explicit(&w->finished, 1, memory_order_release);
         b = atomic_load_explicit(c, memory_order_acquire);
     }
 }
 
 /* Thread `self` runs items of generation `gen`: its own range, then what is
- * left of the others. Returns how many it ran. */
-static uint32_t take_items(core_workers_t *w, uint32_t gen, unsigned self)
+ * left of the others. */
+static void take_items(core_workers_t *w, uint32_t gen, unsigned self)
 {
     const uint64_t b = atomic_load_explicit(&w->batch, memory_order_acquire);
     if (batch_generation(b) != gen)
-        return 0;
+        return;
     const uint32_t n = (uint32_t)b & ITEM_MASK;
-    uint32_t ran = 0;
     for (unsigned j = 0; j < w->n_threads; j++)
-        ran += take_range(w, gen, n, (self + j) % w->n_threads);
-    return ran;
+        take_range(w, gen, n, (self + j) % w->n_threads);
 }
 
 /* A team thread: the first generation other than `seen`. */
@@ -143,7 +139,7 @@ static void *team_main(void *arg)
         seen = wait_generation(w, seen);
         if (atomic_load_explicit(&w->quit, memory_order_acquire))
             return NULL;
-        (void)take_items(w, seen, a->index);
+        take_items(w, seen, a->index);
     }
 }
 
@@ -189,12 +185,12 @@ core_workers_t *core_workers_create(unsigned threads, core_work_fn fn, void *ctx
 
 unsigned core_workers_threads(const core_workers_t *w) { return w->n_threads; }
 
-uint32_t core_workers_run(core_workers_t *w, uint32_t n_items)
+void core_workers_run(core_workers_t *w, uint32_t n_items)
 {
     if (w->n_threads < 2 || n_items > ITEM_MASK) {
         for (uint32_t i = 0; i < n_items; i++)
             w->fn(w->ctx, i);
-        return n_items;
+        return;
     }
     const uint32_t gen = ++w->generation;
     atomic_store_explicit(&w->finished, 0, memory_order_relaxed);
@@ -204,14 +200,13 @@ uint32_t core_workers_run(core_workers_t *w, uint32_t n_items)
     /* sequentially consistent: ordered after the claims and before the sleepers check */
     atomic_store(&w->batch, (uint64_t)gen << 32 | n_items);
     wake_sleepers(w);
-    const uint32_t mine = take_items(w, gen, 0);
+    take_items(w, gen, 0);
     for (unsigned spin = 0; atomic_load_explicit(&w->finished, memory_order_acquire) < n_items; spin++) {
         if (spin < SPIN_PAUSES)
             cpu_pause();
         else
             sched_yield();
     }
-    return mine;
 }
 
 void core_workers_destroy(core_workers_t *w)

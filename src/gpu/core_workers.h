@@ -21,8 +21,8 @@ typedef struct core_workers core_workers_t;
 
 /* A team of `threads` (>= 2) including the caller: threads - 1 are started. */
 core_workers_t *core_workers_create(unsigned threads, core_work_fn fn, void *ctx);
-/* Returns how many of the items the calling thread ran itself. */
-uint32_t core_workers_run(core_workers_t *w, uint32_t n_items);
+/* Returns once every item has run (the calling thread runs its share). */
+void core_workers_run(core_workers_t *w, uint32_t n_items);
 unsigned core_workers_threads(const core_workers_t *w);
 /* Stop and join the team (NULL: nothing). */
 void core_workers_destroy(core_workers_t *w);

@@ -630,14 +630,11 @@ static int tick_cores_parallel(gpu_t *g, uint64_t now, uint64_t icnt_now, bool *
     bool timed = false;
     const bool team = n >= g->parallel_min && !g->serial_kernels && choose_team(g, now, &timed);
     const uint64_t t0 = timed ? now_ns() : 0;
-    if (team) {
-        (void)core_workers_run(g->workers, n);
-        g->parallel_cycles++;
-    } else {
+    if (team)
+        core_workers_run(g->workers, n);
+    else
         for (uint32_t k = 0; k < n; k++)
             g->tick_rc[k] = sm_cycle(&g->sm[g->due[k]], now, icnt_now);
-        g->serial_cycles++;
-    }
     int rc = 0;
     for (uint32_t k = 0; k < n; k++) {
         uint32_t id = g->due[k];

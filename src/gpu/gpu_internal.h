@@ -77,7 +77,6 @@ struct gpu {
     uint64_t tick_now, tick_icnt; /* the cycle the phase simulates (core, interconnect clock) */
     uint32_t serial_kernels;   /* running kernels whose front-end is not parallel_safe */
     uint32_t parallel_min;     /* fewest due cores worth waking the team for */
-    uint64_t parallel_cycles, serial_cycles; /* core cycles ticked each way (--threads > 1) */
     /* the team or this thread, whichever is faster (gpu.c, CHOICE_*) */
     bool adaptive;             /* choose by time (no explicit min_due) */
     uint8_t choice_phase;      /* CHOICE_TIME_TEAM, CHOICE_TIME_SERIAL or CHOICE_RUN */
