@@ -232,6 +232,8 @@ int cli_json_open(const run_opts_t *o, cli_json_out_t *j)
         j->f = stdout;
         return 0;
     }
+    /* the temporary now: a bad path fails before the simulation, and the
+     * old file stays whole until the new one is complete */
     cs_error_t err;
     j->f = cli_output_open(o->json, &err);
     return j->f ? 0 : cli_fail(&err);
@@ -255,6 +257,6 @@ int cli_json_write(cli_json_out_t *j, const gpu_t *g, cs_error_t *err)
 void cli_json_abandon(cli_json_out_t *j)
 {
     if (j->f && j->f != stdout)
-        fclose(j->f);
+        cli_output_abandon(j->f); /* the old file stays as it was */
     j->f = NULL;
 }
