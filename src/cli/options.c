@@ -32,7 +32,7 @@ void cli_usage(FILE *f)
           "                  [--report]\n"
           "       ctasim report DIR|RUN.json [-o FILE.html] [--figures DIR] [--figure NAME,..] [--baseline S]\n"
           "       ctasim list [configs|cta|warp|workloads|synthetic]\n"
-          "       ctasim trace INPUT -o DIR [--binary-version N] [--no-compress]\n"
+          "       ctasim trace INPUT -o DIR [--force] [--binary-version N] [--no-compress]\n"
           "       ctasim config [--unmodelled] [--config NAME|FILE]... [--set OPTION=VALUE]... [--allow-unknown]\n"
           "INPUT is a workload of the suite (VADD, MMUL, BFS, ...: `ctasim list workloads`), a\n"
           "trace (path/to/kernelslist.g or its directory) or a built-in synthetic kernel such as\n"
