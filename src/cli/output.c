@@ -100,6 +100,12 @@ FILE *cli_output_open(const char *path, cs_error_t *err)
         free(p);
         return NULL;
     }
+    if (exists && access(path, W_OK) != 0) {
+        /* a file made read-only stays protected, as when it was opened in place */
+        cs_err(err, path, 0, "cannot write: %s", strerror(errno));
+        free(p);
+        return NULL;
+    }
     if (exists && !S_ISREG(st.st_mode)) {
         /* /dev/null, /dev/stdout, a FIFO: nothing to truncate, and a rename
          * would replace the device itself */
