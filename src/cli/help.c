@@ -132,12 +132,15 @@ static const help_t helps[] = {
      "workload suite, the synthetic kernels.\n"
      "example: ctasim list cta\n"},
     {"trace",
-     "usage: ctasim trace INPUT -o DIR [--binary-version N] [--no-compress] [run options]\n"
+     "usage: ctasim trace INPUT -o DIR [--force] [--binary-version N] [--no-compress] [run options]\n"
      "Write INPUT (a suite workload or synthetic kernel) as an Accel-Sim trace directory that\n"
      "`ctasim run DIR` (or Accel-Sim) replays. As Accel-Sim's reader requires, each line keeps one\n"
      "destination and four source registers, renamed per kernel to R0..R254. Kernel files are\n"
      "kernel-N.traceg.xz when ctasim was built with liblzma (both simulators read them);\n"
      "--no-compress writes plain kernel-N.traceg. Prints the size written.\n"
+     "The trace is built in DIR.tmp.<pid> beside DIR and moved in only when complete, so a\n"
+     "failure or Ctrl-C leaves DIR as it was. A DIR that already holds a trace (kernelslist.g or\n"
+     "*.traceg*) is refused unless --force, which replaces it; the input's own directory always is.\n"
      "example: ctasim trace --size small MMUL -o /tmp/mmul-trace\n"},
     {"config",
      "usage: ctasim config [--config NAME|FILE]... [--set OPTION=VALUE]... [--allow-unknown]\n"

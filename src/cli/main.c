@@ -8,6 +8,8 @@
  *
  * Errors print one line "ctasim: FILE:LINE: what" on stderr and exit 1;
  * usage mistakes exit 2. */
+#include <dirent.h>
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -17,6 +19,7 @@
 #include "args.h"
 #include "cli.h"
 #include "mix.h"
+#include "output.h"
 #include "config/config.h"
 #include "config/config_coverage.h"
 #include "policy/cta_policy.h"
@@ -93,16 +96,67 @@ static void print_trace_written(const char *dir, uint64_t bytes, bool compressed
         printf("trace written to %s: %.1f kB%s\n", dir, (double)bytes / 1e3, compressed ? " (xz)" : "");
 }
 
+/* The files of a trace: a directory holding one already is not written
+ * over without --force, and --force removes its kernels the new list lacks. */
+static bool is_trace_file(const char *name)
+{
+    return !strcmp(name, "kernelslist.g") || strstr(name, ".traceg") != NULL;
+}
+
+/* -o DIR of `trace` may not be the directory the input lies in: writing it
+ * would destroy the input as it is read. Checked before anything is read. */
+static int trace_input_in_out(const char *input, const char *dir, cs_error_t *err)
+{
+    char *in = realpath(input, NULL), *out = realpath(dir, NULL);
+    bool inside = false;
+    if (in && out) {
+        size_t n = strlen(out);
+        inside = !strncmp(in, out, n) && (in[n] == '\0' || in[n] == '/' || !strcmp(out, "/"));
+    }
+    free(in);
+    free(out);
+    if (inside)
+        return cs_err(err, NULL, 0, "trace: the input %s lies in the output directory %s, which writing would "
+                      "destroy: choose another -o", input, dir);
+    return 0;
+}
+
+/* -o DIR holding another trace is replaced only with --force. */
+static int trace_out_taken(const char *dir, bool force, cs_error_t *err)
+{
+    struct stat st;
+    if (stat(dir, &st) != 0)
+        return 0; /* a new directory (or a path cli_output_dir_temp explains) */
+    if (!S_ISDIR(st.st_mode))
+        return cs_err(err, dir, 0, "cannot create output directory: %s is not a directory", dir);
+    if (force)
+        return 0;
+    DIR *d = opendir(dir);
+    if (!d)
+        return cs_err(err, dir, 0, "cannot read the output directory: %s", strerror(errno));
+    char found[256] = "";
+    for (struct dirent *e; !found[0] && (e = readdir(d));)
+        if (is_trace_file(e->d_name))
+            snprintf(found, sizeof found, "%s", e->d_name);
+    closedir(d);
+    if (found[0])
+        return cs_err(err, dir, 0, "already holds a trace (%s): --force replaces it, or choose another -o", found);
+    return 0;
+}
+
 static int cmd_trace(int argc, char **argv)
 {
-    /* --no-compress is trace's own: taken out before the shared options */
+    /* --no-compress and --force are trace's own: taken out before the shared options */
     char **rest = cs_xmalloc((size_t)(argc + 1) * sizeof *rest);
     int n = 0;
-    bool compress = trace_xz_supported();
+    bool compress = trace_xz_supported(), force = false;
     for (int i = 0; i < argc; i++) {
-        if (i >= 2 && !strcmp(argv[i], "--no-compress") && strcmp(argv[i - 1], "--set") &&
-            strcmp(argv[i - 1], "--config") && strcmp(argv[i - 1], "-o"))
+        bool value = i >= 2 && (!strcmp(argv[i - 1], "--set") || !strcmp(argv[i - 1], "--config") ||
+                                !strcmp(argv[i - 1], "-o"));
+        if (i >= 2 && !value && !strcmp(argv[i], "--no-compress"))
             compress = false;
+        else if (i >= 2 && !value && !strcmp(argv[i], "--force"))
+            force = true;
         else
             rest[n++] = argv[i];
     }
@@ -117,15 +171,31 @@ static int cmd_trace(int argc, char **argv)
         return 2;
     }
     cs_error_t err;
-    trace_writer_t *tw = trace_writer_open(o.out_dir, o.binary_version, &err);
-    if (!tw)
+    if (trace_input_in_out(o.input, o.out_dir, &err) < 0)
         return fail(&err);
-    if (trace_writer_set_compress(tw, compress, &err) < 0) {
+    /* the input next: a bad one is what the user hears about, with nothing created */
+    const app_def_t *app = app_find(o.input);
+    workload_t *w = NULL;
+    if (!app && !(w = cli_open_input(o.input, &err)))
+        return fail(&err);
+    if (trace_out_taken(o.out_dir, force, &err) < 0) {
+        workload_destroy(w);
+        return fail(&err);
+    }
+    /* built beside -o DIR and moved in only when complete, so a failure or
+     * Ctrl-C leaves DIR as it was */
+    char *tmp = cli_output_dir_temp(o.out_dir, &err);
+    trace_writer_t *tw = tmp ? trace_writer_open(tmp, o.binary_version, &err) : NULL;
+    if (tw && trace_writer_set_compress(tw, compress, &err) < 0) {
         trace_writer_close(tw, NULL);
+        tw = NULL;
+    }
+    if (!tw) {
+        workload_destroy(w);
+        cli_output_dir_discard(tmp);
         return fail(&err);
     }
     uint64_t bytes = 0;
-    const app_def_t *app = app_find(o.input);
     if (app) {
         ctasim_runtime_t *rt = ctasim_create();
         ctasim_executor_t ex = {.ctx = tw, .run_kernels = trace_executor};
@@ -135,19 +205,21 @@ static int cmd_trace(int argc, char **argv)
         ctasim_destroy(rt);
         if (r < 0) {
             trace_writer_close(tw, NULL);
+            cli_output_dir_discard(tmp);
             return fail(&err);
         }
-        if (trace_writer_finish(tw, &bytes, &err) < 0)
+        /* a failed output check still writes the trace, as before: it is
+         * what the kernels did */
+        if (trace_writer_finish(tw, &bytes, &err) < 0) {
+            cli_output_dir_discard(tmp);
+            return fail(&err);
+        }
+        if (cli_output_dir_commit(tmp, o.out_dir, "kernelslist.g", is_trace_file, &err) < 0)
             return fail(&err);
         printf("%s (%s): %s%s%s\n", o.input, app_size_name(o.size), r ? "PASS" : "FAIL", detail[0] ? " - " : "",
                detail);
         print_trace_written(o.out_dir, bytes, compress);
         return r ? 0 : 1;
-    }
-    workload_t *w = cli_open_input(o.input, &err);
-    if (!w) {
-        trace_writer_close(tw, NULL);
-        return fail(&err);
     }
     kernel_desc_t k;
     while ((rc = workload_next_kernel(w, &k, &err)) == 1) {
@@ -160,9 +232,14 @@ static int cmd_trace(int argc, char **argv)
     workload_destroy(w);
     if (rc < 0) {
         trace_writer_close(tw, NULL);
+        cli_output_dir_discard(tmp);
         return fail(&err);
     }
-    if (trace_writer_finish(tw, &bytes, &err) < 0)
+    if (trace_writer_finish(tw, &bytes, &err) < 0) {
+        cli_output_dir_discard(tmp);
+        return fail(&err);
+    }
+    if (cli_output_dir_commit(tmp, o.out_dir, "kernelslist.g", is_trace_file, &err) < 0)
         return fail(&err);
     print_trace_written(o.out_dir, bytes, compress);
     return 0;

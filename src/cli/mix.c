@@ -552,15 +552,11 @@ static int alone_cycles(const mix_item_t *mi, const sim_request_t *req, const ch
     gpu_destroy(g);
     mix_outcome_free(&o);
     if (path[0] && mkdir_p(cache_dir) == 0) {
-        char tmp[sizeof path + 32];
-        snprintf(tmp, sizeof tmp, "%s.%ld.tmp", path, (long)getpid());
-        FILE *f = fopen(tmp, "w");
+        cs_error_t ignored; /* a cache: a file not written is computed again */
+        FILE *f = cli_output_open(path, &ignored);
         if (f) {
             fprintf(f, "alone_cycles %" PRIu64 "\n", *cycles);
-            if (fclose(f) == 0)
-                rename(tmp, path);
-            else
-                remove(tmp);
+            cli_output_close(f, path, &ignored);
         }
     }
     return 0;
@@ -686,15 +682,11 @@ static int tlp_profile(const mix_item_t *mi, const char *kernel, const sim_reque
     /* "if kernel k is type Up, then opt(k) is the maximum TLP" */
     *opt = strcmp(type, "Up") ? curve_opt(&cv) : cv.hi;
     if (path[0] && mkdir_p(cache_dir) == 0) {
-        char tmp[sizeof path + 32];
-        snprintf(tmp, sizeof tmp, "%s.%ld.tmp", path, (long)getpid());
-        FILE *f = fopen(tmp, "w");
+        cs_error_t ignored; /* a cache: a file not written is computed again */
+        FILE *f = cli_output_open(path, &ignored);
         if (f) {
             fprintf(f, "type %s opt %u\n", type, *opt);
-            if (fclose(f) == 0)
-                rename(tmp, path);
-            else
-                remove(tmp);
+            cli_output_close(f, path, &ignored);
         }
     }
     return 0;

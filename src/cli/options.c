@@ -32,7 +32,7 @@ void cli_usage(FILE *f)
           "                  [--report]\n"
           "       ctasim report DIR|RUN.json [-o FILE.html] [--figures DIR] [--figure NAME,..] [--baseline S]\n"
           "       ctasim list [configs|cta|warp|workloads|synthetic]\n"
-          "       ctasim trace INPUT -o DIR [--binary-version N] [--no-compress]\n"
+          "       ctasim trace INPUT -o DIR [--force] [--binary-version N] [--no-compress]\n"
           "       ctasim config [--unmodelled] [--config NAME|FILE]... [--set OPTION=VALUE]... [--allow-unknown]\n"
           "INPUT is a workload of the suite (VADD, MMUL, BFS, ...: `ctasim list workloads`), a\n"
           "trace (path/to/kernelslist.g or its directory) or a built-in synthetic kernel such as\n"
@@ -232,6 +232,8 @@ int cli_json_open(const run_opts_t *o, cli_json_out_t *j)
         j->f = stdout;
         return 0;
     }
+    /* the temporary now: a bad path fails before the simulation, and the
+     * old file stays whole until the new one is complete */
     cs_error_t err;
     j->f = cli_output_open(o->json, &err);
     return j->f ? 0 : cli_fail(&err);
@@ -255,6 +257,6 @@ int cli_json_write(cli_json_out_t *j, const gpu_t *g, cs_error_t *err)
 void cli_json_abandon(cli_json_out_t *j)
 {
     if (j->f && j->f != stdout)
-        fclose(j->f);
+        cli_output_abandon(j->f); /* the old file stays as it was */
     j->f = NULL;
 }

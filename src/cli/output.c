@@ -2,11 +2,17 @@
  * error checked (see output.h). */
 #include "output.h"
 
+#include <dirent.h>
 #include <errno.h>
+#include <pthread.h>
+#include <signal.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
+
+#include "util/tempfile.h"
 
 static int make_one_dir(const char *path, const char *shown, cs_error_t *err)
 {
@@ -47,15 +53,95 @@ int cli_output_dir(const char *path, cs_error_t *err)
     return 0;
 }
 
+/* An output being written: its temporary and where it goes when complete.
+ * Keyed by the FILE, so callers keep the plain FILE * interface; sweeps and
+ * experiments write from several threads, hence the lock. */
+typedef struct pending {
+    FILE *f;
+    char *tmp;  /* NULL: written in place (a device or a FIFO) */
+    char *dest; /* the rename's target: PATH, or what a link at PATH points to */
+    struct pending *next;
+} pending_t;
+
+static pending_t *pending;
+static pthread_mutex_t pending_lock = PTHREAD_MUTEX_INITIALIZER;
+
+static pending_t *pending_take(FILE *f)
+{
+    pthread_mutex_lock(&pending_lock);
+    pending_t **pp = &pending;
+    while (*pp && (*pp)->f != f)
+        pp = &(*pp)->next;
+    pending_t *p = *pp;
+    if (p)
+        *pp = p->next;
+    pthread_mutex_unlock(&pending_lock);
+    return p;
+}
+
+static void pending_free(pending_t *p)
+{
+    if (!p)
+        return;
+    free(p->tmp);
+    free(p->dest);
+    free(p);
+}
+
 FILE *cli_output_open(const char *path, cs_error_t *err)
 {
-    FILE *f = fopen(path, "w");
-    if (!f)
+    pending_t *p = cs_xcalloc(1, sizeof *p);
+    int e = 0;
+    struct stat st;
+    bool exists = stat(path, &st) == 0;
+    if (exists && S_ISDIR(st.st_mode)) {
+        /* refused now: the rename at the end would fail after the work */
+        cs_err(err, path, 0, "cannot write: %s", strerror(EISDIR));
+        free(p);
+        return NULL;
+    }
+    if (exists && access(path, W_OK) != 0) {
+        /* a file made read-only stays protected, as when it was opened in place */
         cs_err(err, path, 0, "cannot write: %s", strerror(errno));
+        free(p);
+        return NULL;
+    }
+    if (exists && !S_ISREG(st.st_mode)) {
+        /* /dev/null, /dev/stdout, a FIFO: nothing to truncate, and a rename
+         * would replace the device itself */
+        p->f = fopen(path, "w");
+        e = errno;
+    } else {
+        /* through a link, the file it names is replaced and the link kept */
+        struct stat lst;
+        char *real = exists && lstat(path, &lst) == 0 && S_ISLNK(lst.st_mode) ? realpath(path, NULL) : NULL;
+        p->dest = real ? real : cs_xstrdup(path);
+        size_t n = strlen(p->dest) + 32;
+        p->tmp = cs_xmalloc(n);
+        snprintf(p->tmp, n, "%s.tmp.%ld", p->dest, (long)getpid());
+        temp_track(p->tmp, false); /* before it exists: a signal then finds nothing to remove */
+        p->f = fopen(p->tmp, "w");
+        e = errno;
+        if (p->f && exists)
+            fchmod(fileno(p->f), st.st_mode & 07777); /* the replaced file's permissions */
+        if (!p->f)
+            temp_forget(p->tmp);
+    }
+    if (!p->f) {
+        cs_err(err, path, 0, "cannot write: %s", strerror(e));
+        pending_free(p);
+        return NULL;
+    }
+    FILE *f = p->f;
+    pthread_mutex_lock(&pending_lock);
+    p->next = pending;
+    pending = p;
+    pthread_mutex_unlock(&pending_lock);
     return f;
 }
 
-int cli_output_close(FILE *f, const char *path, cs_error_t *err)
+/* fclose with every write error of the stream's life reported */
+static int close_checked(FILE *f, const char *path, cs_error_t *err)
 {
     /* an fprintf that failed earlier set the error flag; its errno is gone by
      * now, so the flush's errno is the best reason there is */
@@ -69,6 +155,32 @@ int cli_output_close(FILE *f, const char *path, cs_error_t *err)
         return 0;
     int e = flush_failed ? flush_errno : close_failed ? close_errno : EIO;
     return cs_err(err, path, 0, "cannot write: %s", strerror(e ? e : EIO));
+}
+
+int cli_output_close(FILE *f, const char *path, cs_error_t *err)
+{
+    pending_t *p = pending_take(f);
+    int rc = close_checked(f, path, err);
+    if (p && p->tmp) {
+        if (rc == 0 && rename(p->tmp, p->dest) != 0)
+            rc = cs_err(err, path, 0, "cannot write: %s", strerror(errno));
+        if (rc < 0)
+            unlink(p->tmp);
+        temp_forget(p->tmp);
+    }
+    pending_free(p);
+    return rc;
+}
+
+void cli_output_abandon(FILE *f)
+{
+    pending_t *p = pending_take(f);
+    fclose(f);
+    if (p && p->tmp) {
+        unlink(p->tmp);
+        temp_forget(p->tmp);
+    }
+    pending_free(p);
 }
 
 void cli_csv_field(FILE *f, const char *s)
@@ -86,30 +198,135 @@ void cli_csv_field(FILE *f, const char *s)
     fputc('"', f);
 }
 
-FILE *cli_output_open_whole(const char *path, cs_error_t *err)
+FILE *cli_output_open_whole(const char *path, cs_error_t *err) { return cli_output_open(path, err); }
+
+int cli_output_close_whole(FILE *f, const char *path, cs_error_t *err) { return cli_output_close(f, path, err); }
+
+/* DIR without its trailing slashes (but "/" stays "/"), malloc'd */
+static char *strip_slashes(const char *dir)
 {
-    char tmp[4200];
-    if ((size_t)snprintf(tmp, sizeof tmp, "%s.tmp", path) >= sizeof tmp) {
-        cs_err(err, path, 0, "path too long");
-        return NULL;
-    }
-    return cli_output_open(tmp, err);
+    size_t n = strlen(dir);
+    while (n > 1 && dir[n - 1] == '/')
+        n--;
+    char *s = cs_xmalloc(n + 1);
+    memcpy(s, dir, n);
+    s[n] = '\0';
+    return s;
 }
 
-int cli_output_close_whole(FILE *f, const char *path, cs_error_t *err)
+char *cli_output_dir_temp(const char *dir, cs_error_t *err)
 {
-    char tmp[4200];
-    snprintf(tmp, sizeof tmp, "%s.tmp", path);
-    if (cli_output_close(f, path, err) < 0) {
-        unlink(tmp);
-        return -1;
+    char *d = strip_slashes(dir);
+    char *slash = strrchr(d, '/');
+    if (slash && slash != d) {
+        /* the parents as mkdir -p makes them; DIR itself is left alone */
+        *slash = '\0';
+        int rc = cli_output_dir(d, err);
+        *slash = '/';
+        if (rc < 0) {
+            free(d);
+            return NULL;
+        }
     }
-    if (rename(tmp, path) != 0) {
+    size_t n = strlen(d) + 32;
+    char *tmp = cs_xmalloc(n);
+    snprintf(tmp, n, "%s.tmp.%ld", d, (long)getpid());
+    free(d);
+    temp_track(tmp, true);
+    if (mkdir(tmp, 0777) != 0) {
         int e = errno;
-        unlink(tmp);
-        return cs_err(err, path, 0, "cannot write: %s", strerror(e));
+        temp_forget(tmp);
+        free(tmp);
+        cs_err(err, dir, 0, "cannot create output directory: %s", strerror(e));
+        return NULL;
     }
-    return 0;
+    return tmp;
+}
+
+void cli_output_dir_discard(char *tmp)
+{
+    if (!tmp)
+        return;
+    temp_remove_dir(tmp);
+    free(tmp);
+}
+
+/* Is NAME one of the N names? */
+static bool among(char **names, size_t n, const char *name)
+{
+    for (size_t i = 0; i < n; i++)
+        if (!strcmp(names[i], name))
+            return true;
+    return false;
+}
+
+int cli_output_dir_commit(char *tmp, const char *dir, const char *last, bool (*stale)(const char *name),
+                          cs_error_t *err)
+{
+    /* held off while files move: Ctrl-C here would leave DIR half old, half
+     * new; a signal that came meanwhile is delivered at the end */
+    sigset_t block, old;
+    sigemptyset(&block);
+    sigaddset(&block, SIGINT);
+    sigaddset(&block, SIGTERM);
+    sigaddset(&block, SIGHUP);
+    pthread_sigmask(SIG_BLOCK, &block, &old);
+    int rc = 0;
+    struct stat st;
+    if (lstat(dir, &st) != 0 && errno == ENOENT) {
+        if (rename(tmp, dir) != 0)
+            rc = cs_err(err, dir, 0, "cannot create output directory: %s", strerror(errno));
+    } else {
+        /* DIR exists: move the files in one by one, LAST after the others
+         * (kernelslist.g: a reader never sees a list naming missing files) */
+        char **names = NULL;
+        size_t n = 0, cap = 0;
+        DIR *d = opendir(tmp);
+        for (struct dirent *e; d && (e = readdir(d));) {
+            if (!strcmp(e->d_name, ".") || !strcmp(e->d_name, ".."))
+                continue;
+            if (n == cap) {
+                cap = cap ? cap * 2 : 16;
+                names = cs_xrealloc(names, cap * sizeof *names);
+            }
+            names[n++] = cs_xstrdup(e->d_name);
+        }
+        if (d)
+            closedir(d);
+        else
+            rc = cs_err(err, tmp, 0, "cannot read: %s", strerror(errno));
+        for (int round = 0; round < 2 && rc == 0; round++)
+            for (size_t i = 0; i < n && rc == 0; i++) {
+                if ((last && !strcmp(names[i], last)) != (round == 1))
+                    continue;
+                size_t fl = strlen(tmp) + strlen(names[i]) + 2, tl = strlen(dir) + strlen(names[i]) + 2;
+                char *from = cs_xmalloc(fl), *to = cs_xmalloc(tl);
+                snprintf(from, fl, "%s/%s", tmp, names[i]);
+                snprintf(to, tl, "%s/%s", dir, names[i]);
+                if (rename(from, to) != 0)
+                    rc = cs_err(err, to, 0, "cannot write: %s", strerror(errno));
+                free(from);
+                free(to);
+            }
+        /* what the replaced output had and the new one has not */
+        if (rc == 0 && stale && (d = opendir(dir))) {
+            for (struct dirent *e; (e = readdir(d));)
+                if (stale(e->d_name) && !among(names, n, e->d_name)) {
+                    size_t pl = strlen(dir) + strlen(e->d_name) + 2;
+                    char *path = cs_xmalloc(pl);
+                    snprintf(path, pl, "%s/%s", dir, e->d_name);
+                    unlink(path);
+                    free(path);
+                }
+            closedir(d);
+        }
+        for (size_t i = 0; i < n; i++)
+            free(names[i]);
+        free(names);
+    }
+    cli_output_dir_discard(tmp); /* gone when renamed; else what is left of it */
+    pthread_sigmask(SIG_SETMASK, &old, NULL);
+    return rc;
 }
 
 void cli_file_tag(char *s)

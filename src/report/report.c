@@ -33,6 +33,7 @@
 #include "report/figs.h"
 #include "report/headline.h"
 #include "report/json.h"
+#include "util/tempfile.h"
 
 /* --- the catalogue ------------------------------------------------------------ */
 
@@ -1630,9 +1631,11 @@ void report_html(const report_t *r, const char *fig_dir_rel, sbuf_t *b)
 static FILE *open_temp(const char *path, char **tmp, cs_error_t *err)
 {
     *tmp = rep_fmt("%s.tmp.%ld", path, (long)getpid());
+    temp_track(*tmp, false); /* removed on Ctrl-C */
     FILE *f = fopen(*tmp, "wb");
     if (!f) {
         int e = errno;
+        temp_forget(*tmp);
         free(*tmp);
         *tmp = NULL;
         cs_err(err, path, 0, "cannot write: %s", strerror(e));
@@ -1661,6 +1664,7 @@ static int finish_temp(FILE *f, char *tmp, const char *path, const char *data, s
     }
     if (!ok)
         unlink(tmp);
+    temp_forget(tmp);
     free(tmp);
     return ok ? 0 : cs_err(err, path, 0, "cannot write: %s", strerror(e ? e : EIO));
 }
@@ -1735,6 +1739,7 @@ int report_write(const report_t *r, const char *html_path, const char *fig_dir, 
     if (rc < 0) {
         fclose(hf);
         unlink(tmp);
+        temp_forget(tmp);
         free(tmp);
         return -1;
     }

@@ -75,6 +75,31 @@ takes_value() {
 }
 
 bad=0; i=0
+# The shapes that destroyed data (issue 24): bad commands aimed at an
+# earlier --json result and an earlier trace, both of which must come
+# through byte-identical, with one error line and a non-zero exit.
+printf '{"earlier": 1}\n' >"$T/keep.json"; cp "$T/keep.json" "$T/keep.orig"
+"$C" trace --no-compress stream:ctas=2,iters=1 -o "$T/keeptr" >/dev/null 2>&1 && cp -r "$T/keeptr" "$T/keeptr.orig"
+K=$T/keep.json; D=$T/keeptr; kept=0
+for cmd in "run --json $K NOSUCH" "run --json $K shmem:shmem=100k" "run --json $K --sample-interval 0 stream" \
+        "run --json $K --max-ctas 2 $D/nope/kernelslist.g" "run --json $K --cta-sched nosuch stream" \
+        "launch --json $K --ptx $PTX --kernel vadd --grid 1 --block 32 in:/nope in:/nope out:4:$K u32:1" \
+        "launch --json $K --ptx /nope.ptx --kernel vadd --grid 1 --block 32" "report $T/nope -o $K" \
+        "trace NOSUCH -o $D" "trace NOSUCH -o $D --force" "trace $D -o $D" "trace $D/kernelslist.g -o $D --force" \
+        "trace stream:ctas=2 -o $D" "trace --size small VADD -o $D" "sweep --max-ctas 1..2 -o $D NOSUCH"; do
+    timeout $LIMIT "$C" $cmd >"$T/stdout" 2>"$T/stderr"; rc=$?
+    why=
+    if [ $rc -eq 0 ] || [ $rc -ge 124 ]; then why="exit $rc"
+    elif ! grep -q '^ctasim: ' "$T/stderr"; then why="no error line: $(head -2 "$T/stderr")"
+    elif ! cmp -s "$K" "$T/keep.orig"; then why="$K changed"
+    elif ! diff -r "$D" "$T/keeptr.orig" >/dev/null; then why="$D changed: $(ls -a "$D")"
+    elif ls -d "$K".tmp.* "$D".tmp.* >/dev/null 2>&1; then why="temporary left"
+    fi
+    if [ -n "$why" ]; then
+        bad=$((bad + 1)); echo "FAIL cli_fuzz_outputs_kept: $why: ctasim $cmd"
+    else kept=$((kept + 1)); fi
+done
+[ $kept -eq 15 ] && echo "PASS cli_fuzz_outputs_kept ($kept commands)"
 for s in run sweep launch trace config experiment report; do eval "ok_$s=0; bad_$s=0"; done
 while [ $i -lt $N ]; do
     i=$((i + 1))

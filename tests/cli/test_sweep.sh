@@ -144,16 +144,16 @@ fi
 
 if [ -c /dev/full ]; then
     # a result file that is a link to /dev/full: every write fails with ENOSPC
-    # (the same sweep first, so the directory is this sweep's own; sweep
-    # writes summary.csv.tmp and renames it: the temporary is the link)
+    # (the same sweep first, so the directory is this sweep's own; a result
+    # that is a link to a device is written in place, not through a temporary)
     $C sweep --quiet --max-ctas 1..2 -o "$T/full" stream:ctas=10 >/dev/null 2>&1
-    rm -f "$T/full/summary.csv"; ln -s /dev/full "$T/full/summary.csv.tmp"; ln -s /dev/full "$T/full/full.bin"
+    rm -f "$T/full/summary.csv"; ln -s /dev/full "$T/full/summary.csv"; ln -s /dev/full "$T/full/full.bin"
     $C sweep --max-ctas 1..2 -o "$T/full" stream:ctas=10 >"$T/out" 2>"$T/err"; rc=$?
     if [ $rc -ne 0 ] && [ $rc -lt 128 ] && grep -q "summary.csv: cannot write: No space left on device" "$T/err" \
             && ! grep -q "results in" "$T/out"; then
         pass sweep_summary_write_error
     else fail sweep_summary_write_error "rc $rc: $(tail -1 "$T/err")"; fi
-    mkdir -p "$T/full2"; ln -s /dev/full "$T/full2/yu-fig16.csv.tmp" # written there, then renamed
+    mkdir -p "$T/full2"; ln -s /dev/full "$T/full2/yu-fig16.csv" # a device: written in place
     $C experiment yu-fig16 --size small --workloads VADD --jobs 2 -o "$T/full2" >"$T/out" 2>"$T/err"; rc=$?
     if [ $rc -ne 0 ] && [ $rc -lt 128 ] && grep -q "yu-fig16.csv: cannot write: No space left on device" "$T/err" \
             && ! grep -q "table in" "$T/out"; then

@@ -75,7 +75,7 @@ $C sweep --max-ctas 1..6 --cta-sched rr --jobs 1 --set gpgpu_l1_latency=40 --for
 # --jobs and --tolerance do not change the points
 $C sweep --max-ctas 1..6 --cta-sched rr --jobs 2 --tolerance 0.05 --set gpgpu_l1_latency=40 -o "$T/part" $IN >"$T/j.out" 2>&1
 grep -q "6 of 6 points complete from an earlier run, running 0" "$T/j.out" && pass sweep_resume_ignores_jobs_tolerance || fail sweep_resume_ignores_jobs_tolerance "$(head -2 "$T/j.out")"
-ls "$T/part" | grep -q '\.tmp$' && fail sweep_no_temporaries "$(ls "$T/part")" || pass sweep_no_temporaries
+ls "$T/part" | grep -q '\.tmp' && fail sweep_no_temporaries "$(ls "$T/part")" || pass sweep_no_temporaries
 
 # --- experiments resume too: interrupted after some runs, the rerun runs the rest
 E="yu-fig11-12 --size small --workloads VADD,BFS,SCP --jobs 1"
