@@ -78,6 +78,11 @@ $(BUILD)/obj/tests/%.o: tests/%.c
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) $(BASE_CFLAGS) -Itests -c $< -o $@
 
+# The test and benchmark objects are intermediates of a chain of pattern rules,
+# which make deletes after linking: every `make test` then compiled all of
+# them again. Keeping them makes a second `make test` compile nothing.
+.SECONDARY: $(TEST_BIN:$(BUILD)/tests/%=$(BUILD)/obj/tests/%.o) $(BENCH_BIN:$(BUILD)/bench/bin/%=$(BUILD)/obj/bench/%.o)
+
 # Unit tests, then command-line tests against the built binary.
 test: $(BUILD)/ctasim $(TEST_BIN)
 	@sh tests/run_all.sh $(BUILD)
