@@ -87,8 +87,9 @@ $(BUILD)/obj/tests/%.o: tests/%.c
 test: $(BUILD)/ctasim $(TEST_BIN)
 	@sh tests/run_all.sh $(BUILD)
 
+# The statistics, then one sentence of what ran and how fast (tools/demo.sh).
 demo: $(BUILD)/ctasim
-	$(BUILD)/ctasim run stream
+	@sh tools/demo.sh $(BUILD)/ctasim
 
 asan:
 	$(MAKE) BUILD=build-asan \
