@@ -1,13 +1,18 @@
 # cli_common.sh — sourced by every tests/cli/*.sh (from the repository root):
 # the binary under test, a temporary directory removed on exit, and the
 # helpers every command-line test uses. Each check prints "PASS name" or
-# "FAIL name: why"; tests/run_all.sh counts them.
+# "FAIL name: why", or "SKIP name: why" when it cannot run here (no python3,
+# no ptxas, a build without liblzma); tests/run_all.sh counts them.
 C=${CTASIM:-build/ctasim}
 T=$(mktemp -d)
 trap 'rm -rf "$T"' EXIT
 
 pass() { echo "PASS $1"; }
 fail() { echo "FAIL $1: $2"; }
+skip() { echo "SKIP $1: $2"; }
+# have_lzma: the binary under test reads .xz traces (tests/data/traces/basic
+# has one); `ctasim --version` says whether the build found liblzma
+have_lzma() { "$C" --version 2>/dev/null | grep -q '^lzma: yes'; }
 # expect_error NAME PATTERN CMD...: a non-zero exit within 60 s, no crash,
 # exactly one stderr line, and it matches PATTERN
 expect_error() {

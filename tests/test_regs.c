@@ -1,7 +1,7 @@
 /* test_regs.c — where registers per thread come from (src/frontend/ptx/ptx_regs.h):
  *   - the ptxas report beside the PTX (every suite kernel has one);
  *   - a ptxas run, cached by the PTX's content (only where ptxas is installed;
- *     skipped with a note otherwise), and its failures falling back;
+ *     a SKIP otherwise), and its failures falling back;
  *   - the liveness estimate: on every suite kernel, launched by its driver
  *     from copies of the PTX without reports, it must give the same CTAs per
  *     core as the report on the default configuration, within one; the table
@@ -221,11 +221,9 @@ static void ptxas_run_is_cached_by_content(void)
 {
     char ptxas[1024];
     const char *env = getenv("CTASIM_PTXAS");
-    if (!ptx_find_ptxas(ptxas, sizeof ptxas)) {
-        printf("  note: no ptxas found%s; the ptxas run is not tested here\n",
-               env && *env ? " (CTASIM_PTXAS is set)" : " (PATH, $CUDA_HOME/bin, $CUDA_INSTALL_PATH/bin, /usr/local/cuda/bin)");
-        return;
-    }
+    if (!ptx_find_ptxas(ptxas, sizeof ptxas))
+        SKIP(env && *env ? "no ptxas (CTASIM_PTXAS is set)"
+                         : "no ptxas on PATH, in $CUDA_HOME/bin, $CUDA_INSTALL_PATH/bin or /usr/local/cuda/bin");
     printf("  ptxas: %s\n", ptxas);
     make_tmp_root();
     char dir[512], ptx[600], cache[700];

@@ -106,6 +106,9 @@ typedef struct cli_provenance {
 void cli_record_provenance(gpu_t *g, const cli_provenance_t *p);
 /* FNV-1a 64 of the effective configuration as `ctasim config` prints it. */
 uint64_t cli_config_checksum(const gpu_config_t *cfg);
+/* The version every result records (git describe of the tree built), for
+ * `ctasim --version`. */
+const char *cli_version(void);
 
 int cmd_sweep(int argc, char **argv);
 int cmd_launch(int argc, char **argv);

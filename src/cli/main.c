@@ -322,6 +322,24 @@ static int cmd_list(int argc, char **argv)
     return 0;
 }
 
+/* ctasim --version / -V: the version a result records and what the build
+ * found, so that a report of a problem can say which build ran. */
+static int print_version(void)
+{
+    printf("ctasim %s\n", cli_version());
+    printf("lzma: %s\n", trace_xz_supported() ? "yes (.traceg.xz traces read and written)"
+                                              : "no (.traceg.xz traces need a build with liblzma-dev installed)");
+    printf("threads: yes (pthreads: --jobs, --threads)\n");
+#if defined(__clang__)
+    printf("compiler: clang %s\n", __clang_version__);
+#elif defined(__GNUC__)
+    printf("compiler: gcc %s\n", __VERSION__);
+#else
+    printf("compiler: unknown (C %ld)\n", (long)__STDC_VERSION__);
+#endif
+    return 0;
+}
+
 int main(int argc, char **argv)
 {
     if (argc < 2) {
@@ -355,6 +373,8 @@ int main(int argc, char **argv)
         cli_usage(stdout);
         return 0;
     }
+    if (!strcmp(cmd, "--version") || !strcmp(cmd, "-V"))
+        return print_version();
     fprintf(stderr, "ctasim: unknown command '%s'\n", cmd);
     cli_usage(stderr);
     return 2;

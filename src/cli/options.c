@@ -34,6 +34,7 @@ void cli_usage(FILE *f)
           "       ctasim list [configs|cta|warp|workloads|synthetic]\n"
           "       ctasim trace INPUT -o DIR [--force] [--binary-version N] [--no-compress]\n"
           "       ctasim config [--unmodelled] [--config NAME|FILE]... [--set OPTION=VALUE]... [--allow-unknown]\n"
+          "       ctasim --version | -V   (the version and what the build found: liblzma, threads, compiler)\n"
           "INPUT is a workload of the suite (VADD, MMUL, BFS, ...: `ctasim list workloads`), a\n"
           "trace (path/to/kernelslist.g or its directory) or a built-in synthetic kernel such as\n"
           "stream or stream:ctas=480,iters=32 (`ctasim list synthetic`).\n",

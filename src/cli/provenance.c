@@ -145,6 +145,10 @@ uint64_t cli_config_checksum(const gpu_config_t *cfg)
     return h;
 }
 
+/* Here, because only this file sees version.h: it changes with every
+ * commit, and what includes it recompiles. */
+const char *cli_version(void) { return CTASIM_VERSION; }
+
 void cli_record_provenance(gpu_t *g, const cli_provenance_t *p)
 {
     const run_opts_t *o = p->opts;

@@ -270,5 +270,6 @@ if command -v chromium >/dev/null 2>&1 && [ -s "$T/ex/report.html" ]; then
         fail report_renders_in_chromium "no screenshot"
     fi
 else
-    echo "SKIP report_renders_in_chromium: chromium not installed"
+    skip report_parses_in_chromium "chromium not installed (or no experiment report)"
+    skip report_renders_in_chromium "chromium not installed (or no experiment report)"
 fi

@@ -8,7 +8,7 @@
 . tests/cli_common.sh
 S=tests/data/schema/result.schema
 if ! command -v python3 >/dev/null 2>&1; then
-    echo "SKIP schema checks (no python3)"
+    skip schema_checks "no python3 to read JSON"
     exit 0
 fi
 check() { # NAME FILE...

@@ -19,7 +19,7 @@ $C sweep $ARGS -o "$T/full" $IN >"$T/full.out" 2>&1 || fail sweep_resume_referen
 # starts it with SIGINT at its default action: a shell's background job
 # would ignore it)
 if ! command -v python3 >/dev/null 2>&1; then
-    echo "SKIP sweep_resume_after_sigint: python3 not installed"
+    skip sweep_resume_after_sigint "no python3 to send SIGINT"
     exit 0
 fi
 cat >"$T/int.py" <<'PY'
