@@ -965,6 +965,9 @@ static int apply_option(gpu_config_t *c, const option_def_t *o, const char *valu
                 snprintf(why, whysz, "sizes must ascend (%" PRIu32 " after %" PRIu32 ")", v[k], v[k - 1]);
                 return -1;
             }
+        /* the whole array: a shorter list must not keep an earlier, longer one's tail
+         * (configs are compared bytewise; h100's 6 sizes then gtx480's 1) */
+        memset(c->shmem_options_kb, 0, sizeof c->shmem_options_kb);
         memcpy(c->shmem_options_kb, v, (size_t)n * sizeof v[0]);
         c->n_shmem_options = (uint32_t)n;
         return 0;

@@ -435,6 +435,8 @@ static const coverage_entry_t catalogue[] = {
     NOT_PARSED("gpgpu_reg_bank_use_warp_id", "no register banks"),
     NOT_PARSED("gpgpu_reg_file_port_throughput", "no register-file ports: operands are read at issue"),
     NOT_PARSED("gpgpu_enable_specialized_operand_collector", "no operand collector"),
+    NOT_PARSED("gpgpu_opndcoll_model", "no operand collector: operands are read at issue (Accel-Sim's choice of "
+                                       "collector model has nothing to choose)"),
 #define OC(x) NOT_PARSED("gpgpu_operand_collector_" x, "no operand collector: operands are read at issue")
     OC("num_units_sp"), OC("num_units_dp"), OC("num_units_sfu"), OC("num_units_int"), OC("num_units_tensor_core"),
     OC("num_units_mem"), OC("num_units_gen"),
