@@ -419,6 +419,78 @@ static void bad_mappings_are_rejected(void)
     expect_reject("", 6, 2, 0, "empty");
 }
 
+/* --- H100: IPOLY-modulo (-gpgpu_memory_partition_indexing 6) ------------ */
+
+#define H100_MAP "dramid@8;00000000.00000000.00000000.00000000.0000RRRR.RRRRRRRR.RBBBCCCC.BCCSSSSS"
+
+/* 40 channels x 2 slices = 80 = 16 x 5: groups of 16 slices, IPOLY of degree
+ * 4 (P = x^4 + x + 1, GPGPU-Sim's 16-slot equations) inside each.
+ * chip = (A >> 8) mod 40, h = (A >> 8) / 40, local = the bank's bit 0 = A's
+ * bit 7 (rest keeps A's low byte), s = 2 chip + local = 16 g + i,
+ * s' = 16 g + (i xor H(h)), H(h) = sum of x^(4+j) mod P over h's set bits j:
+ * x^4 = 0b0011, x^5 = 0b0110, x^6 = 0b1100, x^7 = 0b1011.
+ *   A = 0x80:            chip 0, h 0, local 1: s = 1          -> slice 1,  channel 0
+ *   A = 40*256 = 0x2800: chip 0, h 1, local 0: i 0 ^ 3 = 3    -> slice 3,  channel 1
+ *   A = 2*40*256:        chip 0, h 2: i 0 ^ 6 = 6             -> slice 6,  channel 3
+ *   A = 49*256:          chip 9, h 1: s 18 = 16 + 2, 2^3 = 1  -> slice 17, channel 8
+ *   A = 159*256 + 0x80:  chip 39, h 3, local 1: s 79 = 64 + 15,
+ *                        15 ^ (3 ^ 6) = 10                    -> slice 74, channel 37
+ *   A = 8*40*256:        chip 0, h 8: 0 ^ 0b1011 (x^7)        -> slice 11, channel 5
+ * Linear modulo indexing (0) would put the h = 1, 2, 8 ones on slice 0. */
+static void ipoly_modulo_hand_decodes(void)
+{
+    addrmap_t m = map_or_die(H100_MAP, 40, 2, 6);
+    CHECK_EQ(m.ipolym_group, 16);
+    static const struct { uint64_t a; uint32_t slice, channel; } want[] = {
+        {0x0, 0, 0}, {0x80, 1, 0}, {0x2800, 3, 1}, {2 * 40 * 256, 6, 3}, {49 * 256, 17, 8},
+        {159 * 256 + 0x80, 74, 37}, {8 * 40 * 256, 11, 5},
+    };
+    for (size_t k = 0; k < sizeof want / sizeof want[0]; k++) {
+        dram_coord_t d;
+        addrmap_decode(&m, want[k].a, &d);
+        CHECK_EQ(d.sub_partition, want[k].slice);
+        CHECK_EQ(d.channel, want[k].channel);
+    }
+    /* a power-of-two slice count has one group: the same as IPOLY (mode 2) */
+    addrmap_t a = map_or_die(GTX480_MAP, 16, 2, 6), b = map_or_die(GTX480_MAP, 16, 2, 2);
+    uint64_t x = 99;
+    for (int k = 0; k < 20000; k++) {
+        uint64_t addr = rng_next(&x) & ((1ull << 40) - 1);
+        dram_coord_t da, db;
+        addrmap_decode(&a, addr, &da);
+        addrmap_decode(&b, addr, &db);
+        CHECK_EQ(da.sub_partition, db.sub_partition);
+    }
+}
+
+/* Every 128-byte line of a contiguous range: each of the 80 slices gets
+ * exactly the same number (for each h the map permutes the slices). A
+ * stride of 40 x 256 bytes (one channel under linear modulo indexing) covers
+ * the 16 slices of its group evenly instead of one. */
+static void ipoly_modulo_spreads_evenly(void)
+{
+    addrmap_t m = map_or_die(H100_MAP, 40, 2, 6);
+    uint32_t count[80] = {0};
+    const uint64_t lines = 80ull * 4096;
+    for (uint64_t a = 0; a < lines * 128; a += 128) {
+        dram_coord_t d;
+        addrmap_decode(&m, a, &d);
+        CHECK(d.sub_partition < 80 && d.channel == d.sub_partition / 2);
+        count[d.sub_partition]++;
+    }
+    for (int s = 0; s < 80; s++)
+        CHECK_EQ(count[s], 4096);
+    uint32_t hit[80] = {0};
+    for (uint64_t k = 0; k < 16 * 64; k++) {
+        dram_coord_t d;
+        addrmap_decode(&m, 5 * 256 + k * 40 * 256, &d); /* chip 5, local 0: group 0 */
+        hit[d.sub_partition]++;
+    }
+    for (int s = 0; s < 80; s++)
+        CHECK_EQ(hit[s], s < 16 ? 64u : 0u);
+    expect_reject(H100_MAP, 40, 2, 3, "not supported");
+}
+
 int main(void)
 {
     RUN(gtx480_hand_decodes);
@@ -432,5 +504,7 @@ int main(void)
     RUN(d_letters_select_the_channel);
     RUN(bad_mappings_are_rejected);
     RUN(partition_address_drops_channel_and_slice_bits);
+    RUN(ipoly_modulo_hand_decodes);
+    RUN(ipoly_modulo_spreads_evenly);
     TEST_EXIT();
 }

@@ -821,9 +821,66 @@ static void completions_pop_in_time_order(void)
     dram_destroy(d);
 }
 
+/* -gpgpu_simple_dram_model 1, latency 100 DRAM cycles (no clocks set):
+ * one 32-byte sector per cycle enters, each answers 100 cycles after it
+ * entered, at most one answer per cycle.
+ *   three 32-byte reads pushed at cycle 0 (the caller offers one per cycle
+ *   when it can; here all at once): they enter at 0, 1, 2 -> ready 100, 101, 102;
+ *   a 128-byte read pushed at 0 after them enters at 3 and holds the port
+ *   for 4 cycles -> ready 103; a write pushed at 0 enters at 7 -> ready 107.
+ * No banks: bank and row do not matter; no row statistics. A full channel
+ * (-gpgpu_dram_return_queue_size requests in it) accepts nothing. */
+static void simple_model_latency_and_rate(void)
+{
+    gpu_config_t c = gtx480();
+    c.simple_dram = true;
+    c.dram_return_queue = 5;
+    dram_channel_t *d = dram_create(&c, 0);
+    mem_req_t pool[8];
+    CHECK(dram_can_accept(d));
+    dram_push(d, mkreq(pool, 0, REQ_READ, 3, 7, 32), 0);
+    dram_push(d, mkreq(pool, 1, REQ_READ, 3, 9, 32), 0);
+    dram_push(d, mkreq(pool, 2, REQ_READ, 0, 0, 32), 0);
+    dram_push(d, mkreq(pool, 3, REQ_READ, 5, 1, 128), 0);
+    dram_push(d, mkreq(pool, 4, REQ_WRITE, 5, 1, 32), 0);
+    CHECK(!dram_can_accept(d)); /* 5 in the channel */
+    CHECK_EQ(dram_next_event(d, 1), 8); /* the port frees at 8 (3 + 4 + 1 sectors); the first reply is due at 100 */
+    uint64_t done_at[5] = {0};
+    int got = 0;
+    for (uint64_t now = 0; now < 200 && got < 5; now++) {
+        dram_cycle(d, now);
+        mem_req_t *r = dram_pop_done(d, now);
+        if (r) {
+            done_at[r->mshr_slot] = now;
+            got++;
+            CHECK(dram_pop_done(d, now) == NULL); /* one answer per cycle */
+        }
+    }
+    CHECK_EQ(got, 5);
+    CHECK_EQ(done_at[0], 100);
+    CHECK_EQ(done_at[1], 101);
+    CHECK_EQ(done_at[2], 102);
+    CHECK_EQ(done_at[3], 103);
+    CHECK_EQ(done_at[4], 107);
+    CHECK(dram_idle(d));
+    CHECK(dram_can_accept(d));
+    const dram_stats_t *st = dram_get_stats(d);
+    CHECK_EQ(st->reads, 4);
+    CHECK_EQ(st->writes, 1);
+    CHECK_EQ(st->busy_cycles, 8); /* 3 + 4 + 1 sectors */
+    CHECK_EQ(st->row_hits + st->row_misses + st->activates, 0);
+    /* pushed late, after the port freed: its own cycle + latency */
+    dram_push(d, mkreq(pool, 5, REQ_READ, 0, 0, 32), 150);
+    CHECK_EQ(dram_next_event(d, 151), 151); /* the port frees at 151 */
+    CHECK(dram_pop_done(d, 249) == NULL);
+    CHECK(dram_pop_done(d, 250) == &pool[5]);
+    dram_destroy(d);
+}
+
 int main(void)
 {
     RUN(unloaded_read_latency);
+    RUN(simple_model_latency_and_rate);
     RUN(row_switch_respects_tras_trc);
     RUN(frfcfs_reorders_fifo_does_not);
     RUN(bandwidth_sequential_vs_random);

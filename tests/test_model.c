@@ -402,6 +402,28 @@ static void adaptive_l1_takes_what_shared_memory_leaves(void)
     gpu_destroy(g);
 }
 
+/* H100's carve-out (-gpgpu_shmem_option 0,8,16,32,64,228 of a 256 KB
+ * unified L1 of 4 sets x 128 B: at most 512 ways): the smallest option that
+ * holds the shared memory of the CTAs an SM gets.
+ *   100 KB per CTA, 264 CTAs on 132 SMs: 2 per SM (233472 / 102400), 200 KB
+ *     -> 228 KB carved out, L1 = round(512 x 28/256) = 56 ways = 28 KB;
+ *   40 KB per CTA, 132 CTAs: 1 per SM -> 64 KB, 384 ways = 192 KB;
+ *   no shared memory -> 0 KB, all 512 ways = 256 KB. */
+static void h100_carveout_for_shared_memory(void)
+{
+    gpu_config_t c;
+    cs_error_t err;
+    CHECK_EQ(config_load_preset(&c, "h100", &err), 0);
+    const char *specs[] = {"shmem:ctas=264,threads=128,shmem=102400,iters=1",
+                           "shmem:ctas=132,threads=128,shmem=40960,iters=1", "stream:ctas=132,iters=1", NULL};
+    gpu_t *g = run_kernels(&c, specs);
+    CHECK_EQ(gpu_kernel(g, 0)->max_ctas_per_sm, 2);
+    CHECK_EQ(gpu_kernel(g, 0)->l1d_bytes, 28 * 1024);
+    CHECK_EQ(gpu_kernel(g, 1)->l1d_bytes, 192 * 1024);
+    CHECK_EQ(gpu_kernel(g, 2)->l1d_bytes, 256 * 1024);
+    gpu_destroy(g);
+}
+
 /* -gpgpu_flush_l1_cache: two runs of a probe whose CTAs each read one
  * 128-byte line (the same for all) 64 times (one miss, then hits), one CTA on each of the 15
  * cores. Flushed between the kernels: 30 L1 read misses in all; kept: the
@@ -440,5 +462,6 @@ int main(void)
     RUN(launch_latency_is_paid_per_kernel);
     RUN(adaptive_l1_takes_what_shared_memory_leaves);
     RUN(l1_flush_between_kernels);
+    RUN(h100_carveout_for_shared_memory);
     TEST_EXIT();
 }

@@ -477,6 +477,9 @@ static const option_def_t option_table[] = {
     U32("gpgpu_n_mem", n_mem, 1, CONFIG_MAX_CHANNELS, "DRAM channels (memory partitions)"),
     U32("gpgpu_n_sub_partition_per_mchannel", n_sub_partition_per_mchannel, 1, 64,
         "L2 slices per DRAM channel"),
+    U32("ctasim_gpcs", n_gpc, 0, CONFIG_MAX_SMS,
+        "GPCs the SMs are grouped in (0 = not described: one GPC of all SMs)"),
+    U32("ctasim_sms_per_tpc", sms_per_tpc, 1, 64, "SMs per TPC; each GPC holds whole TPCs"),
     SPECIAL("gpgpu_clock_domains", OPT_CLOCKS, clk_core_mhz,
             "<core>:<interconnect>:<L2>:<DRAM> clocks in MHz"),
     U32("gpgpu_kernel_launch_latency", kernel_launch_latency, 0, UINT32_MAX,
@@ -605,8 +608,10 @@ static const option_def_t option_table[] = {
     U32("dram_bnk_indexing_policy", dram_bnk_indexing, 0, 1, "bank index: 0 as decoded, 1 xor the row's low bits"),
     STR("gpgpu_mem_addr_mapping", addr_mapping, "address decoding string (dramid@N;<64 bit letters>)"),
     U32("gpgpu_mem_address_mask", mem_address_mask, 0, UINT32_MAX, "address mask mode"),
-    U32("gpgpu_memory_partition_indexing", partition_indexing, 0, 2,
-        "channel selection: 0 linear, 1 xor, 2 ipoly"),
+    U32("gpgpu_memory_partition_indexing", partition_indexing, 0, 6,
+        "channel selection: 0 linear, 1 xor, 2 ipoly, 6 ipoly-modulo (3, 4, 5 are not modelled)"),
+    BOOL("gpgpu_simple_dram_model", simple_dram,
+         "1: fixed-latency DRAM, one 32-byte sector per DRAM cycle per channel, no banks or timing"),
 
     /* run control */
     U32("ctasim_max_ctas", max_ctas_override, 0, UINT32_MAX, "CTAs per SM cap (0 = none)"),
@@ -927,11 +932,18 @@ static int apply_option(gpu_config_t *c, const option_def_t *o, const char *valu
     case OPT_LAT_INIT: {
         uint32_t v[2];
         int n;
-        if (parse_list(value, ',', (uint32_t)o->min, (uint32_t)o->max, 2, 2, v, &n, why, whysz) < 0)
+        if (parse_list(value, ',', 0, (uint32_t)o->max, 2, 2, v, &n, why, whysz) < 0)
             return -1;
+        if (v[0] < o->min) {
+            snprintf(why, whysz, "latency must be at least %" PRIu64, o->min);
+            return -1;
+        }
+        /* An initiation interval of 0 (Accel-Sim's H100 trace.config gives
+         * tensor "1,0") is taken as 1: a unit accepts at most one
+         * instruction per cycle in GPGPU-Sim as here. */
         for (int i = o->first; i < o->first + o->count; i++) {
             c->lat[i] = v[0];
-            c->init[i] = v[1];
+            c->init[i] = v[1] ? v[1] : 1;
         }
         return 0;
     }
@@ -953,6 +965,9 @@ static int apply_option(gpu_config_t *c, const option_def_t *o, const char *valu
                 snprintf(why, whysz, "sizes must ascend (%" PRIu32 " after %" PRIu32 ")", v[k], v[k - 1]);
                 return -1;
             }
+        /* the whole array: a shorter list must not keep an earlier, longer one's tail
+         * (configs are compared bytewise; h100's 6 sizes then gtx480's 1) */
+        memset(c->shmem_options_kb, 0, sizeof c->shmem_options_kb);
         memcpy(c->shmem_options_kb, v, (size_t)n * sizeof v[0]);
         c->n_shmem_options = (uint32_t)n;
         return 0;
@@ -1462,13 +1477,58 @@ int config_validate(const gpu_config_t *c, cs_error_t *err)
         return cs_err(err, cfg, 0, "-gpgpu_dram_timing_opt: CCD, RCD, RAS, RP, RC and CL must be at least 1");
     if (!c->addr_mapping[0] || !memchr(c->addr_mapping, '\0', sizeof c->addr_mapping))
         return cs_err(err, cfg, 0, "-gpgpu_mem_addr_mapping: missing address mapping");
-    if (c->partition_indexing > 2)
-        return cs_err(err, cfg, 0, "-gpgpu_memory_partition_indexing: 0, 1 or 2 (got %" PRIu32 ")",
-                      c->partition_indexing);
+    /* GPGPU-Sim's 3 (PAE) and 4 (random) are not modelled; its 5 (custom)
+     * is an empty hook: refused rather than silently run as 0. */
+    if (c->partition_indexing > 2 && c->partition_indexing != 6)
+        return cs_err(err, cfg, 0,
+                      "-gpgpu_memory_partition_indexing: 0 linear, 1 xor, 2 IPOLY or 6 IPOLY-modulo (got %" PRIu32
+                      "; 3 PAE, 4 random and 5 custom are not modelled)", c->partition_indexing);
+    if (c->sms_per_tpc == 0)
+        return cs_err(err, cfg, 0, "-ctasim_sms_per_tpc: must be at least 1");
+    if (c->n_gpc) {
+        if (config_n_sm(c) % c->sms_per_tpc)
+            return cs_err(err, cfg, 0,
+                          "-ctasim_sms_per_tpc: %" PRIu32 " SMs do not form whole TPCs of %" PRIu32,
+                          config_n_sm(c), c->sms_per_tpc);
+        if (c->n_gpc > config_n_sm(c) / c->sms_per_tpc)
+            return cs_err(err, cfg, 0, "-ctasim_gpcs: %" PRIu32 " GPCs but only %" PRIu32 " TPCs of %" PRIu32 " SMs",
+                          c->n_gpc, config_n_sm(c) / c->sms_per_tpc, c->sms_per_tpc);
+    }
     char why[WHY_MAX];
     if (power_params_check(&c->power, why, sizeof why) < 0)
         return cs_err(err, cfg, 0, "%s", why);
     return 0;
+}
+
+/* ------------------------------------------------------------------------ */
+/* GPC grouping                                                             */
+/* ------------------------------------------------------------------------ */
+
+uint32_t config_n_gpc(const gpu_config_t *c) { return c->n_gpc ? c->n_gpc : 1; }
+
+/* Whole TPCs dealt out in SM order: with T TPCs over G GPCs, the first
+ * T mod G GPCs hold one TPC more than the others (H100 SXM5: 66 TPCs over 8
+ * GPCs = two of 18 SMs, six of 16). A validated config has G <= T. */
+uint32_t config_gpc_sms(const gpu_config_t *c, uint32_t g)
+{
+    const uint32_t n = config_n_gpc(c), per_tpc = c->sms_per_tpc ? c->sms_per_tpc : 1;
+    if (g >= n)
+        return 0;
+    if (!c->n_gpc)
+        return config_n_sm(c);
+    const uint32_t tpcs = config_n_sm(c) / per_tpc;
+    return (tpcs / n + (g < tpcs % n)) * per_tpc;
+}
+
+uint32_t config_gpc_of_sm(const gpu_config_t *c, uint32_t sm)
+{
+    const uint32_t n = config_n_gpc(c);
+    for (uint32_t g = 0, first = 0; g < n; g++) {
+        first += config_gpc_sms(c, g);
+        if (sm < first)
+            return g;
+    }
+    return n - 1; /* beyond the last SM: the last GPC (callers pass valid SMs) */
 }
 
 /* ------------------------------------------------------------------------ */
@@ -1571,4 +1631,10 @@ void config_dump(const gpu_config_t *c, void *FILE_stream)
         }
         fprintf(f, "-%-40s %-24s # %s\n", o->name, text, o->help);
     }
+    /* The grouping the two GPC options give, spelled out (a comment: it reads back as nothing). */
+    fprintf(f, "# %" PRIu32 " SMs in %" PRIu32 " GPC%s of", config_n_sm(c), config_n_gpc(c),
+            config_n_gpc(c) == 1 ? "" : "s");
+    for (uint32_t g = 0; g < config_n_gpc(c); g++)
+        fprintf(f, "%s%" PRIu32, g ? "," : " ", config_gpc_sms(c, g));
+    fprintf(f, " SMs\n");
 }

@@ -148,7 +148,22 @@ typedef struct gpu_config {
     dram_timing_t dram;             /* -gpgpu_dram_timing_opt */
     char addr_mapping[256];         /* -gpgpu_mem_addr_mapping */
     uint32_t mem_address_mask;      /* -gpgpu_mem_address_mask */
-    uint32_t partition_indexing;    /* -gpgpu_memory_partition_indexing (0 linear, others: xor/ipoly approximated) */
+    uint32_t partition_indexing;    /* -gpgpu_memory_partition_indexing: 0 linear, 1 xor, 2 IPOLY, 6 IPOLY-modulo */
+    /* -gpgpu_simple_dram_model 1: no banks or DRAM timing; a channel takes
+     * one 32-byte sector per DRAM cycle and answers -dram_latency later
+     * (model/dram.c, "Simple model"), as Accel-Sim's H100 configuration runs. */
+    bool simple_dram;
+
+    /* --- SM grouping (ctasim's own: GPGPU-Sim files do not describe it) ---
+     * The SMs form -ctasim_gpcs graphics processing clusters (GPCs), built of
+     * TPCs of -ctasim_sms_per_tpc SMs: SMs 0.. in order, each GPC a run of
+     * whole TPCs, the first (TPCs mod GPCs) GPCs one TPC larger
+     * (config_gpc_sms). 0 GPCs: not described, all SMs count as one GPC.
+     * Recorded for cluster (CTA-group) scheduling, which must place a
+     * cluster's CTAs on the SMs of one GPC; nothing in the timing reads it
+     * yet. */
+    uint32_t n_gpc;                 /* -ctasim_gpcs */
+    uint32_t sms_per_tpc;           /* -ctasim_sms_per_tpc */
 
     /* --- run control --- */
     uint32_t max_ctas_override;     /* --max-ctas (0 = none) */
@@ -184,6 +199,12 @@ static inline uint32_t config_dram_latency_dram(const gpu_config_t *c)
 }
 static inline uint32_t config_n_l2(const gpu_config_t *c) { return c->n_mem * c->n_sub_partition_per_mchannel; }
 
+/* GPC grouping of the SMs (see n_gpc above): how many GPCs, how many SMs GPC
+ * g holds, and the GPC of SM `sm`. */
+uint32_t config_n_gpc(const gpu_config_t *c);
+uint32_t config_gpc_sms(const gpu_config_t *c, uint32_t g);
+uint32_t config_gpc_of_sm(const gpu_config_t *c, uint32_t sm);
+
 /* --- Loading ------------------------------------------------------------
  * Every load can record where each option was set (config_settings_t, in
  * config_coverage.h) and reports on stderr what it skips or does not model. */
@@ -202,7 +223,7 @@ typedef struct config_load_opts {
 void config_defaults(gpu_config_t *c);
 
 /* Load a preset by name (gtx480, c2050, hpca14-28sm, date14-28sm, pact13-30sm,
- * date16-15sm) on top of the defaults. Returns -1 if no such preset. */
+ * date16-15sm, a100, h100) on top of the defaults. Returns -1 if no such preset. */
 int config_load_preset(gpu_config_t *c, const char *name, cs_error_t *err);
 /* The same with load options (no warnings unless asked; the log names lines of the preset text). */
 int config_load_preset_opts(gpu_config_t *c, const char *name, const config_load_opts_t *o, cs_error_t *err);

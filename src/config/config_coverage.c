@@ -194,6 +194,9 @@ static const coverage_entry_t catalogue[] = {
            "GPGPU-Sim's SMs of one cluster share one (exact for 1 core per cluster)"),
     MODELLED("gpgpu_n_mem", NULL),
     MODELLED("gpgpu_n_sub_partition_per_mchannel", NULL),
+    IGNORED("ctasim_gpcs", "*", "recorded and printed (the GPC grouping for cluster scheduling); no timing reads it "
+                                "yet: every SM reaches every L2 slice alike"),
+    IGNORED("ctasim_sms_per_tpc", "*", "with -ctasim_gpcs, the size of the GPCs; no timing reads it yet"),
     MODELLED("gpgpu_clock_domains", "all four clocks"),
     MODELLED("gpgpu_kernel_launch_latency", NULL),
     IGNORED("gpgpu_TB_launch_latency", "0", "a CTA starts the cycle it is dispatched, with no launch delay"),
@@ -361,7 +364,10 @@ static const coverage_entry_t catalogue[] = {
      .note = "selects GPGPU-Sim's built-in address mapping, which -gpgpu_mem_addr_mapping replaces; ctasim "
              "always applies a mapping string (the configuration's, else the preset's), so this is exact "
              "when the configuration gives its mapping"},
-    MODELLED("gpgpu_memory_partition_indexing", "0 linear, 1 xor, 2 IPOLY (other values are an error)"),
+    MODELLED("gpgpu_memory_partition_indexing",
+             "0 linear, 1 xor, 2 IPOLY, 6 IPOLY-modulo (model/addrmap.c); 3 PAE, 4 random, 5 custom are an error"),
+    MODELLED("gpgpu_simple_dram_model", "1: a fixed-latency channel taking one 32-byte sector per DRAM cycle, "
+                                        "replies -dram_latency later, one per DRAM cycle (model/dram.c)"),
 
     /* ---- run control */
     MODELLED("ctasim_max_ctas", NULL),
@@ -429,6 +435,8 @@ static const coverage_entry_t catalogue[] = {
     NOT_PARSED("gpgpu_reg_bank_use_warp_id", "no register banks"),
     NOT_PARSED("gpgpu_reg_file_port_throughput", "no register-file ports: operands are read at issue"),
     NOT_PARSED("gpgpu_enable_specialized_operand_collector", "no operand collector"),
+    NOT_PARSED("gpgpu_opndcoll_model", "no operand collector: operands are read at issue (Accel-Sim's choice of "
+                                       "collector model has nothing to choose)"),
 #define OC(x) NOT_PARSED("gpgpu_operand_collector_" x, "no operand collector: operands are read at issue")
     OC("num_units_sp"), OC("num_units_dp"), OC("num_units_sfu"), OC("num_units_int"), OC("num_units_tensor_core"),
     OC("num_units_mem"), OC("num_units_gen"),
@@ -471,7 +479,20 @@ static const coverage_entry_t catalogue[] = {
     /* ---- L2, memory partition, DRAM */
     NOT_PARSED_AT("gpgpu_cache:dl2_texture_only", "0", "the L2 caches every access (GPGPU-Sim's 0)"),
     NOT_PARSED_AT("l2_ideal", "0", "the L2 is never ideal (GPGPU-Sim's 0)"),
-    NOT_PARSED_AT("gpgpu_simple_dram_model", "0", "the DRAM is always the banked, timed model (GPGPU-Sim's 0)"),
+    NOT_PARSED_AT("gpgpu_simple_dram_clock_multiplier", "1",
+                  "the simple DRAM model (-gpgpu_simple_dram_model 1) takes one sector per DRAM cycle; Accel-Sim "
+                  "2.0's multiplier of that rate is not modelled (exact at 1, the H100 file's value)"),
+    /* Accel-Sim 2.0 options whose source we could not read: listed, not guessed at */
+    NOT_PARSED_AT("gpgpu_lrc_enabled", "0",
+                  "no L2 request coalescer: each 32-byte request from an L1 is its own L2 access; Accel-Sim 2.0 "
+                  "merges requests for one line in front of the L2 (its rules were not available to model)"),
+    NOT_PARSED("gpgpu_lrc_max_entries", "no L2 request coalescer (see -gpgpu_lrc_enabled)"),
+    NOT_PARSED("gpgpu_lrc_max_merged", "no L2 request coalescer (see -gpgpu_lrc_enabled)"),
+    NOT_PARSED_AT("gpgpu_n_chiplet_partition", "1",
+                  "one partition: every SM reaches every L2 slice through one crossbar at the same cost; H100's two "
+                  "L2 partitions (the far one a longer, queued path) are not modelled"),
+    NOT_PARSED("inter_chiplet_queue_size", "no path between partitions (see -gpgpu_n_chiplet_partition)"),
+    NOT_PARSED("gpgpu_chiplet_interleave", "addresses are not interleaved over partitions (see -gpgpu_n_chiplet_partition)"),
     NOT_PARSED_AT("dram_seperate_write_queue_enable", "0", "reads and writes share one DRAM scheduler queue "
                                                    "(GPGPU-Sim's 0)"),
     NOT_PARSED("dram_write_queue_size", "reads and writes share one DRAM scheduler queue"),

@@ -325,6 +325,177 @@ static const char date16_text[] =
     "-gpgpu_num_sched_per_core 2\n"
     "-gpgpu_scheduler gto\n";
 
+/* Today's GPUs: Accel-Sim's tested configurations, each the options of its
+ * gpgpusim.config + trace.config pair that ctasim parses, in file order and
+ * unchanged (tests/data/{h100,a100}/ hold the pairs; tests/test_config.c
+ * checks that loading a pair, with the GPC lines below added, gives exactly
+ * the preset). What those files set and ctasim does not model is listed by
+ * `ctasim config --unmodelled --allow-unknown --config FILE...`. Only the GPC
+ * grouping is ours: GPGPU-Sim files do not describe it. */
+static const char h100_text[] =
+    "# h100: Accel-Sim 2.0's SM90_H100 (H100 SXM5 80 GB HBM3), gpgpusim.config + trace.config.\n"
+    "# Its interconnect file config_hopper_islip.icnt: topology fly (ctasim's crossbar), 40-byte\n"
+    "# flits, vc_buf_size 256 (what config/icnt_file.c takes from it).\n"
+    "-ctasim_icnt_topology 0\n"
+    "-icnt_flit_size 40\n"
+    "-ctasim_mesh_buffer 256\n"
+    "-gpgpu_kernel_launch_latency 3000\n"
+    "-gpgpu_TB_launch_latency 0\n"
+    "-gpgpu_max_concurrent_kernel 128\n"
+    "-gpgpu_n_clusters 132\n"
+    "-gpgpu_n_cores_per_cluster 1\n"
+    "-gpgpu_n_mem 40\n"
+    "-gpgpu_n_sub_partition_per_mchannel 2\n"
+    "-gpgpu_clock_domains 1980:3106:3106:3106\n"
+    "-gpgpu_shader_registers 65536\n"
+    "-gpgpu_registers_per_block 65536\n"
+    "-gpgpu_shader_core_pipeline 2048:32\n"
+    "-gpgpu_shader_cta 32\n"
+    "-gpgpu_num_sp_units 4\n"
+    "-gpgpu_num_sfu_units 4\n"
+    "-gpgpu_num_dp_units 4\n"
+    "-gpgpu_num_int_units 4\n"
+    "-gpgpu_num_tensor_core_units 4\n"
+    "-ptx_opcode_latency_int 4,4,4,4,21\n"
+    "-ptx_opcode_initiation_int 2,2,2,2,2\n"
+    "-ptx_opcode_latency_fp 4,4,4,4,39\n"
+    "-ptx_opcode_initiation_fp 2,2,2,2,4\n"
+    "-ptx_opcode_latency_dp 8,8,8,8,330\n"
+    "-ptx_opcode_initiation_dp 2,2,2,2,130\n"
+    "-ptx_opcode_latency_sfu 23\n"
+    "-ptx_opcode_initiation_sfu 8\n"
+    "-ptx_opcode_latency_tesnor 24\n"
+    "-ptx_opcode_initiation_tensor 8\n"
+    "-gpgpu_sub_core_model 1\n"
+    "-gpgpu_num_sched_per_core 4\n"
+    "-gpgpu_scheduler lrr\n"
+    "-gpgpu_max_insn_issue_per_warp 1\n"
+    "-gpgpu_adaptive_cache_config 1\n"
+    "-gpgpu_shmem_option 0,8,16,32,64,228\n"
+    "-gpgpu_unified_l1d_size 256\n"
+    "-gpgpu_l1_banks 4\n"
+    "-gpgpu_cache:dl1 S:4:128:64,L:T:m:L:L,A:512:64,16:0,32\n"
+    "-gpgpu_l1_latency 41\n"
+    "-gpgpu_gmem_skip_L1D 0\n"
+    "-gpgpu_flush_l1_cache 1\n"
+    "-gpgpu_n_cluster_ejection_buffer_size 32\n"
+    "-gpgpu_l1_cache_write_ratio 25\n"
+    "-gpgpu_shmem_size 233472\n"
+    "-gpgpu_shmem_per_block 49152\n"
+    "-gpgpu_smem_latency 29\n"
+    "-gpgpu_shmem_num_banks 32\n"
+    "-gpgpu_coalesce_arch 90\n"
+    "-gpgpu_cache:dl2 S:256:128:20,L:B:m:L:X,A:384:4,32:0,32\n"
+    "-gpgpu_dram_partition_queues 64:64:64:64\n"
+    "-gpgpu_perf_sim_memcpy 1\n"
+    "-gpgpu_memory_partition_indexing 6\n"
+    "-gpgpu_l2_rop_latency 237\n"
+    "-dram_latency 194\n"
+    "-gpgpu_dram_scheduler 1\n"
+    "-gpgpu_frfcfs_dram_sched_queue_size 64\n"
+    "-gpgpu_dram_return_queue_size 192\n"
+    "-gpgpu_n_mem_per_ctrlr 1\n"
+    "-gpgpu_dram_buswidth 8\n"
+    "-gpgpu_dram_burst_length 4\n"
+    "-dram_data_command_freq_ratio 2\n"
+    "-gpgpu_mem_address_mask 1\n"
+    "-gpgpu_mem_addr_mapping dramid@8;00000000.00000000.00000000.00000000.0000RRRR.RRRRRRRR.RBBBCCCC.BCCSSSSS\n"
+    "-gpgpu_dram_timing_opt nbk=16:CCD=1:RRD=6:RCD=19:RAS=45:RP=19:RC=50:CL=19:WL=6:CDLR=8:WR=21:nbkgrp=4:CCDL=6:RTPL=8\n"
+    "-dram_dual_bus_interface 1\n"
+    "-dram_bnk_indexing_policy 0\n"
+    "-dram_bnkgrp_indexing_policy 1\n"
+    "-power_simulation_enabled 0\n"
+    "-gpgpu_simple_dram_model 1\n"
+    "-trace_opcode_latency_initiation_int 4,2\n"
+    "-trace_opcode_latency_initiation_sp 4,2\n"
+    "-trace_opcode_latency_initiation_dp 8,2\n"
+    "-trace_opcode_latency_initiation_sfu 23,8\n"
+    "-trace_opcode_latency_initiation_tensor 1,0\n"
+    "# GPCs (NVIDIA H100 whitepaper): GH100 has 8 GPCs of 9 TPCs of 2 SMs; the SXM5 part enables 132\n"
+    "# SMs = 66 TPCs, dealt out as two GPCs of 18 SMs and six of 16 (every GPC holds a 16-CTA cluster)\n"
+    "-ctasim_gpcs 8\n"
+    "-ctasim_sms_per_tpc 2\n";
+
+static const char a100_text[] =
+    "# a100: Accel-Sim's SM80_A100 (A100 SXM4 40 GB HBM2), gpgpusim.config + trace.config.\n"
+    "-gpgpu_kernel_launch_latency 5000\n"
+    "-gpgpu_TB_launch_latency 0\n"
+    "-gpgpu_n_clusters 108\n"
+    "-gpgpu_n_cores_per_cluster 1\n"
+    "-gpgpu_n_mem 40\n"
+    "-gpgpu_n_sub_partition_per_mchannel 4\n"
+    "-gpgpu_clock_domains 1410:1410:1512:6048\n"
+    "-gpgpu_shader_registers 65536\n"
+    "-gpgpu_registers_per_block 65536\n"
+    "-gpgpu_shader_core_pipeline 2048:32\n"
+    "-gpgpu_shader_cta 32\n"
+    "-gpgpu_num_sp_units 4\n"
+    "-gpgpu_num_sfu_units 4\n"
+    "-gpgpu_num_dp_units 4\n"
+    "-gpgpu_num_int_units 4\n"
+    "-gpgpu_num_tensor_core_units 4\n"
+    "-ptx_opcode_latency_int 4,4,4,4,21\n"
+    "-ptx_opcode_initiation_int 2,2,2,2,2\n"
+    "-ptx_opcode_latency_fp 4,4,4,4,39\n"
+    "-ptx_opcode_initiation_fp 2,2,2,2,4\n"
+    "-ptx_opcode_latency_dp 6,6,6,6,330\n"
+    "-ptx_opcode_initiation_dp 4,4,4,4,130\n"
+    "-ptx_opcode_latency_sfu 23\n"
+    "-ptx_opcode_initiation_sfu 8\n"
+    "-ptx_opcode_latency_tesnor 25\n"
+    "-ptx_opcode_initiation_tensor 16\n"
+    "-gpgpu_sub_core_model 1\n"
+    "-gpgpu_num_sched_per_core 4\n"
+    "-gpgpu_scheduler lrr\n"
+    "-gpgpu_max_insn_issue_per_warp 1\n"
+    "-gpgpu_adaptive_cache_config 1\n"
+    "-gpgpu_shmem_option 0,8,16,32,64,164\n"
+    "-gpgpu_unified_l1d_size 192\n"
+    "-gpgpu_l1_banks 4\n"
+    "-gpgpu_cache:dl1 S:4:128:64,L:T:m:L:L,A:512:64,16:0,32\n"
+    "-gpgpu_l1_latency 34\n"
+    "-gpgpu_gmem_skip_L1D 0\n"
+    "-gpgpu_flush_l1_cache 1\n"
+    "-gpgpu_n_cluster_ejection_buffer_size 32\n"
+    "-gpgpu_l1_cache_write_ratio 0\n"
+    "-gpgpu_shmem_size 167936\n"
+    "-gpgpu_shmem_per_block 49152\n"
+    "-gpgpu_smem_latency 28\n"
+    "-gpgpu_shmem_num_banks 32\n"
+    "-gpgpu_coalesce_arch 80\n"
+    "-gpgpu_cache:dl2 S:128:128:16,L:B:m:L:X,A:192:4,32:0,32\n"
+    "-gpgpu_dram_partition_queues 64:64:64:64\n"
+    "-gpgpu_perf_sim_memcpy 1\n"
+    "-gpgpu_memory_partition_indexing 0\n"
+    "-icnt_in_buffer_limit 512\n"
+    "-icnt_out_buffer_limit 512\n"
+    "-icnt_flit_size 40\n"
+    "-gpgpu_l2_rop_latency 200\n"
+    "-dram_latency 190\n"
+    "-gpgpu_dram_scheduler 1\n"
+    "-gpgpu_frfcfs_dram_sched_queue_size 64\n"
+    "-gpgpu_dram_return_queue_size 192\n"
+    "-gpgpu_n_mem_per_ctrlr 1\n"
+    "-gpgpu_dram_buswidth 16\n"
+    "-gpgpu_dram_burst_length 2\n"
+    "-dram_data_command_freq_ratio 2\n"
+    "-gpgpu_mem_address_mask 1\n"
+    "-gpgpu_mem_addr_mapping dramid@8;00000000.00000000.00000000.00000000.0000RRRR.RRRRRRRR.RBBBCCCC.BCCSSSSS\n"
+    "-gpgpu_dram_timing_opt nbk=16:CCD=1:RRD=7:RCD=22:RAS=50:RP=22:RC=72:CL=22:WL=4:CDLR=5:WR=19:nbkgrp=4:CCDL=4:RTPL=7\n"
+    "-dram_dual_bus_interface 1\n"
+    "-dram_bnk_indexing_policy 0\n"
+    "-dram_bnkgrp_indexing_policy 1\n"
+    "-power_simulation_enabled 0\n"
+    "-trace_opcode_latency_initiation_int 4,2\n"
+    "-trace_opcode_latency_initiation_sp 4,2\n"
+    "-trace_opcode_latency_initiation_dp 6,4\n"
+    "-trace_opcode_latency_initiation_sfu 23,8\n"
+    "-trace_opcode_latency_initiation_tensor 12,8\n"
+    "# GPCs (NVIDIA A100 whitepaper): GA100 has 8 GPCs of 8 TPCs of 2 SMs; A100 enables 108 SMs =\n"
+    "# 54 TPCs in 7 GPCs, dealt out as five GPCs of 16 SMs and two of 14\n"
+    "-ctasim_gpcs 7\n"
+    "-ctasim_sms_per_tpc 2\n";
+
 static const struct preset {
     const char *name;
     const char *desc;
@@ -338,10 +509,14 @@ static const struct preset {
     {"pact13-30sm", "30 SMs (SIMT width 8), 8 GDDR3 channels per Kayiran et al. PACT'13 Table 1, LRR",
      pact13_text},
     {"date16-15sm", "GTX 480 (15 SMs, 16 KB L1, 768 KB L2, GTO) per Li and Liang DATE'16 Table I", date16_text},
+    {"a100", "A100 (Ampere), Accel-Sim's SM80_A100: 108 SMs in 7 GPCs, 40 HBM2 channels x 4 L2 slices, 40 MB L2",
+     a100_text},
+    {"h100", "H100 SXM5 (Hopper), Accel-Sim 2.0's SM90_H100: 132 SMs in 8 GPCs, 40 channels x 2 slices (IPOLY-modulo), "
+             "50 MB L2, 228 KB shared memory, simple DRAM", h100_text},
 };
 
 static const char *const preset_names[] = {"gtx480", "c2050", "hpca14-28sm", "date14-28sm",
-                                           "pact13-30sm", "date16-15sm", NULL};
+                                           "pact13-30sm", "date16-15sm", "a100", "h100", NULL};
 
 void config_defaults(gpu_config_t *c)
 {
@@ -351,6 +526,7 @@ void config_defaults(gpu_config_t *c)
     /* Not options: one LDST unit always; branch units follow the scheduler count. */
     c->num_units[UNIT_LDST] = 1;
     c->n_shmem_options = 1; /* GPGPU-Sim's default -gpgpu_shmem_option "0" */
+    c->sms_per_tpc = 1;     /* -ctasim_sms_per_tpc: no preset before h100/a100 describes TPCs */
     cs_error_t err;
     if (config_load_text(c, gtx480_text, sizeof gtx480_text - 1, "<preset gtx480>", false, &err) < 0) {
         /* The built-in text is part of the program: failing here is a bug. */

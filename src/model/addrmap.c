@@ -42,7 +42,23 @@
  *     power of two; chip = s' / n_sub. For 16, 32 and 64 slices (P = x^4+x+1,
  *     x^5+x^2+1, x^6+x+1, h truncated to 13, 15, 19 bits) this reproduces
  *     GPGPU-Sim's hand-expanded ipoly_hash_function equations bit for bit; other
- *     sizes are our extension (GPGPU-Sim asserts). */
+ *     sizes are our extension (GPGPU-Sim asserts).
+ *   6 IPOLY-modulo (GPGPU-Sim's IPOLY_MODULO, for slice counts that are not a
+ *     power of two, e.g. H100's 40 channels x 2 = 80): the total factors as
+ *     2^k * m with m odd (80 = 16 x 5). The linear slice s = chip * n_sub +
+ *     local is split as s = g * 2^k + i; the group g stays and i is replaced
+ *     by the degree-k IPOLY hash of (h, i), h as above:
+ *       s' = g * 2^k + ipoly_k(h, i),  chip = s' / n_sub.
+ *     So the modulo channel selection (dramid@N with n not a power of two)
+ *     picks the group and IPOLY spreads power-of-two strides inside it; for
+ *     each h the map is a permutation of the slices, so a contiguous range
+ *     spreads evenly. For a power-of-two total (m = 1) it is mode 2. This is
+ *     our reading of GPGPU-Sim's description of the mode in addrdec.h ("we
+ *     factorize the total numbers of sub partitions into powers of two and
+ *     one other number ... within each group, the indexing is done by IPOLY
+ *     hashing with degree being the power of two factor"); its hashing code
+ *     for the mode was not available to compare against. For H100 (k = 4)
+ *     ipoly_4 is GPGPU-Sim's 16-slot equation. */
 #include "addrmap.h"
 #include "ipoly.h"
 
@@ -100,9 +116,9 @@ int addrmap_init(addrmap_t *m, const char *spec, uint32_t n_channels, uint32_t n
         return MAP_ERR(err, "%u channels (-gpgpu_n_mem) not supported, 1 to 256", n_channels);
     if (n_sub_per_channel < 1 || n_sub_per_channel > 64)
         return MAP_ERR(err, "%u sub-partitions per channel not supported, 1 to 64", n_sub_per_channel);
-    if (indexing > 2)
+    if (indexing > 2 && indexing != 6)
         return cs_err(err, NULL, 0,
-                      "-gpgpu_memory_partition_indexing: %u not supported (0 consecutive, 1 XOR, 2 IPOLY)",
+                      "-gpgpu_memory_partition_indexing: %u not supported (0 consecutive, 1 XOR, 2 IPOLY, 6 IPOLY-modulo)",
                       indexing);
     if (!spec || !*spec)
         return MAP_ERR(err, "empty mapping string");
@@ -173,6 +189,17 @@ int addrmap_init(addrmap_t *m, const char *spec, uint32_t n_channels, uint32_t n
     make_runs(&m->runs_c, m->bits_c, m->nbits_c);
     if (indexing == 2)
         ipoly_table_init(&m->ipoly, log2_ceil(n_channels * n_sub_per_channel));
+    if (indexing == 6) {
+        /* total = 2^k * odd: IPOLY of degree k inside each group of 2^k slices */
+        const uint32_t total = n_channels * n_sub_per_channel;
+        m->ipolym_group = total & (0u - total);
+        if (m->ipolym_group > (1u << IPOLY_MAX_DEGREE))
+            return cs_err(err, NULL, 0,
+                          "-gpgpu_memory_partition_indexing 6: %u L2 slices have a power-of-two factor above %u",
+                          total, 1u << IPOLY_MAX_DEGREE);
+        if (m->ipolym_group > 1)
+            ipoly_table_init(&m->ipoly, (unsigned)__builtin_ctz(m->ipolym_group));
+    }
     return 0;
 }
 
@@ -232,6 +259,15 @@ void addrmap_decode(const addrmap_t *m, uint64_t addr, dram_coord_t *out)
             s %= total;
         out->channel = s / nsub;
         out->sub_partition = s;
+        return;
+    }
+    case 6: {
+        /* IPOLY-modulo: the linear slice s = group * 2^k + i keeps its group
+         * (which the modulo channel selection chose) and IPOLY permutes i */
+        const uint32_t p = m->ipolym_group, s = chip * nsub + local;
+        const uint32_t i = p > 1 ? ipoly_table_hash(&m->ipoly, high, s & (p - 1)) : 0;
+        out->sub_partition = (s & ~(p - 1)) | i;
+        out->channel = out->sub_partition / nsub;
         return;
     }
     default:

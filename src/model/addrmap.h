@@ -9,7 +9,8 @@
  * The sub-partition (L2 slice) inside a channel is selected by the low bits of
  * the bank number, as GPGPU-Sim does.
  * partition_indexing (-gpgpu_memory_partition_indexing): 0 plain; 1 XOR the
- * channel with row bits; 2 IPOLY-like hash. */
+ * channel with row bits; 2 IPOLY-like hash; 6 IPOLY inside groups of 2^k
+ * slices (IPOLY-modulo, addrmap.c). */
 #ifndef CTASIM_ADDRMAP_H
 #define CTASIM_ADDRMAP_H
 
@@ -34,7 +35,8 @@ typedef struct addrmap {
     /* the same fields as runs of adjacent bits, for decoding: a field is a
      * few runs (QV100's bank bits are two), not one shift per bit */
     addr_runs_t runs_d, runs_b, runs_r, runs_c;
-    ipoly_table_t ipoly; /* -gpgpu_memory_partition_indexing 2 */
+    ipoly_table_t ipoly; /* -gpgpu_memory_partition_indexing 2, and 6 with degree log2(ipolym_group) */
+    uint32_t ipolym_group; /* 6: the power-of-two factor of the slice count (slices per IPOLY group) */
 } addrmap_t;
 
 typedef struct dram_coord {

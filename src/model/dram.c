@@ -151,6 +151,16 @@ typedef struct bank_view {
     uint64_t row_bit;  /* what a legal row command adds to a legal_count_t: a PRE or an ACT */
 } bank_view_t;
 
+/* The simple model's queue: a ring of (ready cycle, request), grown as needed. */
+typedef struct simple_slot {
+    uint64_t ready;
+    mem_req_t *req;
+} simple_slot_t;
+typedef struct simple_fifo {
+    simple_slot_t *slot;
+    uint32_t head, count, cap; /* cap a power of two */
+} simple_fifo_t;
+
 struct dram_channel {
     dram_timing_t t;
     uint32_t id, nbk, ngrp;
@@ -203,6 +213,12 @@ struct dram_channel {
     uint64_t next_done;               /* ready time of the first to pop (CS_NEVER: none), for the */
     mem_req_t *next_done_req;         /* pop that the caller tries every cycle; that request */
     uint32_t reads_unreturned;
+
+    /* -gpgpu_simple_dram_model (see "Simple model" below) */
+    bool simple;
+    simple_fifo_t sq;          /* accepted requests in acceptance order, each with its ready cycle */
+    uint64_t port_free;        /* first cycle the channel accepts another request */
+    uint64_t last_pop;         /* cycle of the last pop + 1 (0: none yet): one reply per cycle */
 
     bool started;
     uint64_t first_cycle;
@@ -258,6 +274,7 @@ dram_channel_t *dram_create(const gpu_config_t *cfg, uint32_t channel_id)
     d->fifo = cfg->dram_scheduler == 0;
     d->dual_bus = cfg->dram_dual_bus != 0;
     d->bank_xor = cfg->dram_bnk_indexing == 1;
+    d->simple = cfg->simple_dram;
 
     /* the scan packs its counts of legal candidates in 16-bit fields */
     if (d->nbk > 0xFFFF)
@@ -313,6 +330,7 @@ void dram_destroy(dram_channel_t *d)
     free(d->pool);
     free(d->done_rd.slot);
     free(d->done_wr.slot);
+    free(d->sq.slot);
     free(d);
 }
 
@@ -326,8 +344,14 @@ void dram_set_trace(dram_channel_t *d, dram_trace_fn fn, void *ctx)
  * if it has one, else its oldest) and counts only the requests not yet
  * handed over against the queue size: with a request for every busy bank
  * taken out of the count, the queue holds up to size + banks requests. */
+static bool simple_can_accept(const dram_channel_t *d);
+static void simple_push(dram_channel_t *d, mem_req_t *req, uint64_t now);
+static mem_req_t *simple_pop_done(dram_channel_t *d, uint64_t now);
+
 bool dram_can_accept(const dram_channel_t *d)
 {
+    if (d->simple)
+        return simple_can_accept(d);
     if (!d->queue_cap || d->queued - d->busy < d->queue_cap)
         return true;
     /* The statistic is bookkeeping, not state the caller can observe through
@@ -427,7 +451,10 @@ static uint32_t dram_bank_of(const dram_channel_t *d, const mem_req_t *req)
 
 void dram_push(dram_channel_t *d, mem_req_t *req, uint64_t now)
 {
-    (void)now;
+    if (d->simple) {
+        simple_push(d, req, now);
+        return;
+    }
     if (d->free_head == NONE) /* unbounded queue, or a caller ignoring can_accept */
         pool_grow(d, d->pool_size * 2);
     const int32_t i = d->free_head;
@@ -860,7 +887,7 @@ void dram_cycle(dram_channel_t *d, uint64_t now)
     }
     if (now >= d->first_cycle)
         d->st.cycles = now - d->first_cycle + 1;
-    if (!d->queued)
+    if (!d->queued) /* always so in the simple model: it has no scheduler */
         return;
     if (now < d->wake) {
 #ifdef DRAM_CHECK_WAKE
@@ -956,6 +983,8 @@ static uint64_t earliest_legal(const dram_channel_t *d)
 
 mem_req_t *dram_pop_done(dram_channel_t *d, uint64_t now)
 {
+    if (d->simple)
+        return simple_pop_done(d, now);
     if (d->next_done > now) {
         /* the caller reads the request once popped: have it in cache by then */
         if (d->next_done_req)
@@ -979,6 +1008,13 @@ mem_req_t *dram_pop_done(dram_channel_t *d, uint64_t now)
 uint64_t dram_next_event(const dram_channel_t *d, uint64_t now)
 {
     uint64_t t = CS_NEVER;
+    if (d->simple) {
+        /* the head's reply (or the next cycle, when a pop this cycle held it
+         * back), and the port: a request waiting in a slice enters when it frees */
+        if (d->sq.count)
+            t = max_u64(CS_MIN(d->sq.slot[d->sq.head].ready, d->port_free), now);
+        return t;
+    }
     if (d->queued)
         t = max_u64(d->reported_exact ? d->reported : earliest_legal(d), now);
     if (d->next_done != CS_NEVER)
@@ -986,6 +1022,85 @@ uint64_t dram_next_event(const dram_channel_t *d, uint64_t now)
     return t;
 }
 
-bool dram_idle(const dram_channel_t *d) { return !d->queued && !d->done_rd.count && !d->done_wr.count; }
+bool dram_idle(const dram_channel_t *d)
+{
+    return !d->queued && !d->done_rd.count && !d->done_wr.count && !d->sq.count;
+}
+
+/* ------------------------------------------------------------------------ */
+/* Simple model (-gpgpu_simple_dram_model 1)                                */
+/* ------------------------------------------------------------------------ *
+ * Accel-Sim's simple DRAM model, which its H100 configuration selects: no
+ * banks, rows or timing parameters. As GPGPU-Sim's simple_dram_model_cycle,
+ * the channel takes one request per DRAM cycle from its L2 slices (they take
+ * turns, mem_partition.c), holds it -dram_latency (core cycles, here turned
+ * into DRAM cycles as for the banked model) and hands at most one completed
+ * request back per DRAM cycle, in acceptance order. GPGPU-Sim's requests to
+ * DRAM are single 32-byte sectors (its sectored L2 fetches sector by sector)
+ * while ctasim's slice may fetch several missing sectors of a line in one
+ * request, so a request of B bytes holds the port for ceil(B / 32) cycles:
+ * the same 32 bytes per DRAM cycle per channel (H100: 40 x 32 B x 3106 MHz
+ * = 3.97 TB/s). Writes take the port like reads and are handed back when
+ * their latency has passed (the caller frees them). At most
+ * -gpgpu_dram_return_queue_size requests are in the channel at once
+ * (GPGPU-Sim bounds them by its return-queue credits). */
+
+#define SIMPLE_SECTOR_BYTES 32u
+
+static bool simple_can_accept(const dram_channel_t *d)
+{
+    if (!d->return_cap || d->sq.count < d->return_cap)
+        return true;
+    ((dram_channel_t *)d)->st.queue_full_rejects++; /* bookkeeping only, see dram_can_accept */
+    return false;
+}
+
+static void simple_push(dram_channel_t *d, mem_req_t *req, uint64_t now)
+{
+    simple_fifo_t *q = &d->sq;
+    if (now < d->port_free) {
+        /* the slices offer a request every cycle; the port is still moving
+         * the previous one's sectors: it goes in when the port frees, which
+         * is when its latency starts */
+        now = d->port_free;
+    }
+    if (q->count == q->cap) {
+        const uint32_t cap = q->cap ? 2 * q->cap : 64;
+        simple_slot_t *slot = cs_xmalloc(cap * sizeof *slot);
+        for (uint32_t k = 0; k < q->count; k++)
+            slot[k] = q->slot[(q->head + k) & (q->cap - 1)];
+        free(q->slot);
+        q->slot = slot;
+        q->head = 0;
+        q->cap = cap;
+    }
+    const uint32_t sectors = req->bytes ? (req->bytes + SIMPLE_SECTOR_BYTES - 1) / SIMPLE_SECTOR_BYTES : 1;
+    const uint32_t at = (q->head + q->count++) & (q->cap - 1);
+    q->slot[at].ready = now + d->latency;
+    q->slot[at].req = req;
+    d->port_free = now + sectors;
+    d->st.busy_cycles += sectors;
+    d->st.col_commands += sectors;
+    d->st.bytes += req->bytes;
+    if (req->type == REQ_WRITE) {
+        d->st.writes++;
+        d->st.write_commands += sectors;
+    } else {
+        d->st.reads++;
+    }
+}
+
+static mem_req_t *simple_pop_done(dram_channel_t *d, uint64_t now)
+{
+    simple_fifo_t *q = &d->sq;
+    if (!q->count || q->slot[q->head].ready > now || d->last_pop == now + 1)
+        return NULL;
+    mem_req_t *r = q->slot[q->head].req;
+    q->head = (q->head + 1) & (q->cap - 1);
+    q->count--;
+    d->last_pop = now + 1;
+    r->next = NULL;
+    return r;
+}
 
 const dram_stats_t *dram_get_stats(const dram_channel_t *d) { return &d->st; }
