@@ -205,7 +205,10 @@ static int sweep_parse(int argc, char **argv, sweep_args_t *a)
         } else if (!strcmp(o, "--cta-sched") || !strcmp(o, "--warp-sched")) {
             bool cta = !strcmp(o, "--cta-sched");
             unsigned *count = cta ? &a->n_cta : &a->n_warp;
-            if (*count == SWEEP_MAX_SERIES) {
+            if (!v[0]) { /* not silently the default policy */
+                fprintf(stderr, "ctasim: %s needs a policy name, got '' (`ctasim list %s`)\n", o, cta ? "cta" : "warp");
+                rc = 2;
+            } else if (*count == SWEEP_MAX_SERIES) {
                 fprintf(stderr, "ctasim: at most %d %s options per sweep\n", SWEEP_MAX_SERIES, o);
                 rc = 2;
             } else {
@@ -242,6 +245,20 @@ static int sweep_parse(int argc, char **argv, sweep_args_t *a)
     }
     if (!rc)
         rc = cli_parse_opts(nrest, rest, &a->base, true);
+    /* several --cta-sched or --warp-sched are several series, where `run`
+     * refuses a second one: say so, so a mistaken repeat is seen */
+    for (int c = 0; !rc && !a->one_point && c < 2; c++) {
+        unsigned count = c ? a->n_warp : a->n_cta;
+        const char *const *names = c ? a->warp : a->cta;
+        if (count < 2)
+            continue;
+        char list[512] = "";
+        for (unsigned k = 0; k < count; k++) {
+            size_t l = strlen(list);
+            snprintf(list + l, sizeof list - l, "%s%s", k ? ", " : "", names[k]);
+        }
+        printf("sweep: sweeping %u %s: %s (one series each)\n", count, c ? "warp schedulers" : "CTA policies", list);
+    }
     free(rest);
     if (!rc) { /* the configuration as it came out, not only as it was named */
         size_t l = strlen(a->key_text);
