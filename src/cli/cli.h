@@ -142,6 +142,6 @@ unsigned exp_pick_workloads(const char *const *paper, const char *only, bool all
  * kayiran-fig14a, lee-fig14); argv[2] names one (exp_energy_known). */
 int cmd_experiment_energy(int argc, char **argv);
 bool exp_energy_known(const char *name);
-void exp_energy_list(void); /* their lines of `ctasim experiment list` */
+void exp_energy_list(FILE *f); /* their lines of `ctasim experiment list` */
 
 #endif

@@ -823,10 +823,10 @@ bool exp_energy_known(const char *name)
     return false;
 }
 
-void exp_energy_list(void)
+void exp_energy_list(FILE *f)
 {
     for (unsigned i = 0; i < CS_ARRAY_LEN(energy_experiments); i++)
-        printf("  %-16s %-64s [%s]\n", energy_experiments[i].name, energy_experiments[i].summary,
+        fprintf(f, "  %-16s %-64s [%s]\n", energy_experiments[i].name, energy_experiments[i].summary,
                energy_experiments[i].config);
 }
 

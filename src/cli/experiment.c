@@ -1174,22 +1174,27 @@ static int run_one(const exp_def_t *def, const exp_opts_t *o)
 int cmd_experiment(int argc, char **argv)
 {
     if (argc < 3 || !strcmp(argv[2], "list")) {
-        printf("experiments (ctasim experiment NAME|all [--size small|default|paper] [--workloads A,B] "
+        /* without a name the list is the answer to a mistake: on stderr,
+         * after a line saying what is missing, and exit 2 */
+        FILE *f = argc < 3 ? stderr : stdout;
+        if (argc < 3)
+            fprintf(f, "ctasim: experiment needs a NAME: one of the experiments below, all, or list\n");
+        fprintf(f, "experiments (ctasim experiment NAME|all [--size small|default|paper] [--workloads A,B] "
                "[--all-workloads] [--jobs N] [-o DIR] [--force] [--report]):\n");
         for (unsigned i = 0; i < CS_ARRAY_LEN(experiments); i++)
-            printf("  %-16s %-64s [%s]\n", experiments[i].name, experiments[i].summary, experiments[i].config);
-        printf("  %-16s %-64s\n", "all", "every experiment above, one after another (not the mix experiments below)");
-        printf("  %-16s %-64s [%s]\n", "lee-fig18", "mCKE vs CKE on Table 3's mixes (LCS's and Table 3's counts)",
+            fprintf(f, "  %-16s %-64s [%s]\n", experiments[i].name, experiments[i].summary, experiments[i].config);
+        fprintf(f, "  %-16s %-64s\n", "all", "every experiment above, one after another (not the mix experiments below)");
+        fprintf(f, "  %-16s %-64s [%s]\n", "lee-fig18", "mCKE vs CKE on Table 3's mixes (LCS's and Table 3's counts)",
                "hpca14-28sm");
-        printf("  %-16s %-64s [%s]\n", "li-fig2", "{BKP, KMS} design space: the 15 TLP points, bypass points",
+        fprintf(f, "  %-16s %-64s [%s]\n", "li-fig2", "{BKP, KMS} design space: the 15 TLP points, bypass points",
                "date16-15sm");
-        printf("  %-16s %-64s [%s]\n", "li-fig5", "TLP modulation (+bypass) vs CKE, Smart-Even, mCKE on 28 pairs",
+        fprintf(f, "  %-16s %-64s [%s]\n", "li-fig5", "TLP modulation (+bypass) vs CKE, Smart-Even, mCKE on 28 pairs",
                "date16-15sm");
-        printf("  %-16s %-64s [%s]\n", "li-fig6", "energy efficiency of tlpmod (+bypass) vs CKE on the 25 pairs",
+        fprintf(f, "  %-16s %-64s [%s]\n", "li-fig6", "energy efficiency of tlpmod (+bypass) vs CKE on the 25 pairs",
                "date16-15sm");
-        printf("  %-16s %-64s [%s]\n", "li-fig8", "TLP modulation (+bypass) vs mCKE on Lee et al.'s Table 3 mixes",
+        fprintf(f, "  %-16s %-64s [%s]\n", "li-fig8", "TLP modulation (+bypass) vs mCKE on Lee et al.'s Table 3 mixes",
                "date16-15sm");
-        exp_energy_list();
+        exp_energy_list(f);
         return argc < 3 ? 2 : 0;
     }
     if (!strcmp(argv[2], "lee-fig18") || !strcmp(argv[2], "li-fig2") || !strcmp(argv[2], "li-fig5") ||
@@ -1202,6 +1207,10 @@ int cmd_experiment(int argc, char **argv)
     for (unsigned i = 0; i < CS_ARRAY_LEN(experiments); i++)
         if (!strcmp(experiments[i].name, argv[2]))
             def = &experiments[i];
+    if (!def && !all && argv[2][0] == '-') { /* options before the name */
+        fprintf(stderr, "ctasim: experiment needs a NAME first, got '%s' (see `ctasim experiment list`)\n", argv[2]);
+        return 2;
+    }
     if (!def && !all) {
         fprintf(stderr, "ctasim: unknown experiment '%s' (see `ctasim experiment list`)\n", argv[2]);
         return 2;
