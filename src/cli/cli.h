@@ -78,6 +78,23 @@ typedef struct sim_outcome {
  * read and gpu_destroy, or NULL with err (the GPU is destroyed then). A
  * failed output check is not an error here: out->check says it. */
 gpu_t *cli_simulate(const sim_request_t *req, sim_outcome_t *out, cs_error_t *err);
+/* A CTA policy that cannot act (simulate.c). A chain of rr and policies
+ * that act only by capping CTAs per core or by throttling and gating cores
+ * (static, lcs, dyncta, claso, tcs, dyncore) changes nothing when no kernel
+ * has more CTAs than the cores that take CTAs: every CTA gets a core of its
+ * own, as under rr. */
+typedef struct cli_grid_summary {
+    uint64_t max_ctas;  /* the largest kernel's CTAs */
+    char kernel[64];    /* its name */
+    uint32_t cores;     /* cores that take CTAs (--active-cores or all) */
+    bool one_stream;    /* every kernel in one stream: none side by side */
+} cli_grid_summary_t;
+bool cli_cta_chain_only_throttles(const char *chain);
+void cli_grid_summary(const gpu_t *g, cli_grid_summary_t *s);
+bool cli_policy_inert(const char *chain, const cli_grid_summary_t *s);
+/* The one-line warning on stderr when CHAIN could not act on G's kernels;
+ * true if it was printed. */
+bool cli_warn_policy_inert(const char *chain, const gpu_t *g);
 /* Is INPUT something cli_simulate can run? Checked without simulating, so a
  * sweep or experiment can refuse a typo before its first point. */
 int cli_check_input(const char *input, cs_error_t *err);

@@ -67,6 +67,9 @@ typedef struct exp_result {
     size_t n_points;
     uint32_t occupancy;/* largest resource limit over the kernels */
     bool fills_gpu;    /* some kernel has at least one full wave: SMs x its CTAs per SM */
+    uint64_t max_grid; /* the largest kernel's CTAs */
+    uint32_t cores;    /* cores that took CTAs */
+    bool inert;        /* the series' CTA policy could not act (cli_policy_inert) */
     double seconds;
     bool reused;       /* read back from DIR/.runs (an earlier, interrupted run) */
 } exp_result_t;
@@ -93,6 +96,8 @@ typedef struct exp_run {
     progress_t progress;
     char cache_dir[1024]; /* DIR/.runs/NAME: one file per finished simulation */
     size_t *todo, ntodo;  /* the jobs still to run */
+    char *warnings;       /* every warning line printed, for DIR/NAME-warnings.txt */
+    size_t warnings_len;
 } exp_run_t;
 
 typedef struct exp_def {
@@ -168,7 +173,7 @@ static void run_path(const exp_run_t *r, size_t i, char *buf, size_t n)
 static void run_key(const exp_run_t *r, size_t i, char *buf, size_t n)
 {
     const exp_series_t *se = &r->series[i % r->ns];
-    snprintf(buf, n, "v1 experiment=%s preset=%s size=%s seed=1 workload=%s cta=%s warp=%s cap=%u power=%d",
+    snprintf(buf, n, "v2 experiment=%s preset=%s size=%s seed=1 workload=%s cta=%s warp=%s cap=%u power=%d",
              r->def->name, r->def->config, app_size_name(r->size), r->wl[i / r->ns]->name, se->cta, se->warp,
              se->max_ctas, r->cfg.power.enabled ? 1 : 0);
 }
@@ -194,6 +199,7 @@ static void save_run(const exp_run_t *r, size_t i, const exp_result_t *x)
     fprintf(f, "cores %llu %llu %llu\n", (unsigned long long)x->no_cta, (unsigned long long)x->act,
             (unsigned long long)x->cycles_all);
     fprintf(f, "policy %a %a %u %d %d\n", x->t_new, x->n_avg, x->occupancy, x->fills_gpu ? 1 : 0, x->check);
+    fprintf(f, "grid %llu %u %d\n", (unsigned long long)x->max_grid, x->cores, x->inert ? 1 : 0);
     fprintf(f, "series %zu\n", x->n_points);
     for (size_t p = 0; p < x->n_points; p++)
         fprintf(f, "%llu %a\n", (unsigned long long)x->n_cycle[p], x->n_value[p]);
@@ -238,6 +244,10 @@ static bool load_run(const exp_run_t *r, size_t i, exp_result_t *x)
     y.act = u[1];
     y.cycles_all = u[2];
     ok = ok && fscanf(f, "policy %la %la %u %d %d\n", &y.t_new, &y.n_avg, &y.occupancy, &fills, &y.check) == 5;
+    int inert = 0;
+    ok = ok && fscanf(f, "grid %llu %u %d\n", &u[7], &y.cores, &inert) == 3;
+    y.max_grid = u[7];
+    y.inert = inert != 0;
     ok = ok && fscanf(f, "series %zu\n", &np) == 1 && np < ((size_t)1 << 24);
     if (ok && np) {
         y.n_cycle = cs_xmalloc(np * sizeof *y.n_cycle);
@@ -294,6 +304,11 @@ static void run_job(void *ctx, size_t i)
         if (kr->total_ctas >= (uint64_t)gpu_n_sm(g) * kr->occupancy_limit)
             x->fills_gpu = true;
     }
+    cli_grid_summary_t grid;
+    cli_grid_summary(g, &grid);
+    x->max_grid = grid.max_ctas;
+    x->cores = grid.cores;
+    x->inert = cli_policy_inert(se->cta, &grid);
     gpu_metric_get(g, METRIC_LCS_T_NEW, &x->t_new);
     gpu_metric_get(g, METRIC_DYNCTA_N_AVG, &x->n_avg);
     const uint64_t *sc;
@@ -981,6 +996,9 @@ static int write_workloads_csv(const exp_run_t *r, const char *path, cs_error_t 
 
 static void free_results(exp_run_t *r)
 {
+    free(r->warnings);
+    r->warnings = NULL;
+    r->warnings_len = 0;
     for (unsigned i = 0; i < r->nw * r->ns; i++) {
         free(r->res[i].n_cycle);
         free(r->res[i].n_value);
@@ -993,7 +1011,71 @@ static void free_results(exp_run_t *r)
 /* The experiments ask how performance changes with CTAs per SM; a workload
  * none of whose kernels fills every SM to its occupancy once cannot answer
  * (its curve is flat, so it classifies as Type II / Down whatever it is). */
-static void warn_small_grids(const exp_run_t *r)
+/* "ctasim: warning: ..." on stderr, and kept for DIR/NAME-warnings.txt,
+ * which `ctasim report` shows: the page says what the terminal said. */
+static void exp_warn(exp_run_t *r, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static void exp_warn(exp_run_t *r, const char *fmt, ...)
+{
+    char line[2048];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(line, sizeof line, fmt, ap);
+    va_end(ap);
+    fprintf(stderr, "ctasim: warning: %s\n", line);
+    size_t n = strlen(line);
+    r->warnings = cs_xrealloc(r->warnings, r->warnings_len + n + 2);
+    memcpy(r->warnings + r->warnings_len, line, n);
+    r->warnings[r->warnings_len + n] = '\n';
+    r->warnings_len += n + 1;
+    r->warnings[r->warnings_len] = '\0';
+}
+
+/* DIR/NAME-warnings.txt with this run's warnings, or none (a stale one from
+ * an earlier run goes: the page shows what this run said). */
+static int write_warnings(exp_run_t *r, cs_error_t *err)
+{
+    char path[1100];
+    snprintf(path, sizeof path, "%s/%s-warnings.txt", r->out_dir, r->def->name);
+    if (!r->warnings_len) {
+        if (unlink(path) < 0 && errno != ENOENT)
+            return cs_err(err, path, 0, "cannot remove: %s", strerror(errno));
+        return 0;
+    }
+    FILE *f = cli_output_open_whole(path, err);
+    if (!f)
+        return -1;
+    fwrite(r->warnings, 1, r->warnings_len, f);
+    return cli_output_close_whole(f, path, err);
+}
+
+/* A throttling policy on workloads none of whose kernels has more CTAs than
+ * the GPU has cores ran as rr would (cli_policy_inert): one line per such
+ * series, naming the workloads and their largest grid. */
+static void warn_inert_policies(exp_run_t *r)
+{
+    for (unsigned s = 0; s < r->ns; s++) {
+        if (!cli_cta_chain_only_throttles(r->series[s].cta))
+            continue;
+        char names[1024] = "";
+        unsigned n = 0, cores = 0;
+        for (unsigned w = 0; w < r->nw; w++) {
+            const exp_result_t *x = R(r, w, s);
+            if (!x->inert)
+                continue;
+            cores = x->cores;
+            cat(names, sizeof names, "%s%s (%llu CTAs)", n++ ? ", " : "", r->wl[w]->name,
+                (unsigned long long)x->max_grid);
+        }
+        if (n)
+            exp_warn(r,
+                     "%s: series %s (--cta-sched %s) cannot act on %u of %u workloads at %s size: no kernel has more "
+                     "CTAs than the %u SMs, so it ran as rr would: %s",
+                     r->def->name, r->series[s].label, r->series[s].cta, n, r->nw, app_size_name(r->size), cores,
+                     names);
+    }
+}
+
+static void warn_small_grids(exp_run_t *r)
 {
     char names[512] = "";
     unsigned n = 0;
@@ -1003,10 +1085,10 @@ static void warn_small_grids(const exp_run_t *r)
             cat(names, sizeof names, "%s%s", n > 1 ? ", " : "", r->wl[w]->name);
         }
     if (n)
-        fprintf(stderr,
-                "ctasim: warning: at %s size %u of %u workloads never fill the GPU (no kernel has %u SMs x its CTAs "
-                "per SM): %s; their results say little about CTA counts (use --size default or paper)\n",
-                app_size_name(r->size), n, r->nw, config_n_sm(&r->cfg), names);
+        exp_warn(r,
+                 "at %s size %u of %u workloads never fill the GPU (no kernel has %u SMs x its CTAs "
+                 "per SM): %s; their results say little about CTA counts (use --size default or paper)",
+                 app_size_name(r->size), n, r->nw, config_n_sm(&r->cfg), names);
 }
 
 /* --- on Slurm (slurm.h) ----------------------------------------------------------- */
@@ -1140,6 +1222,7 @@ static int run_one(const exp_def_t *def, const exp_opts_t *o)
         }
     }
     warn_small_grids(&r);
+    warn_inert_policies(&r);
     char path[1024], wpath[1024];
     snprintf(path, sizeof path, "%s/%s.csv", r.out_dir, def->name);
     snprintf(wpath, sizeof wpath, "%s/%s-workloads.csv", r.out_dir, def->name);
@@ -1157,6 +1240,8 @@ static int run_one(const exp_def_t *def, const exp_opts_t *o)
     }
     if (rc == 0)
         rc = write_workloads_csv(&r, wpath, &err);
+    if (rc == 0)
+        rc = write_warnings(&r, &err);
     free_results(&r);
     if (rc < 0)
         return cli_fail(&err);
