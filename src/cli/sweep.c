@@ -874,26 +874,26 @@ static int write_summary(const sweep_plan_t *p, cs_error_t *err)
     if (!f)
         return -1;
     fprintf(f, "cta_sched,warp_sched,max_ctas,cycles,warp_insts,thread_insts,ipc,avg_mem_latency,"
-               "l1d_miss_rate,l2_miss_rate,dram_bw_util,active_frac,idle_frac,ract,sim_wall_seconds,same_as\n");
+               "l1d_miss_rate,l2_miss_rate,dram_bw_util,active_frac,idle_frac,ract,same_as,sim_wall_seconds\n");
     for (size_t i = 0; i < p->n_points; i++) {
         const point_t *pt = &p->points[i];
         double cyc = (double)(pt->cycles_all_cores ? pt->cycles_all_cores : 1);
         cli_csv_field(f, p->series[pt->series].cta);
         fputc(',', f);
         cli_csv_field(f, warp_name(p, pt->series));
-        fprintf(f, ",%u,%llu,%llu,%llu,%.4f,%.2f,%.4f,%.4f,%.4f,%.4f,%.4f,%.4f,%.3f", pt->max_ctas,
+        fprintf(f, ",%u,%llu,%llu,%llu,%.4f,%.2f,%.4f,%.4f,%.4f,%.4f,%.4f,%.4f,", pt->max_ctas,
                 (unsigned long long)pt->t.cycles,
                 (unsigned long long)pt->t.warp_insts, (unsigned long long)pt->t.thread_insts, pt->t.ipc,
                 pt->t.avg_mem_latency,
                 pt->t.l1_accesses ? (double)pt->t.l1_misses / (double)pt->t.l1_accesses : 0.0,
                 pt->t.l2_accesses ? (double)pt->t.l2_misses / (double)pt->t.l2_accesses : 0.0, pt->t.dram_bw_util,
                 (double)pt->act / cyc, (double)pt->idle / cyc,
-                pt->act + pt->inact ? (double)pt->act / (double)(pt->act + pt->inact) : 0.0, pt->t.sim_wall_seconds);
-        /* same_as: the cap whose simulation this one repeats (empty: its own) */
+                pt->act + pt->inact ? (double)pt->act / (double)(pt->act + pt->inact) : 0.0);
+        /* same_as: the cap whose simulation this one repeats (empty: its
+         * own); before the wall time, which stays the last column */
         if (pt->same_as)
-            fprintf(f, ",%u\n", pt->same_as);
-        else
-            fputs(",\n", f);
+            fprintf(f, "%u", pt->same_as);
+        fprintf(f, ",%.3f\n", pt->t.sim_wall_seconds);
     }
     return cli_output_close_whole(f, path, err);
 }
