@@ -79,8 +79,8 @@ typedef struct sim_outcome {
  * failed output check is not an error here: out->check says it. */
 gpu_t *cli_simulate(const sim_request_t *req, sim_outcome_t *out, cs_error_t *err);
 /* A CTA policy that cannot act (simulate.c). A chain of rr and policies
- * that act only by capping CTAs per core or by throttling and gating cores
- * (static, lcs, dyncta, claso, tcs, dyncore) changes nothing when no kernel
+ * that act only by capping CTAs per core or by throttling cores (static,
+ * lcs, dyncta, claso, tcs) changes nothing when no kernel
  * has more CTAs than the cores that take CTAs: every CTA gets a core of its
  * own, as under rr. */
 typedef struct cli_grid_summary {
@@ -155,6 +155,17 @@ const app_def_t *exp_suite_workload(const char *name);
  * names, or with ALL every one. Under ONLY, only the workloads it names. */
 unsigned exp_pick_workloads(const char *const *paper, const char *only, bool all, unsigned max,
                             const app_def_t **wl, bool *in_paper);
+/* The warnings an experiment prints (experiment.c): each goes to stderr as
+ * "ctasim: warning: ..." and is kept; exp_warnings_write puts them into
+ * DIR/NAME-warnings.txt (or removes a stale one when there are none), where
+ * `ctasim report` finds them, so the page says what the terminal said. */
+typedef struct exp_warnings {
+    char *text; /* lines, '\n'-terminated; NULL when none */
+    size_t len;
+} exp_warnings_t;
+void exp_warn(exp_warnings_t *w, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+int exp_warnings_write(const exp_warnings_t *w, const char *out_dir, const char *name, cs_error_t *err);
+void exp_warnings_free(exp_warnings_t *w);
 /* exp_energy.c: the energy and core-gating experiments (song-fig*, kayiran-fig12-13,
  * kayiran-fig14a, lee-fig14); argv[2] names one (exp_energy_known). */
 int cmd_experiment_energy(int argc, char **argv);

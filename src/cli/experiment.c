@@ -96,8 +96,7 @@ typedef struct exp_run {
     progress_t progress;
     char cache_dir[1024]; /* DIR/.runs/NAME: one file per finished simulation */
     size_t *todo, ntodo;  /* the jobs still to run */
-    char *warnings;       /* every warning line printed, for DIR/NAME-warnings.txt */
-    size_t warnings_len;
+    exp_warnings_t warnings; /* every warning printed, for DIR/NAME-warnings.txt */
 } exp_run_t;
 
 typedef struct exp_def {
@@ -996,9 +995,7 @@ static int write_workloads_csv(const exp_run_t *r, const char *path, cs_error_t 
 
 static void free_results(exp_run_t *r)
 {
-    free(r->warnings);
-    r->warnings = NULL;
-    r->warnings_len = 0;
+    exp_warnings_free(&r->warnings);
     for (unsigned i = 0; i < r->nw * r->ns; i++) {
         free(r->res[i].n_cycle);
         free(r->res[i].n_value);
@@ -1011,10 +1008,7 @@ static void free_results(exp_run_t *r)
 /* The experiments ask how performance changes with CTAs per SM; a workload
  * none of whose kernels fills every SM to its occupancy once cannot answer
  * (its curve is flat, so it classifies as Type II / Down whatever it is). */
-/* "ctasim: warning: ..." on stderr, and kept for DIR/NAME-warnings.txt,
- * which `ctasim report` shows: the page says what the terminal said. */
-static void exp_warn(exp_run_t *r, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-static void exp_warn(exp_run_t *r, const char *fmt, ...)
+void exp_warn(exp_warnings_t *w, const char *fmt, ...)
 {
     char line[2048];
     va_list ap;
@@ -1023,20 +1017,18 @@ static void exp_warn(exp_run_t *r, const char *fmt, ...)
     va_end(ap);
     fprintf(stderr, "ctasim: warning: %s\n", line);
     size_t n = strlen(line);
-    r->warnings = cs_xrealloc(r->warnings, r->warnings_len + n + 2);
-    memcpy(r->warnings + r->warnings_len, line, n);
-    r->warnings[r->warnings_len + n] = '\n';
-    r->warnings_len += n + 1;
-    r->warnings[r->warnings_len] = '\0';
+    w->text = cs_xrealloc(w->text, w->len + n + 2);
+    memcpy(w->text + w->len, line, n);
+    w->text[w->len + n] = '\n';
+    w->len += n + 1;
+    w->text[w->len] = '\0';
 }
 
-/* DIR/NAME-warnings.txt with this run's warnings, or none (a stale one from
- * an earlier run goes: the page shows what this run said). */
-static int write_warnings(exp_run_t *r, cs_error_t *err)
+int exp_warnings_write(const exp_warnings_t *w, const char *out_dir, const char *name, cs_error_t *err)
 {
     char path[1100];
-    snprintf(path, sizeof path, "%s/%s-warnings.txt", r->out_dir, r->def->name);
-    if (!r->warnings_len) {
+    snprintf(path, sizeof path, "%s/%s-warnings.txt", out_dir, name);
+    if (!w->len) { /* a stale file of an earlier run goes: the page shows what this run said */
         if (unlink(path) < 0 && errno != ENOENT)
             return cs_err(err, path, 0, "cannot remove: %s", strerror(errno));
         return 0;
@@ -1044,8 +1036,15 @@ static int write_warnings(exp_run_t *r, cs_error_t *err)
     FILE *f = cli_output_open_whole(path, err);
     if (!f)
         return -1;
-    fwrite(r->warnings, 1, r->warnings_len, f);
+    fwrite(w->text, 1, w->len, f);
     return cli_output_close_whole(f, path, err);
+}
+
+void exp_warnings_free(exp_warnings_t *w)
+{
+    free(w->text);
+    w->text = NULL;
+    w->len = 0;
 }
 
 /* A throttling policy on workloads none of whose kernels has more CTAs than
@@ -1067,7 +1066,7 @@ static void warn_inert_policies(exp_run_t *r)
                 (unsigned long long)x->max_grid);
         }
         if (n)
-            exp_warn(r,
+            exp_warn(&r->warnings,
                      "%s: series %s (--cta-sched %s) cannot act on %u of %u workloads at %s size: no kernel has more "
                      "CTAs than the %u SMs, so it ran as rr would: %s",
                      r->def->name, r->series[s].label, r->series[s].cta, n, r->nw, app_size_name(r->size), cores,
@@ -1085,7 +1084,7 @@ static void warn_small_grids(exp_run_t *r)
             cat(names, sizeof names, "%s%s", n > 1 ? ", " : "", r->wl[w]->name);
         }
     if (n)
-        exp_warn(r,
+        exp_warn(&r->warnings,
                  "at %s size %u of %u workloads never fill the GPU (no kernel has %u SMs x its CTAs "
                  "per SM): %s; their results say little about CTA counts (use --size default or paper)",
                  app_size_name(r->size), n, r->nw, config_n_sm(&r->cfg), names);
@@ -1241,7 +1240,7 @@ static int run_one(const exp_def_t *def, const exp_opts_t *o)
     if (rc == 0)
         rc = write_workloads_csv(&r, wpath, &err);
     if (rc == 0)
-        rc = write_warnings(&r, &err);
+        rc = exp_warnings_write(&r.warnings, r.out_dir, def->name, &err);
     free_results(&r);
     if (rc < 0)
         return cli_fail(&err);

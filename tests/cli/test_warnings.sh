@@ -100,6 +100,8 @@ expect_warning policy_cannot_act_counts_active_cores "--cta-sched static:n=2 can
 # BCS pairs CTAs on one core even then: it acts, no warning; nor on a grid larger than the GPU
 expect_quiet policy_bcs_acts_on_small_grids $C run --quiet --size small --cta-sched bcs BLK
 expect_quiet policy_lcs_on_a_large_grid $C run --quiet --cta-sched lcs stream:ctas=60,iters=1
+# DYNCORE turns idle cores off (less energy with the power model): it acts on any grid
+expect_quiet policy_dyncore_gates_small_grids $C run --quiet --size small --cta-sched dyncore BLK
 # the example of `run --help` is one where the policy acts: no warning, other cycles than rr
 ex=$($C run --help | sed -n 's/^example: ctasim run \(.*--cta-sched lcs .*\)$/\1/p' | head -1)
 if [ -n "$ex" ]; then
@@ -123,6 +125,13 @@ if $C experiment lee-fig12-13 --size small --workloads MMUL,BLK --jobs 2 -o "$T/
         fail report_shows_experiment_warnings "not in report.html"
     else pass experiment_warnings_in_file_and_report; fi
 else fail experiment_warnings_in_file_and_report "$(tail -2 "$T/ex.err")"; fi
+
+# ... the energy experiments too (TCS at small size), into the same file and page
+if $C experiment song-fig6 --size small --workloads MUM,BLK --jobs 2 -o "$T/en" --report >/dev/null 2>"$T/en.err" &&
+   grep -q "^ctasim: warning: song-fig6: series tcs (--cta-sched tcs) cannot act on 2 of 2 workloads at small size: .*MUM (4 CTAs), BLK (8 CTAs)$" "$T/en.err" &&
+   grep -q "^song-fig6: series tcs " "$T/en/song-fig6-warnings.txt" && grep -q "song-fig6: series tcs " "$T/en/report.html"; then
+    pass energy_experiment_policy_cannot_act
+else fail energy_experiment_policy_cannot_act "$(grep warning "$T/en.err")"; fi
 
 # --- a sweep over caps above the occupancy limit runs that configuration once
 # (MMUL at small size: 3 CTAs per SM by registers)
