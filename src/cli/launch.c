@@ -370,6 +370,7 @@ int cmd_launch(int argc, char **argv)
         if (bad)
             goto out;
     }
+    cli_warn_policy_inert(o.cta_sched, g); /* as `run` does */
     cli_provenance_t prov = {.argc = argc, .argv = argv, .opts = &o, .input = ptx, .ptx_kernel = kernel, .check = -1};
     cli_record_provenance(g, &prov);
     if (!o.quiet)

@@ -764,7 +764,7 @@ static int mark_same_points(sweep_plan_t *p)
     if (p->cores || per_series(p) < 2)
         return 0;
     unsigned first = 0, last = 0, same_occ = 0, top_cap = p->hi;
-    bool any = false, uniform = true;
+    bool any = false, uniform = true, skipped = false;
     for (unsigned se = 0; se < p->n_series; se++) {
         const point_t *top = &p->points[top_point(p, se)];
         uint32_t occ = point_occupancy(top);
@@ -775,6 +775,7 @@ static int mark_same_points(sweep_plan_t *p)
             if (pt->max_ctas < occ)
                 continue;
             pt->same_as = top->max_ctas;
+            skipped = skipped || pt->skipped;
             if (pt->skipped) { /* the top cap's numbers, as its own run would give */
                 kernel_result_t *k = cs_xmalloc((top->nk ? top->nk : 1) * sizeof *k);
                 if (top->nk)
@@ -804,11 +805,11 @@ static int mark_same_points(sweep_plan_t *p)
     if (any)
         fprintf(stderr,
                 "ctasim: warning: sweep: --max-ctas %u..%u %s at or above the kernels' occupancy limit (%s%u CTAs "
-                "per SM) and so repeat%s --max-ctas %u's simulation: summary.csv marks %s same_as=%u, and %s not "
-                "simulated again\n",
+                "per SM) and so repeat%s --max-ctas %u's simulation: summary.csv marks %s same_as=%u%s\n",
                 first, last, first == last ? "is" : "are", uniform ? "" : "in some series ", same_occ,
                 first == last ? "s" : "", top_cap, first == last ? "it" : "them", top_cap,
-                first == last ? "it is" : "they are");
+                !skipped ? " (all were simulated: they ran before that was known)"
+                : first == last ? ", and it is not simulated again" : ", and they are not simulated again");
     return 0;
 }
 
