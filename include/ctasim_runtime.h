@@ -80,6 +80,12 @@ int ctasim_symbol_address(ctasim_runtime_t *rt, ctasim_module_t *mod, const char
 int ctasim_kernel_params(ctasim_module_t *mod, const char *kernel, size_t *count, size_t *sizes, size_t max,
                          cs_error_t *err);
 
+/* The name and the PTX type of each parameter as declared (the type
+ * without the dot: "u32", "f32", "b8" for a byte array), into
+ * names/types[0..min(count, max)); the strings live as long as the module. */
+int ctasim_kernel_param_info(ctasim_module_t *mod, const char *kernel, const char **names, const char **types,
+                             size_t max, cs_error_t *err);
+
 /* Queue a launch. args[i] points to the value of parameter i (as
  * cuLaunchKernel's kernelParams); nargs must equal the kernel's parameter
  * count. The values are copied now. */

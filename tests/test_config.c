@@ -730,7 +730,7 @@ static void error_messages(void)
     expect_error("-ptx_opcode_latency_int 1,2,3,4,5,6,7\n",
                  "t.cfg:1: -ptx_opcode_latency_int: expected 5 to 6 ','-separated values, got 7 ('1,2,3,4,5,6,7')");
     expect_error("-ptx_opcode_latency_int 1,2,0,4,5\n",
-                 "t.cfg:1: -ptx_opcode_latency_int: value 3: must be at least 1 ('1,2,0,4,5')");
+                 "t.cfg:1: -ptx_opcode_latency_int: field 3 (MUL) = '0': must be at least 1 ('1,2,0,4,5')");
     expect_error("-trace_opcode_latency_initiation_sfu 20\n",
                  "t.cfg:1: -trace_opcode_latency_initiation_sfu: expected 2 ','-separated values, got 1 ('20')");
     expect_error("-gpgpu_clock_domains 700:700:700\n",

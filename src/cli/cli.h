@@ -78,6 +78,23 @@ typedef struct sim_outcome {
  * read and gpu_destroy, or NULL with err (the GPU is destroyed then). A
  * failed output check is not an error here: out->check says it. */
 gpu_t *cli_simulate(const sim_request_t *req, sim_outcome_t *out, cs_error_t *err);
+/* A CTA policy that cannot act (simulate.c). A chain of rr and policies
+ * that act only by capping CTAs per core or by throttling cores (static,
+ * lcs, dyncta, claso, tcs) changes nothing when no kernel
+ * has more CTAs than the cores that take CTAs: every CTA gets a core of its
+ * own, as under rr. */
+typedef struct cli_grid_summary {
+    uint64_t max_ctas;  /* the largest kernel's CTAs */
+    char kernel[64];    /* its name */
+    uint32_t cores;     /* cores that take CTAs (--active-cores or all) */
+    bool one_stream;    /* every kernel in one stream: none side by side */
+} cli_grid_summary_t;
+bool cli_cta_chain_only_throttles(const char *chain);
+void cli_grid_summary(const gpu_t *g, cli_grid_summary_t *s);
+bool cli_policy_inert(const char *chain, const cli_grid_summary_t *s);
+/* The one-line warning on stderr when CHAIN could not act on G's kernels;
+ * true if it was printed. */
+bool cli_warn_policy_inert(const char *chain, const gpu_t *g);
 /* Is INPUT something cli_simulate can run? Checked without simulating, so a
  * sweep or experiment can refuse a typo before its first point. */
 int cli_check_input(const char *input, cs_error_t *err);
@@ -141,10 +158,21 @@ const app_def_t *exp_suite_workload(const char *name);
  * names, or with ALL every one. Under ONLY, only the workloads it names. */
 unsigned exp_pick_workloads(const char *const *paper, const char *only, bool all, unsigned max,
                             const app_def_t **wl, bool *in_paper);
+/* The warnings an experiment prints (experiment.c): each goes to stderr as
+ * "ctasim: warning: ..." and is kept; exp_warnings_write puts them into
+ * DIR/NAME-warnings.txt (or removes a stale one when there are none), where
+ * `ctasim report` finds them, so the page says what the terminal said. */
+typedef struct exp_warnings {
+    char *text; /* lines, '\n'-terminated; NULL when none */
+    size_t len;
+} exp_warnings_t;
+void exp_warn(exp_warnings_t *w, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+int exp_warnings_write(const exp_warnings_t *w, const char *out_dir, const char *name, cs_error_t *err);
+void exp_warnings_free(exp_warnings_t *w);
 /* exp_energy.c: the energy and core-gating experiments (song-fig*, kayiran-fig12-13,
  * kayiran-fig14a, lee-fig14); argv[2] names one (exp_energy_known). */
 int cmd_experiment_energy(int argc, char **argv);
 bool exp_energy_known(const char *name);
-void exp_energy_list(void); /* their lines of `ctasim experiment list` */
+void exp_energy_list(FILE *f); /* their lines of `ctasim experiment list` */
 
 #endif

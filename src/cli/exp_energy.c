@@ -73,6 +73,9 @@ typedef struct en_result {
     double *pt_ipc;     /* nsm * npts */
     double seconds;
     bool reused;
+    uint64_t max_grid; /* the largest kernel's CTAs */
+    uint32_t cores;    /* cores that took CTAs */
+    bool inert;        /* the series' CTA policy could not act (cli_policy_inert) */
 } en_result_t;
 
 struct en_def;
@@ -185,7 +188,7 @@ static void run_key(const en_run_t *r, size_t i, char *buf, size_t n)
 {
     const en_series_t *s = &r->series[i % r->ns];
     snprintf(buf, n,
-             "e1 experiment=%s preset=%s size=%s seed=1 workload=%s cta=%s warp=%s active=%u pcpg=%d gate=%d "
+             "e2 experiment=%s preset=%s size=%s seed=1 workload=%s cta=%s warp=%s active=%u pcpg=%d gate=%d "
              "sample=%u",
              r->def->cache ? r->def->cache : r->def->name, r->def->config, app_size_name(r->size),
              r->wl[i / r->ns]->name, s->cta, s->warp ? s->warp : r->def->warp, s->active, s->pcpg, s->gate_rf,
@@ -205,6 +208,7 @@ static void save_run(const en_run_t *r, size_t i, const en_result_t *x)
     fprintf(f, "r %llu %llu %a %a %a %a %a %a %a %a %a %d\n", (unsigned long long)x->cycles,
             (unsigned long long)x->insts, x->ipc, x->latency, x->energy, x->static_j, x->dynamic_j, x->avg_w, x->edp,
             x->tcs_cores, x->seconds, x->check);
+    fprintf(f, "g %llu %u %d\n", (unsigned long long)x->max_grid, x->cores, x->inert ? 1 : 0);
     fprintf(f, "k %u\n", x->nk);
     for (unsigned k = 0; k < x->nk; k++)
         fprintf(f, "%a\n", x->kcores[k]);
@@ -247,6 +251,10 @@ static bool load_run(const en_run_t *r, size_t i, en_result_t *x)
                       &y.check) == 12;
     y.cycles = u0;
     y.insts = u1;
+    int inert = 0;
+    ok = ok && fscanf(f, "g %llu %u %d\n", &u0, &y.cores, &inert) == 3;
+    y.max_grid = u0;
+    y.inert = inert != 0;
     ok = ok && fscanf(f, "k %u\n", &y.nk) == 1 && y.nk <= EN_MAX_K;
     if (ok && y.nk) {
         y.kcores = cs_xcalloc(y.nk, sizeof *y.kcores);
@@ -314,6 +322,11 @@ static void run_job(void *ctx, size_t j)
     gpu_metric_get(g, "power.edp_js", &x->edp);
     x->tcs_cores = -1;
     gpu_metric_get(g, METRIC_TCS_CORES, &x->tcs_cores);
+    cli_grid_summary_t grid;
+    cli_grid_summary(g, &grid);
+    x->max_grid = grid.max_ctas;
+    x->cores = grid.cores;
+    x->inert = cli_policy_inert(se->cta, &grid);
     x->nk = gpu_n_kernels(g) < EN_MAX_K ? gpu_n_kernels(g) : EN_MAX_K;
     if (x->nk) {
         x->kcores = cs_xcalloc(x->nk, sizeof *x->kcores);
@@ -823,10 +836,10 @@ bool exp_energy_known(const char *name)
     return false;
 }
 
-void exp_energy_list(void)
+void exp_energy_list(FILE *f)
 {
     for (unsigned i = 0; i < CS_ARRAY_LEN(energy_experiments); i++)
-        printf("  %-16s %-64s [%s]\n", energy_experiments[i].name, energy_experiments[i].summary,
+        fprintf(f, "  %-16s %-64s [%s]\n", energy_experiments[i].name, energy_experiments[i].summary,
                energy_experiments[i].config);
 }
 
@@ -880,6 +893,35 @@ static int write_workloads_csv(const en_run_t *r, const char *path, cs_error_t *
 }
 
 /* --- the command ---------------------------------------------------------------- */
+
+/* A throttling series (TCS) on workloads whose kernels all fit one CTA per
+ * core ran as rr would: one warning per such series (cli_policy_inert). */
+static void warn_inert_policies(en_run_t *r, exp_warnings_t *w)
+{
+    for (unsigned s = 0; s < r->ns; s++) {
+        if (!cli_cta_chain_only_throttles(r->series[s].cta))
+            continue;
+        char names[1024] = "";
+        size_t len = 0;
+        unsigned n = 0, cores = 0;
+        for (unsigned k = 0; k < r->nw; k++) {
+            const en_result_t *x = RES(r, k, s);
+            if (!x->inert)
+                continue;
+            cores = x->cores;
+            if (len < sizeof names)
+                len += (size_t)snprintf(names + len, sizeof names - len, "%s%s (%llu CTAs)", n ? ", " : "",
+                                        r->wl[k]->name, (unsigned long long)x->max_grid);
+            n++;
+        }
+        if (n)
+            exp_warn(w,
+                     "%s: series %s (--cta-sched %s) cannot act on %u of %u workloads at %s size: no kernel has more "
+                     "CTAs than the %u SMs, so it ran as rr would: %s",
+                     r->def->name, r->series[s].label, r->series[s].cta, n, r->nw, app_size_name(r->size), cores,
+                     names);
+    }
+}
 
 static void free_all(en_run_t *r)
 {
@@ -985,11 +1027,14 @@ int cmd_experiment_energy(int argc, char **argv)
             return rc;
         }
     }
+    exp_warnings_t warnings = {0};
+    warn_inert_policies(&r, &warnings);
     char path[1024], wpath[1024];
     snprintf(path, sizeof path, "%s/%s.csv", out_dir, def->name);
     snprintf(wpath, sizeof wpath, "%s/%s-workloads.csv", out_dir, def->name);
     r.csv = cli_output_open_whole(path, &err);
     if (!r.csv) {
+        exp_warnings_free(&warnings);
         free_all(&r);
         return cli_fail(&err);
     }
@@ -998,6 +1043,9 @@ int cmd_experiment_energy(int argc, char **argv)
     r.csv = NULL;
     if (rc == 0)
         rc = write_workloads_csv(&r, wpath, &err);
+    if (rc == 0)
+        rc = exp_warnings_write(&warnings, out_dir, def->name, &err);
+    exp_warnings_free(&warnings);
     free_all(&r);
     if (rc < 0)
         return cli_fail(&err);

@@ -67,6 +67,9 @@ typedef struct exp_result {
     size_t n_points;
     uint32_t occupancy;/* largest resource limit over the kernels */
     bool fills_gpu;    /* some kernel has at least one full wave: SMs x its CTAs per SM */
+    uint64_t max_grid; /* the largest kernel's CTAs */
+    uint32_t cores;    /* cores that took CTAs */
+    bool inert;        /* the series' CTA policy could not act (cli_policy_inert) */
     double seconds;
     bool reused;       /* read back from DIR/.runs (an earlier, interrupted run) */
 } exp_result_t;
@@ -93,6 +96,7 @@ typedef struct exp_run {
     progress_t progress;
     char cache_dir[1024]; /* DIR/.runs/NAME: one file per finished simulation */
     size_t *todo, ntodo;  /* the jobs still to run */
+    exp_warnings_t warnings; /* every warning printed, for DIR/NAME-warnings.txt */
 } exp_run_t;
 
 typedef struct exp_def {
@@ -168,7 +172,7 @@ static void run_path(const exp_run_t *r, size_t i, char *buf, size_t n)
 static void run_key(const exp_run_t *r, size_t i, char *buf, size_t n)
 {
     const exp_series_t *se = &r->series[i % r->ns];
-    snprintf(buf, n, "v1 experiment=%s preset=%s size=%s seed=1 workload=%s cta=%s warp=%s cap=%u power=%d",
+    snprintf(buf, n, "v2 experiment=%s preset=%s size=%s seed=1 workload=%s cta=%s warp=%s cap=%u power=%d",
              r->def->name, r->def->config, app_size_name(r->size), r->wl[i / r->ns]->name, se->cta, se->warp,
              se->max_ctas, r->cfg.power.enabled ? 1 : 0);
 }
@@ -194,6 +198,7 @@ static void save_run(const exp_run_t *r, size_t i, const exp_result_t *x)
     fprintf(f, "cores %llu %llu %llu\n", (unsigned long long)x->no_cta, (unsigned long long)x->act,
             (unsigned long long)x->cycles_all);
     fprintf(f, "policy %a %a %u %d %d\n", x->t_new, x->n_avg, x->occupancy, x->fills_gpu ? 1 : 0, x->check);
+    fprintf(f, "grid %llu %u %d\n", (unsigned long long)x->max_grid, x->cores, x->inert ? 1 : 0);
     fprintf(f, "series %zu\n", x->n_points);
     for (size_t p = 0; p < x->n_points; p++)
         fprintf(f, "%llu %a\n", (unsigned long long)x->n_cycle[p], x->n_value[p]);
@@ -238,6 +243,10 @@ static bool load_run(const exp_run_t *r, size_t i, exp_result_t *x)
     y.act = u[1];
     y.cycles_all = u[2];
     ok = ok && fscanf(f, "policy %la %la %u %d %d\n", &y.t_new, &y.n_avg, &y.occupancy, &fills, &y.check) == 5;
+    int inert = 0;
+    ok = ok && fscanf(f, "grid %llu %u %d\n", &u[7], &y.cores, &inert) == 3;
+    y.max_grid = u[7];
+    y.inert = inert != 0;
     ok = ok && fscanf(f, "series %zu\n", &np) == 1 && np < ((size_t)1 << 24);
     if (ok && np) {
         y.n_cycle = cs_xmalloc(np * sizeof *y.n_cycle);
@@ -294,6 +303,11 @@ static void run_job(void *ctx, size_t i)
         if (kr->total_ctas >= (uint64_t)gpu_n_sm(g) * kr->occupancy_limit)
             x->fills_gpu = true;
     }
+    cli_grid_summary_t grid;
+    cli_grid_summary(g, &grid);
+    x->max_grid = grid.max_ctas;
+    x->cores = grid.cores;
+    x->inert = cli_policy_inert(se->cta, &grid);
     gpu_metric_get(g, METRIC_LCS_T_NEW, &x->t_new);
     gpu_metric_get(g, METRIC_DYNCTA_N_AVG, &x->n_avg);
     const uint64_t *sc;
@@ -981,6 +995,7 @@ static int write_workloads_csv(const exp_run_t *r, const char *path, cs_error_t 
 
 static void free_results(exp_run_t *r)
 {
+    exp_warnings_free(&r->warnings);
     for (unsigned i = 0; i < r->nw * r->ns; i++) {
         free(r->res[i].n_cycle);
         free(r->res[i].n_value);
@@ -993,7 +1008,73 @@ static void free_results(exp_run_t *r)
 /* The experiments ask how performance changes with CTAs per SM; a workload
  * none of whose kernels fills every SM to its occupancy once cannot answer
  * (its curve is flat, so it classifies as Type II / Down whatever it is). */
-static void warn_small_grids(const exp_run_t *r)
+void exp_warn(exp_warnings_t *w, const char *fmt, ...)
+{
+    char line[2048];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(line, sizeof line, fmt, ap);
+    va_end(ap);
+    fprintf(stderr, "ctasim: warning: %s\n", line);
+    size_t n = strlen(line);
+    w->text = cs_xrealloc(w->text, w->len + n + 2);
+    memcpy(w->text + w->len, line, n);
+    w->text[w->len + n] = '\n';
+    w->len += n + 1;
+    w->text[w->len] = '\0';
+}
+
+int exp_warnings_write(const exp_warnings_t *w, const char *out_dir, const char *name, cs_error_t *err)
+{
+    char path[1100];
+    snprintf(path, sizeof path, "%s/%s-warnings.txt", out_dir, name);
+    if (!w->len) { /* a stale file of an earlier run goes: the page shows what this run said */
+        if (unlink(path) < 0 && errno != ENOENT)
+            return cs_err(err, path, 0, "cannot remove: %s", strerror(errno));
+        return 0;
+    }
+    FILE *f = cli_output_open_whole(path, err);
+    if (!f)
+        return -1;
+    fwrite(w->text, 1, w->len, f);
+    return cli_output_close_whole(f, path, err);
+}
+
+void exp_warnings_free(exp_warnings_t *w)
+{
+    free(w->text);
+    w->text = NULL;
+    w->len = 0;
+}
+
+/* A throttling policy on workloads none of whose kernels has more CTAs than
+ * the GPU has cores ran as rr would (cli_policy_inert): one line per such
+ * series, naming the workloads and their largest grid. */
+static void warn_inert_policies(exp_run_t *r)
+{
+    for (unsigned s = 0; s < r->ns; s++) {
+        if (!cli_cta_chain_only_throttles(r->series[s].cta))
+            continue;
+        char names[1024] = "";
+        unsigned n = 0, cores = 0;
+        for (unsigned w = 0; w < r->nw; w++) {
+            const exp_result_t *x = R(r, w, s);
+            if (!x->inert)
+                continue;
+            cores = x->cores;
+            cat(names, sizeof names, "%s%s (%llu CTAs)", n++ ? ", " : "", r->wl[w]->name,
+                (unsigned long long)x->max_grid);
+        }
+        if (n)
+            exp_warn(&r->warnings,
+                     "%s: series %s (--cta-sched %s) cannot act on %u of %u workloads at %s size: no kernel has more "
+                     "CTAs than the %u SMs, so it ran as rr would: %s",
+                     r->def->name, r->series[s].label, r->series[s].cta, n, r->nw, app_size_name(r->size), cores,
+                     names);
+    }
+}
+
+static void warn_small_grids(exp_run_t *r)
 {
     char names[512] = "";
     unsigned n = 0;
@@ -1003,10 +1084,10 @@ static void warn_small_grids(const exp_run_t *r)
             cat(names, sizeof names, "%s%s", n > 1 ? ", " : "", r->wl[w]->name);
         }
     if (n)
-        fprintf(stderr,
-                "ctasim: warning: at %s size %u of %u workloads never fill the GPU (no kernel has %u SMs x its CTAs "
-                "per SM): %s; their results say little about CTA counts (use --size default or paper)\n",
-                app_size_name(r->size), n, r->nw, config_n_sm(&r->cfg), names);
+        exp_warn(&r->warnings,
+                 "at %s size %u of %u workloads never fill the GPU (no kernel has %u SMs x its CTAs "
+                 "per SM): %s; their results say little about CTA counts (use --size default or paper)",
+                 app_size_name(r->size), n, r->nw, config_n_sm(&r->cfg), names);
 }
 
 /* --- on Slurm (slurm.h) ----------------------------------------------------------- */
@@ -1140,6 +1221,7 @@ static int run_one(const exp_def_t *def, const exp_opts_t *o)
         }
     }
     warn_small_grids(&r);
+    warn_inert_policies(&r);
     char path[1024], wpath[1024];
     snprintf(path, sizeof path, "%s/%s.csv", r.out_dir, def->name);
     snprintf(wpath, sizeof wpath, "%s/%s-workloads.csv", r.out_dir, def->name);
@@ -1157,6 +1239,8 @@ static int run_one(const exp_def_t *def, const exp_opts_t *o)
     }
     if (rc == 0)
         rc = write_workloads_csv(&r, wpath, &err);
+    if (rc == 0)
+        rc = exp_warnings_write(&r.warnings, r.out_dir, def->name, &err);
     free_results(&r);
     if (rc < 0)
         return cli_fail(&err);
@@ -1174,22 +1258,27 @@ static int run_one(const exp_def_t *def, const exp_opts_t *o)
 int cmd_experiment(int argc, char **argv)
 {
     if (argc < 3 || !strcmp(argv[2], "list")) {
-        printf("experiments (ctasim experiment NAME|all [--size small|default|paper] [--workloads A,B] "
+        /* without a name the list is the answer to a mistake: on stderr,
+         * after a line saying what is missing, and exit 2 */
+        FILE *f = argc < 3 ? stderr : stdout;
+        if (argc < 3)
+            fprintf(f, "ctasim: experiment needs a NAME: one of the experiments below, all, or list\n");
+        fprintf(f, "experiments (ctasim experiment NAME|all [--size small|default|paper] [--workloads A,B] "
                "[--all-workloads] [--jobs N] [-o DIR] [--force] [--report]):\n");
         for (unsigned i = 0; i < CS_ARRAY_LEN(experiments); i++)
-            printf("  %-16s %-64s [%s]\n", experiments[i].name, experiments[i].summary, experiments[i].config);
-        printf("  %-16s %-64s\n", "all", "every experiment above, one after another (not the mix experiments below)");
-        printf("  %-16s %-64s [%s]\n", "lee-fig18", "mCKE vs CKE on Table 3's mixes (LCS's and Table 3's counts)",
+            fprintf(f, "  %-16s %-64s [%s]\n", experiments[i].name, experiments[i].summary, experiments[i].config);
+        fprintf(f, "  %-16s %-64s\n", "all", "every experiment above, one after another (not the mix experiments below)");
+        fprintf(f, "  %-16s %-64s [%s]\n", "lee-fig18", "mCKE vs CKE on Table 3's mixes (LCS's and Table 3's counts)",
                "hpca14-28sm");
-        printf("  %-16s %-64s [%s]\n", "li-fig2", "{BKP, KMS} design space: the 15 TLP points, bypass points",
+        fprintf(f, "  %-16s %-64s [%s]\n", "li-fig2", "{BKP, KMS} design space: the 15 TLP points, bypass points",
                "date16-15sm");
-        printf("  %-16s %-64s [%s]\n", "li-fig5", "TLP modulation (+bypass) vs CKE, Smart-Even, mCKE on 28 pairs",
+        fprintf(f, "  %-16s %-64s [%s]\n", "li-fig5", "TLP modulation (+bypass) vs CKE, Smart-Even, mCKE on 28 pairs",
                "date16-15sm");
-        printf("  %-16s %-64s [%s]\n", "li-fig6", "energy efficiency of tlpmod (+bypass) vs CKE on the 25 pairs",
+        fprintf(f, "  %-16s %-64s [%s]\n", "li-fig6", "energy efficiency of tlpmod (+bypass) vs CKE on the 25 pairs",
                "date16-15sm");
-        printf("  %-16s %-64s [%s]\n", "li-fig8", "TLP modulation (+bypass) vs mCKE on Lee et al.'s Table 3 mixes",
+        fprintf(f, "  %-16s %-64s [%s]\n", "li-fig8", "TLP modulation (+bypass) vs mCKE on Lee et al.'s Table 3 mixes",
                "date16-15sm");
-        exp_energy_list();
+        exp_energy_list(f);
         return argc < 3 ? 2 : 0;
     }
     if (!strcmp(argv[2], "lee-fig18") || !strcmp(argv[2], "li-fig2") || !strcmp(argv[2], "li-fig5") ||
@@ -1202,6 +1291,10 @@ int cmd_experiment(int argc, char **argv)
     for (unsigned i = 0; i < CS_ARRAY_LEN(experiments); i++)
         if (!strcmp(experiments[i].name, argv[2]))
             def = &experiments[i];
+    if (!def && !all && argv[2][0] == '-') { /* options before the name */
+        fprintf(stderr, "ctasim: experiment needs a NAME first, got '%s' (see `ctasim experiment list`)\n", argv[2]);
+        return 2;
+    }
     if (!def && !all) {
         fprintf(stderr, "ctasim: unknown experiment '%s' (see `ctasim experiment list`)\n", argv[2]);
         return 2;

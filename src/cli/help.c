@@ -47,13 +47,16 @@ static const help_t helps[] = {
      "  --alone-cache DIR    where alone runs and tlpmod profiles are cached\n"
      "                       (default ${XDG_CACHE_HOME:-~/.cache}/ctasim/alone)\n"
      "  --no-alone           no alone runs, no STP/ANTT\n"
-     "example: ctasim run --config hpca14-28sm --cta-sched lcs --warp-sched gto --size small MMUL\n"
+     "example: ctasim run --config hpca14-28sm --cta-sched lcs --warp-sched gto MMUL\n"
      "example: ctasim run --config date16-15sm --cta-sched lcs+mcke KMN+SRAD\n"},
     {"sweep",
      "usage: ctasim sweep [run options] [--max-ctas A..B | --active-cores A..B] [--cta-sched SPEC]...\n"
      "                    [--warp-sched NAME]... [--jobs N] [-o DIR] [--force] [--tolerance F] INPUT\n"
      "Run INPUT at every CTA cap from A to B under every policy pair, in parallel; write one JSON per\n"
      "point, summary.csv and classification.csv (Lee I-IV, Li & Liang Up/Optimal/Down, Kayiran C/M/X).\n"
+     "Caps at or above every kernel's occupancy limit repeat the top cap's simulation: it runs once, the\n"
+     "others are marked same_as in summary.csv (with a warning). Several --cta-sched/--warp-sched: one\n"
+     "series per policy pair.\n"
      "Files are written whole (a temporary renamed into place). Run again into the same DIR with the same\n"
      "options (--jobs, --tolerance aside), an interrupted sweep resumes: points with a complete JSON are\n"
      "read back, missing or corrupt ones run.\n"

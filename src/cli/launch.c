@@ -68,6 +68,29 @@ static int parse_dim(const char *option, const char *s, dim3_t *d, cs_error_t *e
     return 0;
 }
 
+/* Does the kind of ARG (u32:, f32:, in:, ...) suit a parameter of PTX type
+ * TYPE? The sizes are compared apart; this is the other half: f32:1.5 for a
+ * .u32 parameter has the right size and would pass its bits as an integer.
+ * Floats go to .f32/.f64 only; integers and buffer addresses to .u/.s/.b. */
+static const char *arg_family(const char *spec)
+{
+    static const char *const kinds[][2] = {{"f32:", "a float"},       {"f64:", "a float"},
+                                           {"u32:", "an integer"},    {"s32:", "an integer"},
+                                           {"u64:", "an integer"},    {"s64:", "an integer"},
+                                           {"in:", "a buffer address"}, {"out:", "a buffer address"},
+                                           {"inout:", "a buffer address"}};
+    for (size_t i = 0; i < sizeof kinds / sizeof *kinds; i++)
+        if (!strncmp(spec, kinds[i][0], strlen(kinds[i][0])))
+            return kinds[i][1];
+    return NULL; /* an unknown kind: parse_arg says so */
+}
+
+static bool kind_suits(const char *spec, const char *type)
+{
+    bool float_arg = spec[0] == 'f', float_param = type[0] == 'f';
+    return float_arg == float_param;
+}
+
 /* One ARG -> device memory / value. */
 static int parse_arg(ctasim_runtime_t *rt, const char *kernel, unsigned idx, const char *spec, launch_arg_t *a,
                      cs_error_t *err)
@@ -131,9 +154,16 @@ static int parse_arg(ctasim_runtime_t *rt, const char *kernel, unsigned idx, con
         memcpy(a->value, &a->dptr, 8);
         a->size = 8;
     } else if (IS("out")) {
-        unsigned long long bytes = strtoull(v, &end, 0);
-        if (*end != ':' || end == v || !bytes)
-            return cs_err(err, NULL, 0, "kernel '%s': argument %u: expected out:BYTES:FILE", kernel, idx);
+        /* strtoull takes "-4" as 2^64-4: a size must start with a digit */
+        unsigned long long bytes = v[0] >= '0' && v[0] <= '9' ? strtoull(v, &end, 0) : 0;
+        if (!(v[0] >= '0' && v[0] <= '9') || *end != ':' || errno) {
+            const char *c2 = strchr(v, ':');
+            return cs_err(err, NULL, 0, "kernel '%s': argument %u '%s': '%.*s' is not a byte count (out:BYTES:FILE)",
+                          kernel, idx, spec, c2 ? (int)(c2 - v) : (int)strlen(v), v);
+        }
+        if (!bytes)
+            return cs_err(err, NULL, 0, "kernel '%s': argument %u '%s': out:BYTES:FILE needs at least 1 byte", kernel,
+                          idx, spec);
         if (ctasim_malloc(rt, &a->dptr, bytes, err) < 0 || ctasim_memset(rt, a->dptr, 0, bytes, err) < 0)
             return -1;
         a->bytes = bytes;
@@ -261,9 +291,11 @@ int cmd_launch(int argc, char **argv)
     memset(la, 0, sizeof la);
     void *argp[MAX_ARGS];
     size_t want_n = 0, want_sizes[MAX_ARGS];
+    const char *param_names[MAX_ARGS], *param_types[MAX_ARGS];
     rc = -1;
     if (ctasim_module_load_file(rt, ptx, &mod, &err) < 0 ||
-        ctasim_kernel_params(mod, kernel, &want_n, want_sizes, MAX_ARGS, &err) < 0)
+        ctasim_kernel_params(mod, kernel, &want_n, want_sizes, MAX_ARGS, &err) < 0 ||
+        ctasim_kernel_param_info(mod, kernel, param_names, param_types, MAX_ARGS, &err) < 0)
         goto out;
     if (regs && ctasim_set_kernel_regs(mod, kernel, regs, &err) < 0)
         goto out;
@@ -289,6 +321,15 @@ int cmd_launch(int argc, char **argv)
             goto out;
     }
     for (unsigned i = 0; i < nargs; i++) {
+        /* a known kind of the wrong family is refused before any memory is
+         * touched; an unknown kind is parse_arg's error */
+        const char *family = arg_family(args[i]);
+        if (family && !kind_suits(args[i], param_types[i])) {
+            cs_err(&err, NULL, 0, "kernel '%s': argument %u '%s' is %s, but parameter %s is .%s (give %s)", kernel, i,
+                   args[i], family, param_names[i], param_types[i],
+                   param_types[i][0] == 'f' ? "f32:X or f64:X" : "an integer (u32 s32 u64 s64) or a buffer");
+            goto out;
+        }
         if (parse_arg(rt, kernel, i, args[i], &la[i], &err) < 0)
             goto out;
         if (la[i].size != want_sizes[i]) {
@@ -329,6 +370,7 @@ int cmd_launch(int argc, char **argv)
         if (bad)
             goto out;
     }
+    cli_warn_policy_inert(o.cta_sched, g); /* as `run` does */
     cli_provenance_t prov = {.argc = argc, .argv = argv, .opts = &o, .input = ptx, .ptx_kernel = kernel, .check = -1};
     cli_record_provenance(g, &prov);
     if (!o.quiet)

@@ -53,6 +53,7 @@ static int cmd_run(int argc, char **argv)
         cli_json_abandon(&json);
         return fail(&err);
     }
+    cli_warn_policy_inert(o.cta_sched, g); /* a policy that changed nothing says so */
     cli_provenance_t prov = {.argc = argc, .argv = argv, .opts = &o, .input = o.input, .check = out.check,
                              .detail = out.detail};
     cli_record_provenance(g, &prov);

@@ -10,6 +10,7 @@
 #include "args.h"
 #include "cli.h"
 #include "config/config.h"
+#include "config/config_coverage.h"
 #include "output.h"
 
 #define fail cli_fail
@@ -65,9 +66,13 @@ int cli_parse_opts(int argc, char **argv, run_opts_t *o, bool want_input)
     return cli_parse_opts_log(argc, argv, o, want_input, NULL);
 }
 
+static bool cli_simulates(const char *cmd);
+static void warn_power_options_unused(const config_settings_t *set);
+static int parse_opts(int argc, char **argv, run_opts_t *o, bool want_input, const config_load_opts_t *file_opts_p,
+                      const config_load_opts_t *preset_opts_p, const config_load_opts_t *set_opts_p);
+
 int cli_parse_opts_log(int argc, char **argv, run_opts_t *o, bool want_input, config_settings_t *log)
 {
-    cs_error_t err;
     memset(o, 0, sizeof *o);
     o->binary_version = 70;
     o->size = APP_DEFAULT;
@@ -78,11 +83,68 @@ int cli_parse_opts_log(int argc, char **argv, run_opts_t *o, bool want_input, co
         if (!strcmp(argv[i], "--allow-unknown"))
             allow_unknown = true;
     /* Option files warn about what they set and ctasim does not model, --set
-     * too; presets are ours and stay quiet. With a log the caller reports. */
-    config_load_opts_t file_opts = {.allow_unknown = allow_unknown, .log = log,
+     * too; presets are ours and stay quiet. With a log the caller reports.
+     * What files and --set set is recorded (user_log) to say when a power
+     * option is set with the power model off; presets are not the user's. */
+    config_settings_t user_set;
+    config_settings_init(&user_set);
+    config_settings_t *user_log = log ? log : &user_set;
+    config_load_opts_t file_opts = {.allow_unknown = allow_unknown, .log = user_log,
                                     .warn = log ? 0 : CONFIG_WARN_UNKNOWN | CONFIG_WARN_UNMODELLED};
     config_load_opts_t preset_opts = {.log = log};
-    config_load_opts_t set_opts = {.log = log, .warn = log ? 0 : CONFIG_WARN_UNMODELLED};
+    config_load_opts_t set_opts = {.log = user_log, .warn = log ? 0 : CONFIG_WARN_UNMODELLED};
+    int rc = parse_opts(argc, argv, o, want_input, &file_opts, &preset_opts, &set_opts);
+    if (rc == 0 && !o->cfg.power.enabled && cli_simulates(argv[1]))
+        warn_power_options_unused(user_log);
+    config_settings_free(&user_set);
+    return rc;
+}
+
+/* Does command CMD simulate (so that options of the timing or power model
+ * act)? `config` only prints them, `trace` runs the kernels functionally. */
+static bool cli_simulates(const char *cmd)
+{
+    return !strcmp(cmd, "run") || !strcmp(cmd, "launch") || !strcmp(cmd, "sweep");
+}
+
+/* -power_* options other than the switch itself act only through the power
+ * model; -power_wakeup_cycles is the exception: a gated core waits that
+ * long whether or not energy is computed. */
+static void warn_power_options_unused(const config_settings_t *set)
+{
+    const config_setting_t *first = NULL;
+    unsigned n = 0;
+    for (size_t i = 0; i < set->n; i++) {
+        const config_setting_t *x = &set->v[i];
+        /* GPGPU-Sim's own power options that ctasim does not know get their
+         * "not modelled" warning already */
+        if (x->dead || strncmp(x->name, "power_", 6) || !config_option_known(x->name) ||
+            !strcmp(x->name, "power_simulation_enabled") || !strcmp(x->name, "power_wakeup_cycles"))
+            continue;
+        if (!first)
+            first = x;
+        n++;
+    }
+    if (!first)
+        return;
+    char more[48] = "", where[1100];
+    if (n > 1)
+        snprintf(more, sizeof more, " and %u more power option%s", n - 1, n > 2 ? "s" : "");
+    if (first->line)
+        snprintf(where, sizeof where, "%s:%lu", first->origin, first->line);
+    else
+        snprintf(where, sizeof where, "%s", first->origin);
+    fprintf(stderr,
+            "ctasim: warning: -%s (%s)%s %s set, but the power model is off, so %s no effect; add --power "
+            "(-power_simulation_enabled 1)\n",
+            first->name, where, more, n > 1 ? "are" : "is", n > 1 ? "they have" : "it has");
+}
+
+static int parse_opts(int argc, char **argv, run_opts_t *o, bool want_input, const config_load_opts_t *file_opts_p,
+                      const config_load_opts_t *preset_opts_p, const config_load_opts_t *set_opts_p)
+{
+    cs_error_t err;
+    config_load_opts_t file_opts = *file_opts_p, preset_opts = *preset_opts_p, set_opts = *set_opts_p;
     uint32_t max_ctas = 0, active_cores = 0;
     bool power = false;
     /* configs and --set apply in command-line order: later wins */
@@ -114,12 +176,24 @@ int cli_parse_opts_log(int argc, char **argv, run_opts_t *o, bool want_input, co
             snprintf(name, sizeof name, "%.*s", (int)(eq - v), v);
             if (config_set_opts(&o->cfg, name, eq + 1, &set_opts, &err) < 0)
                 return fail(&err);
-        } else if (!strcmp(a, "--cta-sched")) {
+        } else if (!strcmp(a, "--cta-sched") || !strcmp(a, "--warp-sched")) {
             NEED_VALUE();
-            o->cta_sched = v;
-        } else if (!strcmp(a, "--warp-sched")) {
-            NEED_VALUE();
-            o->warp_sched = v;
+            /* one run, one policy: a second one would silently win, and an
+             * empty one would silently be the default (sweep takes several:
+             * one series each) */
+            const char **slot = !strcmp(a, "--cta-sched") ? &o->cta_sched : &o->warp_sched;
+            if (!v[0]) {
+                fprintf(stderr, "ctasim: %s needs a policy name, got '' (`ctasim list %s`)\n", a,
+                        slot == &o->cta_sched ? "cta" : "warp");
+                return 2;
+            }
+            if (*slot) {
+                fprintf(stderr, "ctasim: %s given twice ('%s' and '%s'): %s uses one %s (`ctasim sweep` runs one "
+                                "series per %s)\n",
+                        a, *slot, v, argv[1], slot == &o->cta_sched ? "CTA policy chain" : "warp scheduler", a);
+                return 2;
+            }
+            *slot = v;
         } else if (!strcmp(a, "--max-ctas")) {
             NEED_VALUE();
             uint64_t n;
@@ -134,6 +208,11 @@ int cli_parse_opts_log(int argc, char **argv, run_opts_t *o, bool want_input, co
             active_cores = (uint32_t)n;
         } else if (!strcmp(a, "--json")) {
             NEED_VALUE();
+            if (o->json) { /* only one would be written */
+                fprintf(stderr, "ctasim: --json given twice ('%s' and '%s'): a run writes one result; give one\n",
+                        o->json, v);
+                return 2;
+            }
             o->json = v;
             if (!strcmp(v, "-"))
                 o->quiet = true; /* standard output carries the JSON alone */
@@ -216,6 +295,7 @@ int cli_parse_opts_log(int argc, char **argv, run_opts_t *o, bool want_input, co
     if (config_validate(&o->cfg, &err) < 0)
         return fail(&err);
     if (want_input && !o->input && !o->mix_file) {
+        fprintf(stderr, "ctasim: missing INPUT\n");
         cli_usage(stderr);
         return 2;
     }

@@ -100,3 +100,80 @@ gpu_t *cli_simulate(const sim_request_t *req, sim_outcome_t *out, cs_error_t *er
     }
     return g;
 }
+
+/* The CTA policies that act only by holding CTAs back from a core (a cap on
+ * CTAs per core: static, LCS's T_new, DYNCTA's n, CLASO's credits) or by
+ * throttling cores and gating them once throttled and drained (TCS). When no
+ * SM is ever offered a second CTA they have nothing to hold back: measured
+ * at --size small on gtx480 and hpca14-28sm, every one of them ran
+ * cycle-for-cycle as rr on every suite workload whose grids fit one CTA per
+ * SM, and TCS with the power model gated nothing (MUM, date14-28sm, PCPG).
+ * Not listed: BCS (pairs of CTAs to one core) and hTCS (half the cores from
+ * the start) move CTAs even then, and DYNCORE turns idle cores off, which
+ * changes the energy (the same MUM run: 15 % less) though not the cycles. */
+static bool throttling_policy(const char *name, size_t len)
+{
+    static const char *const names[] = {"static", "lcs", "dyncta", "claso", "tcs"};
+    for (size_t i = 0; i < sizeof names / sizeof *names; i++)
+        if (strlen(names[i]) == len && !strncmp(names[i], name, len))
+            return true;
+    return false;
+}
+
+bool cli_cta_chain_only_throttles(const char *chain)
+{
+    if (!chain)
+        return false;
+    bool throttles = false;
+    for (const char *p = chain; *p;) {
+        size_t len = strcspn(p, "+"), name_len = strcspn(p, ":+");
+        if (name_len > len)
+            name_len = len;
+        if (throttling_policy(p, name_len))
+            throttles = true;
+        else if (!(name_len == 2 && !strncmp(p, "rr", 2)))
+            return false; /* a link that acts otherwise */
+        p += len;
+        if (*p == '+')
+            p++;
+    }
+    return throttles;
+}
+
+void cli_grid_summary(const gpu_t *g, cli_grid_summary_t *s)
+{
+    memset(s, 0, sizeof *s);
+    const gpu_config_t *cfg = gpu_config(g);
+    s->cores = gpu_n_sm(g);
+    if (cfg->active_cores && cfg->active_cores < s->cores)
+        s->cores = cfg->active_cores; /* the others never take a CTA */
+    s->one_stream = true;
+    for (uint32_t k = 0; k < gpu_n_kernels(g); k++) {
+        const kernel_run_t *kr = gpu_kernel(g, k);
+        if (kr->desc.stream != gpu_kernel(g, 0)->desc.stream)
+            s->one_stream = false; /* kernels side by side may share a core */
+        if (kr->total_ctas > s->max_ctas) {
+            s->max_ctas = kr->total_ctas;
+            snprintf(s->kernel, sizeof s->kernel, "%.63s", kr->desc.name);
+        }
+    }
+}
+
+bool cli_policy_inert(const char *chain, const cli_grid_summary_t *s)
+{
+    return cli_cta_chain_only_throttles(chain) && s->one_stream && s->max_ctas > 0 && s->max_ctas <= s->cores;
+}
+
+bool cli_warn_policy_inert(const char *chain, const gpu_t *g)
+{
+    cli_grid_summary_t s;
+    cli_grid_summary(g, &s);
+    if (!cli_policy_inert(chain, &s))
+        return false;
+    fprintf(stderr,
+            "ctasim: warning: --cta-sched %s cannot act: the largest kernel (%s) has %llu CTA%s for %u SMs, so no SM "
+            "is offered a second CTA and there is nothing to throttle; it ran as rr would (a larger grid or --size gives it "
+            "room)\n",
+            chain, s.kernel, (unsigned long long)s.max_ctas, s.max_ctas == 1 ? "" : "s", s.cores);
+    return true;
+}

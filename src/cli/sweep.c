@@ -101,6 +101,12 @@ typedef struct point {
     kernel_result_t *k; /* per kernel name, in first-launch order; owned */
     unsigned nk;
     bool reused;        /* read back from a complete JSON of an earlier run */
+    /* A cap at or above every kernel's occupancy limit is the same
+     * simulation as the series' top cap (gpu.c: max_ctas_per_sm is
+     * min(cap, limit), and nothing else reads the cap): same_as is that cap
+     * (0: none), and `skipped` says it was not simulated but copied. */
+    unsigned same_as;
+    bool skipped;
 } point_t;
 
 typedef struct series {
@@ -118,6 +124,9 @@ typedef struct sweep_plan {
     size_t n_points;
     progress_t progress;
     atomic_size_t failed; /* points that failed so far (for the progress line) */
+    /* per series: the largest occupancy limit over its kernels, known once
+     * its top cap ran (0: not yet); a cap sweep only */
+    atomic_uint occupancy[SWEEP_MAX_SERIES];
 } sweep_plan_t;
 
 static unsigned per_series(const sweep_plan_t *p) { return p->hi - p->lo + 1; }
@@ -205,7 +214,10 @@ static int sweep_parse(int argc, char **argv, sweep_args_t *a)
         } else if (!strcmp(o, "--cta-sched") || !strcmp(o, "--warp-sched")) {
             bool cta = !strcmp(o, "--cta-sched");
             unsigned *count = cta ? &a->n_cta : &a->n_warp;
-            if (*count == SWEEP_MAX_SERIES) {
+            if (!v[0]) { /* not silently the default policy */
+                fprintf(stderr, "ctasim: %s needs a policy name, got '' (`ctasim list %s`)\n", o, cta ? "cta" : "warp");
+                rc = 2;
+            } else if (*count == SWEEP_MAX_SERIES) {
                 fprintf(stderr, "ctasim: at most %d %s options per sweep\n", SWEEP_MAX_SERIES, o);
                 rc = 2;
             } else {
@@ -242,6 +254,20 @@ static int sweep_parse(int argc, char **argv, sweep_args_t *a)
     }
     if (!rc)
         rc = cli_parse_opts(nrest, rest, &a->base, true);
+    /* several --cta-sched or --warp-sched are several series, where `run`
+     * refuses a second one: say so, so a mistaken repeat is seen */
+    for (int c = 0; !rc && !a->one_point && c < 2; c++) {
+        unsigned count = c ? a->n_warp : a->n_cta;
+        const char *const *names = c ? a->warp : a->cta;
+        if (count < 2)
+            continue;
+        char list[512] = "";
+        for (unsigned k = 0; k < count; k++) {
+            size_t l = strlen(list);
+            snprintf(list + l, sizeof list - l, "%s%s", k ? ", " : "", names[k]);
+        }
+        printf("sweep: sweeping %u %s: %s (one series each)\n", count, c ? "warp schedulers" : "CTA policies", list);
+    }
     free(rest);
     if (!rc) { /* the configuration as it came out, not only as it was named */
         size_t l = strlen(a->key_text);
@@ -525,6 +551,19 @@ static bool point_from_json(point_t *pt)
     return true;
 }
 
+/* The most CTAs per SM any kernel of PT can hold (0: no kernel). */
+static uint32_t point_occupancy(const point_t *pt)
+{
+    uint32_t occ = 0;
+    for (unsigned j = 0; j < pt->nk; j++)
+        if (pt->k[j].occupancy > occ)
+            occ = pt->k[j].occupancy;
+    return occ;
+}
+
+/* Index of the top cap's point of series SE. */
+static size_t top_point(const sweep_plan_t *p, unsigned se) { return (size_t)se * per_series(p) + per_series(p) - 1; }
+
 /* One point: `run --max-ctas N` with the series' policies. */
 static void run_point(void *ctx, size_t index)
 {
@@ -532,6 +571,14 @@ static void run_point(void *ctx, size_t index)
     const sweep_args_t *a = p->args;
     point_t *pt = &p->points[index];
     const series_t *se = &p->series[pt->series];
+    bool top = index == top_point(p, pt->series);
+    if (!p->cores && !top) { /* known to repeat the top cap: copied afterwards */
+        uint32_t occ = atomic_load(&p->occupancy[pt->series]);
+        if (occ && pt->max_ctas >= occ) {
+            pt->skipped = true;
+            return;
+        }
+    }
     /* the point's options as `run` would hold them, for its provenance */
     run_opts_t *o = cs_xmalloc(sizeof *o);
     *o = a->base;
@@ -565,6 +612,8 @@ static void run_point(void *ctx, size_t index)
             pt->rc = cs_err(&pt->err, NULL, 0, "%s", err.msg);
         collect(pt, g);
         gpu_destroy(g);
+        if (top && !p->cores && !pt->rc)
+            atomic_store(&p->occupancy[pt->series], point_occupancy(pt));
     }
     if (pt->rc)
         atomic_fetch_add(&p->failed, 1);
@@ -706,6 +755,64 @@ static int sweep_run_one(sweep_plan_t *p, cs_error_t *err)
     return 0;
 }
 
+/* After the points ran: every cap at or above its series' occupancy limit
+ * is marked the same as the top cap (whether or not it was simulated before
+ * the limit was known, so summary.csv does not depend on --jobs), skipped
+ * ones get the top cap's numbers, and one line says so. 0. */
+static int mark_same_points(sweep_plan_t *p)
+{
+    if (p->cores || per_series(p) < 2)
+        return 0;
+    unsigned first = 0, last = 0, same_occ = 0, top_cap = p->hi;
+    bool any = false, uniform = true, skipped = false;
+    for (unsigned se = 0; se < p->n_series; se++) {
+        const point_t *top = &p->points[top_point(p, se)];
+        uint32_t occ = point_occupancy(top);
+        if (!occ || occ >= p->hi)
+            continue;
+        for (size_t i = (size_t)se * per_series(p); i < top_point(p, se); i++) {
+            point_t *pt = &p->points[i];
+            if (pt->max_ctas < occ)
+                continue;
+            pt->same_as = top->max_ctas;
+            skipped = skipped || pt->skipped;
+            if (pt->skipped) { /* the top cap's numbers, as its own run would give */
+                kernel_result_t *k = cs_xmalloc((top->nk ? top->nk : 1) * sizeof *k);
+                if (top->nk)
+                    memcpy(k, top->k, top->nk * sizeof *k);
+                point_t copy = *top;
+                copy.k = k;
+                copy.max_ctas = pt->max_ctas;
+                copy.series = pt->series;
+                memcpy(copy.json_path, pt->json_path, sizeof copy.json_path);
+                copy.same_as = pt->same_as;
+                copy.skipped = true;
+                copy.reused = false;
+                copy.t.sim_wall_seconds = 0; /* it took no simulation time */
+                free(pt->k);
+                *pt = copy;
+            }
+        }
+        if (any && occ != same_occ)
+            uniform = false;
+        if (!any) {
+            first = occ > p->lo ? occ : p->lo;
+            last = p->hi - 1;
+            same_occ = occ;
+        }
+        any = true;
+    }
+    if (any)
+        fprintf(stderr,
+                "ctasim: warning: sweep: --max-ctas %u..%u %s at or above the kernels' occupancy limit (%s%u CTAs "
+                "per SM) and so repeat%s --max-ctas %u's simulation: summary.csv marks %s same_as=%u%s\n",
+                first, last, first == last ? "is" : "are", uniform ? "" : "in some series ", same_occ,
+                first == last ? "s" : "", top_cap, first == last ? "it" : "them", top_cap,
+                !skipped ? " (all were simulated: they ran before that was known)"
+                : first == last ? ", and it is not simulated again" : ", and they are not simulated again");
+    return 0;
+}
+
 /* 0, or -1 with the first failed point's error (in point order). Points with
  * a complete JSON from an earlier run of the same sweep are read back. */
 static int sweep_run(sweep_plan_t *p, cs_error_t *err)
@@ -716,9 +823,25 @@ static int sweep_run(sweep_plan_t *p, cs_error_t *err)
         for (size_t i = 0; i < p->n_points; i++)
             reused += point_from_json(&p->points[i]);
     todo_t t = {.p = p, .index = cs_xcalloc(p->n_points ? p->n_points : 1, sizeof *t.index)};
-    for (size_t i = 0; i < p->n_points; i++)
-        if (!p->points[i].reused)
+    /* a cap sweep runs each series' top cap first: its kernels' occupancy
+     * limit tells which lower caps would repeat it (run_point skips those) */
+    for (unsigned se = 0; !p->cores && se < p->n_series; se++) {
+        size_t i = top_point(p, se);
+        if (p->points[i].reused)
+            atomic_store(&p->occupancy[se], point_occupancy(&p->points[i]));
+        else
             t.index[t.n++] = i;
+    }
+    for (size_t i = 0; i < p->n_points; i++) {
+        point_t *pt = &p->points[i];
+        if (pt->reused || (!p->cores && i == top_point(p, pt->series)))
+            continue;
+        uint32_t occ = p->cores ? 0 : atomic_load(&p->occupancy[pt->series]);
+        if (occ && pt->max_ctas >= occ) /* its top cap was read back: known to repeat it */
+            pt->skipped = true;
+        else
+            t.index[t.n++] = i;
+    }
     if (reused)
         printf("sweep: resuming in %s: %zu of %zu points complete from an earlier run, running %zu (--force "
                "runs all)\n",
@@ -728,7 +851,7 @@ static int sweep_run(sweep_plan_t *p, cs_error_t *err)
     if (t.n && a->slurm) {
         int rc = sweep_run_slurm(p, t.index, t.n, err);
         free(t.index);
-        return rc;
+        return rc < 0 ? rc : mark_same_points(p);
     }
     if (t.n)
         jobs_run(t.n, a->jobs, run_todo, a->base.quiet ? NULL : progress_todo, &t);
@@ -738,7 +861,7 @@ static int sweep_run(sweep_plan_t *p, cs_error_t *err)
             *err = p->points[i].err;
             return -1;
         }
-    return 0;
+    return mark_same_points(p);
 }
 
 /* --- report ---------------------------------------------------------------- */
@@ -752,21 +875,26 @@ static int write_summary(const sweep_plan_t *p, cs_error_t *err)
     if (!f)
         return -1;
     fprintf(f, "cta_sched,warp_sched,max_ctas,cycles,warp_insts,thread_insts,ipc,avg_mem_latency,"
-               "l1d_miss_rate,l2_miss_rate,dram_bw_util,active_frac,idle_frac,ract,sim_wall_seconds\n");
+               "l1d_miss_rate,l2_miss_rate,dram_bw_util,active_frac,idle_frac,ract,same_as,sim_wall_seconds\n");
     for (size_t i = 0; i < p->n_points; i++) {
         const point_t *pt = &p->points[i];
         double cyc = (double)(pt->cycles_all_cores ? pt->cycles_all_cores : 1);
         cli_csv_field(f, p->series[pt->series].cta);
         fputc(',', f);
         cli_csv_field(f, warp_name(p, pt->series));
-        fprintf(f, ",%u,%llu,%llu,%llu,%.4f,%.2f,%.4f,%.4f,%.4f,%.4f,%.4f,%.4f,%.3f\n", pt->max_ctas,
+        fprintf(f, ",%u,%llu,%llu,%llu,%.4f,%.2f,%.4f,%.4f,%.4f,%.4f,%.4f,%.4f,", pt->max_ctas,
                 (unsigned long long)pt->t.cycles,
                 (unsigned long long)pt->t.warp_insts, (unsigned long long)pt->t.thread_insts, pt->t.ipc,
                 pt->t.avg_mem_latency,
                 pt->t.l1_accesses ? (double)pt->t.l1_misses / (double)pt->t.l1_accesses : 0.0,
                 pt->t.l2_accesses ? (double)pt->t.l2_misses / (double)pt->t.l2_accesses : 0.0, pt->t.dram_bw_util,
                 (double)pt->act / cyc, (double)pt->idle / cyc,
-                pt->act + pt->inact ? (double)pt->act / (double)(pt->act + pt->inact) : 0.0, pt->t.sim_wall_seconds);
+                pt->act + pt->inact ? (double)pt->act / (double)(pt->act + pt->inact) : 0.0);
+        /* same_as: the cap whose simulation this one repeats (empty: its
+         * own); before the wall time, which stays the last column */
+        if (pt->same_as)
+            fprintf(f, "%u", pt->same_as);
+        fprintf(f, ",%.3f\n", pt->t.sim_wall_seconds);
     }
     return cli_output_close_whole(f, path, err);
 }

@@ -752,9 +752,13 @@ static const void *field_cptr(const gpu_config_t *c, const option_def_t *o)
     return (const char *)c + o->offset;
 }
 
-/* Parse a separated list of bounded numbers into vals; n_min..n_max of them. */
+/* Parse a separated list of bounded numbers into vals; n_min..n_max of them.
+ * names[i] (NULL, or a NULL-terminated list that may be shorter than the
+ * list) says what field i means, so a bad value names the field the user
+ * wrote ("field 1 (threads per SM) = 0: must be at least 1"), not only its
+ * position. */
 static int parse_list(const char *value, char sep, uint32_t lo, uint32_t hi, int n_min, int n_max,
-                      uint32_t *vals, int *n_out, char *why, size_t whysz)
+                      const char *const *names, uint32_t *vals, int *n_out, char *why, size_t whysz)
 {
     char buf[256];
     size_t len = strlen(value);
@@ -774,10 +778,17 @@ static int parse_list(const char *value, char sep, uint32_t lo, uint32_t hi, int
                      sep, n > 15 ? "more than " : "", n > 15 ? 15 : n);
         return -1;
     }
+    bool named = names != NULL;
     for (int i = 0; i < n; i++) {
-        char what[32];
-        snprintf(what, sizeof what, "value %d", i + 1);
-        if (parse_u32_field(trim(fields[i]), lo, hi, what, &vals[i], why, whysz) < 0)
+        char what[96], shown_value[24];
+        const char *f = trim(fields[i]);
+        named = named && names[i];
+        cs_printable(f, strlen(f), 16, shown_value, sizeof shown_value);
+        if (named)
+            snprintf(what, sizeof what, "field %d (%s) = '%s'", i + 1, names[i], shown_value);
+        else
+            snprintf(what, sizeof what, "field %d = '%s'", i + 1, shown_value);
+        if (parse_u32_field(f, lo, hi, what, &vals[i], why, whysz) < 0)
             return -1;
     }
     *n_out = n;
@@ -795,6 +806,12 @@ static bool plain_word(const char *s)
     }
     return true;
 }
+
+/* What each field of the list options means, in GPGPU-Sim's order. */
+static const char *const pipeline_fields[] = {"threads per SM", "warp size", NULL};
+static const char *const lat_list_fields[] = {"ADD", "MAX", "MUL", "MAD", "DIV", "SHFL", NULL};
+static const char *const lat_init_fields[] = {"latency", "initiation interval", NULL};
+static const char *const queue_fields[] = {"icnt_to_l2", "l2_to_dram", "dram_to_l2", "l2_to_icnt", NULL};
 
 static int apply_option(gpu_config_t *c, const option_def_t *o, const char *value, char *why,
                         size_t whysz)
@@ -903,7 +920,7 @@ static int apply_option(gpu_config_t *c, const option_def_t *o, const char *valu
     case OPT_PIPELINE: {
         uint32_t v[2];
         int n;
-        if (parse_list(value, ':', 1, UINT32_MAX, 2, 2, v, &n, why, whysz) < 0)
+        if (parse_list(value, ':', 1, UINT32_MAX, 2, 2, pipeline_fields, v, &n, why, whysz) < 0)
             return -1;
         /* The warp size is checked by config_validate, whose message says why. */
         c->max_threads_per_sm = v[0];
@@ -921,8 +938,8 @@ static int apply_option(gpu_config_t *c, const option_def_t *o, const char *valu
     case OPT_LAT_LIST: {
         uint32_t v[16];
         int n;
-        if (parse_list(value, ',', (uint32_t)o->min, (uint32_t)o->max, o->min_count, o->count, v, &n,
-                       why, whysz) < 0)
+        if (parse_list(value, ',', (uint32_t)o->min, (uint32_t)o->max, o->min_count, o->count,
+                       lat_list_fields, v, &n, why, whysz) < 0)
             return -1;
         uint32_t *arr = field_ptr(c, o);
         for (int i = 0; i < n; i++)
@@ -932,10 +949,10 @@ static int apply_option(gpu_config_t *c, const option_def_t *o, const char *valu
     case OPT_LAT_INIT: {
         uint32_t v[2];
         int n;
-        if (parse_list(value, ',', 0, (uint32_t)o->max, 2, 2, v, &n, why, whysz) < 0)
+        if (parse_list(value, ',', 0, (uint32_t)o->max, 2, 2, lat_init_fields, v, &n, why, whysz) < 0)
             return -1;
         if (v[0] < o->min) {
-            snprintf(why, whysz, "latency must be at least %" PRIu64, o->min);
+            snprintf(why, whysz, "field 1 (latency) = '%" PRIu32 "': must be at least %" PRIu64, v[0], o->min);
             return -1;
         }
         /* An initiation interval of 0 (Accel-Sim's H100 trace.config gives
@@ -950,7 +967,7 @@ static int apply_option(gpu_config_t *c, const option_def_t *o, const char *valu
     case OPT_QUEUES: {
         uint32_t v[4];
         int n;
-        if (parse_list(value, ':', 1, UINT32_MAX, 4, 4, v, &n, why, whysz) < 0)
+        if (parse_list(value, ':', 1, UINT32_MAX, 4, 4, queue_fields, v, &n, why, whysz) < 0)
             return -1;
         c->partition_queue = v[0];
         return 0;
@@ -958,7 +975,7 @@ static int apply_option(gpu_config_t *c, const option_def_t *o, const char *valu
     case OPT_SHMEM_LIST: {
         uint32_t v[CONFIG_MAX_SHMEM_OPTIONS];
         int n;
-        if (parse_list(value, ',', 0, 1u << 20, 1, CONFIG_MAX_SHMEM_OPTIONS, v, &n, why, whysz) < 0)
+        if (parse_list(value, ',', 0, 1u << 20, 1, CONFIG_MAX_SHMEM_OPTIONS, NULL, v, &n, why, whysz) < 0)
             return -1;
         for (int k = 1; k < n; k++)
             if (v[k] <= v[k - 1]) {

@@ -1005,8 +1005,9 @@ static int parse_instruction(trace_source_t *s, warp_stream_t *ws, char *line, s
         return src_fail(s, err, cur_line(s), "bad source line number '%s'", shown(p, end, buf));
     if (!parse_hex(&p, end, &in->pc))
         return src_fail(s, err, cur_line(s), "bad PC '%s'", shown(p, end, buf));
+    const char *mask_at = skip_space(p, end); /* shown whole when too large (parse_hex moved past it) */
     if (!parse_hex(&p, end, &v) || v > UINT32_MAX)
-        return src_fail(s, err, cur_line(s), "bad active mask '%s' (32-bit hex)", shown(p, end, buf));
+        return src_fail(s, err, cur_line(s), "bad active mask '%s' (32-bit hex)", shown(mask_at, end, buf));
     in->active_mask = (uint32_t)v;
     uint32_t mask = in->active_mask;
     /* The text from the destination count to the memory width is the same
@@ -1023,8 +1024,11 @@ static int parse_instruction(trace_source_t *s, warp_stream_t *ws, char *line, s
         has_addrs = memo->has_addrs;
         mem_width_nonzero = memo->mem_width_nonzero;
     } else {
+        /* parse_dec moves past a number that is too large: show the token
+         * from where it starts, not the empty rest after it */
+        const char *dst_at = skip_space(p, end);
         if (!parse_dec(&p, end, &v) || v > INST_MAX_DST)
-            return src_fail(s, err, cur_line(s), "bad destination count '%s' (0 to %d)", shown(p, end, buf),
+            return src_fail(s, err, cur_line(s), "bad destination count '%s' (0 to %d)", shown(dst_at, end, buf),
                             INST_MAX_DST);
         in->ndst = (uint8_t)v;
         for (unsigned i = 0; i < in->ndst; i++)

@@ -25,9 +25,9 @@ typedef struct {
 static void *static_create(struct gpu *g, cta_link_t *self, policy_args_t *a, cs_error_t *err)
 {
     uint32_t n;
-    if (policy_arg_u32(a, "n", 0, &n, err) < 0)
+    if (policy_arg_u32_positive(a, "n", 0, &n, err) < 0)
         return NULL;
-    if (n == 0) {
+    if (n == 0) { /* not given: there is no default cap */
         cs_err(err, NULL, 0, "policy 'static': needs n=N with N >= 1");
         return NULL;
     }

@@ -100,6 +100,15 @@ int policy_arg_u32(policy_args_t *a, const char *key, uint32_t def, uint32_t *ou
     return 0;
 }
 
+int policy_arg_u32_positive(policy_args_t *a, const char *key, uint32_t def, uint32_t *out, cs_error_t *err)
+{
+    int i = find_key(a, key);
+    if (i >= 0 && (policy_arg_u32(a, key, def, out, err) < 0 || *out == 0))
+        return cs_err(err, NULL, 0, "policy '%s': %s=%s: %s must be a positive integer", a->name, key, a->val[i],
+                      key);
+    return i >= 0 ? 0 : policy_arg_u32(a, key, def, out, err);
+}
+
 int policy_arg_double(policy_args_t *a, const char *key, double def, double *out, cs_error_t *err)
 {
     int i = find_key(a, key);

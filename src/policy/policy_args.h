@@ -24,6 +24,9 @@ int policy_args_parse(policy_args_t *a, const char *spec, cs_error_t *err);
 /* Integer / float argument with default; -1 on a malformed value (err set).
  * Marks the key used; policy_args_check_unused reports keys nobody asked for. */
 int policy_arg_u32(policy_args_t *a, const char *key, uint32_t def, uint32_t *out, cs_error_t *err);
+/* The same for a count that must be at least 1 (a cap, a period): a value
+ * below 1, negative or not a number is "KEY must be a positive integer". */
+int policy_arg_u32_positive(policy_args_t *a, const char *key, uint32_t def, uint32_t *out, cs_error_t *err);
 int policy_arg_double(policy_args_t *a, const char *key, double def, double *out, cs_error_t *err);
 const char *policy_arg_str(policy_args_t *a, const char *key, const char *def);
 int policy_args_check_unused(const policy_args_t *a, cs_error_t *err);

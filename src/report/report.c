@@ -718,6 +718,24 @@ static const struct {
     {"lee-fig14", "energy", rep_lee_fig14},
 };
 
+/* DIR/NAME-warnings.txt, written by `ctasim experiment NAME` with every
+ * warning it printed, onto the page's list of warnings. */
+static void add_warnings(rep_ctx_t *c, const char *name)
+{
+    char *file = rep_fmt("%s-warnings.txt", name), *path = rep_join(c->dir, file);
+    char *text = NULL;
+    size_t len = 0;
+    cs_error_t ignore; /* no file: the experiment printed no warning */
+    if (rep_file_exists(path) && cs_read_file(path, (size_t)1 << 20, &text, &len, &ignore) == 0 && len) {
+        char *all = rep_fmt("%s%s", c->r->warnings ? c->r->warnings : "", text);
+        free(c->r->warnings);
+        c->r->warnings = all;
+    }
+    free(text);
+    free(file);
+    free(path);
+}
+
 /* Every experiment table in DIR, in the experiments' order; 0 if none, 1 if
  * some. A table that cannot be read (ragged, no data row) is listed as a
  * figure not drawn, with the reason, so one bad table does not hide the
@@ -750,6 +768,7 @@ static int build_experiments(rep_ctx_t *c, cs_error_t *err)
             continue;
         }
         found = 1;
+        add_warnings(c, name);
         exp_handlers[i].fn(c, name, &t, file);
         csv_free(&t);
         free(file);
@@ -1517,6 +1536,7 @@ int report_build(const report_opts_t *o, report_t *r, cs_error_t *err)
 
 void report_free(report_t *r)
 {
+    free(r->warnings);
     for (size_t i = 0; i < r->n; i++) {
         report_fig_t *f = &r->figs[i];
         free(f->id);
@@ -1566,6 +1586,12 @@ void report_html(const report_t *r, const char *fig_dir_rel, sbuf_t *b)
         sb_puts(b, "</li>\n");
     }
     sb_puts(b, "</ul>\n");
+    if (r->warnings) { /* before the figures: they qualify what the figures say */
+        sb_puts(b, "<section id=\"warnings\">\n<div class=\"side\">\n<h2>Warnings the experiments printed</h2>\n"
+                   "<pre class=\"skipped\">");
+        sb_escape(b, r->warnings);
+        sb_puts(b, "</pre>\n</div>\n</section>\n");
+    }
     for (size_t i = 0; i < r->n; i++) {
         const report_fig_t *f = &r->figs[i];
         sb_printf(b, "<section id=\"%s\">\n", f->id);

@@ -42,6 +42,10 @@ typedef struct report {
     char *what; /* one line on the input */
     report_fig_t *figs;
     size_t n, cap;
+    /* experiment directories: every warning the experiments printed (their
+     * NAME-warnings.txt files, "NAME: line" per line), NULL when none, so a
+     * reader of the page sees what the terminal said */
+    char *warnings;
 } report_t;
 
 /* The figure kinds, NULL-terminated, and a line on each. */

@@ -33,8 +33,8 @@ printf '\001\002\003\004' >"$T/four.bin"
 # options every simulating subcommand takes, with values good and bad
 COMMON_OPTS='--config|--set|--cta-sched|--warp-sched|--max-ctas|--quiet|--seed|--size|--allow-unknown'
 val_config='gtx480|pact13-30sm|date16-15sm|nosuch|/dev/null|'$T/empty'|tests/data/config/gtx480.config|/etc/passwd|'
-val_set='gpgpu_max_cycle=200|gpgpu_max_insn=50|gpgpu_n_clusters=0|gpgpu_n_clusters=-1|no_such_option=1|=|gpgpu_max_insn=abc|gpgpu_shader_core_pipeline=0:32|gpgpu_cache:dl1=garbage'
-val_cta='rr|lcs|bcs|dyncta|claso|lcs+bcs|dyncta+claso|static:n=0|static:n=2|dyncta:period=0|claso:pa=9,pl=9|+|rr+rr|nosuch|lcs:round=sideways|static'
+val_set='gpgpu_max_cycle=200|gpgpu_max_insn=50|gpgpu_n_clusters=0|gpgpu_n_clusters=-1|no_such_option=1|=|gpgpu_max_insn=abc|gpgpu_shader_core_pipeline=0:32|gpgpu_cache:dl1=garbage|power_sm_static_w=1|power_wakeup_cycles=3|gpgpu_dram_partition_queues=8:0:8:8'
+val_cta='rr|lcs|bcs|dyncta|claso|lcs+bcs|dyncta+claso|static:n=0|static:n=2|static:n=-2|dyncta:period=0|claso:pa=9,pl=9|+|rr+rr|nosuch|lcs:round=sideways|static|tcs|'
 val_warp='gto|lrr|tl|sca|ccws|owl|tl:group=0|nosuch|two_level_active:0|'
 val_caps='1|2|0|65|abc|1..3|3..1|'
 val_seed='1|7|abc|-1|18446744073709551616|0x10|'
@@ -125,7 +125,8 @@ while [ $i -lt $N ]; do
     done
     case $sub in
         run|sweep|trace)
-            [ "$sub" = sweep ] && set -- "$@" --max-ctas 1..2 -o "$T/sw$i"
+            # 1..8 reaches caps above the small workloads' occupancy limits (same_as)
+            [ "$sub" = sweep ] && { pick '1..2|1..2|1..8'; set -- "$@" --max-ctas "$v" -o "$T/sw$i"; }
             [ "$sub" = trace ] && set -- "$@" -o "$T/tr$i"
             pick "$inputs"; set -- "$@" --size small "$v" ;;
         launch)
@@ -134,9 +135,13 @@ while [ $i -lt $N ]; do
                 set -- "$@" --ptx $PTX --kernel vadd --grid 1 --block 32
             fi
             pick "in:$T/four.bin|zero:4|out:4:$T/o.bin|out:-5:$T/o.bin|u32:4294967296|s32:-1|in:/tmp|f32:x|u64:1"
-            set -- "$@" "$v" "in:$T/four.bin" "out:4:$T/o.bin" "u32:1" ;;
+            # the last argument of vadd is its .u32 n: a float there is refused
+            a1=$v; pick "u32:1|u32:1|f32:1.5|f64:2|out:-4:$T/o.bin|out:abc:$T/o.bin"
+            set -- "$@" "$a1" "in:$T/four.bin" "out:4:$T/o.bin" "$v" ;;
         experiment)
-            pick 'yu-fig16|nosuch|list|'; set -- "$@" --size small --workloads VADD --jobs 1 -o "$T/ex$i" "$v" ;;
+            pick 'yu-fig16|nosuch|list|'; set -- "$@" --size small --workloads VADD --jobs 1 -o "$T/ex$i" "$v"
+            # no name at all: the list on stderr, exit 2
+            rnd; [ $(( (x / 65536) % 8 )) -eq 0 ] && set -- experiment ;;
         report)
             [ -s "$T/rep.json" ] || "$C" run --quiet --json "$T/rep.json" stream:ctas=8,iters=1 >/dev/null 2>&1
             pick "$T/rep.json|$T|/dev/null|$T/empty|README.md|/nope|"; set -- "$@" "$v" ;;

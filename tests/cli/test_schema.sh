@@ -39,7 +39,7 @@ if $C launch --quiet --json "$T/launch.json" --ptx $P --kernel vadd --grid 1 --b
 else fail schema_launch "launch failed: $(tail -1 "$T/err")"; fi
 if $C sweep --quiet --cta-sched lcs --max-ctas 1..2 -o "$T/sw" stream:ctas=30,iters=2 >/dev/null 2>"$T/err"; then
     check schema_sweep_points "$T"/sw/*-n*.json
-    [ "$(head -1 "$T/sw/summary.csv")" = "cta_sched,warp_sched,max_ctas,cycles,warp_insts,thread_insts,ipc,avg_mem_latency,l1d_miss_rate,l2_miss_rate,dram_bw_util,active_frac,idle_frac,ract,sim_wall_seconds" ] \
+    [ "$(head -1 "$T/sw/summary.csv")" = "cta_sched,warp_sched,max_ctas,cycles,warp_insts,thread_insts,ipc,avg_mem_latency,l1d_miss_rate,l2_miss_rate,dram_bw_util,active_frac,idle_frac,ract,same_as,sim_wall_seconds" ] \
         && [ "$(head -1 "$T/sw/classification.csv")" = "cta_sched,warp_sched,kernel,max_ctas_limit,opt,ipc_cap1,ipc_cap2,lee_type,liliang_type,kayiran_type,ract,idle_ratio" ] \
         && pass schema_sweep_csv_headers || fail schema_sweep_csv_headers "$(head -1 "$T/sw/summary.csv"; head -1 "$T/sw/classification.csv")"
 else fail schema_sweep_points "sweep failed: $(tail -1 "$T/err")"; fi

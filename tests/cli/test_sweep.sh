@@ -94,7 +94,7 @@ expect_error run_max_ctas_sign "--max-ctas expects an integer from 1 to 64" $C r
 expect_error run_seed_negative "--seed expects an integer from 0 to" $C run --seed -1 --size small VADD
 expect_error run_seed_junk "--seed expects an integer from 0 to" $C run --seed 12x --size small VADD
 expect_error policy_arg_overflow "period=4294967296 is not a non-negative integer" $C run --cta-sched dyncta:period=4294967296 stream:ctas=2,iters=1
-expect_error policy_arg_junk "is not a non-negative integer" $C run --cta-sched static:n=2x stream:ctas=2,iters=1
+expect_error policy_arg_junk "n=2x: n must be a positive integer" $C run --cta-sched static:n=2x stream:ctas=2,iters=1
 expect_error experiment_unknown_workload "unknown workload 'NOSUCH'" $C experiment lee-fig4 -o "$T/never" --size small --workloads VADD,NOSUCH
 
 P=workloads/ptx/vadd.ptx

@@ -219,6 +219,19 @@ int ctasim_kernel_params(ctasim_module_t *mod, const char *kernel, size_t *count
     return 0;
 }
 
+int ctasim_kernel_param_info(ctasim_module_t *mod, const char *kernel, const char **names, const char **types,
+                             size_t max, cs_error_t *err)
+{
+    const ptx_function_t *f = kernel_of(mod, kernel, err);
+    if (!f)
+        return -1;
+    for (size_t i = 0; i < f->n_params && i < max; i++) {
+        names[i] = mod->ptx->syms[f->params[i]].name;
+        types[i] = ptx_type_name(mod->ptx->syms[f->params[i]].type);
+    }
+    return 0;
+}
+
 int ctasim_launch(ctasim_runtime_t *rt, ctasim_module_t *mod, const char *kernel, dim3_t grid, dim3_t block,
                   uint32_t dyn_shmem, uint32_t stream, void *const *args, size_t nargs, cs_error_t *err)
 {
