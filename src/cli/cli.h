@@ -109,6 +109,7 @@ uint64_t cli_config_checksum(const gpu_config_t *cfg);
 
 int cmd_sweep(int argc, char **argv);
 int cmd_launch(int argc, char **argv);
+int cmd_exec(int argc, char **argv); /* exec.c */
 int cmd_experiment(int argc, char **argv);
 int cmd_report(int argc, char **argv);
 /* The report of output directory DIR (report.c), written to DIR/report.html;
