@@ -100,6 +100,7 @@ typedef struct cli_provenance {
     int check;                /* the workload's output check: 1 PASS, 0 FAIL, -1 none */
     const char *detail;       /* what the check said, or NULL */
     bool mix;                 /* input is a workload mix (spec or --mix file) */
+    bool program;             /* exec: input is the CUDA program run (argv holds its arguments) */
 } cli_provenance_t;
 /* Record on g the "provenance" object of its JSON and the ctasim_* lines of
  * its text statistics (docs/ARCHITECTURE.md, "Provenance"). */

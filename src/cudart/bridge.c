@@ -93,6 +93,20 @@ static void parse_options(void)
     int rc = cli_parse_opts(opt_argc, opt_argv, &opts, false);
     if (rc) /* the parser printed the line */
         _exit(rc);
+    /* the command the provenance records: the options, then the program
+     * and its arguments as it was started */
+    char *cmd;
+    size_t len;
+    cs_error_t err;
+    if (cs_read_file("/proc/self/cmdline", 1 << 20, &cmd, &len, &err) == 0) {
+        size_t words = 0;
+        for (size_t i = 0; i < len; i++)
+            words += cmd[i] == '\0';
+        opt_argv = cs_xrealloc(opt_argv, ((size_t)opt_argc + words + 1) * sizeof *opt_argv);
+        for (size_t i = 0; i < len; i += strlen(cmd + i) + 1)
+            opt_argv[opt_argc++] = cmd + i;
+        opt_argv[opt_argc] = NULL;
+    }
 }
 
 __attribute__((constructor)) static void cr_load(void)
@@ -147,7 +161,7 @@ __attribute__((destructor)) static void cr_unload(void)
     cr_lock();
     cr_sync();
     cli_provenance_t prov = {.argc = opt_argc, .argv = opt_argv, .opts = &opts,
-                             .input = program_invocation_name, .check = -1};
+                             .input = program_invocation_name, .check = -1, .program = true};
     cli_record_provenance(cr.g, &prov);
     if (!cr.quiet)
         gpu_print_stats(cr.g, stderr);

@@ -14,6 +14,8 @@
 
 #define ENTRY_PTX 1
 #define ENTRY_FLAG_ZSTD 0x8000u
+/* earlier toolkits' compression (not zstd): not read, refused by name */
+#define ENTRY_FLAG_OLD_COMPRESSION 0x2000u
 /* larger than any PTX nvcc writes for a program; bounds a corrupt size */
 #define PTX_MAX ((uint64_t)1 << 30)
 
@@ -110,6 +112,11 @@ int fatbin_extract_ptx(const void *data, size_t len, char **ptx, size_t *ptx_len
     uint32_t hsize = rd32(e + 4), csize = rd32(e + 16);
     uint64_t psize = rd64(e + 8), flags = hsize >= 48 ? rd64(e + 40) : 0, raw = hsize >= 64 ? rd64(e + 56) : 0;
     bool zstd = (flags & ENTRY_FLAG_ZSTD) != 0;
+    if (!zstd && (flags & ENTRY_FLAG_OLD_COMPRESSION))
+        return cs_err(err, NULL, 0,
+                      "fatbin: the PTX is compressed with a scheme other than zstd (flags 0x%llx): compile the "
+                      "program with nvcc -no-compress",
+                      (unsigned long long)flags);
     uint64_t stored = zstd && csize ? csize : psize;
     if (stored > psize)
         return cs_err(err, NULL, 0, "fatbin: PTX entry's compressed size %llu exceeds its payload %llu",
