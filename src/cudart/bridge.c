@@ -60,15 +60,24 @@ _Noreturn void cr_unimplemented(const char *name)
     cr_fatal("the program called %s, which ctasim's CUDA runtime does not implement", name);
 }
 
+static void report(void);
+
 void cr_sync(void)
 {
     cs_error_t err;
     if (ctasim_synchronize(cr.rt, &err) < 0)
         cr_fatal("%s", err.msg);
-    if (gpu_stopped(cr.g))
-        cr_fatal("simulation stopped at -gpgpu_%s before the program's kernels finished: its results are "
-                 "incomplete",
-                 gpu_stopped(cr.g));
+    if (gpu_stopped(cr.g)) {
+        /* the statistics up to the stop are kept (stderr, --json) */
+        fflush(stdout);
+        fprintf(stderr,
+                "ctasim: simulation stopped at -gpgpu_%s before the program's kernels finished: its results are "
+                "incomplete\n",
+                gpu_stopped(cr.g));
+        report();
+        fflush(NULL);
+        _exit(1);
+    }
 }
 
 /* CTASIM_EXEC_OPTS -> argv {"ctasim", "exec", options...} for the command
@@ -152,14 +161,13 @@ static void write_all(int fd, const char *p, size_t n)
     }
 }
 
-/* At exit: run what is still queued (a real GPU would finish it too), then
- * the statistics of every kernel, once. */
-__attribute__((destructor)) static void cr_unload(void)
+/* The statistics of every kernel so far, once: stderr and --json. */
+static void report(void)
 {
-    if (!cr.g || getpid() != cr.pid)
+    static bool done;
+    if (done)
         return;
-    cr_lock();
-    cr_sync();
+    done = true;
     cli_provenance_t prov = {.argc = opt_argc, .argv = opt_argv, .opts = &opts,
                              .input = program_invocation_name, .check = -1, .program = true};
     cli_record_provenance(cr.g, &prov);
@@ -188,5 +196,16 @@ __attribute__((destructor)) static void cr_unload(void)
     }
     if (cr.fd >= 0)
         close(cr.fd);
+}
+
+/* At exit: run what is still queued (a real GPU would finish it too), then
+ * report. */
+__attribute__((destructor)) static void cr_unload(void)
+{
+    if (!cr.g || getpid() != cr.pid)
+        return;
+    cr_lock();
+    cr_sync();
+    report();
     cr_unlock();
 }

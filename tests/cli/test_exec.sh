@@ -108,3 +108,10 @@ expect_error exec_size "--size is not an option of exec" "$C" exec --size small 
 if ${CC:-cc} -Isrc -o "$T/abi_ours" "$S/abi_ours.c" 2>"$T/abi.err" && "$T/abi_ours" >"$T/abi_ours.txt" &&
     cmp -s "$T/abi_cuda.txt" "$T/abi_ours.txt"; then pass exec_abi_layout
 else fail exec_abi_layout "$(diff "$T/abi_cuda.txt" "$T/abi_ours.txt" | head -4) $(head -2 "$T/abi.err")"; fi
+
+# --- a run the cycle limit stops: one line, the statistics so far kept in --json, exit 1
+if run exec_max_cycle 1 --json "$T/stop.json" --set gpgpu_max_cycle=100 "$T/vecadd" 3000; then
+    if grep -q '^ctasim: simulation stopped at -gpgpu_max_cycle' "$T/exec_max_cycle.err" && grep -q '"stopped": "max_cycle"' "$T/stop.json" &&
+        ! grep -q 'PASS' "$T/exec_max_cycle.out"; then pass exec_max_cycle
+    else fail exec_max_cycle "$(grep ctasim: "$T/exec_max_cycle.err" | head -2)"; fi
+fi
