@@ -52,10 +52,13 @@ static cudaError_t launch(struct cr_kernel *k, cuda_dim3_t grid, cuda_dim3_t blo
     if (!k)
         return cr_ret(cudaErrorInvalidDeviceFunction);
     uint64_t threads = (uint64_t)block.x * block.y * block.z;
-    /* what a GPU refuses with an error the program can check, not a stop */
+    /* what a GPU refuses with an error the program can check, not a stop.
+     * CUDA 13 answers cudaErrorInvalidValue here (measured on an H200,
+     * driver 580: a 4096-thread block and a zero-block grid), not the
+     * cudaErrorInvalidConfiguration of earlier releases. */
     if (!grid.x || !grid.y || !grid.z || grid.y > 65535 || grid.z > 65535 || !threads ||
         threads > max_threads_per_block() || block.z > 64)
-        return cr_ret(cudaErrorInvalidConfiguration);
+        return cr_ret(cudaErrorInvalidValue);
     cr_lock();
     ctasim_module_t *mod = cr_module_of(k->m);
     cs_error_t err;
