@@ -92,8 +92,18 @@ void **__cudaRegisterFatBinary(void *fat_cubin)
         }
     }
     free(ptx);
+    /* nvcc -rdc=true registers one version-2 wrapper whose fatbin holds only
+     * the device-link result; each translation unit's PTX sits in
+     * __nv_relfatbin, reached another way (measured on nvcc 13.0) */
+    if (!m->mod && w && w->magic == FATBIN_WRAPPER_MAGIC && w->version == 2)
+        cs_err(&err, NULL, 0,
+               "the program was built with relocatable device code (nvcc -rdc=true or -dc), which ctasim's CUDA "
+               "runtime does not read yet: build it without -rdc");
     if (!m->mod)
         m->error = cs_xstrdup(err.msg); /* reported if the program uses it */
+    if (getenv("CTASIM_CUDART_DEBUG")) /* for bringing up a new program: what it registers */
+        fprintf(stderr, "ctasim-cudart: fatbin %d: wrapper version %u at %p, fatbin %p: %s\n", m->index,
+                w ? w->version : 0, (void *)w, w ? w->data : NULL, m->mod ? "PTX loaded" : m->error);
     cr_unlock();
     return (void **)m;
 }
@@ -118,6 +128,9 @@ void __cudaRegisterFunction(void **handle, const char *host_fun, char *device_fu
     k->host_fun = host_fun;
     k->m = (cr_module_t *)handle;
     k->name = cs_xstrdup(device_name);
+    if (getenv("CTASIM_CUDART_DEBUG"))
+        fprintf(stderr, "ctasim-cudart: kernel %s (fatbin %d), host stub %p\n", device_name, k->m->index,
+                (const void *)host_fun);
     cr.kernels = cs_xrealloc(cr.kernels, (cr.n_kernels + 1) * sizeof *cr.kernels);
     cr.kernels[cr.n_kernels++] = k;
     cr_unlock();
