@@ -197,7 +197,8 @@ int cmd_exec(int argc, char **argv)
         fprintf(stderr, "ctasim: exec: cannot run %s: %s\n", prog, strchr(prog, '/') ? strerror(errno) : "not found in PATH");
         goto out;
     }
-    if (needs_cudart(file) == 0) {
+    int needs = needs_cudart(file);
+    if (needs == 0) {
         fprintf(stderr, "ctasim: %s does not use the shared CUDA runtime: rebuild with nvcc -cudart shared\n", prog);
         goto out;
     }
@@ -269,7 +270,12 @@ int cmd_exec(int argc, char **argv)
         cli_json_abandon(&json);
         if (WEXITSTATUS(status) == 127) /* exec failed: said so above */
             rc = 127;
-        else {
+        else if (needs == 1) {
+            /* it links the library, so the loader or the program stopped first */
+            fprintf(stderr, "ctasim: %s ended (exit status %d) before ctasim's CUDA runtime was loaded\n", prog,
+                    WEXITSTATUS(status));
+            rc = WEXITSTATUS(status) ? WEXITSTATUS(status) : 1;
+        } else {
             fprintf(stderr, "ctasim: %s does not use the shared CUDA runtime: rebuild with nvcc -cudart shared\n",
                     prog);
             rc = 1;

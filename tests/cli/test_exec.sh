@@ -2,11 +2,11 @@
 # `ctasim exec`: CUDA programs written for these tests (tests/cudart/*.cu),
 # built with plain `nvcc -cudart shared`, run unmodified on the simulated GPU
 # through ctasim's libcudart.so.13 and check themselves against a CPU loop.
-# Also: a -no-compress build, a static-cudart build (one clear line), an
-# unimplemented entry point (one line naming it), exit codes passed through,
-# --json written (and kept whole when the run stops), and the struct layouts
-# of src/cudart/cuda_abi.h against the real CUDA headers. SKIPs where nvcc is
-# absent (CI machines may lack it). Every check prints "PASS name",
+# Also: a -no-compress build, a static-cudart build and an -rdc build (one
+# clear line each), an unimplemented entry point (one line naming it), exit
+# codes passed through, --json written (and kept whole when the run stops),
+# and the struct layouts of src/cudart/cuda_abi.h against the real CUDA
+# headers. SKIPs where nvcc is absent (CI machines may lack it). Every check prints "PASS name",
 # "FAIL name: why" or "SKIP name: reason".
 . tests/cli_common.sh
 
@@ -40,11 +40,19 @@ build streams streams.cu -cudart shared $PTX &
 build unimpl unimplemented.cu -cudart shared $PTX
 wait
 build static unimplemented.cu $PTX &
+build rdc constant.cu -cudart shared -rdc=true $PTX &
 build abi_cuda abi_cuda.cu
 wait
 if [ -s "$T/nvcc.err" ]; then
     fail exec_build "$(head -3 "$T/nvcc.err")"
     exit 1
+fi
+
+# a sanitizer build (make asan) links libasan into the library: the programs
+# do not, so ASan's runtime is preloaded into them (from here on: not into nvcc)
+ASAN_LIB=$(ldd "$LIB" 2>/dev/null | sed -n 's/.*\(libasan[^ ]*\) => \([^ ]*\).*/\2/p' | head -1)
+if [ -n "$ASAN_LIB" ]; then
+    export LD_PRELOAD="$ASAN_LIB" ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0"
 fi
 
 # run NAME EXPECTED_RC PROGRAM [exec options and args...]: stdout in $T/NAME.out, stderr in $T/NAME.err
@@ -99,6 +107,7 @@ if grep -q 'before the call' "$T/out" && ! grep -q 'after the call' "$T/out" && 
 else fail exec_unimplemented_output "program output '$(cat "$T/out")', json '$(head -c 40 "$T/kept.json")'"; fi
 expect_error exec_static "static does not use the shared CUDA runtime: rebuild with nvcc -cudart shared" \
     "$C" exec "$T/static"
+expect_error exec_rdc "relocatable device code (nvcc -rdc=true or -dc)" "$C" exec --quiet "$T/rdc"
 expect_error exec_not_cuda "does not use the shared CUDA runtime" "$C" exec /bin/true
 expect_error exec_bad_option "max-ctas" "$C" exec --max-ctas 0 "$T/vecadd"
 expect_error exec_missing "cannot run $T/nope" "$C" exec "$T/nope"
