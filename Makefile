@@ -7,7 +7,8 @@
 #   make fuzz       short libFuzzer runs of the parsers (needs clang)
 #   make bench      speed benchmark
 # Only a C11 compiler, make, libc, libm and pthreads are required. liblzma
-# (Debian: liblzma-dev) is used for .traceg.xz traces when present.
+# (Debian: liblzma-dev) is used for .traceg.xz traces when present; libzstd
+# (libzstd-dev) for the compressed PTX of CUDA programs run by `ctasim exec`.
 
 CC      ?= cc
 # NO_LZMA=1 (below) builds apart, so that its objects never mix with build/'s
@@ -35,6 +36,14 @@ BASE_CFLAGS += -DCS_HAVE_LZMA=1
 LDLIBS  += -llzma
 endif
 
+# Optional libzstd, detected the same way: nvcc 13 compresses a program's PTX
+# with zstd unless -no-compress. Only the CUDA runtime library links it.
+HAVE_ZSTD := $(shell echo 'int main(void){return (int)ZSTD_versionNumber() < 0;}' | $(CC) -x c -include zstd.h - -lzstd -o /dev/null 2>/dev/null && echo 1)
+ifeq ($(HAVE_ZSTD),1)
+BASE_CFLAGS += -DCS_HAVE_ZSTD=1
+ZSTD_LIBS := -lzstd
+endif
+
 LIB_SRC  := $(wildcard src/util/*.c src/config/*.c src/frontend/*.c src/frontend/ptx/*.c src/model/*.c src/gpu/*.c src/policy/*.c src/apps/*.c src/report/*.c)
 CLI_SRC  := $(wildcard src/cli/*.c)
 TEST_SRC := $(wildcard tests/test_*.c)
@@ -45,8 +54,8 @@ CLI_OBJ  := $(CLI_SRC:%.c=$(BUILD)/obj/%.o)
 TEST_BIN := $(TEST_SRC:tests/%.c=$(BUILD)/tests/%)
 BENCH_BIN := $(BENCH_SRC:bench/%.c=$(BUILD)/bench/bin/%)
 
-.PHONY: all test unit-test asan tsan fuzz bench clean demo ptx check-ptx check-workloads
-all: $(BUILD)/ctasim
+.PHONY: all test unit-test asan tsan fuzz bench clean demo ptx check-ptx check-workloads cudart
+all: $(BUILD)/ctasim cudart
 
 $(BUILD)/obj/%.o: %.c
 	@mkdir -p $(dir $@)
@@ -82,9 +91,35 @@ $(BUILD)/obj/tests/%.o: tests/%.c
 # which make deletes after linking: every `make test` then compiled all of
 # them again. Keeping them makes a second `make test` compile nothing.
 .SECONDARY: $(TEST_BIN:$(BUILD)/tests/%=$(BUILD)/obj/tests/%.o) $(BENCH_BIN:$(BUILD)/bench/bin/%=$(BUILD)/obj/bench/%.o)
+# The stand-in CUDA runtime `ctasim exec` loads into a program (src/cudart/,
+# docs/ARCHITECTURE.md "CUDA programs"): the simulator and the command
+# line's option/output code again as position-independent objects in
+# $(BUILD)/pic/, so the ctasim binary's own objects stay as fast as they were.
+CUDART_SRC := $(wildcard src/cudart/*.c)
+PIC_OBJ  := $(LIB_SRC:%.c=$(BUILD)/pic/%.o) $(filter-out %/main.o,$(CLI_SRC:%.c=$(BUILD)/pic/%.o))
+CUDART_OBJ := $(CUDART_SRC:%.c=$(BUILD)/pic/%.o)
+CUDART_LIB := $(BUILD)/lib/libcudart.so.13
+cudart: $(CUDART_LIB)
+$(BUILD)/pic/%.o: %.c
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) $(BASE_CFLAGS) -fPIC -c $< -o $@
+$(BUILD)/pic/src/cli/provenance.o: $(BUILD)/version.h
+$(BUILD)/pic/src/cli/provenance.o: BASE_CFLAGS += -I$(BUILD)
+$(BUILD)/pic/libctasim.a: $(PIC_OBJ)
+	@rm -f $@
+	ar rcs $@ $^
+# -z defs: every symbol resolved now, not as a loader error inside a program
+$(CUDART_LIB): $(CUDART_OBJ) $(BUILD)/pic/libctasim.a src/cudart/cudart.map
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) $(LDFLAGS) -shared -fPIC -Wl,-soname,libcudart.so.13 -Wl,--version-script=src/cudart/cudart.map \
+	  -Wl,-z,defs -o $@ $(CUDART_OBJ) $(BUILD)/pic/libctasim.a $(ZSTD_LIBS) $(LDLIBS)
+# the fatbin parser's unit test links it from the normal object set
+$(BUILD)/tests/test_fatbin: $(BUILD)/obj/tests/test_fatbin.o $(BUILD)/obj/src/cudart/fatbin.o $(BUILD)/libctasim.a
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) $(BASE_CFLAGS) $(LDFLAGS) -o $@ $^ $(ZSTD_LIBS) $(LDLIBS)
 
 # Unit tests, then command-line tests against the built binary.
-test: $(BUILD)/ctasim $(TEST_BIN)
+test: $(BUILD)/ctasim $(CUDART_LIB) $(TEST_BIN)
 	@sh tests/run_all.sh $(BUILD)
 
 # The statistics, then one sentence of what ran and how fast (tools/demo.sh).
@@ -128,5 +163,5 @@ bench: $(BUILD)/ctasim $(BENCH_BIN) $(BUILD)/tests/test_synth
 clean:
 	rm -rf build build-asan build-tsan build-fuzz build-nolzma
 
--include $(LIB_OBJ:.o=.d) $(CLI_OBJ:.o=.d) $(TEST_BIN:$(BUILD)/tests/%=$(BUILD)/obj/tests/%.d) \
+-include $(LIB_OBJ:.o=.d) $(CLI_OBJ:.o=.d) $(PIC_OBJ:.o=.d) $(CUDART_OBJ:.o=.d) $(TEST_BIN:$(BUILD)/tests/%=$(BUILD)/obj/tests/%.d) \
   $(BENCH_BIN:$(BUILD)/bench/bin/%=$(BUILD)/obj/bench/%.d)

@@ -16,15 +16,21 @@ LZMA=""
 if printf '#include <lzma.h>\nint main(void){return 0;}\n' | clang -x c - -llzma -o /dev/null 2>/dev/null; then
     LZMA="-DCS_HAVE_LZMA=1 -llzma"
 fi
+ZSTD=""
+if printf '#include <zstd.h>\nint main(void){return 0;}\n' | clang -x c - -lzstd -o /dev/null 2>/dev/null; then
+    ZSTD="-DCS_HAVE_ZSTD=1 -lzstd"
+fi
 LIB=$(ls src/util/*.c src/config/*.c src/frontend/*.c src/frontend/ptx/*.c src/model/*.c src/gpu/*.c src/policy/*.c src/report/*.c 2>/dev/null)
 status=0
 for f in fuzz/fuzz_*.c; do
     [ -f "$f" ] || continue
     name=$(basename "$f" .c); short=${name#fuzz_}
+    EXTRA=""
+    [ "$name" = fuzz_fatbin ] && EXTRA="src/cudart/fatbin.c $ZSTD" # the CUDA runtime's parser
     echo "fuzz: building $name"
     # shellcheck disable=SC2086
     clang -std=c11 -D_GNU_SOURCE -g -O1 -Isrc -Iinclude -fsanitize=fuzzer,address,undefined \
-        -fno-sanitize-recover=undefined $f $LIB $LZMA -lm -lpthread -o "$OUT/$name" || { status=1; continue; }
+        -fno-sanitize-recover=undefined $f $LIB $EXTRA $LZMA -lm -lpthread -o "$OUT/$name" || { status=1; continue; }
     work=$(mktemp -d)
     [ -d "fuzz/corpus/$short" ] && cp -r "fuzz/corpus/$short/." "$work/" 2>/dev/null
     echo "fuzz: running $name for ${SECONDS_EACH}s"

@@ -62,6 +62,11 @@ int ctasim_module_load_string(ctasim_runtime_t *rt, const char *name, const char
  * src/frontend/ptx/ptx_regs.h). */
 int ctasim_set_kernel_regs(ctasim_module_t *mod, const char *kernel, uint32_t regs, cs_error_t *err);
 
+/* Registers per thread and static shared memory (bytes) of a kernel, as a
+ * launch would decide them (an explicit count, else ptx_regs.h's order). */
+int ctasim_kernel_resources(ctasim_module_t *mod, const char *kernel, uint32_t *regs, uint32_t *static_shmem,
+                            cs_error_t *err);
+
 /* Device memory. Addresses are device pointers (pass them as kernel arguments). */
 int ctasim_malloc(ctasim_runtime_t *rt, uint64_t *dptr, size_t bytes, cs_error_t *err);
 int ctasim_free(ctasim_runtime_t *rt, uint64_t dptr, cs_error_t *err);

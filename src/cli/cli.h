@@ -117,6 +117,7 @@ typedef struct cli_provenance {
     int check;                /* the workload's output check: 1 PASS, 0 FAIL, -1 none */
     const char *detail;       /* what the check said, or NULL */
     bool mix;                 /* input is a workload mix (spec or --mix file) */
+    bool program;             /* exec: input is the CUDA program run (argv holds its arguments) */
 } cli_provenance_t;
 /* Record on g the "provenance" object of its JSON and the ctasim_* lines of
  * its text statistics (docs/ARCHITECTURE.md, "Provenance"). */
@@ -129,6 +130,7 @@ const char *cli_version(void);
 
 int cmd_sweep(int argc, char **argv);
 int cmd_launch(int argc, char **argv);
+int cmd_exec(int argc, char **argv); /* exec.c */
 int cmd_experiment(int argc, char **argv);
 int cmd_report(int argc, char **argv);
 /* The report of output directory DIR (report.c), written to DIR/report.html;

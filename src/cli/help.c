@@ -85,6 +85,14 @@ static const help_t helps[] = {
      "from the PTX's register liveness; the last two print a warning. CTASIM_PTXAS=off skips ptxas.\n"
      "example: ctasim launch --ptx vadd.ptx --kernel vadd --grid 64 --block 256 in:a.bin in:b.bin "
      "out:65536:c.bin u32:16384\n"},
+    {"exec",
+     "usage: ctasim exec [run options] PROGRAM [ARGS...]\n"
+     "Run an unmodified CUDA program on the simulated GPU. PROGRAM must be built with\n"
+     "`nvcc -cudart shared` and carry PTX (e.g. -gencode arch=compute_75,code=compute_75); it loads\n"
+     "ctasim's libcudart.so.13 (lib/ beside this binary) and every kernel it launches is simulated.\n"
+     "Its output and exit status are its own; the statistics go to stderr (--quiet: none) or --json.\n"
+     RUN_OPTIONS
+     "example: ctasim exec --config pact13-30sm --json run.json ./vecadd 4096\n"},
     {"experiment",
      "usage: ctasim experiment NAME|all|list [--size small|default|paper] [--workloads A,B] [--all-workloads]\n"
      "                                       [--power] [--jobs N] [-o DIR] [--force] [--report]\n"

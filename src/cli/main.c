@@ -350,7 +350,7 @@ int main(int argc, char **argv)
     const char *cmd = argv[1];
     /* SUBCOMMAND --help / -h, wherever it stands (no option value or
      * launch argument can be spelled that way) */
-    for (int i = 2; i < argc; i++)
+    for (int i = 2; i < argc && (strcmp(cmd, "exec") || i == 2); i++) /* exec: the program's --help is its own */
         if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h"))
             if (cli_help(cmd) == 0)
                 return 0;
@@ -360,6 +360,8 @@ int main(int argc, char **argv)
         return cmd_experiment(argc, argv);
     if (!strcmp(cmd, "launch"))
         return cmd_launch(argc, argv);
+    if (!strcmp(cmd, "exec"))
+        return cmd_exec(argc, argv);
     if (!strcmp(cmd, "sweep"))
         return cmd_sweep(argc, argv);
     if (!strcmp(cmd, "report"))

@@ -28,6 +28,7 @@ void cli_usage(FILE *f)
           "       ctasim launch --ptx FILE --kernel NAME --grid X[,Y,Z] --block X[,Y,Z] [--shmem BYTES]\n"
           "                  [--const SYMBOL=FILE]... [run options] ARG...   (u32:5 f32:1.5 in:FILE\n"
           "                  out:BYTES:FILE inout:FILE:OUTFILE ...)\n"
+          "       ctasim exec [run options] PROGRAM [ARGS...]   (a CUDA program built with nvcc -cudart shared)\n"
           "       ctasim experiment NAME|list [--size S] [--workloads A,B] [--power] [--jobs N] [--threads N]\n"
           "                  [-o DIR] [--force]\n"
           "                  [--report]\n"

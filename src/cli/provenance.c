@@ -177,6 +177,15 @@ void cli_record_provenance(gpu_t *g, const cli_provenance_t *p)
         sb_add(&j, ", \"kernel\": ");
         sb_json(&j, p->ptx_kernel);
         sb_add(&t, "ctasim_input = ptx %s kernel %s\n", p->input, p->ptx_kernel);
+    } else if (p->program) {
+        cs_xxh64_t h;
+        uint64_t bytes = 0;
+        cs_xxh64_init(&h);
+        bool ok = hash_file(p->input, &h, &bytes);
+        sb_add(&j, "\"kind\": \"program\", \"path\": ");
+        sb_json(&j, p->input);
+        sb_checksum(&j, ok, &h, bytes);
+        sb_add(&t, "ctasim_input = program %s\n", p->input);
     } else if (p->mix) {
         sb_add(&j, "\"kind\": \"mix\", \"spec\": ");
         sb_json(&j, p->input);

@@ -3,6 +3,7 @@
  * the executor hook decides how launches are driven. */
 #include "ctasim_runtime.h"
 #include "ptx_source.h"
+#include "ptx_regs.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -130,6 +131,23 @@ int ctasim_set_kernel_regs(ctasim_module_t *mod, const char *kernel, uint32_t re
         }
     mod->regs = cs_xrealloc(mod->regs, (mod->n_regs + 1) * sizeof *mod->regs);
     mod->regs[mod->n_regs++] = (kernel_regs_t){cs_xstrdup(kernel), regs};
+    return 0;
+}
+
+int ctasim_kernel_resources(ctasim_module_t *mod, const char *kernel, uint32_t *regs, uint32_t *static_shmem,
+                            cs_error_t *err)
+{
+    const ptx_function_t *f = kernel_of(mod, kernel, err);
+    if (!f)
+        return -1;
+    uint32_t fi = (uint32_t)(f - mod->ptx->funcs);
+    ptx_regs_t r;
+    ptx_kernel_regs(mod->ptx, fi, 0, &r);
+    *regs = r.regs;
+    for (size_t i = 0; i < mod->n_regs; i++) /* an explicit count wins, as at launch */
+        if (strcmp(mod->regs[i].kernel, kernel) == 0)
+            *regs = mod->regs[i].regs;
+    *static_shmem = r.smem;
     return 0;
 }
 

@@ -1,0 +1,141 @@
+/* stubs.c — entry points of the CUDA runtime that ctasim does not
+ * implement. A program calling one stops with one line naming it, rather
+ * than the loader's "undefined symbol" (which says nothing about ctasim) or
+ * a silent wrong answer. Defined without their real parameters: each only
+ * names itself, and a C call passes arguments the callee may ignore. */
+#include "cudart/cudart.h"
+
+#define STUB(name)                                 \
+    void name(void);                               \
+    void name(void) { cr_unimplemented(#name); }
+
+/* 3D copies, CUDA arrays, textures and surfaces */
+STUB(cudaMemcpy3D)
+STUB(cudaMemcpy3DAsync)
+STUB(cudaMemcpy3DPeer)
+STUB(cudaMemset3D)
+STUB(cudaMemset3DAsync)
+STUB(cudaMalloc3D)
+STUB(cudaMalloc3DArray)
+STUB(cudaMallocArray)
+STUB(cudaMallocMipmappedArray)
+STUB(cudaFreeArray)
+STUB(cudaFreeMipmappedArray)
+STUB(cudaArrayGetInfo)
+STUB(cudaMemcpy2DToArray)
+STUB(cudaMemcpy2DToArrayAsync)
+STUB(cudaMemcpy2DFromArray)
+STUB(cudaMemcpy2DFromArrayAsync)
+STUB(cudaMemcpy2DArrayToArray)
+STUB(cudaMemcpyToArray)
+STUB(cudaMemcpyFromArray)
+STUB(cudaMemcpyArrayToArray)
+STUB(cudaCreateChannelDesc)
+STUB(cudaGetChannelDesc)
+STUB(cudaCreateTextureObject)
+STUB(cudaDestroyTextureObject)
+STUB(cudaGetTextureObjectResourceDesc)
+STUB(cudaCreateSurfaceObject)
+STUB(cudaDestroySurfaceObject)
+/* managed and stream-ordered memory, peers, IPC */
+STUB(cudaMallocManaged)
+STUB(cudaMemPrefetchAsync)
+STUB(cudaMemAdvise)
+STUB(cudaMemRangeGetAttribute)
+STUB(cudaPointerGetAttributes)
+STUB(cudaMallocAsync)
+STUB(cudaFreeAsync)
+STUB(cudaMallocFromPoolAsync)
+STUB(cudaDeviceGetDefaultMemPool)
+STUB(cudaMemPoolCreate)
+STUB(cudaMemcpyPeer)
+STUB(cudaMemcpyPeerAsync)
+STUB(cudaDeviceCanAccessPeer)
+STUB(cudaDeviceEnablePeerAccess)
+STUB(cudaDeviceDisablePeerAccess)
+STUB(cudaIpcGetMemHandle)
+STUB(cudaIpcOpenMemHandle)
+STUB(cudaIpcCloseMemHandle)
+STUB(cudaIpcGetEventHandle)
+STUB(cudaIpcOpenEventHandle)
+STUB(cudaMemcpyBatchAsync)
+STUB(cudaMemcpy3DBatchAsync)
+/* other launch forms, callbacks, graphs */
+STUB(cudaLaunchCooperativeKernel)
+STUB(cudaLaunchKernelExC)
+STUB(cudaLaunchHostFunc)
+STUB(cudaStreamAddCallback)
+STUB(cudaStreamAttachMemAsync)
+STUB(cudaStreamBeginCapture)
+STUB(cudaStreamEndCapture)
+STUB(cudaStreamIsCapturing)
+STUB(cudaStreamGetCaptureInfo)
+STUB(cudaStreamGetAttribute)
+STUB(cudaStreamSetAttribute)
+STUB(cudaGraphCreate)
+STUB(cudaGraphInstantiate)
+STUB(cudaGraphInstantiateWithFlags)
+STUB(cudaGraphLaunch)
+STUB(cudaGraphDestroy)
+STUB(cudaGraphExecDestroy)
+STUB(cudaGraphAddKernelNode)
+STUB(cudaGraphAddMemcpyNode)
+STUB(cudaOccupancyMaxPotentialClusterSize)
+STUB(cudaOccupancyMaxActiveClusters)
+STUB(cudaOccupancyAvailableDynamicSMemPerBlock)
+STUB(cudaFuncGetName)
+STUB(cudaFuncGetParamInfo)
+STUB(cudaGetFuncBySymbol)
+STUB(cudaGetKernel)
+STUB(cudaGetDriverEntryPoint)
+STUB(cudaGetDriverEntryPointByVersion)
+STUB(cudaLibraryLoadData)
+STUB(cudaLibraryLoadFromFile)
+STUB(cudaLibraryGetKernel)
+/* devices beyond the one simulated */
+STUB(cudaDeviceGetByPCIBusId)
+STUB(cudaDeviceGetPCIBusId)
+STUB(cudaDeviceGetP2PAttribute)
+STUB(cudaSetValidDevices)
+STUB(cudaDeviceFlushGPUDirectRDMAWrites)
+STUB(cudaDeviceGetTexture1DLinearMaxWidth)
+STUB(cudaDeviceGetMemPool)
+STUB(cudaDeviceSetMemPool)
+STUB(cudaDeviceGetHostAtomicCapabilities)
+STUB(cudaDeviceGetP2PAtomicCapabilities)
+/* graphics interoperability */
+STUB(cudaGraphicsGLRegisterBuffer)
+STUB(cudaGraphicsGLRegisterImage)
+STUB(cudaGraphicsMapResources)
+STUB(cudaGraphicsUnmapResources)
+STUB(cudaGraphicsResourceGetMappedPointer)
+STUB(cudaGraphicsUnregisterResource)
+STUB(cudaImportExternalMemory)
+STUB(cudaImportExternalSemaphore)
+/* per-thread default stream forms (nvcc --default-stream per-thread) */
+STUB(cudaMemcpy_ptds)
+STUB(cudaMemcpyAsync_ptsz)
+STUB(cudaMemset_ptds)
+STUB(cudaMemsetAsync_ptsz)
+STUB(cudaMemcpy2D_ptds)
+STUB(cudaMemcpyToSymbol_ptds)
+STUB(cudaMemcpyFromSymbol_ptds)
+STUB(cudaStreamSynchronize_ptsz)
+STUB(cudaStreamQuery_ptsz)
+STUB(cudaEventRecord_ptsz)
+STUB(cudaStreamWaitEvent_ptsz)
+STUB(cudaLaunchCooperativeKernel_ptsz)
+STUB(cudaLaunchHostFunc_ptsz)
+
+/* profiler markers: nothing to do in a simulation */
+cudaError_t cudaProfilerStart(void) { return cudaSuccess; }
+cudaError_t cudaProfilerStop(void) { return cudaSuccess; }
+
+cudaError_t cudaDeviceGetStreamPriorityRange(int *least, int *greatest)
+{
+    if (least)
+        *least = 0;
+    if (greatest)
+        *greatest = 0; /* priorities are not modelled: one level */
+    return cudaSuccess;
+}

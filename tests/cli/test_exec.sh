@@ -1,0 +1,127 @@
+#!/bin/sh
+# `ctasim exec`: CUDA programs written for these tests (tests/cudart/*.cu),
+# built with plain `nvcc -cudart shared`, run unmodified on the simulated GPU
+# through ctasim's libcudart.so.13 and check themselves against a CPU loop.
+# Also: a -no-compress build, a static-cudart build and an -rdc build (one
+# clear line each), an unimplemented entry point (one line naming it), exit
+# codes passed through, --json written (and kept whole when the run stops),
+# and the struct layouts of src/cudart/cuda_abi.h against the real CUDA
+# headers. SKIPs where nvcc is absent (CI machines may lack it). Every check prints "PASS name",
+# "FAIL name: why" or "SKIP name: reason".
+. tests/cli_common.sh
+
+NVCC=""
+for n in "$(command -v nvcc 2>/dev/null)" "${CUDA_HOME:+$CUDA_HOME/bin/nvcc}" /usr/local/cuda/bin/nvcc; do
+    if [ -n "$n" ] && [ -x "$n" ]; then NVCC=$n; break; fi
+done
+if [ -z "$NVCC" ]; then
+    echo "SKIP test_exec: nvcc not found (PATH, \$CUDA_HOME/bin, /usr/local/cuda/bin)"
+    exit 0
+fi
+LIB=$(dirname "$C")/lib/libcudart.so.13
+if [ ! -f "$LIB" ]; then
+    fail exec_library "$LIB missing (make builds it)"
+    exit 1
+fi
+# ptxas reports of the programs' PTX are cached here, not in the user's home
+export XDG_CACHE_HOME="$T/cache"
+S=tests/cudart
+PTX="-gencode arch=compute_75,code=compute_75"
+
+# nvcc is slow: each program compiled once, two at a time
+build() { # OUT SRC [nvcc options...]
+    out=$1; src=$2; shift 2
+    "$NVCC" "$@" -o "$T/$out" "$S/$src" >"$T/$out.nvcc" 2>&1 || echo "nvcc failed for $out: $(head -3 "$T/$out.nvcc")" >>"$T/nvcc.err"
+}
+build vecadd vecadd_reduce.cu -cudart shared $PTX &
+build constant_nc constant.cu -cudart shared -no-compress $PTX
+wait
+build streams streams.cu -cudart shared $PTX &
+build unimpl unimplemented.cu -cudart shared $PTX
+wait
+build static unimplemented.cu $PTX &
+build rdc constant.cu -cudart shared -rdc=true $PTX &
+build abi_cuda abi_cuda.cu
+wait
+if [ -s "$T/nvcc.err" ]; then
+    fail exec_build "$(head -3 "$T/nvcc.err")"
+    exit 1
+fi
+
+# a sanitizer build (make asan) links libasan into the library: the programs
+# do not, so ASan's runtime is preloaded into them (from here on: not into nvcc)
+ASAN_LIB=$(ldd "$LIB" 2>/dev/null | sed -n 's/.*\(libasan[^ ]*\) => \([^ ]*\).*/\2/p' | head -1)
+if [ -n "$ASAN_LIB" ]; then
+    export LD_PRELOAD="$ASAN_LIB" ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0"
+fi
+
+# run NAME EXPECTED_RC PROGRAM [exec options and args...]: stdout in $T/NAME.out, stderr in $T/NAME.err
+run() {
+    name=$1; want=$2; shift 2
+    timeout 120 "$C" exec "$@" >"$T/$name.out" 2>"$T/$name.err"; rc=$?
+    if [ $rc -ne "$want" ]; then fail "$name" "exit $rc, expected $want: $(tail -3 "$T/$name.err")"; return 1; fi
+    return 0
+}
+
+# --- the three test programs PASS their own checks; statistics on stderr, JSON written
+if run exec_vecadd 0 --json "$T/vecadd.json" "$T/vecadd" 3000; then
+    if grep -q '^vecadd_reduce n=3000: PASS' "$T/exec_vecadd.out" && grep -q '^gpu_tot_sim_cycle' "$T/exec_vecadd.err" &&
+        ! grep -q '^gpu_tot_sim_cycle' "$T/exec_vecadd.out"; then pass exec_vecadd
+    else fail exec_vecadd "$(cat "$T/exec_vecadd.out") / $(tail -2 "$T/exec_vecadd.err")"; fi
+    # one document, three kernels, the program recorded as the input
+    if grep -q '"kind": "program"' "$T/vecadd.json" && [ "$(grep -c '"name": "_Z' "$T/vecadd.json")" -ge 3 ]; then
+        pass exec_json
+    else fail exec_json "$T/vecadd.json lacks the program or its kernels"; fi
+fi
+if run exec_no_compress 0 --quiet "$T/constant_nc"; then
+    if grep -q '^constant: PASS' "$T/exec_no_compress.out" && ! grep -q '^gpu_tot' "$T/exec_no_compress.err"; then
+        pass exec_no_compress
+    else fail exec_no_compress "$(cat "$T/exec_no_compress.out")"; fi
+fi
+# the device the program sees is the configured one (pact13-30sm: 30 SMs)
+if run exec_streams 0 --quiet --config pact13-30sm "$T/streams"; then
+    if grep -q '^streams: PASS' "$T/exec_streams.out" && grep -q ', 30 SMs, warp 32' "$T/exec_streams.out"; then
+        pass exec_streams
+    else fail exec_streams "$(cat "$T/exec_streams.out")"; fi
+fi
+# --json -: the document on standard output after the program's own lines
+if run exec_json_stdout 0 --json - "$T/vecadd" 300; then
+    if head -1 "$T/exec_json_stdout.out" | grep -q 'PASS' && tail -1 "$T/exec_json_stdout.out" | grep -q '^}'; then
+        pass exec_json_stdout
+    else fail exec_json_stdout "$(head -2 "$T/exec_json_stdout.out")"; fi
+fi
+
+# --- exit status is the program's: n=0 makes a zero-block launch it reports as failed
+if run exec_exit_code 1 --quiet "$T/vecadd" 0; then
+    # the error CUDA 13 gives on a GPU (H200, driver 580) for a zero-block grid
+    if grep -q 'FAIL: cudaGetLastError(): invalid argument (cudaErrorInvalidValue)' "$T/exec_exit_code.out"; then pass exec_exit_code
+    else fail exec_exit_code "$(cat "$T/exec_exit_code.out")"; fi
+fi
+
+# --- refusals: one line each
+echo keep >"$T/kept.json"
+expect_error exec_unimplemented "the program called cudaMallocManaged, which ctasim's CUDA runtime does not implement" \
+    "$C" exec --json "$T/kept.json" "$T/unimpl"
+if grep -q 'before the call' "$T/out" && ! grep -q 'after the call' "$T/out" && [ "$(cat "$T/kept.json")" = keep ]; then
+    pass exec_unimplemented_output
+else fail exec_unimplemented_output "program output '$(cat "$T/out")', json '$(head -c 40 "$T/kept.json")'"; fi
+expect_error exec_static "static does not use the shared CUDA runtime: rebuild with nvcc -cudart shared" \
+    "$C" exec "$T/static"
+expect_error exec_rdc "relocatable device code (nvcc -rdc=true or -dc)" "$C" exec --quiet "$T/rdc"
+expect_error exec_not_cuda "does not use the shared CUDA runtime" "$C" exec /bin/true
+expect_error exec_bad_option "max-ctas" "$C" exec --max-ctas 0 "$T/vecadd"
+expect_error exec_missing "cannot run $T/nope" "$C" exec "$T/nope"
+expect_error exec_size "--size is not an option of exec" "$C" exec --size small "$T/vecadd"
+
+# --- the struct layouts this runtime writes are the ones the program reads
+"$T/abi_cuda" >"$T/abi_cuda.txt" 2>&1
+if ${CC:-cc} -Isrc -o "$T/abi_ours" "$S/abi_ours.c" 2>"$T/abi.err" && "$T/abi_ours" >"$T/abi_ours.txt" &&
+    cmp -s "$T/abi_cuda.txt" "$T/abi_ours.txt"; then pass exec_abi_layout
+else fail exec_abi_layout "$(diff "$T/abi_cuda.txt" "$T/abi_ours.txt" | head -4) $(head -2 "$T/abi.err")"; fi
+
+# --- a run the cycle limit stops: one line, the statistics so far kept in --json, exit 1
+if run exec_max_cycle 1 --json "$T/stop.json" --set gpgpu_max_cycle=100 "$T/vecadd" 3000; then
+    if grep -q '^ctasim: simulation stopped at -gpgpu_max_cycle' "$T/exec_max_cycle.err" && grep -q '"stopped": "max_cycle"' "$T/stop.json" &&
+        ! grep -q 'PASS' "$T/exec_max_cycle.out"; then pass exec_max_cycle
+    else fail exec_max_cycle "$(grep ctasim: "$T/exec_max_cycle.err" | head -2)"; fi
+fi
