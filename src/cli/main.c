@@ -330,6 +330,11 @@ static int print_version(void)
     printf("ctasim %s\n", cli_version());
     printf("lzma: %s\n", trace_xz_supported() ? "yes (.traceg.xz traces read and written)"
                                               : "no (.traceg.xz traces need a build with liblzma-dev installed)");
+#ifdef CS_HAVE_ZSTD
+    printf("zstd: yes (ctasim exec reads the compressed PTX nvcc writes by default)\n");
+#else
+    printf("zstd: no (ctasim exec needs programs built with nvcc -no-compress; libzstd-dev lifts that)\n");
+#endif
     printf("threads: yes (pthreads: --jobs, --threads)\n");
 #if defined(__clang__)
     printf("compiler: clang %s\n", __clang_version__);

@@ -23,6 +23,10 @@ if [ ! -f "$LIB" ]; then
     fail exec_library "$LIB missing (make builds it)"
     exit 1
 fi
+# a build without libzstd reads only uncompressed PTX: the programs are then
+# built with -no-compress, and one compressed build checks the refusal
+NC=""
+$C --version | grep -q '^zstd: yes' || NC=-no-compress
 # ptxas reports of the programs' PTX are cached here, not in the user's home
 export XDG_CACHE_HOME="$T/cache"
 S=tests/cudart
@@ -33,14 +37,15 @@ build() { # OUT SRC [nvcc options...]
     out=$1; src=$2; shift 2
     "$NVCC" "$@" -o "$T/$out" "$S/$src" >"$T/$out.nvcc" 2>&1 || echo "nvcc failed for $out: $(head -3 "$T/$out.nvcc")" >>"$T/nvcc.err"
 }
-build vecadd vecadd_reduce.cu -cudart shared $PTX &
+build vecadd vecadd_reduce.cu -cudart shared $NC $PTX &
 build constant_nc constant.cu -cudart shared -no-compress $PTX
 wait
-build streams streams.cu -cudart shared $PTX &
-build unimpl unimplemented.cu -cudart shared $PTX
+build streams streams.cu -cudart shared $NC $PTX &
+build unimpl unimplemented.cu -cudart shared $NC $PTX
 wait
-build static unimplemented.cu $PTX &
-build rdc constant.cu -cudart shared -rdc=true $PTX &
+build static unimplemented.cu $NC $PTX &
+build rdc constant.cu -cudart shared -rdc=true $NC $PTX &
+[ -n "$NC" ] && build compressed constant.cu -cudart shared $PTX &
 build abi_cuda abi_cuda.cu
 wait
 if [ -s "$T/nvcc.err" ]; then
@@ -112,6 +117,13 @@ expect_error exec_not_cuda "does not use the shared CUDA runtime" "$C" exec /bin
 expect_error exec_bad_option "max-ctas" "$C" exec --max-ctas 0 "$T/vecadd"
 expect_error exec_missing "cannot run $T/nope" "$C" exec "$T/nope"
 expect_error exec_size "--size is not an option of exec" "$C" exec --size small "$T/vecadd"
+
+# --- without libzstd: a program's compressed PTX is refused with what to do
+if [ -n "$NC" ]; then
+    expect_error exec_compressed_without_zstd "compile the program with nvcc -no-compress" "$C" exec --quiet "$T/compressed"
+else
+    skip exec_compressed_without_zstd "this build has libzstd (exec_vecadd ran compressed PTX)"
+fi
 
 # --- the struct layouts this runtime writes are the ones the program reads
 "$T/abi_cuda" >"$T/abi_cuda.txt" 2>&1
