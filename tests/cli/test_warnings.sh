@@ -158,7 +158,7 @@ else fail sweep_caps_above_occupancy_run_once "$(tail -2 "$T/occ.err")"; fi
 # --- clearer messages
 mkdir -p "$T/tr" && cp tests/data/traces/basic/* "$T/tr/"
 sed -i 's/^0000 ffffffff 1 R1 IMAD.MOV.U32/0000 ffffffff 7 R1 IMAD.MOV.U32/' "$T/tr/kernel-1.traceg"
-expect_exit trace_bad_destination_count_shows_it 1 "kernel-1.traceg:[0-9]*: bad destination count '7' (0 to " $C run "$T/tr"
+expect_exit trace_bad_destination_count_shows_it 1 "kernel-1.traceg:[0-9]*: bad destination count '7' (0 to " $C run "$T/tr/kernel-1.traceg"
 expect_exit config_list_field_named 1 \
     "gpgpu_shader_core_pipeline: field 1 (threads per SM) = '0': must be at least 1" \
     $C run --set gpgpu_shader_core_pipeline=0:32 $S
