@@ -7,8 +7,10 @@
  * Accel-Sim's QV100 configurations. */
 #include "config/config.h"
 #include "config/config_coverage.h"
+#include "model/dram.h"
 #include "test.h"
 
+#include <math.h>
 #include <unistd.h>
 
 #define FIXTURES "tests/data/config"
@@ -474,10 +476,40 @@ static const struct preset_expect preset_expectations[] = {
     {"gtx480", 15, 15, 6, 1536, 49152, 32768, 32, 700, 700, 924, 32, 128, 4, 64, 64, 128, 8, 128, 64, 16, 12, 40, 6, 40, "gto"},
     {"c2050", 14, 14, 6, 1024, 49152, 32768, 16, 1150, 1150, 750, 32, 128, 4, 64, 32, 128, 16, 128, 16, 16, 12, 40, 6, 40, "lrr"},
     {"hpca14-28sm", 28, 28, 8, 1536, 49152, 32768, 16, 1400, 1400, 924, 32, 128, 8, 64, 32, 256, 8, 128, 64, 16, 12, 40, 6, 32, "gto"},
-    {"date14-28sm", 28, 28, 8, 1536, 49152, 32768, 16, 1400, 1400, 1848, 32, 128, 8, 32, 32, 256, 8, 128, 64, 16, 12, 40, 6, 32, "gto"},
+    {"date14-28sm", 28, 28, 8, 1536, 49152, 32768, 16, 1400, 1400, 924, 32, 128, 8, 32, 32, 256, 8, 128, 64, 16, 12, 40, 6, 32, "gto"},
     {"pact13-30sm", 30, 10, 8, 1024, 32768, 32768, 8, 1300, 650, 800, 64, 64, 8, 64, 128, 64, 16, 256, 128, 4, 10, 35, 8, 16, "lrr"},
     {"date16-15sm", 15, 15, 6, 1536, 49152, 32768, 32, 700, 700, 924, 32, 128, 4, 64, 64, 128, 8, 128, 64, 16, 12, 40, 6, 40, "gto"},
 };
+
+/* Song et al.'s Table I writes the GTX 480's GDDR5 as "1848 MHz" (its WCK); the
+ * command clock the DRAM model runs at is 924 MHz, as in Lee et al.'s Table 1
+ * for the same 28-SM machine and GPGPU-Sim's GTX 480 configuration. Taken as
+ * the command clock, 1848 doubled the per-pin rate (7.4 Gb/s) and the peak
+ * bandwidth (473 GB/s): these numbers are what that mistake gets wrong. */
+/* Peak DRAM bandwidth in GB/s as the DRAM model moves data (model/dram.h). */
+static double peak_gbs(const gpu_config_t *c)
+{
+    return dram_peak_bytes_per_cycle(c) * c->clk_dram_mhz * c->n_mem / 1000.0;
+}
+
+static void date14_memory_is_gtx480_gddr5(void)
+{
+    gpu_config_t c, lee, gtx;
+    cs_error_t err;
+    CHECK_EQ(config_load_preset(&c, "date14-28sm", &err), 0);
+    CHECK_EQ(config_load_preset(&lee, "hpca14-28sm", &err), 0);
+    CHECK_EQ(config_load_preset(&gtx, "gtx480", &err), 0);
+    CHECK(c.clk_dram_mhz == 924.0);
+    /* per-pin data rate: command clock x data beats per command cycle */
+    CHECK_EQ((uint32_t)(c.clk_dram_mhz * c.dram_data_cmd_ratio), 3696);
+    /* 8 channels x 64 bits x 3.696 Gb/s = 236.5 GB/s, not 473 */
+    CHECK(fabs(peak_gbs(&c) - 236.544) < 1e-9);
+    CHECK(peak_gbs(&c) == peak_gbs(&lee));
+    /* the GTX 480's own 6 channels: NVIDIA's 177.4 GB/s */
+    CHECK(fabs(peak_gbs(&gtx) - 177.408) < 1e-9);
+    /* the DRAM's fixed latency, 100 core cycles, in command cycles at 924 MHz */
+    CHECK_EQ(config_dram_latency_dram(&c), 66);
+}
 
 static void presets_load_and_validate(void)
 {
@@ -1467,6 +1499,7 @@ int main(void)
     RUN(gtx480_file_strict_fails_at_line_2);
     RUN(qv100_pair);
     RUN(presets_load_and_validate);
+    RUN(date14_memory_is_gtx480_gddr5);
     RUN(dump_round_trip);
     RUN(later_option_wins);
     RUN(comments_and_layout);

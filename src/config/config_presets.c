@@ -228,10 +228,14 @@ static const char hpca14_text[] =
 static const char date14_text[] =
     "# date14-28sm: Song et al., DATE 2014 (TCS), Table I 'Baseline Configuration'.\n"
     "-gpgpu_perf_sim_memcpy 0                # GPGPU-Sim 3.x, the papers' simulator, did not fill the L2 with copies (assumed)\n"
-    "# As hpca14-28sm but a 1848 MHz memory clock and 32 MSHRs per core.\n"
+    "# As hpca14-28sm (the same machine) but 32 MSHRs per core. Table I's memory clock '1848 MHz'\n"
+    "# is the GTX 480's GDDR5 write clock (WCK, twice the command clock): GDDR5 at 3.7 Gb/s per pin\n"
+    "# has a 924 MHz command clock, which is what -gpgpu_clock_domains takes (GPGPU-Sim's GTX 480\n"
+    "# configuration and Lee et al.'s Table 1 write 924 MHz for the same memory). 1848 with the\n"
+    "# frequency ratio of 4 would be 7.4 Gb/s per pin: 473 GB/s on 8 channels instead of 236.5.\n"
     FERMI_28SM_UNSTATED
     FERMI_28SM_COMMON
-    "-gpgpu_clock_domains 1400.0:1400.0:1400.0:1848.0\n"
+    "-gpgpu_clock_domains 1400.0:1400.0:1400.0:924.0\n"
     "# L1D 32 KB, 8-way LRU, 128 B lines: 32 sets; 32 MSHRs\n"
     "-gpgpu_cache:dl1 N:32:128:8,L:L:m:N:H,S:32:8,8\n";
 
@@ -334,7 +338,8 @@ static const struct preset {
      gtx480_text /* again on top of the defaults, so that a load's log names its lines */},
     {"c2050", "Tesla C2050 per Yu et al. IJPP'14 Table 1: 14 SMs at 1150 MHz, 6 channels, LRR", c2050_text},
     {"hpca14-28sm", "28 SMs, 8 GDDR5 channels per Lee et al. HPCA'14 Table 1, GTO", hpca14_text},
-    {"date14-28sm", "28 SMs, 8 channels, 1848 MHz memory per Song et al. DATE'14 Table I, GTO", date14_text},
+    {"date14-28sm", "28 SMs, 8 GDDR5 channels (924 MHz, Table I's 1848 MHz WCK) per Song et al. DATE'14 Table I, GTO",
+     date14_text},
     {"pact13-30sm", "30 SMs (SIMT width 8), 8 GDDR3 channels per Kayiran et al. PACT'13 Table 1, LRR",
      pact13_text},
     {"date16-15sm", "GTX 480 (15 SMs, 16 KB L1, 768 KB L2, GTO) per Li and Liang DATE'16 Table I", date16_text},
