@@ -7,8 +7,10 @@
  * Accel-Sim's QV100 configurations. */
 #include "config/config.h"
 #include "config/config_coverage.h"
+#include "model/dram.h"
 #include "test.h"
 
+#include <math.h>
 #include <unistd.h>
 
 #define FIXTURES "tests/data/config"
@@ -472,12 +474,124 @@ struct preset_expect {
 
 static const struct preset_expect preset_expectations[] = {
     {"gtx480", 15, 15, 6, 1536, 49152, 32768, 32, 700, 700, 924, 32, 128, 4, 64, 64, 128, 8, 128, 64, 16, 12, 40, 6, 40, "gto"},
-    {"c2050", 14, 14, 6, 1024, 49152, 32768, 16, 1150, 1150, 750, 32, 128, 4, 64, 32, 128, 16, 128, 16, 16, 12, 40, 6, 40, "lrr"},
-    {"hpca14-28sm", 28, 28, 8, 1536, 49152, 32768, 16, 1400, 1400, 924, 32, 128, 8, 64, 32, 256, 8, 128, 64, 16, 12, 40, 6, 32, "gto"},
-    {"date14-28sm", 28, 28, 8, 1536, 49152, 32768, 16, 1400, 1400, 1848, 32, 128, 8, 32, 32, 256, 8, 128, 64, 16, 12, 40, 6, 32, "gto"},
+    {"c2050", 14, 14, 6, 1024, 49152, 32768, 16, 1150, 1150, 750, 32, 128, 4, 32, 32, 128, 16, 128, 16, 16, 12, 40, 6, 32, "lrr"},
+    {"hpca14-28sm", 28, 28, 8, 1536, 49152, 32768, 16, 1400, 1400, 924, 32, 128, 8, 32, 32, 256, 8, 128, 16, 16, 12, 40, 6, 32, "gto"},
+    {"date14-28sm", 28, 28, 8, 1536, 49152, 32768, 16, 1400, 1400, 924, 32, 128, 8, 32, 32, 256, 8, 128, 16, 16, 12, 40, 6, 32, "gto"},
     {"pact13-30sm", 30, 10, 8, 1024, 32768, 32768, 8, 1300, 650, 800, 64, 64, 8, 64, 128, 64, 16, 256, 128, 4, 10, 35, 8, 16, "lrr"},
-    {"date16-15sm", 15, 15, 6, 1536, 49152, 32768, 32, 700, 700, 924, 32, 128, 4, 64, 64, 128, 8, 128, 64, 16, 12, 40, 6, 40, "gto"},
+    {"date16-15sm", 15, 15, 6, 1536, 49152, 32768, 32, 700, 700, 924, 32, 128, 4, 32, 64, 128, 8, 128, 16, 16, 12, 40, 6, 32, "gto"},
 };
+
+/* Song et al.'s Table I writes the GTX 480's GDDR5 as "1848 MHz" (its WCK); the
+ * command clock the DRAM model runs at is 924 MHz, as in Lee et al.'s Table 1
+ * for the same 28-SM machine and GPGPU-Sim's GTX 480 configuration. Taken as
+ * the command clock, 1848 doubled the per-pin rate (7.4 Gb/s) and the peak
+ * bandwidth (473 GB/s): these numbers are what that mistake gets wrong. */
+/* Peak DRAM bandwidth in GB/s as the DRAM model moves data (model/dram.h). */
+static double peak_gbs(const gpu_config_t *c)
+{
+    return dram_peak_bytes_per_cycle(c) * c->clk_dram_mhz * c->n_mem / 1000.0;
+}
+
+static void date14_memory_is_gtx480_gddr5(void)
+{
+    gpu_config_t c, lee, gtx;
+    cs_error_t err;
+    CHECK_EQ(config_load_preset(&c, "date14-28sm", &err), 0);
+    CHECK_EQ(config_load_preset(&lee, "hpca14-28sm", &err), 0);
+    CHECK_EQ(config_load_preset(&gtx, "gtx480", &err), 0);
+    CHECK(c.clk_dram_mhz == 924.0);
+    /* per-pin data rate: command clock x data beats per command cycle */
+    CHECK_EQ((uint32_t)(c.clk_dram_mhz * c.dram_data_cmd_ratio), 3696);
+    /* 8 channels x 64 bits x 3.696 Gb/s = 236.5 GB/s, not 473 */
+    CHECK(fabs(peak_gbs(&c) - 236.544) < 1e-9);
+    CHECK(peak_gbs(&c) == peak_gbs(&lee));
+    /* the GTX 480's own 6 channels: NVIDIA's 177.4 GB/s */
+    CHECK(fabs(peak_gbs(&gtx) - 177.408) < 1e-9);
+    /* the DRAM's fixed latency, 100 core cycles, in command cycles at 924 MHz */
+    CHECK_EQ(config_dram_latency_dram(&c), 66);
+}
+
+/* L2 MSHRs of one memory channel (all its slices). */
+static uint32_t l2_mshrs_per_channel(const gpu_config_t *c)
+{
+    return c->n_sub_partition_per_mchannel * c->l2.mshr_entries;
+}
+
+/* Lee et al. and Song et al. ran GPGPU-Sim v3, whose GTX 480 file has clock
+ * domains 700:1400:700:924 (the tables' 1400 MHz core is its hot clock): the L2
+ * runs at 700 MHz, half the 1400 the presets used to give it; 16-entry DRAM
+ * scheduler and return queues (v4's file: 64, 116); 32 MSHRs per L1 and per
+ * channel's L2. Each number below is one a v4-based preset got wrong. */
+static void fermi_28sm_follow_gpgpusim_v3(void)
+{
+    for (int p = 0; p < 2; p++) {
+        gpu_config_t c;
+        cs_error_t err;
+        CHECK_EQ(config_load_preset(&c, p ? "date14-28sm" : "hpca14-28sm", &err), 0);
+        CHECK(c.clk_core_mhz == 1400.0 && c.clk_icnt_mhz == 1400.0 && c.clk_l2_mhz == 700.0);
+        /* L2 tag lookups per microsecond over all 16 slices: 11200, not 22400 */
+        CHECK_EQ((uint32_t)(config_n_l2(&c) * c.clk_l2_mhz), 11200);
+        /* the ROP delay, 120 core cycles (86 ns), in L2 cycles: 60, not 120 */
+        CHECK_EQ(config_rop_latency_l2(&c), 60);
+        /* requests one channel holds between its scheduler and return queues */
+        CHECK_EQ(c.frfcfs_queue + c.dram_return_queue, 32);
+        CHECK_EQ(c.l1d.mshr_entries, 32);
+        CHECK_EQ(l2_mshrs_per_channel(&c), 32);
+    }
+}
+
+/* Yu et al. ran GPGPU-Sim 3.2.0's TeslaC2050 file (clock domains
+ * 575:1150:575:750, dl1 A:32:8, dl2 64:128:16 A:32:4 per channel, return queue
+ * = the 16-entry scheduler queue, 32-byte flits, no sectors). */
+static void c2050_follows_gpgpusim_320(void)
+{
+    gpu_config_t c;
+    cs_error_t err;
+    CHECK_EQ(config_load_preset(&c, "c2050", &err), 0);
+    CHECK(c.clk_l2_mhz == 575.0 && c.clk_icnt_mhz == 1150.0 && c.clk_dram_mhz == 750.0);
+    CHECK_EQ((uint32_t)(config_n_l2(&c) * c.clk_l2_mhz), 6900); /* not 13800 */
+    CHECK_EQ(config_rop_latency_l2(&c), 60);                    /* not 120 */
+    CHECK_EQ(c.frfcfs_queue + c.dram_return_queue, 32);         /* not 132 */
+    CHECK_EQ(c.l1d.mshr_entries, 32);
+    CHECK_EQ(l2_mshrs_per_channel(&c), 32);                     /* not 512 */
+    CHECK(!c.l2.sectored);
+    /* crossbar bytes per port per microsecond: 32 B x 1150 MHz, not 40 B x 1150 */
+    CHECK_EQ((uint32_t)(c.icnt_flit_size * c.clk_icnt_mhz), 36800);
+    /* the C2050's 144 GB/s: 6 channels x 64 bits x 3.0 Gb/s */
+    CHECK(fabs(peak_gbs(&c) - 144.0) < 1e-9);
+}
+
+/* Kayiran et al.'s GDDR3 timing is GPGPU-Sim's QuadroFX5800 one (CL=10, RP=10,
+ * RC=35, RAS=25, RCD=12, RRD=8, CDLR=6, WR=11), whose WL is 7; the preset kept
+ * GDDR5's WL=4 from gtx480. GPGPU-Sim's bus turnarounds, in command cycles:
+ * write to read WL + BL/ratio + CDLR, read to write CL + BL/ratio + 2 - WL. */
+static void pact13_gddr3_write_latency(void)
+{
+    gpu_config_t c;
+    cs_error_t err;
+    CHECK_EQ(config_load_preset(&c, "pact13-30sm", &err), 0);
+    uint32_t burst = c.dram_burst_length / c.dram_data_cmd_ratio;
+    CHECK_EQ(burst, 2);
+    CHECK_EQ(c.dram.tWL + burst + c.dram.tCDLR, 15);      /* not 12 */
+    CHECK_EQ(c.dram.tCL + burst + 2 - c.dram.tWL, 7);     /* not 10 */
+    /* 8 channels x 64 bits x 1.6 Gb/s */
+    CHECK(fabs(peak_gbs(&c) - 102.4) < 1e-9);
+}
+
+/* Li and Liang name GPGPU-Sim 3.2.2, whose GTX 480 file differs from v4's
+ * (gtx480) in the values below; their table states none of them. */
+static void date16_follows_gpgpusim_322(void)
+{
+    gpu_config_t c;
+    cs_error_t err;
+    CHECK_EQ(config_load_preset(&c, "date16-15sm", &err), 0);
+    CHECK_EQ(c.l1d.mshr_entries, 32);
+    CHECK_EQ(l2_mshrs_per_channel(&c), 64);                     /* not 512 */
+    CHECK_EQ(c.frfcfs_queue + c.dram_return_queue, 132);        /* not 180 */
+    CHECK(!c.l2.sectored);
+    CHECK_EQ((uint32_t)(c.icnt_flit_size * c.clk_icnt_mhz), 22400); /* not 28000 */
+    CHECK(fabs(peak_gbs(&c) - 177.408) < 1e-9);
+}
 
 static void presets_load_and_validate(void)
 {
@@ -548,7 +662,7 @@ static void presets_load_and_validate(void)
     CHECK(c.clk_l2_mhz == 650.0);
     CHECK_EQ(config_load_preset(&c, "c2050", &err), 0);
     CHECK_EQ(c.l1d.nsets * c.l1d.line_size * c.l1d.assoc, 16384);
-    CHECK(c.clk_l2_mhz == 1150.0);
+    CHECK(c.clk_l2_mhz == 575.0);
     CHECK_EQ(config_load_preset(&c, "date16-15sm", &err), 0);
     CHECK_EQ(c.l1d.nsets * c.l1d.line_size * c.l1d.assoc, 16384);
     CHECK_EQ(c.max_cta_per_sm, 8);
@@ -1606,6 +1720,11 @@ int main(void)
     RUN(gtx480_file_strict_fails_at_line_2);
     RUN(qv100_pair);
     RUN(presets_load_and_validate);
+    RUN(date14_memory_is_gtx480_gddr5);
+    RUN(fermi_28sm_follow_gpgpusim_v3);
+    RUN(c2050_follows_gpgpusim_320);
+    RUN(pact13_gddr3_write_latency);
+    RUN(date16_follows_gpgpusim_322);
     RUN(dump_round_trip);
     RUN(later_option_wins);
     RUN(comments_and_layout);

@@ -298,12 +298,26 @@ static gpu_config_t fig7b_cfg(void)
     return c;
 }
 
-/* Run Fig. 7(b) under `spec`; returns T_new and checks lazy execution. */
-static double run_fig7b(const char *spec)
+/* Fig. 7(b) with CTA2 issuing two instructions before its SFU op instead of
+ * three: counts 4, 3, 2, 0 at CTA0's end, 9/4 = 2.25 (nearest 2, ceil 3). */
+static void fig7b_variant_program(const script_src_t *s, uint64_t cta, seg_t out[SEGS_MAX])
+{
+    if (cta == 2) {
+        out[0] = (seg_t){SEG_ALU, 2};
+        out[1] = (seg_t){SEG_SFU, 1};
+        out[2] = (seg_t){SEG_ALU, 1};
+        return;
+    }
+    fig7b_program(s, cta, out);
+}
+
+/* Run a Fig. 7(b)-like kernel under `spec`; checks the counts of CTAs 0-3 when
+ * CTA0 finishes against want[] and lazy execution; returns T_new. */
+static double run_fig7b_with(const char *spec, program_fn program, const uint64_t want[4])
 {
     gpu_config_t c = fig7b_cfg();
     gpu_t *g = make_gpu(&c, spec, "gto");
-    if (!g || launch_script(g, fig7b_program, NULL, 0, 8, false) < 0) {
+    if (!g || launch_script(g, program, NULL, 0, 8, false) < 0) {
         CHECK(0);
         gpu_destroy(g);
         return -1;
@@ -336,10 +350,8 @@ static double run_fig7b(const char *spec)
         if (gpu_cycle(g) >= 200000)
             break;
     }
-    CHECK_EQ(inst_at_finish[0], 4);
-    CHECK_EQ(inst_at_finish[1], 3);
-    CHECK_EQ(inst_at_finish[2], 3);
-    CHECK_EQ(inst_at_finish[3], 0);
+    for (int i = 0; i < 4; i++)
+        CHECK_EQ(inst_at_finish[i], want[i]);
     CHECK_EQ(total_issued(g), 8);
     gpu_totals_t t;
     gpu_get_totals(g, &t);
@@ -348,15 +360,35 @@ static double run_fig7b(const char *spec)
     return t_new;
 }
 
+static double run_fig7b(const char *spec)
+{
+    static const uint64_t paper[4] = {4, 3, 3, 0}; /* Fig. 7(b) */
+    return run_fig7b_with(spec, fig7b_program, paper);
+}
+
+/* Lee et al. §4.1's worked example, number for number: when CTA0 finishes
+ * it has issued 4 instructions, CTA1 and CTA2 3 each, CTA3 none (checked in
+ * run_fig7b_with); sum 10, max 4, and "T_new = [10/4] = 3 and thus, the new
+ * maximum number of threads blocks is reduce from 4 to 3". LCS's default
+ * rounding (to the nearest, halves up) gives the paper's 3; floor, the symbol
+ * the paper prints, would give 2. */
 static void lcs_fig7b_t_new(void)
 {
-    /* Eq. 1: floor(10/4) = 2. (The paper prints "floor(10/4) = 3", but 2.5
-     * rounds down to 2.) The ceil variant of §5.1 and rounding to nearest
-     * (2.5 -> 3) give the paper's 3. */
-    CHECK_EQ(run_fig7b("lcs"), 2);
-    CHECK_EQ(run_fig7b("lcs:round=ceil"), 3);
+    CHECK_EQ(run_fig7b("lcs"), 3);
     CHECK_EQ(run_fig7b("lcs:round=nearest"), 3);
+    CHECK_EQ(run_fig7b("lcs:round=floor"), 2);
+    CHECK_EQ(run_fig7b("lcs:round=ceil"), 3);
     CHECK_EQ(run_fig7b("lcs:round=ceil,core=first"), 3);
+}
+
+/* Where nearest and ceil part: 4, 3, 2, 0 -> 9/4 = 2.25. Nearest (the
+ * default) gives 2, ceil 3 (§5.1's modification), floor 2. */
+static void lcs_rounding_nearest_is_not_ceil(void)
+{
+    static const uint64_t want[4] = {4, 3, 2, 0};
+    CHECK_EQ(run_fig7b_with("lcs", fig7b_variant_program, want), 2);
+    CHECK_EQ(run_fig7b_with("lcs:round=ceil", fig7b_variant_program, want), 3);
+    CHECK_EQ(run_fig7b_with("lcs:round=floor", fig7b_variant_program, want), 2);
 }
 
 /* Every CTA: three ALU ops and a load that keeps it resident. All four
@@ -1222,6 +1254,7 @@ static void bad_arguments_are_rejected(void)
 int main(void)
 {
     RUN(lcs_fig7b_t_new);
+    RUN(lcs_rounding_nearest_is_not_ceil);
     RUN(lcs_repeats_per_kernel);
     RUN(lcs_scope_name_reuses_t_new);
     RUN(dyncta_pausing_sequence);

@@ -164,25 +164,32 @@ static const char gtx480_text[] =
 static const char c2050_text[] =
     "# c2050: Yu et al., IJPP 2014 (CLASO), Table 1 'GPGPU-Sim configuration' (Tesla C2050).\n"
     "-gpgpu_perf_sim_memcpy 0                # GPGPU-Sim 3.x, the papers' simulator, did not fill the L2 with copies (assumed)\n"
-    "# Unstated in the table, kept from gtx480: 1 core per cluster, 8 CTAs per core, 2 SP + 1 SFU\n"
-    "# units, 2 schedulers, opcode latencies, L1/L2 latencies, MSHRs and miss queues, set-index\n"
-    "# functions, flit size, GDDR5 CL/WL/CCD/bank-group timings, 16 banks, return queue, address\n"
-    "# mapping (6 channels as the GTX 480). The L2 clock is not stated: it runs with the core, as\n"
-    "# in gtx480. The table's 1150 MHz is the hot clock of 16-lane SIMD pipelines, hence\n"
-    "# -ctasim_simd_width 16 (a warp takes two cycles per SP unit).\n"
+    "# The paper ran GPGPU-Sim 3.2.0's TeslaC2050 configuration ('the default configuration of\n"
+    "# NVIDIA Tesla C2050'): every entry of its table equals that file but the 1024 threads (the\n"
+    "# file has 1536) and the core clock, which the table gives as the 1150 MHz hot clock of\n"
+    "# 16-lane SIMD pipelines (the file: 575 MHz x 32 lanes), hence -ctasim_simd_width 16 (a warp\n"
+    "# takes two cycles per SP unit). Unstated in the table, from that file: the L2 at 575 MHz\n"
+    "# (the file's clock domains are 575:1150:575:750), 32 MSHRs per L1 and per L2 (one L2 per\n"
+    "# channel in 3.2.0: 16 in each of our two slices), a DRAM return queue of 16 (3.2.0 sizes it\n"
+    "# as the scheduler queue), 32-byte flits (its icnt file), no sectors. Kept from gtx480: 1 core\n"
+    "# per cluster, 8 CTAs per core, 2 SP + 1 SFU units, 2 schedulers, opcode latencies, L1/L2\n"
+    "# latencies, miss queues, set-index functions, GDDR5 CL/WL/CCD/bank-group timings, 16 banks,\n"
+    "# the address mapping (GPGPU-Sim's, for two L2 slices per channel). docs/PRESETS.md has all.\n"
     "-gpgpu_n_clusters 14\n"
-    "-gpgpu_clock_domains 1150.0:1150.0:1150.0:750.0\n"
+    "-gpgpu_clock_domains 1150.0:1150.0:575.0:750.0\n"
     "-ctasim_simd_width 16\n"
     "-gpgpu_shader_core_pipeline 1024:32\n"
     "-gpgpu_shader_registers 32768\n"
     "-gpgpu_shmem_size 49152\n"
     "-gpgpu_n_mem 6\n"
-    "# L1D 16 KB, 128 B lines, 4-way LRU: 32 sets\n"
-    "-gpgpu_cache:dl1 N:32:128:4,L:L:m:N:H,S:64:8,8\n"
-    "# L2 128 KB per partition, 128 B lines, 16-way LRU: two 64 KB slices of 32 sets\n"
-    "-gpgpu_cache:dl2 S:32:128:16,L:B:m:L:L,A:256:4,4:0,32\n"
+    "# L1D 16 KB, 128 B lines, 4-way LRU: 32 sets; 32 MSHRs\n"
+    "-gpgpu_cache:dl1 N:32:128:4,L:L:m:N:H,S:32:8,8\n"
+    "# L2 128 KB per partition, 128 B lines, 16-way LRU: two 64 KB slices of 32 sets, 16 MSHRs each\n"
+    "-gpgpu_cache:dl2 N:32:128:16,L:B:m:L:L,A:16:4,4:0,32\n"
     "-gpgpu_dram_scheduler 1                 # out of order (FR-FCFS)\n"
     "-gpgpu_frfcfs_dram_sched_queue_size 16  # DRAM request queue size 16\n"
+    "-gpgpu_dram_return_queue_size 16\n"
+    "-icnt_flit_size 32\n"
     "# 384-bit bus: 6 channels x 2 chips x 4 bytes\n"
     "-gpgpu_n_mem_per_ctrlr 2\n"
     "-gpgpu_dram_buswidth 4\n"
@@ -200,9 +207,16 @@ static const char c2050_text[] =
     "-gpgpu_n_mem 8\n"                                                                                      \
     "# L2 128 KB per channel, 8-way LRU, 256 B lines: two 64 KB slices of 32 sets. Not sectored:\n"         \
     "# GPGPU-Sim's sectored caches have 128 B lines and GPGPU-Sim 3.x had no sectors.\n"                   \
-    "-gpgpu_cache:dl2 N:32:256:8,L:B:m:L:L,A:256:4,4:0,32\n"                                               \
+    "-gpgpu_cache:dl2 N:32:256:8,L:B:m:L:L,A:16:4,4:0,32\n"                                                \
     "-gpgpu_dram_scheduler 1                 # FR-FCFS\n"                                                   \
     "-gpgpu_dram_timing_opt nbk=16:CL=12:RP=12:RC=40:RAS=28:RCD=12:RRD=6\n"                                 \
+    "# Unstated in the tables; GPGPU-Sim v3's GTX 480 configuration (3.2.0 and 3.2.1, whose clock\n"      \
+    "# domains 700:1400:700:924 are the tables' 1400 MHz core (hot clock) / 1400 ICNT / 924 memory):\n"  \
+    "# the L2 at the 700 MHz base clock, not the hot clock; 16-entry DRAM scheduler and return\n"       \
+    "# queues; 32 MSHRs per L1 (Song's Table I states 32) and per L2 (one L2 per channel in 3.2.x,\n"  \
+    "# so 16 in each of our two slices). v4's GTX 480 file has 64, 116, 64 and 256 per slice.\n"     \
+    "-gpgpu_frfcfs_dram_sched_queue_size 16\n"                                                              \
+    "-gpgpu_dram_return_queue_size 16\n"                                                                    \
     "-icnt_flit_size 32                      # crossbar with 32 B channels\n"                               \
     "# 8 channels: the gtx480 mapping; dramid@8 takes the channel index from the address above bit 8\n"   \
     "-gpgpu_mem_addr_mapping dramid@8;00000000.00000000.00000000.00000000.0000RRRR.RRRRRRRR.BBBCCCCB.CCSSSSSS\n" \
@@ -211,27 +225,31 @@ static const char c2050_text[] =
 
 #define FERMI_28SM_UNSTATED                                                                                 \
     "# Unstated, kept from gtx480: 8 CTAs per core, 2 SP + 1 SFU units, 2 schedulers, opcode\n"             \
-    "# latencies, L1/L2/ROP/DRAM latencies, L2 MSHRs and queues, GDDR5 CCD/CL/WL/CDLR/WR and bank\n"      \
-    "# groups, 2 x 32-bit chips per channel, burst 8, queue sizes. The L2 clock is not stated: it runs\n"  \
-    "# with the core, as in gtx480. 1400 MHz is Fermi's hot clock, at which its SP pipelines are 16\n"     \
-    "# lanes wide: -ctasim_simd_width 16 (GPGPU-Sim's gtx480 expresses the same as 700 MHz x 32).\n"
+    "# latencies, L1/L2/ROP/DRAM latencies, L2 miss queues, GDDR5 CCD/CL/WL/CDLR/WR and bank\n"           \
+    "# groups, 2 x 32-bit chips per channel, burst 8, the address mapping. 1400 MHz is Fermi's hot\n"    \
+    "# clock, at which its SP pipelines are 16 lanes wide: -ctasim_simd_width 16 (GPGPU-Sim's gtx480\n"  \
+    "# expresses the same as 700 MHz x 32). docs/PRESETS.md compares every value.\n"
 
 static const char hpca14_text[] =
     "# hpca14-28sm: Lee et al., HPCA 2014 (LCS/BCS/mCKE), Table 1 'Baseline Configuration'.\n"
     "-gpgpu_perf_sim_memcpy 0                # GPGPU-Sim 3.x, the papers' simulator, did not fill the L2 with copies (assumed)\n"
     FERMI_28SM_UNSTATED
     FERMI_28SM_COMMON
-    "-gpgpu_clock_domains 1400.0:1400.0:1400.0:924.0\n"
-    "# L1D 32 KB, 8-way LRU, 128 B lines: 32 sets\n"
-    "-gpgpu_cache:dl1 N:32:128:8,L:L:m:N:H,S:64:8,8\n";
+    "-gpgpu_clock_domains 1400.0:1400.0:700.0:924.0\n"
+    "# L1D 32 KB, 8-way LRU, 128 B lines: 32 sets; 32 MSHRs (GPGPU-Sim v3's GTX 480)\n"
+    "-gpgpu_cache:dl1 N:32:128:8,L:L:m:N:H,S:32:8,8\n";
 
 static const char date14_text[] =
     "# date14-28sm: Song et al., DATE 2014 (TCS), Table I 'Baseline Configuration'.\n"
     "-gpgpu_perf_sim_memcpy 0                # GPGPU-Sim 3.x, the papers' simulator, did not fill the L2 with copies (assumed)\n"
-    "# As hpca14-28sm but a 1848 MHz memory clock and 32 MSHRs per core.\n"
+    "# As hpca14-28sm (the same machine). Table I's memory clock '1848 MHz'\n"
+    "# is the GTX 480's GDDR5 write clock (WCK, twice the command clock): GDDR5 at 3.7 Gb/s per pin\n"
+    "# has a 924 MHz command clock, which is what -gpgpu_clock_domains takes (GPGPU-Sim's GTX 480\n"
+    "# configuration and Lee et al.'s Table 1 write 924 MHz for the same memory). 1848 with the\n"
+    "# frequency ratio of 4 would be 7.4 Gb/s per pin: 473 GB/s on 8 channels instead of 236.5.\n"
     FERMI_28SM_UNSTATED
     FERMI_28SM_COMMON
-    "-gpgpu_clock_domains 1400.0:1400.0:1400.0:1848.0\n"
+    "-gpgpu_clock_domains 1400.0:1400.0:700.0:924.0\n"
     "# L1D 32 KB, 8-way LRU, 128 B lines: 32 sets; 32 MSHRs\n"
     "-gpgpu_cache:dl1 N:32:128:8,L:L:m:N:H,S:32:8,8\n";
 
@@ -239,7 +257,7 @@ static const char pact13_text[] =
     "# pact13-30sm: Kayiran et al., PACT 2013 (DYNCTA/DYNCORE), Table 1 'Baseline Configuration'.\n"
     "-gpgpu_perf_sim_memcpy 0                # GPGPU-Sim 3.x, the papers' simulator, did not fill the L2 with copies (assumed)\n"
     "# Unstated, kept from gtx480: 2 SP + 1 SFU units, 2 schedulers, opcode latencies, L1/L2/ROP/DRAM\n"
-    "# latencies, MSHR merge and miss queues, GDDR3 CCD and WL, 2 chips per channel, return queue.\n"
+    "# latencies, MSHR merge and miss queues, GDDR3 CCD, 2 chips per channel, return queue.\n"
     "# The L2 runs at the interconnect clock (gtx480 ties them). GDDR3 has no bank groups and is DDR.\n"
     "# 'SIMT width = 8' at 1300 MHz: a warp takes 4 cycles per SP unit (-ctasim_simd_width 8).\n"
     "# The table's '32684 Registers' is a typo for 32K (32768): register files are powers of two.\n"
@@ -263,7 +281,9 @@ static const char pact13_text[] =
     "-gpgpu_dram_buswidth 4\n"
     "-gpgpu_dram_burst_length 4\n"
     "-dram_data_command_freq_ratio 2         # GDDR3 is DDR\n"
-    "-gpgpu_dram_timing_opt \"nbk=4:CL=10:RP=10:RC=35:RAS=25:RCD=12:RRD=8:CDLR=6:WR=11:\n"
+    "# WL (unstated) is 7, from the GDDR3 timing of GPGPU-Sim's QuadroFX5800 configuration (Samsung\n"
+    "# K4J52324QH at 800 MHz), whose other values the table repeats; gtx480's WL=4 is GDDR5's.\n"
+    "-gpgpu_dram_timing_opt \"nbk=4:CL=10:RP=10:RC=35:RAS=25:RCD=12:RRD=8:CDLR=6:WR=11:WL=7:\n"
     "                        nbkgrp=1:CCDL=0:RTPL=0\"\n"
     "# 4 banks (2 B bits), 32 B per burst over 2 chips (5 S bits), 2 KB pages per chip (4 KB per\n"
     "# channel: 7 C bits + 5 S bits); channel index at bit 8 as in gtx480\n"
@@ -312,16 +332,21 @@ static const char pact13_text[] =
 static const char date16_text[] =
     "# date16-15sm: Li and Liang, DATE 2016 (TLP modulation + bypass for CKE), Table I\n"
     "-gpgpu_perf_sim_memcpy 0                # GPGPU-Sim 3.x, the papers' simulator, did not fill the L2 with copies (assumed)\n"
-    "# 'GPGPU-Sim configuration'. It is the GTX 480: every value in the table equals gtx480's;\n"
-    "# everything else is kept from gtx480. Restated here so the preset documents the table.\n"
+    "# 'GPGPU-Sim configuration'. It is the GTX 480: every value in the table equals gtx480's.\n"
+    "# Unstated in the table, from the GTX 480 configuration of GPGPU-Sim 3.2.2, the version the\n"
+    "# paper names (gtx480 is GPGPU-Sim 4's file): 32 MSHRs per L1 and per L2 slice, a 16-entry\n"
+    "# DRAM scheduler queue, 32-byte flits (its icnt file), an L2 without sectors. Everything else\n"
+    "# is kept from gtx480 (the same in 3.2.2). Restated here so the preset documents the table.\n"
     "-gpgpu_n_clusters 15\n"
     "-gpgpu_clock_domains 700.0:700.0:700.0:924.0\n"
     "-gpgpu_shader_core_pipeline 1536:32\n"
     "-gpgpu_shader_cta 8\n"
     "-gpgpu_shader_registers 32768\n"
     "-gpgpu_shmem_size 49152\n"
-    "-gpgpu_cache:dl1 N:32:128:4,L:L:m:N:H,S:64:8,8   # 16 KB\n"
-    "-gpgpu_cache:dl2 S:64:128:8,L:B:m:L:L,A:256:4,4:0,32   # 12 slices x 64 KB = 768 KB\n"
+    "-gpgpu_cache:dl1 N:32:128:4,L:L:m:N:H,S:32:8,8   # 16 KB\n"
+    "-gpgpu_cache:dl2 N:64:128:8,L:B:m:L:L,A:32:4,4:0,32   # 12 slices x 64 KB = 768 KB\n"
+    "-gpgpu_frfcfs_dram_sched_queue_size 16\n"
+    "-icnt_flit_size 32\n"
     "-gpgpu_num_sched_per_core 2\n"
     "-gpgpu_scheduler gto\n";
 
@@ -505,7 +530,8 @@ static const struct preset {
      gtx480_text /* again on top of the defaults, so that a load's log names its lines */},
     {"c2050", "Tesla C2050 per Yu et al. IJPP'14 Table 1: 14 SMs at 1150 MHz, 6 channels, LRR", c2050_text},
     {"hpca14-28sm", "28 SMs, 8 GDDR5 channels per Lee et al. HPCA'14 Table 1, GTO", hpca14_text},
-    {"date14-28sm", "28 SMs, 8 channels, 1848 MHz memory per Song et al. DATE'14 Table I, GTO", date14_text},
+    {"date14-28sm", "28 SMs, 8 GDDR5 channels (924 MHz, Table I's 1848 MHz WCK) per Song et al. DATE'14 Table I, GTO",
+     date14_text},
     {"pact13-30sm", "30 SMs (SIMT width 8), 8 GDDR3 channels per Kayiran et al. PACT'13 Table 1, LRR",
      pact13_text},
     {"date16-15sm", "GTX 480 (15 SMs, 16 KB L1, 768 KB L2, GTO) per Li and Liang DATE'16 Table I", date16_text},

@@ -4,18 +4,21 @@
  *   1. Monitor: every core runs the baseline's maximum CTAs (T_max) while the
  *      GPU counts the warp instructions each CTA issues (cta_info_t.warp_insts).
  *   2. Throttle: when the first CTA of the kernel finishes on the monitored
- *      core, T_new = floor(sum_x inst_x / max_x inst_x) over the kernel's CTAs
- *      resident on that core, the finished one included (Eq. 1).
+ *      core, T_new = sum_x inst_x / max_x inst_x rounded to the nearest
+ *      integer, halves up, over the kernel's CTAs resident on that core, the
+ *      finished one included (Eq. 1; the rounding is settled below).
  *   3. Lazy execution: no core is given a CTA of the kernel while it holds
  *      T_new or more of them. Nothing is preempted: cores above T_new drain.
  * kernel_launched starts over, so each kernel gets its own T_new.
  *
  * Arguments:
- *   round=floor|ceil|nearest
- *                     Eq. 1 as written uses floor. §5.1 proposes ceil as a
- *                     variant for Type-I kernels (MMUL: OPT 3, LCS 2).
- *                     nearest (halves up) is the other reading of Eq. 1's
- *                     square brackets that makes Fig. 7(b)'s 10/4 come to 3.
+ *   round=nearest|floor|ceil
+ *                     How Eq. 1's quotient becomes a CTA count. nearest
+ *                     (halves up, the default) is the only reading that
+ *                     agrees with everything the paper says (below). floor
+ *                     is the symbol §4.1 prints (but not the number it
+ *                     computes); ceil is the modification §5.1 proposes for
+ *                     Type-I kernels (MMUL: OPT 3, LCS 2).
  *   core=N|first      The monitored core. The paper measures on "a single
  *                     core" and does not say which one; the default is core 0.
  *                     core=first monitors the core that received the kernel's
@@ -34,11 +37,24 @@
  *   - Eq. 1's denominator is max_x inst_x. The paper says this equals the
  *     finished CTA's count; we take the maximum, so the rule still holds when
  *     another CTA has issued more.
- *   - Fig. 7(b) counts 4, 3, 3, 0 instructions and the paper writes
- *     T_new = floor(10/4) = 3. But floor(2.5) is 2; round=ceil and
- *     round=nearest give 3. We follow Eq. 1 and §5.1 (floor by default, ceil
- *     as the variant), and tests/test_cta_policies.c checks that scenario
- *     under all three roundings.
+ *   - The rounding, settled by the paper's worked example. §4.1, on
+ *     Fig. 7(b) (CTA0 finished with 4 instructions, CTA1 and CTA2 3 each,
+ *     CTA3 none): "In the example Figure 7(b)), T_new = ⌊10/4⌋ = 3 and thus,
+ *     the new maximum number of threads blocks is reduce from 4 to 3." and
+ *     the text before it: "three CTAs are sufficient for this workload as
+ *     the fourth CTA does not provide any further benefit". 10/4 = 2.5;
+ *     floor gives 2, so the printed floor symbol cannot be what produced the
+ *     example's 3. Of the roundings that give 3, ceil is ruled out by §5.1,
+ *     which offers ceil as a *modification* of the evaluated LCS ("To
+ *     minimize the performance degradation for Type-I workloads, one
+ *     modification to the LCS algorithm in Equation 1 would be to use the
+ *     [T_new] instead of |T_new|", the text's rendering of ceiling and floor
+ *     brackets, "while resulting in some performance improvement loss for
+ *     Type-III and Type-IV workloads"). Rounding to the nearest, halves up,
+ *     gives 3 on the example and is not ceil, as §5.1 needs. Eq. 1 itself is
+ *     printed with plain brackets, "T_new = [ sum inst_x / max(inst_x) ]".
+ *     tests/test_cta_policies.c reproduces the example (4, 3, 3, 0 -> 10/4
+ *     -> 3) under the default and the three roundings on their own.
  *   - If the monitored core never gets a CTA of the kernel (a grid smaller
  *     than the GPU), the kernel never leaves the monitor phase and runs like
  *     the baseline.
@@ -97,6 +113,7 @@ static uint32_t lcs_t_new(const uint64_t *inst, uint32_t n, enum lcs_round round
     }
     if (max == 0)
         return t_max;
+    /* nearest: floor(sum / max + 1/2) in integers, so 2.5 (Fig. 7(b)) is 3 */
     uint64_t t = round == ROUND_CEIL ? (sum + max - 1) / max
                  : round == ROUND_NEAREST ? (2 * sum + max) / (2 * max)
                                           : sum / max;
@@ -109,7 +126,7 @@ static uint32_t lcs_t_new(const uint64_t *inst, uint32_t n, enum lcs_round round
 
 static void *lcs_create(struct gpu *g, cta_link_t *self, policy_args_t *a, cs_error_t *err)
 {
-    const char *round = policy_arg_str(a, "round", "floor");
+    const char *round = policy_arg_str(a, "round", "nearest");
     const char *core = policy_arg_str(a, "core", "0");
     const char *scope = policy_arg_str(a, "scope", "launch");
     if (strcmp(scope, "launch") && strcmp(scope, "name")) {
@@ -124,7 +141,7 @@ static void *lcs_create(struct gpu *g, cta_link_t *self, policy_args_t *a, cs_er
     else if (!strcmp(round, "nearest"))
         round_mode = ROUND_NEAREST;
     else {
-        cs_err(err, NULL, 0, "policy 'lcs': round=%s: expected floor, ceil or nearest", round);
+        cs_err(err, NULL, 0, "policy 'lcs': round=%s: expected nearest, floor or ceil", round);
         return NULL;
     }
     bool core_first = !strcmp(core, "first");
@@ -241,7 +258,7 @@ static void lcs_cta_finished(void *st, struct gpu *g, const cta_info_t *cta)
 const cta_policy_ops_t cta_policy_lcs = {
     .name = "lcs",
     .summary = "Lazy CTA Scheduling (Lee et al. HPCA'14 4.1): monitor the first CTA, then cap at T_new",
-    .params = "round=floor,core=0,scope=launch",
+    .params = "round=nearest,core=0,scope=launch",
     .kernel_state_size = sizeof(lcs_kernel_t),
     .create = lcs_create,
     .destroy = lcs_destroy,
