@@ -17,8 +17,8 @@ got=$(sed -n '1s/^ctasim //p' "$T/v")
     || fail version_is_the_provenance_version "--version '$got', run's provenance '$want'"
 
 # one line per build option, each with a value
-if grep -Eq '^lzma: (yes|no) \(' "$T/v" && grep -q '^threads: yes (pthreads' "$T/v" &&
-   grep -Eq '^compiler: .+' "$T/v" && [ "$(wc -l <"$T/v")" -eq 4 ]; then
+if grep -Eq '^lzma: (yes|no) \(' "$T/v" && grep -Eq '^zstd: (yes|no) \(' "$T/v" && grep -q '^threads: yes (pthreads' "$T/v" &&
+   grep -Eq '^compiler: .+' "$T/v" && [ "$(wc -l <"$T/v")" -eq 5 ]; then
     pass version_build_options
 else fail version_build_options "$(cat "$T/v")"; fi
 
