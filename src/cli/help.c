@@ -47,7 +47,7 @@ static const help_t helps[] = {
      "  --alone-cache DIR    where alone runs and tlpmod profiles are cached\n"
      "                       (default ${XDG_CACHE_HOME:-~/.cache}/ctasim/alone)\n"
      "  --no-alone           no alone runs, no STP/ANTT\n"
-     "example: ctasim run --config hpca14-28sm --cta-sched lcs --warp-sched gto MMUL\n"
+     "example: ctasim run --config hpca14-28sm --cta-sched lcs --warp-sched gto LBM\n"
      "example: ctasim run --config date16-15sm --cta-sched lcs+mcke KMN+SRAD\n"},
     {"sweep",
      "usage: ctasim sweep [run options] [--max-ctas A..B | --active-cores A..B] [--cta-sched SPEC]...\n"

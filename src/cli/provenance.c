@@ -131,6 +131,18 @@ static void sb_checksum(strbuf_t *b, bool ok, const cs_xxh64_t *h, uint64_t byte
         sb_add(b, ", \"xxh64\": null");
 }
 
+/* "kind": KIND, "path": PATH and the file's checksum: an input that is one file */
+static void sb_input_file(strbuf_t *b, const char *kind, const char *path)
+{
+    cs_xxh64_t h;
+    uint64_t bytes = 0;
+    cs_xxh64_init(&h);
+    bool ok = hash_file(path, &h, &bytes);
+    sb_add(b, "\"kind\": \"%s\", \"path\": ", kind);
+    sb_json(b, path);
+    sb_checksum(b, ok, &h, bytes);
+}
+
 uint64_t cli_config_checksum(const gpu_config_t *cfg)
 {
     char *text = NULL;
@@ -167,24 +179,12 @@ void cli_record_provenance(gpu_t *g, const cli_provenance_t *p)
     /* the input */
     sb_add(&j, ", \"input\": {");
     if (p->ptx_kernel) {
-        cs_xxh64_t h;
-        uint64_t bytes = 0;
-        cs_xxh64_init(&h);
-        bool ok = hash_file(p->input, &h, &bytes);
-        sb_add(&j, "\"kind\": \"ptx\", \"path\": ");
-        sb_json(&j, p->input);
-        sb_checksum(&j, ok, &h, bytes);
+        sb_input_file(&j, "ptx", p->input);
         sb_add(&j, ", \"kernel\": ");
         sb_json(&j, p->ptx_kernel);
         sb_add(&t, "ctasim_input = ptx %s kernel %s\n", p->input, p->ptx_kernel);
     } else if (p->program) {
-        cs_xxh64_t h;
-        uint64_t bytes = 0;
-        cs_xxh64_init(&h);
-        bool ok = hash_file(p->input, &h, &bytes);
-        sb_add(&j, "\"kind\": \"program\", \"path\": ");
-        sb_json(&j, p->input);
-        sb_checksum(&j, ok, &h, bytes);
+        sb_input_file(&j, "program", p->input);
         sb_add(&t, "ctasim_input = program %s\n", p->input);
     } else if (p->mix) {
         sb_add(&j, "\"kind\": \"mix\", \"spec\": ");
