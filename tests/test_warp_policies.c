@@ -11,7 +11,7 @@
  *   thrashes the L1 under GTO. */
 #include "gpu/gpu.h"
 #include "frontend/synth.h"
-#include "policy/warp_policy.h"
+#include "model/warp_policy.h"
 #include "test.h"
 
 /* ------------------------------------------------------------------------ */

@@ -27,7 +27,7 @@
 #include "frontend/synth.h"
 #include "frontend/trace_reader.h"
 #include "frontend/trace_writer.h"
-#include "policy/warp_policy.h"
+#include "model/warp_policy.h"
 
 #define fail cli_fail
 

@@ -54,7 +54,7 @@
 #include <stddef.h>
 
 #include "model/run_types.h"
-#include "policy_args.h"
+#include "util/policy_args.h"
 
 struct gpu;
 /* One link of the chain: a policy's handle on the framework (sample period,

@@ -1,5 +1,5 @@
 /* warp_policy.c — registry of warp scheduling policies. */
-#include "warp_policy.h"
+#include "model/warp_policy.h"
 
 #include <string.h>
 

@@ -29,7 +29,7 @@
 #ifndef CTASIM_WARP_POLICY_H
 #define CTASIM_WARP_POLICY_H
 
-#include "policy_args.h"
+#include "util/policy_args.h"
 
 /* What a warp policy may read about a warp. */
 typedef struct warp_info {
