@@ -1,107 +1,18 @@
-/* cta_policy.c — registry of CTA policies and policy chains. */
+/* cta_chain.c — the CTA policy chain: its links created from resolved
+ * policies, and every event delivered to each link in order (the
+ * dispatcher's side of gpu/cta_policy.h). */
 #include "cta_policy.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "gpu/gpu.h"
-
-extern const cta_policy_ops_t cta_policy_rr;
-extern const cta_policy_ops_t cta_policy_static;
-extern const cta_policy_ops_t cta_policy_lcs;
-extern const cta_policy_ops_t cta_policy_bcs;
-extern const cta_policy_ops_t cta_policy_dyncta;
-extern const cta_policy_ops_t cta_policy_claso;
-extern const cta_policy_ops_t cta_policy_tcs;
-extern const cta_policy_ops_t cta_policy_htcs;
-extern const cta_policy_ops_t cta_policy_dyncore;
-
-extern const cta_policy_ops_t cta_policy_cke;
-extern const cta_policy_ops_t cta_policy_spatial;
-extern const cta_policy_ops_t cta_policy_mcke;
-extern const cta_policy_ops_t cta_policy_tlpmod;
-extern const cta_policy_ops_t cta_policy_bypass;
-
-#define BUILTIN_POLICIES 14
-#define EXTRA_POLICIES 8
-
-/* One line per built-in policy; cta_policy_register() appends after them. */
-static const cta_policy_ops_t *registry[BUILTIN_POLICIES + EXTRA_POLICIES + 1] = {
-    &cta_policy_rr,
-    &cta_policy_static,
-    &cta_policy_lcs,
-    &cta_policy_bcs,
-    &cta_policy_dyncta,
-    &cta_policy_claso,
-    &cta_policy_tcs,
-    &cta_policy_htcs,
-    &cta_policy_dyncore,
-    &cta_policy_cke,
-    &cta_policy_spatial,
-    &cta_policy_mcke,
-    &cta_policy_tlpmod,
-    &cta_policy_bypass,
-    NULL,
-};
-
-const cta_policy_ops_t *const *cta_policy_all(void) { return registry; }
-
-int cta_policy_register(const cta_policy_ops_t *ops, cs_error_t *err)
-{
-    unsigned n = 0;
-    while (registry[n])
-        n++;
-    if (cta_policy_find(ops->name))
-        return cs_err(err, NULL, 0, "CTA policy '%s' is already registered", ops->name);
-    if (n == BUILTIN_POLICIES + EXTRA_POLICIES)
-        return cs_err(err, NULL, 0, "at most %d CTA policies can be registered", EXTRA_POLICIES);
-    registry[n] = ops;
-    registry[n + 1] = NULL;
-    return 0;
-}
-
-const cta_policy_ops_t *cta_policy_find(const char *name)
-{
-    for (unsigned i = 0; registry[i]; i++)
-        if (!strcmp(registry[i]->name, name))
-            return registry[i];
-    return NULL;
-}
-
-int cta_chain_create(cta_chain_t *c, struct gpu *g, const char *spec, cs_error_t *err)
+int cta_chain_create(cta_chain_t *c, struct gpu *g, const cta_chain_spec_t *spec, cs_error_t *err)
 {
     memset(c, 0, sizeof *c);
-    char buf[512];
-    if (strlen(spec) >= sizeof buf)
-        return cs_err(err, NULL, 0, "--cta-sched: specification too long");
-    strcpy(buf, spec);
-    /* strtok would skip empty names: "lcs+", "+lcs" and "lcs++bcs" are errors */
-    size_t len = strlen(buf);
-    if (len == 0 || buf[0] == '+' || buf[len - 1] == '+' || strstr(buf, "++"))
-        return cs_err(err, NULL, 0, "--cta-sched '%s': an empty policy name in the chain", spec);
-    char *save = NULL;
-    for (char *tok = strtok_r(buf, "+", &save); tok; tok = strtok_r(NULL, "+", &save)) {
-        if (c->n == CTA_CHAIN_MAX) {
-            cta_chain_destroy(c);
-            return cs_err(err, NULL, 0, "--cta-sched: at most %d policies in a chain", CTA_CHAIN_MAX);
-        }
-        policy_args_t a;
-        if (policy_args_parse(&a, tok, err) < 0) {
-            cta_chain_destroy(c);
-            return -1;
-        }
-        const cta_policy_ops_t *ops = cta_policy_find(a.name);
-        if (!ops) {
-            cta_chain_destroy(c);
-            return cs_err(err, NULL, 0, "--cta-sched: unknown CTA policy '%s' (see `ctasim list`)", a.name);
-        }
-        if (c->n > 0 && !strcmp(ops->name, "rr")) { /* "rr+rr", "lcs+rr": a no-op that looks like a choice */
-            cta_chain_destroy(c);
-            return cs_err(err, NULL, 0,
-                          "--cta-sched '%s': 'rr' admits every CTA, so it can only be the first policy of a chain",
-                          spec);
-        }
+    for (unsigned i = 0; i < spec->n; i++) {
+        const cta_policy_ops_t *ops = spec->ops[i];
+        policy_args_t a = spec->args[i];
         cta_link_t *p = &c->link[c->n];
         p->ops = ops;
         p->index = c->n;

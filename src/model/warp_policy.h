@@ -82,7 +82,4 @@ typedef struct warp_policy_ops {
     void (*l1_evict)(void *st, uint32_t owner_slot, uint64_t line);
 } warp_policy_ops_t;
 
-const warp_policy_ops_t *warp_policy_find(const char *name);
-const warp_policy_ops_t *const *warp_policy_all(void);
-
 #endif

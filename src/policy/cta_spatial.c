@@ -19,8 +19,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cta_policy.h"
-#include "gpu/gpu.h"
+#include "gpu/cta_policy.h"
 
 #define SPATIAL_MAX_KERNELS 64
 
