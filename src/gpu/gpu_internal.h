@@ -5,6 +5,7 @@
 #define CTASIM_GPU_INTERNAL_H
 
 #include "model/addrmap.h"
+#include "model/power.h"
 #include "cta_policy.h"
 #include "gpu.h"
 #include "model/mem_partition.h"
