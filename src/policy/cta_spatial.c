@@ -87,13 +87,6 @@ static bool spatial_admit(void *st, struct gpu *g, uint32_t sm, const kernel_run
     return false;
 }
 
-/* For the tests and reports: is core sm in k's partition now? */
-bool cta_spatial_owns(const void *st, uint32_t sm, const kernel_run_t *k);
-bool cta_spatial_owns(const void *st, uint32_t sm, const kernel_run_t *k)
-{
-    return spatial_admit((void *)st, NULL, sm, k);
-}
-
 const cta_policy_ops_t cta_policy_spatial = {
     .name = "spatial",
     .summary = "Smart-Even spatial multitasking: cores split evenly among running kernels, redone as they start/end",
