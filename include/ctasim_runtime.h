@@ -32,9 +32,10 @@
 #include <stdint.h>
 
 #include "util/common.h"
-#include "frontend/kernel.h"
 
 typedef struct ctasim_runtime ctasim_runtime_t;
+/* A kernel launch as the timing model takes it (src/frontend/kernel.h). */
+typedef struct kernel_desc kernel_desc_t;
 typedef struct ctasim_module ctasim_module_t;
 
 /* Who runs the queued launches. run_kernels receives the launches in order

@@ -5,6 +5,7 @@
 #include "apps/apps.h"
 #include "gpu/gpu.h"
 #include "test.h"
+#include "policy/registry.h"
 
 /* Under AddressSanitizer a request for more memory than exists must return
  * NULL, as it does from glibc, instead of stopping the test (used by
@@ -17,7 +18,7 @@ static int run_timed(const app_def_t *app, gpu_totals_t *t, char *detail)
     gpu_config_t cfg;
     config_defaults(&cfg);
     cs_error_t err;
-    gpu_t *g = gpu_create(&cfg, NULL, NULL, &err);
+    gpu_t *g = gpu_create_named(&cfg, NULL, NULL, &err);
     ctasim_runtime_t *rt = ctasim_create();
     ctasim_executor_t ex = {.ctx = g, .run_kernels = gpu_execute_borrowed};
     ctasim_set_executor(rt, &ex);

@@ -16,6 +16,7 @@
 #include "policy/bypass_learn.h"
 #include "frontend/synth.h"
 #include "test.h"
+#include "policy/registry.h"
 
 /* ------------------------------------------------------------------------ */
 /* the probe: a link that checks each issued CTA */
@@ -163,7 +164,7 @@ static void check_concurrent_properties(const char *policy, const uint32_t lim[4
     snprintf(chain, sizeof chain, "%s+ckeprobe", policy);
     gpu_config_t c = test_cfg(4);
     cs_error_t err;
-    gpu_t *g = gpu_create(&c, chain, "gto", &err);
+    gpu_t *g = gpu_create_named(&c, chain, "gto", &err);
     CHECK(g != NULL);
     if (!g) {
         printf("  %s: %s\n", chain, err.msg);
@@ -244,7 +245,7 @@ static void tlpmod_pair_max(const char *spec, uint32_t *max0_out, uint32_t *max1
     gpu_config_t c = test_cfg(4);
     cs_error_t err;
     *max0_out = *max1_out = 0;
-    gpu_t *g = gpu_create(&c, spec, "gto", &err);
+    gpu_t *g = gpu_create_named(&c, spec, "gto", &err);
     CHECK(g != NULL);
     if (!g)
         return;
@@ -346,7 +347,7 @@ static void bypass_tags_skip_l1(void)
     for (unsigned i = 0; i < 3; i++) {
         gpu_config_t c = test_cfg(4);
         cs_error_t err;
-        gpu_t *g = gpu_create(&c, chains[i], "gto", &err);
+        gpu_t *g = gpu_create_named(&c, chains[i], "gto", &err);
         CHECK(g != NULL);
         if (!g)
             return;
@@ -375,7 +376,7 @@ static void mcke_limits_hold_on_every_core(void)
 {
     gpu_config_t c = test_cfg(4);
     cs_error_t err;
-    gpu_t *g = gpu_create(&c, "mcke:a=1,b=2", "gto", &err);
+    gpu_t *g = gpu_create_named(&c, "mcke:a=1,b=2", "gto", &err);
     CHECK(g != NULL);
     if (!g)
         return;
@@ -409,8 +410,8 @@ static void spatial_halves_equal_half_gpu_alone(void)
     const char *spec = "compute:ctas=64,threads=256,iters=8,ilp=2";
     cs_error_t err;
     gpu_config_t full = test_cfg(8), half = test_cfg(4);
-    gpu_t *g = gpu_create(&full, "spatial", "gto", &err);
-    gpu_t *h = gpu_create(&half, "rr", "gto", &err);
+    gpu_t *g = gpu_create_named(&full, "spatial", "gto", &err);
+    gpu_t *h = gpu_create_named(&half, "rr", "gto", &err);
     CHECK(g && h);
     if (!g || !h)
         return;
@@ -446,7 +447,7 @@ static void per_kernel_stats_sum_to_totals(void)
     for (unsigned p = 0; p < 3; p++) {
         gpu_config_t c = test_cfg(4);
         cs_error_t err;
-        gpu_t *g = gpu_create(&c, policies[p], "gto", &err);
+        gpu_t *g = gpu_create_named(&c, policies[p], "gto", &err);
         CHECK(g != NULL);
         if (!g)
             return;
@@ -534,7 +535,7 @@ static void mcke_pair_that_cannot_share_a_core_fails(void)
     gpu_config_t c = test_cfg(2);
     c.max_threads_per_sm = 256;
     cs_error_t err;
-    gpu_t *g = gpu_create(&c, "mcke", "gto", &err);
+    gpu_t *g = gpu_create_named(&c, "mcke", "gto", &err);
     CHECK(g != NULL);
     if (!g)
         return;
@@ -545,7 +546,7 @@ static void mcke_pair_that_cannot_share_a_core_fails(void)
     CHECK(strchr(err.msg, '\n') == NULL);
     gpu_destroy(g);
     /* the same pair one after the other (same stream) is fine */
-    g = gpu_create(&c, "mcke", "gto", &err);
+    g = gpu_create_named(&c, "mcke", "gto", &err);
     CHECK_EQ(launch_spec(g, "compute:ctas=8,threads=256,iters=2", 0), 0);
     CHECK_EQ(launch_spec(g, "compute:ctas=8,threads=256,iters=2", 0), 0);
     CHECK_EQ(gpu_run(g, &err), 0);

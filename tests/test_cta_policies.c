@@ -23,6 +23,7 @@
 #include "frontend/synth.h"
 #include "policy/policy_metrics.h"
 #include "test.h"
+#include "policy/registry.h"
 
 /* ------------------------------------------------------------------------ */
 /* a scripted front-end: one warp per CTA, a few segments of instructions */
@@ -183,9 +184,9 @@ static gpu_config_t test_cfg(uint32_t cores, uint32_t max_ctas)
 static gpu_t *make_gpu(const gpu_config_t *cfg, const char *cta, const char *warp)
 {
     cs_error_t err;
-    gpu_t *g = gpu_create(cfg, cta, warp, &err);
+    gpu_t *g = gpu_create_named(cfg, cta, warp, &err);
     if (!g)
-        printf("  gpu_create(%s): %s\n", cta, err.msg);
+        printf("  gpu_create_named(%s): %s\n", cta, err.msg);
     return g;
 }
 
@@ -1232,7 +1233,7 @@ static void bad_arguments_are_rejected(void)
     gpu_config_t c = test_cfg(15, 0);
     for (unsigned i = 0; i < CS_ARRAY_LEN(bad); i++) {
         cs_error_t err;
-        gpu_t *g = gpu_create(&c, bad[i], NULL, &err);
+        gpu_t *g = gpu_create_named(&c, bad[i], NULL, &err);
         CHECK(g == NULL);
         if (g) {
             printf("  accepted %s\n", bad[i]);
@@ -1243,7 +1244,7 @@ static void bad_arguments_are_rejected(void)
                           "dyncta:period=4096,t_idle=8,t_mem_l=64,t_mem_h=192", "rr+claso:pa=2,pl=1"};
     for (unsigned i = 0; i < CS_ARRAY_LEN(good); i++) {
         cs_error_t err;
-        gpu_t *g = gpu_create(&c, good[i], NULL, &err);
+        gpu_t *g = gpu_create_named(&c, good[i], NULL, &err);
         CHECK(g != NULL);
         if (!g)
             printf("  rejected %s: %s\n", good[i], err.msg);

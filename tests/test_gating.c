@@ -15,6 +15,7 @@
 #include "gpu/gpu_internal.h"
 #include "policy/policy_metrics.h"
 #include "test.h"
+#include "policy/registry.h"
 
 static gpu_config_t small_cfg(uint32_t cores, uint32_t channels)
 {
@@ -33,9 +34,9 @@ static gpu_t *make_gpu(const gpu_config_t *cfg, const char *cta)
         printf("  config: %s\n", err.msg);
         return NULL;
     }
-    gpu_t *g = gpu_create(cfg, cta, "gto", &err);
+    gpu_t *g = gpu_create_named(cfg, cta, "gto", &err);
     if (!g)
-        printf("  gpu_create(%s): %s\n", cta, err.msg);
+        printf("  gpu_create_named(%s): %s\n", cta, err.msg);
     return g;
 }
 
@@ -449,14 +450,14 @@ static void dyncore_never_turns_off_the_last_core(void)
     CHECK(all_done(g));
     CHECK_EQ(issued(g), gpu_kernel(g, 0)->total_ctas);
     gpu_destroy(g);
-    gpu_t *bad = gpu_create(&c, "dyncore:k=6", NULL, &err);
+    gpu_t *bad = gpu_create_named(&c, "dyncore:k=6", NULL, &err);
     CHECK(bad == NULL);
     if (bad)
         gpu_destroy(bad);
     else
         printf("  dyncore:k=6 on 6 cores: %s\n", err.msg);
     c.active_cores = 3;
-    bad = gpu_create(&c, "dyncore:k=3", NULL, &err);
+    bad = gpu_create_named(&c, "dyncore:k=3", NULL, &err);
     CHECK(bad == NULL);
     if (bad)
         gpu_destroy(bad);
@@ -505,7 +506,7 @@ static void bad_arguments_are_rejected(void)
     gpu_config_t c = small_cfg(6, 2);
     for (unsigned i = 0; i < CS_ARRAY_LEN(bad); i++) {
         cs_error_t err;
-        gpu_t *g = gpu_create(&c, bad[i], NULL, &err);
+        gpu_t *g = gpu_create_named(&c, bad[i], NULL, &err);
         CHECK(g == NULL);
         if (g) {
             printf("  accepted %s\n", bad[i]);
@@ -516,7 +517,7 @@ static void bad_arguments_are_rejected(void)
                           "tcs+lcs", "lcs+tcs", "tcs+claso", "dyncore+claso"};
     for (unsigned i = 0; i < CS_ARRAY_LEN(good); i++) {
         cs_error_t err;
-        gpu_t *g = gpu_create(&c, good[i], NULL, &err);
+        gpu_t *g = gpu_create_named(&c, good[i], NULL, &err);
         CHECK(g != NULL);
         if (!g)
             printf("  rejected %s: %s\n", good[i], err.msg);

@@ -19,6 +19,7 @@
 #include "model/icnt.h"
 #include "model/icnt_mesh.h"
 #include "test.h"
+#include "policy/registry.h"
 
 static gpu_config_t mesh_cfg(uint32_t latency)
 {
@@ -509,7 +510,7 @@ static int run_vadd(uint32_t topology, gpu_totals_t *t)
     config_defaults(&cfg);
     cfg.icnt_topology = topology;
     cs_error_t err;
-    gpu_t *g = gpu_create(&cfg, NULL, NULL, &err);
+    gpu_t *g = gpu_create_named(&cfg, NULL, NULL, &err);
     if (!g) {
         printf("  %s\n", err.msg);
         return -1;

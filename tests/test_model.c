@@ -7,6 +7,7 @@
 #include "frontend/synth.h"
 #include "frontend/trace_reader.h"
 #include "test.h"
+#include "policy/registry.h"
 
 typedef struct run_result {
     gpu_totals_t t;
@@ -34,7 +35,7 @@ static void run_synth(const gpu_config_t *cfg, const char *spec, const char *cta
         r->rc = -1;
         return;
     }
-    gpu_t *g = gpu_create(cfg, cta, warp, &err);
+    gpu_t *g = gpu_create_named(cfg, cta, warp, &err);
     if (!g) {
         printf("  gpu_create: %s\n", err.msg);
         workload_destroy(w);
@@ -244,7 +245,7 @@ static void trace_instruction_totals_are_exact(void)
         printf("  %s\n", err.msg);
         return;
     }
-    gpu_t *g = gpu_create(&c, NULL, NULL, &err);
+    gpu_t *g = gpu_create_named(&c, NULL, NULL, &err);
     int rc = gpu_run_workload(g, w, &err);
     if (rc < 0)
         printf("  %s\n", err.msg);
@@ -325,7 +326,7 @@ static void launch_latency_is_paid_per_kernel(void)
     c.kernel_launch_latency = 700;
     c.max_concurrent_kernel = 8;
     cs_error_t err;
-    gpu_t *g = gpu_create(&c, NULL, NULL, &err);
+    gpu_t *g = gpu_create_named(&c, NULL, NULL, &err);
     CHECK(g != NULL);
     workload_t *w[4];
     for (int i = 0; i < 4; i++) {
@@ -353,7 +354,7 @@ static void launch_latency_is_paid_per_kernel(void)
 static gpu_t *run_kernels(const gpu_config_t *c, const char *const *specs)
 {
     cs_error_t err;
-    gpu_t *g = gpu_create(c, NULL, NULL, &err);
+    gpu_t *g = gpu_create_named(c, NULL, NULL, &err);
     CHECK(g != NULL);
     workload_t *w[8];
     int n = 0;

@@ -13,6 +13,7 @@
 #include "gpu/gpu_internal.h"
 #include "frontend/synth.h"
 #include "test.h"
+#include "policy/registry.h"
 
 #include <stdbool.h>
 #include <stdio.h>
@@ -50,7 +51,7 @@ static char *run_json(const par_case_t *pc, unsigned threads)
             return NULL;
         }
     }
-    gpu_t *g = gpu_create(&cfg, pc->cta, pc->warp, &err);
+    gpu_t *g = gpu_create_named(&cfg, pc->cta, pc->warp, &err);
     if (!g) {
         printf("  gpu_create: %s\n", err.msg);
         return NULL;

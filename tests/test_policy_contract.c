@@ -1,4 +1,4 @@
-/* test_policy_contract.c — the CTA policy contract (policy/cta_policy.h) seen
+/* test_policy_contract.c — the CTA policy contract (gpu/cta_policy.h) seen
  * from inside a policy, and the setters a policy uses (gpu.h).
  *
  * A probe policy registered by the test checks, in every hook, that the
@@ -12,8 +12,9 @@
  * core sends no request until released. */
 #include "frontend/synth.h"
 #include "gpu/gpu.h"
-#include "policy/cta_policy.h"
+#include "gpu/cta_policy.h"
 #include "test.h"
+#include "policy/registry.h"
 
 /* ------------------------------------------------------------------------ */
 /* the probe */
@@ -208,9 +209,9 @@ static gpu_config_t small_gpu(uint32_t cores)
 static gpu_t *run_spec(const gpu_config_t *c, const char *cta, const char *input, uint64_t stop_cycle)
 {
     cs_error_t err;
-    gpu_t *g = gpu_create(c, cta, "gto", &err);
+    gpu_t *g = gpu_create_named(c, cta, "gto", &err);
     if (!g) {
-        printf("  gpu_create(%s): %s\n", cta, err.msg);
+        printf("  gpu_create_named(%s): %s\n", cta, err.msg);
         return NULL;
     }
     workload_t *w = synth_workload_open(input, &err);

@@ -11,8 +11,9 @@
 #include "gpu/gpu.h"
 #include "gpu/gpu_internal.h"
 #include "model/power.h"
-#include "policy/cta_policy.h"
+#include "gpu/cta_policy.h"
 #include "test.h"
+#include "policy/registry.h"
 
 #define REL_NEAR(a, b) CHECK_NEAR((a), (b), 1e-9 * fabs((double)(b)) + 1e-18)
 
@@ -37,7 +38,7 @@ static void zero_power(gpu_config_t *c)
 static gpu_t *run_spec(const gpu_config_t *c, const char *cta, const char *input)
 {
     cs_error_t err;
-    gpu_t *g = gpu_create(c, cta, "gto", &err);
+    gpu_t *g = gpu_create_named(c, cta, "gto", &err);
     if (!g) {
         printf("  gpu_create: %s\n", err.msg);
         return NULL;
@@ -568,7 +569,7 @@ static void per_kernel_energy(void)
 {
     gpu_config_t c = small_gpu(2);
     cs_error_t err;
-    gpu_t *g = gpu_create(&c, "rr", "gto", &err);
+    gpu_t *g = gpu_create_named(&c, "rr", "gto", &err);
     CHECK(g != NULL);
     if (!g)
         return;

@@ -3,6 +3,7 @@
  * seeded inputs, checked against C references; plus a perturbed-opcode run
  * that must FAIL the check, and runtime error paths. Run from the repo root. */
 #include "ctasim_runtime.h"
+#include "frontend/ptx/ptx_regs.h"
 #include "frontend/ptx/ptx_source.h"
 #include "test.h"
 

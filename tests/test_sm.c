@@ -20,6 +20,7 @@
  * configuration (config_defaults), whose relevant fields are checked first. */
 #include "model/sm.h"
 #include "test.h"
+#include "policy/registry.h"
 
 /* ------------------------------------------------------------------------ */
 /* Scripted front-end */

@@ -11,8 +11,9 @@
  *   thrashes the L1 under GTO. */
 #include "gpu/gpu.h"
 #include "frontend/synth.h"
-#include "policy/warp_policy.h"
+#include "model/warp_policy.h"
 #include "test.h"
+#include "policy/registry.h"
 
 /* ------------------------------------------------------------------------ */
 /* A hand-built scheduler: one scheduler owning slots 0..n-1. */
@@ -446,9 +447,9 @@ static void run_synth(const char *spec, const char *warp, run_result_t *r)
         r->rc = -1;
         return;
     }
-    gpu_t *g = gpu_create(&cfg, NULL, warp, &err);
+    gpu_t *g = gpu_create_named(&cfg, NULL, warp, &err);
     if (!g) {
-        printf("  gpu_create(%s): %s\n", warp, err.msg);
+        printf("  gpu_create_named(%s): %s\n", warp, err.msg);
         workload_destroy(w);
         r->rc = -1;
         return;

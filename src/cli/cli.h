@@ -140,18 +140,18 @@ int cli_report_dir(const char *dir, const char *experiment);
  * series,cycle,value, written through a temporary (report.c). */
 int cli_write_series_csv(const gpu_t *g, const char *json_path, cs_error_t *err);
 int cmd_experiment_mix(int argc, char **argv); /* exp_mix.c: lee-fig18 */
-/* The value options every experiment shares (experiment.c): --size S,
+/* The value options every experiment shares (exp_common.c): --size S,
  * --jobs N, -o DIR and, when ONLY is not NULL, --workloads A,B (every name
  * checked against the suite). 1: NAME was one of them and VALUE is taken;
  * 0: it is not one; -1: a bad value, err says why (a usage error). */
 int exp_common_option(const char *name, const char *value, app_size_t *size, unsigned *jobs, const char **out_dir,
                       const char **only, cs_error_t *err);
 /* Is NAME one of --workloads' comma-separated ONLY (any case; NULL: every
- * name is)? Is A among the first N of WL? (experiment.c) */
+ * name is)? Is A among the first N of WL? (exp_common.c) */
 bool exp_selected(const char *only, const char *name);
 bool exp_listed(const app_def_t *const *wl, unsigned n, const app_def_t *a);
 /* Our workload for a paper's name (its aliases: KM is our KMN, ...), NULL
- * when the suite lacks it. (experiment.c) */
+ * when the suite lacks it. (exp_common.c) */
 const app_def_t *exp_suite_workload(const char *name);
 /* The workloads an experiment on the paper's list PAPER runs, in order, into
  * WL (at most MAX; IN_PAPER[i]: wl[i] is one of the paper's): first the
@@ -160,7 +160,7 @@ const app_def_t *exp_suite_workload(const char *name);
  * names, or with ALL every one. Under ONLY, only the workloads it names. */
 unsigned exp_pick_workloads(const char *const *paper, const char *only, bool all, unsigned max,
                             const app_def_t **wl, bool *in_paper);
-/* The warnings an experiment prints (experiment.c): each goes to stderr as
+/* The warnings an experiment prints (exp_common.c): each goes to stderr as
  * "ctasim: warning: ..." and is kept; exp_warnings_write puts them into
  * DIR/NAME-warnings.txt (or removes a stale one when there are none), where
  * `ctasim report` finds them, so the page says what the terminal said. */

@@ -747,29 +747,6 @@ static const char *const kayiran_fig8[] = {"SAD", "JPEG", "RAY", "FFT", NULL};
 static const char *const yu_table2[] = {"AES", "BFS", "BP", "BS", "CP", "FWT", "KMS",
                                         "LIB", "MC",  "NN", "SLA", "SP", "ST", NULL};
 
-/* Where a paper's abbreviation for a kernel differs from our name for it.
- * Every other name of the lists above is ours as well. */
-static const struct {
-    const char *paper, *ours;
-} aliases[] = {
-    {"KM", "KMN"},   /* Kayiran Table 2: Rodinia Kmeans */
-    {"MM", "MMUL"},  /* Kayiran Table 2: Parboil Matrix Multiplication */
-    {"SD2", "SRAD"}, /* Kayiran Table 2: Rodinia SRAD2; our SRAD is srad_v2-like (SD1, srad_v1, we lack) */
-    {"BS", "BLK"},   /* Yu Table 2: SDK Blackscholes */
-    {"KMS", "KMN"},  /* Yu Table 2: Rodinia Kmeans */
-    {"SP", "SCP"},   /* Yu Table 2: SDK Scalar product */
-    {"ST", "STN"},   /* Yu Table 2: Parboil Stencil */
-};
-
-/* Our workload for the paper's NAME, NULL when the suite lacks it. */
-const app_def_t *exp_suite_workload(const char *name)
-{
-    for (unsigned i = 0; i < CS_ARRAY_LEN(aliases); i++)
-        if (!strcmp(aliases[i].paper, name))
-            return app_find(aliases[i].ours);
-    return app_find(name);
-}
-
 static const exp_def_t experiments[] = {
     {"lee-fig4", "performance vs CTAs per core per workload, Lee et al. types", "hpca14-28sm", "gto", lee_table2,
      "Table 2", plan_lee_fig4, report_lee_fig4},
@@ -809,98 +786,6 @@ static double wall_now(void)
     struct timespec ts;
     clock_gettime(CLOCK_MONOTONIC, &ts);
     return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
-}
-
-bool exp_selected(const char *only, const char *name)
-{
-    if (!only)
-        return true;
-    size_t len = strlen(name);
-    for (const char *p = only; *p;) {
-        const char *comma = strchr(p, ',');
-        size_t l = comma ? (size_t)(comma - p) : strlen(p);
-        if (l == len && !strncasecmp(p, name, l))
-            return true;
-        p = comma ? comma + 1 : p + l;
-    }
-    return false;
-}
-
-/* Every name of --workloads A,B,.. must be a workload of the suite: a typo
- * would otherwise just shrink the experiment. */
-static int check_workload_list(const char *list, cs_error_t *err)
-{
-    for (const char *p = list;;) {
-        const char *comma = strchr(p, ',');
-        size_t len = comma ? (size_t)(comma - p) : strlen(p);
-        char name[64];
-        if (!len || len >= sizeof name)
-            return cs_err(err, NULL, 0, "--workloads expects names of the suite separated by commas, got '%s'", list);
-        memcpy(name, p, len);
-        name[len] = '\0';
-        if (!app_find(name))
-            return cs_err(err, NULL, 0, "--workloads: unknown workload '%s' (see `ctasim list workloads`)", name);
-        if (!comma)
-            return 0;
-        p = comma + 1;
-    }
-}
-
-int exp_common_option(const char *name, const char *value, app_size_t *size, unsigned *jobs, const char **out_dir,
-                      const char **only, cs_error_t *err)
-{
-    if (!strcmp(name, "--size")) {
-        if (app_size_parse(value, size) < 0)
-            return cs_err(err, NULL, 0, "--size expects small, default or paper, got '%s'", value);
-    } else if (!strcmp(name, "--jobs")) {
-        uint64_t n;
-        if (cli_parse_uint(name, value, 1, CLI_MAX_JOBS, &n, err) < 0)
-            return -1;
-        *jobs = (unsigned)n;
-    } else if (!strcmp(name, "--threads")) {
-        uint64_t n;
-        if (cli_parse_uint(name, value, 1, CLI_MAX_THREADS, &n, err) < 0)
-            return -1;
-        cli_set_threads((unsigned)n);
-    } else if (!strcmp(name, "-o")) {
-        *out_dir = value;
-    } else if (only && !strcmp(name, "--workloads")) {
-        if (check_workload_list(value, err) < 0)
-            return -1;
-        *only = value;
-    } else {
-        return 0;
-    }
-    return 1;
-}
-
-bool exp_listed(const app_def_t *const *wl, unsigned n, const app_def_t *a)
-{
-    for (unsigned i = 0; i < n; i++)
-        if (wl[i] == a)
-            return true;
-    return false;
-}
-
-unsigned exp_pick_workloads(const char *const *paper, const char *only, bool all, unsigned max,
-                            const app_def_t **wl, bool *in_paper)
-{
-    unsigned n = 0;
-    for (unsigned i = 0; paper[i] && n < max; i++) {
-        const app_def_t *a = exp_suite_workload(paper[i]);
-        if (a && exp_selected(only, a->name) && !exp_listed(wl, n, a)) {
-            in_paper[n] = true;
-            wl[n++] = a;
-        }
-    }
-    for (unsigned k = 0; (all || only) && k < app_count() && n < max; k++) {
-        const app_def_t *a = app_at(k);
-        if (exp_selected(only, a->name) && !exp_listed(wl, n, a)) {
-            in_paper[n] = false;
-            wl[n++] = a;
-        }
-    }
-    return n;
 }
 
 static unsigned pick_workloads(const exp_def_t *def, const exp_opts_t *o, const app_def_t **wl, bool *in_paper)
@@ -1003,50 +888,6 @@ static void free_results(exp_run_t *r)
     free(r->res);
 }
 
-/* One experiment: plan, run every (workload, series) in parallel, report.
- * The output directory exists already (cmd_experiment). */
-/* The experiments ask how performance changes with CTAs per SM; a workload
- * none of whose kernels fills every SM to its occupancy once cannot answer
- * (its curve is flat, so it classifies as Type II / Down whatever it is). */
-void exp_warn(exp_warnings_t *w, const char *fmt, ...)
-{
-    char line[2048];
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(line, sizeof line, fmt, ap);
-    va_end(ap);
-    fprintf(stderr, "ctasim: warning: %s\n", line);
-    size_t n = strlen(line);
-    w->text = cs_xrealloc(w->text, w->len + n + 2);
-    memcpy(w->text + w->len, line, n);
-    w->text[w->len + n] = '\n';
-    w->len += n + 1;
-    w->text[w->len] = '\0';
-}
-
-int exp_warnings_write(const exp_warnings_t *w, const char *out_dir, const char *name, cs_error_t *err)
-{
-    char path[1100];
-    snprintf(path, sizeof path, "%s/%s-warnings.txt", out_dir, name);
-    if (!w->len) { /* a stale file of an earlier run goes: the page shows what this run said */
-        if (unlink(path) < 0 && errno != ENOENT)
-            return cs_err(err, path, 0, "cannot remove: %s", strerror(errno));
-        return 0;
-    }
-    FILE *f = cli_output_open_whole(path, err);
-    if (!f)
-        return -1;
-    fwrite(w->text, 1, w->len, f);
-    return cli_output_close_whole(f, path, err);
-}
-
-void exp_warnings_free(exp_warnings_t *w)
-{
-    free(w->text);
-    w->text = NULL;
-    w->len = 0;
-}
-
 /* A throttling policy on workloads none of whose kernels has more CTAs than
  * the GPU has cores ran as rr would (cli_policy_inert): one line per such
  * series, naming the workloads and their largest grid. */
@@ -1074,6 +915,9 @@ static void warn_inert_policies(exp_run_t *r)
     }
 }
 
+/* The experiments ask how performance changes with CTAs per SM; a workload
+ * none of whose kernels fills every SM to its occupancy once cannot answer
+ * (its curve is flat, so it classifies as Type II / Down whatever it is). */
 static void warn_small_grids(exp_run_t *r)
 {
     char names[512] = "";
@@ -1152,6 +996,8 @@ static int run_indexed(exp_run_t *r, const exp_opts_t *o)
     return rc;
 }
 
+/* One experiment: plan, run every (workload, series) in parallel, report.
+ * The output directory exists already (cmd_experiment). */
 static int run_one(const exp_def_t *def, const exp_opts_t *o)
 {
     static exp_run_t r;

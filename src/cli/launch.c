@@ -20,6 +20,7 @@
 #include "cli.h"
 #include "progress.h"
 #include "output.h"
+#include "policy/registry.h"
 
 #define MAX_ARGS 64
 #define MAX_CONSTS 16
@@ -276,7 +277,7 @@ int cmd_launch(int argc, char **argv)
     cli_json_out_t json;
     if ((rc = cli_json_open(&o, &json)) != 0)
         return rc;
-    gpu_t *g = gpu_create(&o.cfg, o.cta_sched, o.warp_sched, &err);
+    gpu_t *g = gpu_create_named(&o.cfg, o.cta_sched, o.warp_sched, &err);
     if (!g) {
         cli_json_abandon(&json);
         return cli_fail(&err);

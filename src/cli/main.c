@@ -22,12 +22,13 @@
 #include "output.h"
 #include "config/config.h"
 #include "config/config_coverage.h"
-#include "policy/cta_policy.h"
+#include "gpu/cta_policy.h"
 #include "gpu/gpu.h"
 #include "frontend/synth.h"
 #include "frontend/trace_reader.h"
 #include "frontend/trace_writer.h"
-#include "policy/warp_policy.h"
+#include "model/warp_policy.h"
+#include "policy/registry.h"
 
 #define fail cli_fail
 

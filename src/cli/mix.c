@@ -36,6 +36,7 @@
 #include "classify.h"
 #include "jobs.h"
 #include "output.h"
+#include "policy/registry.h"
 
 #define MIX_STREAM_SHIFT 16
 #define METRIC_NAME_MAX 64
@@ -296,7 +297,7 @@ gpu_t *mix_simulate(const mix_t *m, const sim_request_t *req, mix_outcome_t *out
 {
     memset(out, 0, sizeof *out);
     out->items = cs_xcalloc(m->n ? m->n : 1, sizeof *out->items);
-    gpu_t *g = gpu_create(req->cfg, req->cta_sched, req->warp_sched, err);
+    gpu_t *g = gpu_create_named(req->cfg, req->cta_sched, req->warp_sched, err);
     if (!g)
         return NULL;
     coord_t co;

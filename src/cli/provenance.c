@@ -21,6 +21,7 @@
 #include "cli.h"
 #include "util/xxh64.h"
 #include "version.h"
+#include "util/json_escape.h"
 
 typedef struct strbuf {
     char *s;
@@ -49,17 +50,9 @@ static void sb_add(strbuf_t *b, const char *fmt, ...)
 /* A JSON string literal. */
 static void sb_json(strbuf_t *b, const char *s)
 {
-    sb_add(b, "\"");
-    for (; s && *s; s++) {
-        unsigned char c = (unsigned char)*s;
-        if (c == '"' || c == '\\')
-            sb_add(b, "\\%c", c);
-        else if (c < 0x20)
-            sb_add(b, "\\u%04x", c);
-        else
-            sb_add(b, "%c", c);
-    }
-    sb_add(b, "\"");
+    char *q = json_quote(s);
+    sb_add(b, "%s", q);
+    free(q);
 }
 
 /* Feed a file's bytes to h; false if it cannot be read. */

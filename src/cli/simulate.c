@@ -11,6 +11,7 @@
 #include "progress.h"
 #include "frontend/synth.h"
 #include "frontend/trace_reader.h"
+#include "policy/registry.h"
 
 workload_t *cli_open_input(const char *input, cs_error_t *err)
 {
@@ -65,7 +66,7 @@ gpu_t *cli_simulate(const sim_request_t *req, sim_outcome_t *out, cs_error_t *er
 {
     out->check = -1;
     out->detail[0] = '\0';
-    gpu_t *g = gpu_create(req->cfg, req->cta_sched, req->warp_sched, err);
+    gpu_t *g = gpu_create_named(req->cfg, req->cta_sched, req->warp_sched, err);
     if (!g)
         return NULL;
     run_progress_t rp = {0};

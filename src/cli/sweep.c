@@ -47,6 +47,7 @@
 #include "progress.h"
 #include "slurm.h"
 #include "report/json.h"
+#include "policy/registry.h"
 
 #define SWEEP_MAX_SERIES 16
 #define SWEEP_MAX_CAP 64 /* ipc_curve_t holds caps 1..64 */
@@ -319,7 +320,7 @@ static int sweep_plan(const sweep_args_t *a, sweep_plan_t *p, cs_error_t *err)
             p->series[p->n_series++] = (series_t){.cta = ctas[c], .warp = warps[w]};
     /* a policy spec is checked by building the GPU it would run on */
     for (unsigned se = 0; se < p->n_series; se++) {
-        gpu_t *g = gpu_create(&a->base.cfg, p->series[se].cta, p->series[se].warp, err);
+        gpu_t *g = gpu_create_named(&a->base.cfg, p->series[se].cta, p->series[se].warp, err);
         if (!g)
             return -1;
         gpu_destroy(g);

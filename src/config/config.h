@@ -12,7 +12,7 @@
 
 #include "util/common.h"
 #include "frontend/inst.h"
-#include "model/power.h" /* power_params_t: plain parameters, no model code */
+#include "power_params.h"
 
 /* What the timing model supports (model/sm.h sizes its tables with these and
  * the warp policies theirs; config_validate rejects a config beyond them). */
@@ -171,7 +171,7 @@ typedef struct gpu_config {
     uint64_t max_cycles;            /* -gpgpu_max_cycle (0 = unlimited) */
     uint64_t max_insn;              /* -gpgpu_max_insn (0 = unlimited) */
 
-    /* --- power model (-power_*; model/power.h, gpu/gpu_power.c) --- */
+    /* --- power model (-power_*; config/power_params.h, model/power.h, gpu/gpu_power.c) --- */
     power_params_t power;
 } gpu_config_t;
 

@@ -411,7 +411,6 @@ struct trace_kernel_check {
     unsigned warps_per_cta, warp;
     uint64_t warps_seen[32]; /* bit per warp of the current CTA (1024 threads / 32 = 32 warps) */
     uint64_t insts_left, insts_total;
-    unsigned long long checked;
 };
 
 trace_kernel_check_t *trace_kernel_check_new(const char *name)
@@ -429,7 +428,6 @@ void trace_kernel_check_free(trace_kernel_check_t *c)
     free(c);
 }
 
-unsigned long long trace_kernel_check_insts(const trace_kernel_check_t *c) { return c->checked; }
 
 /* "(x,y,z)" or "x,y,z" with each value 1..max (0 allowed when zero_ok). */
 static bool parse_triple(const char *s, bool parens, uint32_t min, dim3_t *out)
@@ -617,7 +615,6 @@ static int kernel_line(trace_kernel_check_t *c, const char *line, cs_error_t *er
         cs_error_t e;
         if (trace_check_inst_line(line, &c->ctx, &e) < 0)
             return cs_err(err, NULL, 0, "%s", e.msg);
-        c->checked++;
         if (--c->insts_left == 0)
             c->state = S_TB;
         return 0;

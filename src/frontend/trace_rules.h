@@ -71,8 +71,6 @@ int trace_kernel_check_line(trace_kernel_check_t *c, const char *line, size_t le
 /* After the last line: did the file end with a newline? Checks that every
  * CTA of the grid was there. */
 int trace_kernel_check_end(trace_kernel_check_t *c, bool ended_with_newline, cs_error_t *err);
-/* Instruction lines checked so far. */
-unsigned long long trace_kernel_check_insts(const trace_kernel_check_t *c);
 void trace_kernel_check_free(trace_kernel_check_t *c);
 
 /* A kernel file held in memory / on disk (.xz files are decompressed; for

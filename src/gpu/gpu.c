@@ -30,7 +30,7 @@ static void gpu_fail(struct gpu *g, const cs_error_t *e)
 
 static uint64_t period_fs(double mhz) { return (uint64_t)llround(1e9 / mhz); }
 
-gpu_t *gpu_create(const gpu_config_t *cfg, const char *cta_spec, const char *warp_spec, cs_error_t *err)
+gpu_t *gpu_create(const gpu_config_t *cfg, const gpu_policies_t *pol, cs_error_t *err)
 {
     if (config_validate(cfg, err) < 0)
         return NULL;
@@ -44,39 +44,13 @@ gpu_t *gpu_create(const gpu_config_t *cfg, const char *cta_spec, const char *war
         free(g);
         return NULL;
     }
-    const char *ws = warp_spec && *warp_spec ? warp_spec : cfg->warp_sched;
-    /* GPGPU-Sim spells two-level "two_level_active:N:..." with N the active
-     * (fetch-group) size; ours is tl:group=N. */
-    if (!strncmp(ws, "two_level_active", 16)) {
-        const char *n = ws + 16;
-        if (*n == 0) {
-            snprintf(g->warp_spec, sizeof g->warp_spec, "tl");
-        } else {
-            char *end = NULL;
-            unsigned long v = *n == ':' && n[1] >= '1' && n[1] <= '9' ? strtoul(n + 1, &end, 10) : 0;
-            if (!v || v > MAX_WARPS_PER_SM || (*end && *end != ':')) {
-                cs_err(err, NULL, 0,
-                       "warp scheduler '%s': expected two_level_active:N[:...] with N the active warps, 1..%d", ws,
-                       MAX_WARPS_PER_SM);
-                free(g);
-                return NULL;
-            }
-            snprintf(g->warp_spec, sizeof g->warp_spec, "tl:group=%lu", v);
-        }
-    } else {
-        snprintf(g->warp_spec, sizeof g->warp_spec, "%s", ws);
-    }
+    snprintf(g->warp_spec, sizeof g->warp_spec, "%s", pol->warp_spec);
     policy_args_t wa;
     if (policy_args_parse(&wa, g->warp_spec, err) < 0) {
         free(g);
         return NULL;
     }
-    g->wp = warp_policy_find(wa.name);
-    if (!g->wp) {
-        cs_err(err, NULL, 0, "unknown warp scheduling policy '%s' (see `ctasim list`)", wa.name);
-        free(g);
-        return NULL;
-    }
+    g->wp = pol->warp;
     /* the arguments it takes, defaults included: ask one throwaway instance
      * (the cores' own instances are made, and checked, by sm_init) */
     if (g->wp->create) {
@@ -117,7 +91,7 @@ gpu_t *gpu_create(const gpu_config_t *cfg, const char *cta_spec, const char *war
     if (cfg->active_cores)
         for (uint32_t i = cfg->active_cores; i < g->n_sm; i++)
             g->sm[i].state = CORE_OFF;
-    if (cta_chain_create(&g->chain, g, cta_spec && *cta_spec ? cta_spec : "rr", err) < 0) {
+    if (cta_chain_create(&g->chain, g, &pol->cta, err) < 0) {
         gpu_destroy(g);
         return NULL;
     }

@@ -1,23 +1,29 @@
-/* gpu.h — the simulated GPU: create it from a configuration and policy specs,
- * launch kernels, run to completion, read statistics.
+/* gpu.h — the simulated GPU: create it from a configuration and resolved
+ * policies, launch kernels, run to completion, read statistics.
  *
- * Also the read/write surface CTA policies use (they never touch internals):
- * queries for time, cores, kernels, counters; setters for core states, CTA
- * pausing, per-CTA L1 bypass, memory throttling, and the sample period. */
+ * The read/write surface CTA policies use (they never touch internals) is
+ * gpu/cta_policy.h, included here: queries for time, cores, kernels,
+ * counters; setters for core states, CTA pausing, per-CTA L1 bypass, memory
+ * throttling, and the sample period. Policies by name, from spec strings:
+ * policy/registry.h (gpu_create_named). */
 #ifndef CTASIM_GPU_H
 #define CTASIM_GPU_H
 
 #include "config/config.h"
 #include "frontend/workload.h"
-#include "model/run_types.h"
-#include "model/cache.h"
+#include "model/warp_policy.h"
 
-typedef struct gpu gpu_t;
-typedef struct cta_link cta_link_t; /* a policy's handle: policy/cta_policy.h */
+#include "cta_policy.h"
 
-/* cta_spec: policy chain, e.g. "rr", "dyncta:t_idle=16+claso" (NULL = "rr").
- * warp_spec: warp policy, e.g. "gto" (NULL = the config's -gpgpu_scheduler). */
-gpu_t *gpu_create(const gpu_config_t *cfg, const char *cta_spec, const char *warp_spec, cs_error_t *err);
+/* The policies a GPU runs, resolved (policy/registry.h resolves them from
+ * spec strings such as "dyncta:t_idle=16+claso" and "gto"). */
+typedef struct gpu_policies {
+    cta_chain_spec_t cta;          /* the CTA policy chain, at least one link */
+    const warp_policy_ops_t *warp; /* the warp policy of every scheduler */
+    char warp_spec[128];           /* its "name:k=v,...", GPGPU-Sim's spellings translated */
+} gpu_policies_t;
+
+gpu_t *gpu_create(const gpu_config_t *cfg, const gpu_policies_t *pol, cs_error_t *err);
 void gpu_destroy(gpu_t *g);
 
 /* CTAs of k one core holds at once by resources alone (threads, warp slots,
@@ -87,51 +93,6 @@ const char *gpu_warp_sched_resolved(const gpu_t *g);
  * the statistics ("NAME = value" lines). Copied; NULL clears. */
 void gpu_set_provenance(gpu_t *g, const char *json_object, const char *text_lines);
 
-/* --- queries ------------------------------------------------------------ */
-const gpu_config_t *gpu_config(const gpu_t *g);
-uint64_t gpu_cycle(const gpu_t *g);               /* core cycles so far */
-uint32_t gpu_n_sm(const gpu_t *g);
-uint32_t gpu_n_kernels(const gpu_t *g);
-const kernel_run_t *gpu_kernel(const gpu_t *g, uint32_t index);
-const sm_counters_t *gpu_sm_counters(const gpu_t *g, uint32_t sm);
-/* The core's L1 data cache statistics (accesses, hits, pending hits, misses). */
-const cache_stats_t *gpu_sm_l1_stats(const gpu_t *g, uint32_t sm);
-/* Running kernels in launch order (at most max); returns how many. */
-uint32_t gpu_running_kernels(const gpu_t *g, const kernel_run_t **out, uint32_t max);
-uint32_t gpu_sm_resident_ctas(const gpu_t *g, uint32_t sm, const kernel_run_t *k); /* k NULL = all */
-enum core_state gpu_sm_state(const gpu_t *g, uint32_t sm);
-/* How many more CTAs of k fit on the core now by resources alone (threads,
- * registers, shared memory, CTA and warp slots, the kernel's --max-ctas cap);
- * policies' own limits are not applied. */
-uint32_t gpu_sm_free_ctas(const gpu_t *g, uint32_t sm, const kernel_run_t *k);
-/* The same, as if one more CTA of `placed` were resident first (a policy
- * that keeps room for another kernel: mcke). */
-uint32_t gpu_sm_free_ctas_after(const gpu_t *g, uint32_t sm, const kernel_run_t *placed, const kernel_run_t *k);
-/* The most CTAs of k the policy chain lets core sm hold now: the kernel's
- * max_ctas_per_sm lowered by every link's cap() except `except` (the asking
- * link; NULL = ask all). */
-uint32_t gpu_chain_cap(gpu_t *g, uint32_t sm, const kernel_run_t *k, const cta_link_t *except);
-/* CTAs resident on a core (for pausing decisions), most recently issued last. */
-uint32_t gpu_sm_ctas(const gpu_t *g, uint32_t sm, cta_info_t *out, uint32_t max);
-
-/* --- policy outputs (which hooks may call them: policy/cta_policy.h) -------- */
-/* ACTIVE takes CTAs; THROTTLE keeps its CTAs and takes no new ones; OFF takes
- * none and, once drained, is gated: it counts gated cycles (sm_counters_t)
- * instead of idle ones, and the power model charges it nothing. */
-void gpu_set_sm_state(gpu_t *g, uint32_t sm, enum core_state st);
-/* Paused CTAs' warps go behind every other warp in every scheduler. */
-void gpu_set_cta_paused(gpu_t *g, uint32_t sm, uint32_t slot, bool paused);
-/* The CTA's global loads from now on skip L1 (no lookup, no allocation). */
-void gpu_set_cta_bypass(gpu_t *g, uint32_t sm, uint32_t slot, bool bypass);
-/* The core issues no memory instruction while throttled. */
-void gpu_set_mem_throttle(gpu_t *g, uint32_t sm, bool throttle);
-/* A policy's admission answer may have changed outside the events the
- * dispatcher already reacts to (CTA finished, kernel started, sample, core
- * state change): look again next cycle. */
-void gpu_request_dispatch(gpu_t *g);
-/* Ask for sample() every `period` core cycles from now (0: stop). */
-void gpu_policy_set_sample_period(gpu_t *g, cta_link_t *self, uint32_t period);
-
 /* Record every `cycles` core cycles, per SM i, the series sm_ipc/<i> (thread
  * instructions per cycle since the previous point) and sm_ctas/<i> (CTAs
  * resident), and over all SMs the fractions of SM cycles since the previous
@@ -142,18 +103,6 @@ void gpu_set_sample_interval(gpu_t *g, uint32_t cycles);
 /* Every metric and series published so far (read-only; gpu/metrics.h). */
 struct metrics;
 const struct metrics *gpu_metrics(const gpu_t *g);
-/* A policy cannot go on (a mix it cannot schedule): the run fails with this
- * one-line message at the end of the current hook's cycle. Any hook. */
-void gpu_policy_fail(gpu_t *g, const char *msg);
-
-/* --- metrics policies publish (JSON "metrics" / "series") ----------------- */
-void gpu_metric_set(gpu_t *g, const char *name, double value);
-void gpu_metric_add(gpu_t *g, const char *name, double delta);
-void gpu_metric_sample(gpu_t *g, const char *series, double value); /* at the current cycle */
-bool gpu_metric_get(const gpu_t *g, const char *name, double *value);
-/* Series points, or 0 if none: *cycles and *values stay valid until the GPU changes. */
-size_t gpu_metric_series(const gpu_t *g, const char *series, const uint64_t **cycles, const double **values);
-
 /* --- results ------------------------------------------------------------- */
 typedef struct gpu_totals {
     uint64_t cycles, warp_insts, thread_insts;
@@ -182,13 +131,5 @@ int gpu_write_json(const gpu_t *g, const char *path, cs_error_t *err);
 /* The same document to an open stream (a FILE *); the caller checks and
  * closes it, so a command can open its output before simulating. */
 void gpu_write_json_stream(const gpu_t *g, void *FILE_stream);
-
-/* Unloaded latencies derived from the configuration alone (core cycles), the
- * values the microbenchmarks must reproduce; see docs/ARCHITECTURE.md. They
- * assume the crossbar: on the mesh they depend on the core and slice. */
-typedef struct derived_latency {
-    double l1_hit, l2_hit, dram;
-} derived_latency_t;
-void gpu_derived_latency(const gpu_config_t *cfg, derived_latency_t *out);
 
 #endif

@@ -5,7 +5,8 @@
 #define CTASIM_GPU_INTERNAL_H
 
 #include "model/addrmap.h"
-#include "policy/cta_policy.h"
+#include "model/power.h"
+#include "cta_policy.h"
 #include "gpu.h"
 #include "model/mem_partition.h"
 #include "metrics.h"

@@ -15,6 +15,7 @@
  * run concurrently share the energy of their overlap, so per-kernel figures
  * add up to the total only when kernels run one at a time. */
 #include "gpu_internal.h"
+#include "util/json_escape.h"
 
 #include <inttypes.h>
 #include <stdlib.h>
@@ -310,21 +311,6 @@ void gpu_power_print(const gpu_t *g, FILE *f)
         fprintf(f, "gpu_energy_%s_j = %.6g\n", power_component_name((enum power_component)c), e->component[c]);
 }
 
-static void json_name(FILE *f, const char *s)
-{
-    fputc('"', f);
-    for (; s && *s; s++) {
-        unsigned char ch = (unsigned char)*s;
-        if (ch == '"' || ch == '\\')
-            fprintf(f, "\\%c", ch);
-        else if (ch < 0x20)
-            fprintf(f, "\\u%04x", ch);
-        else
-            fputc(ch, f);
-    }
-    fputc('"', f);
-}
-
 void gpu_power_write_json(const gpu_t *g, FILE *f)
 {
     const power_energy_t *e;
@@ -350,7 +336,7 @@ void gpu_power_write_json(const gpu_t *g, FILE *f)
         double j = gpu_power_kernel_energy(g, k, &cycles);
         double sec = (double)cycles / (g->cfg.clk_core_mhz * 1e6);
         fprintf(f, "%s{\"name\": ", k ? ", " : "");
-        json_name(f, g->kernels[k]->desc.name);
+        json_put_str(f, g->kernels[k]->desc.name);
         fprintf(f, ", \"id\": %u, \"energy_j\": %.9g, \"avg_w\": %.9g}", g->kernels[k]->desc.id, j,
                 sec > 0 ? j / sec : 0.0);
     }

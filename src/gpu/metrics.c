@@ -1,5 +1,6 @@
 /* metrics.c — see metrics.h. Linear lookups: a run has a handful of names. */
 #include "metrics.h"
+#include "util/json_escape.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -73,30 +74,19 @@ void metrics_sample(metrics_t *ms, const char *series, uint64_t cycle, double va
     s->n++;
 }
 
-static void json_name(FILE *f, const char *s)
-{
-    fputc('"', f);
-    for (; *s; s++)
-        if (*s == '"' || *s == '\\')
-            fprintf(f, "\\%c", *s);
-        else if ((unsigned char)*s >= 0x20)
-            fputc(*s, f);
-    fputc('"', f);
-}
-
 void metrics_write_json(const metrics_t *ms, FILE *f)
 {
     fprintf(f, "  \"metrics\": {");
     for (size_t i = 0; i < ms->nm; i++) {
         fprintf(f, "%s\n    ", i ? "," : "");
-        json_name(f, ms->m[i].name);
+        json_put_str(f, ms->m[i].name);
         fprintf(f, ": %.6g", ms->m[i].value);
     }
     fprintf(f, "%s},\n  \"series\": {", ms->nm ? "\n  " : "");
     for (size_t i = 0; i < ms->ns; i++) {
         const metric_series_t *s = &ms->s[i];
         fprintf(f, "%s\n    ", i ? "," : "");
-        json_name(f, s->name);
+        json_put_str(f, s->name);
         fprintf(f, ": [");
         for (size_t k = 0; k < s->n; k++)
             fprintf(f, "%s[%llu, %.6g]", k ? ", " : "", (unsigned long long)s->cycle[k], s->value[k]);

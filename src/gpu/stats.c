@@ -9,6 +9,7 @@
 
 #include "gpu_internal.h"
 #include "model/icnt_mesh.h"
+#include "util/json_escape.h"
 
 void gpu_get_totals(const gpu_t *g, gpu_totals_t *t)
 {
@@ -221,21 +222,6 @@ void gpu_print_stats(const gpu_t *g, void *stream)
     fprintf(f, "gpgpu_peak_memory = %.1f MB\n", peak_rss_mb());
 }
 
-static void json_str(FILE *f, const char *s)
-{
-    fputc('"', f);
-    for (; *s; s++) {
-        unsigned char ch = (unsigned char)*s;
-        if (ch == '"' || ch == '\\')
-            fprintf(f, "\\%c", ch);
-        else if (ch < 0x20)
-            fprintf(f, "\\u%04x", ch);
-        else
-            fputc(ch, f);
-    }
-    fputc('"', f);
-}
-
 int gpu_write_json(const gpu_t *g, const char *path, cs_error_t *err)
 {
     FILE *f = fopen(path, "w");
@@ -272,14 +258,14 @@ void gpu_write_json_stream(const gpu_t *g, void *stream)
     for (uint32_t k = 0; k < g->n_kernels; k++) {
         const kernel_run_t *kr = g->kernels[k];
         fprintf(f, "%s\n    {\"name\": ", k ? "," : "");
-        json_str(f, kr->desc.name);
+        json_put_str(f, kr->desc.name);
         fprintf(f,
                 ", \"id\": %u, \"stream\": %u, \"start_cycle\": %" PRIu64 ", \"end_cycle\": %" PRIu64
                 ", \"ctas\": %" PRIu64 ", \"warp_insts\": %" PRIu64 ", \"thread_insts\": %" PRIu64
                 ", \"max_ctas_per_sm\": %u, \"occupancy_limit\": %u, \"limited_by\": ",
                 kr->desc.id, kr->desc.stream, kr->start_cycle, kr->end_cycle, kr->total_ctas, kr->warp_insts,
                 kr->thread_insts, kr->max_ctas_per_sm, kr->occupancy_limit);
-        json_str(f, kr->limiting_resource);
+        json_put_str(f, kr->limiting_resource);
         uint64_t cyc = kr->end_cycle > kr->start_cycle ? kr->end_cycle - kr->start_cycle : 0;
         fprintf(f, ", \"l1d_kb\": %u, \"cycles\": %" PRIu64 ", \"ipc\": %.6f, ", kr->l1d_bytes / 1024, cyc,
                 ratio(kr->thread_insts, cyc));

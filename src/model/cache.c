@@ -277,14 +277,6 @@ cache_line_t *cache_allocate(cache_t *c, uint64_t line, cache_line_t *evicted)
     return victim;
 }
 
-void cache_invalidate(cache_t *c, cache_line_t *l)
-{
-    if (l->dirty_mask)
-        c->dirty_lines--;
-    l->valid_mask = l->dirty_mask = l->reserved_mask = 0;
-    note_maybe_empty(c, l);
-}
-
 void cache_mark_dirty(cache_t *c, cache_line_t *l, uint8_t mask, bool readable)
 {
     if (!l->dirty_mask && mask)

@@ -120,8 +120,6 @@ static inline cache_line_t *cache_find_near(cache_t *c, uint64_t line, int32_t g
  * Returns NULL when every frame of the set is reserved (GPGPU-Sim's
  * RESERVATION_FAIL): the access must wait. */
 cache_line_t *cache_allocate(cache_t *c, uint64_t line, cache_line_t *evicted);
-/* Drop the line (every sector). */
-void cache_invalidate(cache_t *c, cache_line_t *l);
 /* Sectors `mask` become dirty (written), and readable too when `readable`. */
 void cache_mark_dirty(cache_t *c, cache_line_t *l, uint8_t mask, bool readable);
 /* Sectors `mask` lose every state (write-evict of part of a line). */

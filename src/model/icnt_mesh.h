@@ -52,7 +52,8 @@
 #ifndef CTASIM_ICNT_MESH_H
 #define CTASIM_ICNT_MESH_H
 
-#include "icnt.h"
+#include "config/config.h"
+#include "icnt_net.h"
 
 enum mesh_port { MESH_LOCAL = 0, MESH_EAST, MESH_WEST, MESH_SOUTH, MESH_NORTH, MESH_PORTS };
 

@@ -31,7 +31,7 @@
 #include "coalesce.h"
 #include "counters.h"
 #include "run_types.h"
-#include "policy/warp_policy.h"
+#include "warp_policy.h"
 #include "ports.h"
 
 #define SB_MAX 16            /* pending register writes tracked per warp */

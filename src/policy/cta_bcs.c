@@ -52,8 +52,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cta_policy.h"
-#include "gpu/gpu.h"
+#include "gpu/cta_policy.h"
 #include "policy_metrics.h"
 
 typedef struct live_block {

@@ -22,8 +22,7 @@
 #include <string.h>
 
 #include "bypass_learn.h"
-#include "cta_policy.h"
-#include "gpu/gpu.h"
+#include "gpu/cta_policy.h"
 
 #define BYPASS_DEFAULT_PERIOD 5000
 #define BYPASS_MIN_PERIOD 500

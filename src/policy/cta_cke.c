@@ -17,8 +17,7 @@
  * number of thread blocks" of Table 3, beside `mcke:a=3,b=5`. */
 #include <stdlib.h>
 
-#include "cta_policy.h"
-#include "gpu/gpu.h"
+#include "gpu/cta_policy.h"
 
 #define CKE_RANKS 4
 

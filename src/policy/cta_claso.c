@@ -48,8 +48,7 @@
  * "claso.local_left_max" at the end of the kernel. */
 #include <stdlib.h>
 
-#include "cta_policy.h"
-#include "gpu/gpu.h"
+#include "gpu/cta_policy.h"
 #include "policy_metrics.h"
 
 typedef struct claso_kernel { /* per running kernel, kept by the framework */

@@ -51,7 +51,7 @@
 
 #include "cta_dyncta.h"
 #include "gating.h"
-#include "gpu/gpu.h"
+#include "gpu/cta_policy.h"
 #include "policy_metrics.h"
 
 enum { DC_ON = 0, DC_DRAINING, DC_OFF };

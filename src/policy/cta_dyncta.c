@@ -53,7 +53,7 @@
 #include <string.h>
 
 #include "cta_dyncta.h"
-#include "gpu/gpu.h"
+#include "gpu/cta_policy.h"
 #include "policy_metrics.h"
 
 struct dyncta {

@@ -6,7 +6,7 @@
 #ifndef CTASIM_CTA_DYNCTA_H
 #define CTASIM_CTA_DYNCTA_H
 
-#include "cta_policy.h"
+#include "gpu/cta_policy.h"
 
 typedef struct dyncta_kernel { /* per running kernel, kept by the framework */
     uint32_t max_n; /* N */

@@ -70,8 +70,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cta_policy.h"
-#include "gpu/gpu.h"
+#include "gpu/cta_policy.h"
 #include "policy_metrics.h"
 
 #define LCS_CORE_FIRST UINT32_MAX /* core=first, not yet known */

@@ -27,8 +27,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "cta_policy.h"
-#include "gpu/gpu.h"
+#include "gpu/cta_policy.h"
 
 #define MCKE_RANKS 4
 #define MCKE_MAX_KERNELS 64

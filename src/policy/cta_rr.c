@@ -8,8 +8,7 @@
  * static sweep the papers start from; --max-ctas is the global spelling). */
 #include <stdlib.h>
 
-#include "cta_policy.h"
-#include "gpu/gpu.h"
+#include "gpu/cta_policy.h"
 
 /* Stateless, no admit and no cap: the framework admits everything. */
 const cta_policy_ops_t cta_policy_rr = {

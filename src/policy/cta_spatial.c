@@ -19,8 +19,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cta_policy.h"
-#include "gpu/gpu.h"
+#include "gpu/cta_policy.h"
 
 #define SPATIAL_MAX_KERNELS 64
 
@@ -86,13 +85,6 @@ static bool spatial_admit(void *st, struct gpu *g, uint32_t sm, const kernel_run
         if (s->k[i] == k)
             return sm >= s->lo[i] && sm < s->hi[i];
     return false;
-}
-
-/* For the tests and reports: is core sm in k's partition now? */
-bool cta_spatial_owns(const void *st, uint32_t sm, const kernel_run_t *k);
-bool cta_spatial_owns(const void *st, uint32_t sm, const kernel_run_t *k)
-{
-    return spatial_admit((void *)st, NULL, sm, k);
 }
 
 const cta_policy_ops_t cta_policy_spatial = {

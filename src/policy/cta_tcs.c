@@ -91,9 +91,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cta_policy.h"
+#include "gpu/cta_policy.h"
 #include "gating.h"
-#include "gpu/gpu.h"
+#include "gpu/cta_policy.h"
 #include "policy_metrics.h"
 
 enum tcs_phase { TCS_IDLE = 0, TCS_MONITOR, TCS_REDUCE, TCS_DONE };

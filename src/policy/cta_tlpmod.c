@@ -29,8 +29,7 @@
 #include <string.h>
 #include <strings.h>
 
-#include "cta_policy.h"
-#include "gpu/gpu.h"
+#include "gpu/cta_policy.h"
 
 #define TLP_PROFILES 16
 enum tlp_type { TLP_UP = 0, TLP_OPTIMAL, TLP_DOWN };

@@ -4,7 +4,7 @@
 #ifndef CTASIM_GATING_H
 #define CTASIM_GATING_H
 
-#include "gpu/gpu.h"
+#include "gpu/cta_policy.h"
 
 /* Cores 0..n-1 are the ones a gating policy manages. */
 static inline uint32_t gating_n_enabled(const struct gpu *g)

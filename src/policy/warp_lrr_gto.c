@@ -10,7 +10,7 @@
 #include <stdlib.h>
 
 #include "config/config.h"
-#include "warp_policy.h"
+#include "model/warp_policy.h"
 
 typedef struct {
     uint32_t last_slot; /* the last issuer, UINT32_MAX none */

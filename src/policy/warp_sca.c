@@ -35,7 +35,7 @@
 #include <stdlib.h>
 
 #include "config/config.h"
-#include "warp_policy.h"
+#include "model/warp_policy.h"
 
 #define SCA_MAX CONFIG_MAX_WARPS_PER_SM /* the most warp slots a core has */
 

@@ -229,8 +229,6 @@ ptx_cta_t *ptx_cta_create(const ptx_launch_t *L, uint64_t cta_linear)
     return c;
 }
 
-unsigned ptx_cta_warps(const ptx_cta_t *c) { return c->nwarps; }
-
 void ptx_cta_destroy(ptx_cta_t *c)
 {
     if (!c)

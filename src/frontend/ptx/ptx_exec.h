@@ -44,7 +44,6 @@ int ptx_launch_init(ptx_launch_t *L, const ptx_module_t *m, const char *kernel, 
 void ptx_launch_release(ptx_launch_t *L);
 
 ptx_cta_t *ptx_cta_create(const ptx_launch_t *L, uint64_t cta_linear);
-unsigned ptx_cta_warps(const ptx_cta_t *c);
 /* Execute the warp's next instruction: 1 = *out describes it, 0 = the warp
  * has finished, -1 = runtime error (err names kernel, line and thread). */
 int ptx_warp_step(ptx_cta_t *c, unsigned warp, const warp_inst_t **out, cs_error_t *err);

@@ -33,3 +33,18 @@ enum ptx_type ptx_type_from_name(const char *s, size_t n)
     return PT_NONE;
 }
 
+int ptx_find_function(const ptx_module_t *m, const char *name)
+{
+    for (uint32_t i = 0; i < m->n_funcs; i++)
+        if (strcmp(m->funcs[i].name, name) == 0)
+            return (int)i;
+    return -1;
+}
+
+int ptx_find_symbol(const ptx_module_t *m, const char *name)
+{
+    for (uint32_t i = 0; i < m->n_syms; i++)
+        if ((m->syms[i].space == PS_GLOBAL || m->syms[i].space == PS_CONST) && strcmp(m->syms[i].name, name) == 0)
+            return (int)i;
+    return -1;
+}

@@ -126,12 +126,6 @@ static long find_alloc(ptx_device_memory_t *m, uint64_t addr)
     return -1;
 }
 
-uint64_t ptx_mem_alloc_size(ptx_device_memory_t *m, uint64_t addr)
-{
-    long i = find_alloc(m, addr);
-    return i < 0 ? 0 : m->allocs[i].size;
-}
-
 int ptx_mem_free(ptx_device_memory_t *m, uint64_t addr)
 {
     long i = find_alloc(m, addr);

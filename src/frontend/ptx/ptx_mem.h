@@ -26,8 +26,6 @@ void ptx_mem_destroy(ptx_device_memory_t *m);
 uint64_t ptx_mem_alloc(ptx_device_memory_t *m, uint64_t size);
 /* Free an allocation by its start address: 0, or -1 if addr is not one. */
 int ptx_mem_free(ptx_device_memory_t *m, uint64_t addr);
-/* Size of the allocation starting exactly at addr, or 0. */
-uint64_t ptx_mem_alloc_size(ptx_device_memory_t *m, uint64_t addr);
 /* Host pointer for [addr, addr+n) when it lies inside one page of a live
  * allocation, else NULL. The per-lane fast path of the interpreter. */
 uint8_t *ptx_mem_ptr(ptx_device_memory_t *m, uint64_t addr, uint64_t n);

@@ -1540,18 +1540,3 @@ int ptx_debug_perturb(ptx_module_t *m, const char *opcode, int32_t bias)
     return 0;
 }
 
-int ptx_find_function(const ptx_module_t *m, const char *name)
-{
-    for (uint32_t i = 0; i < m->n_funcs; i++)
-        if (strcmp(m->funcs[i].name, name) == 0)
-            return (int)i;
-    return -1;
-}
-
-int ptx_find_symbol(const ptx_module_t *m, const char *name)
-{
-    for (uint32_t i = 0; i < m->n_syms; i++)
-        if ((m->syms[i].space == PS_GLOBAL || m->syms[i].space == PS_CONST) && strcmp(m->syms[i].name, name) == 0)
-            return (int)i;
-    return -1;
-}

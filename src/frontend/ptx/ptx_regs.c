@@ -1,7 +1,6 @@
 /* ptx_regs.c — registers per thread of a PTX kernel: the ptxas report, a
  * cached or fresh ptxas run, or a liveness estimate (see ptx_regs.h). */
 #include "ptx_regs.h"
-#include "ptx_source.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -1141,4 +1140,43 @@ const char *ptx_regs_warning(const char *kernel, const ptx_regs_t *r, char *buf,
         break;
     }
     return buf;
+}
+
+int ptx_read_ptxas_report(const char *report_path, const char *kernel, uint32_t *regs, uint32_t *smem)
+{
+    FILE *fp = fopen(report_path, "r");
+    if (!fp)
+        return -1;
+    char line[1024], want[600];
+    snprintf(want, sizeof want, "Function properties for %s", kernel);
+    int in_kernel = 0, found = 0;
+    while (fgets(line, sizeof line, fp)) {
+        char *p = strstr(line, "Function properties for ");
+        if (p) {
+            size_t n = strlen(want);
+            in_kernel = strncmp(p, want, n) == 0 && (p[n] == '\n' || p[n] == '\r' || p[n] == 0 || p[n] == ' ');
+            continue;
+        }
+        if (!in_kernel)
+            continue;
+        char *u = strstr(line, "Used ");
+        if (u) {
+            unsigned r = 0;
+            if (sscanf(u, "Used %u registers", &r) == 1) {
+                *regs = r;
+                *smem = 0;
+                char *sm = strstr(line, " bytes smem");
+                if (sm) {
+                    char *q = sm;
+                    while (q > line && q[-1] >= '0' && q[-1] <= '9')
+                        q--;
+                    *smem = (uint32_t)strtoul(q, NULL, 10);
+                }
+                found = 1;
+                break;
+            }
+        }
+    }
+    fclose(fp);
+    return found ? 0 : -1;
 }

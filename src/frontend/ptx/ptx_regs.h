@@ -79,4 +79,8 @@ uint32_t ptx_kernel_static_shared(const ptx_module_t *m, uint32_t fi);
  * CTASIM_PTXAS disables it). */
 int ptx_find_ptxas(char *path, size_t n);
 
+/* Registers per thread and static shared bytes of `kernel` from a ptxas -v
+ * report; 0 found, -1 when the file or the kernel's entry is missing. */
+int ptx_read_ptxas_report(const char *report_path, const char *kernel, uint32_t *regs, uint32_t *smem);
+
 #endif

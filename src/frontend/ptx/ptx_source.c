@@ -66,45 +66,6 @@ uint64_t ptx_source_executed(const kernel_desc_t *k)
     return k->ops == &ptx_cta_source_ops ? ((const ptx_source_t *)k->src)->executed : 0;
 }
 
-int ptx_read_ptxas_report(const char *report_path, const char *kernel, uint32_t *regs, uint32_t *smem)
-{
-    FILE *fp = fopen(report_path, "r");
-    if (!fp)
-        return -1;
-    char line[1024], want[600];
-    snprintf(want, sizeof want, "Function properties for %s", kernel);
-    int in_kernel = 0, found = 0;
-    while (fgets(line, sizeof line, fp)) {
-        char *p = strstr(line, "Function properties for ");
-        if (p) {
-            size_t n = strlen(want);
-            in_kernel = strncmp(p, want, n) == 0 && (p[n] == '\n' || p[n] == '\r' || p[n] == 0 || p[n] == ' ');
-            continue;
-        }
-        if (!in_kernel)
-            continue;
-        char *u = strstr(line, "Used ");
-        if (u) {
-            unsigned r = 0;
-            if (sscanf(u, "Used %u registers", &r) == 1) {
-                *regs = r;
-                *smem = 0;
-                char *sm = strstr(line, " bytes smem");
-                if (sm) {
-                    char *q = sm;
-                    while (q > line && q[-1] >= '0' && q[-1] <= '9')
-                        q--;
-                    *smem = (uint32_t)strtoul(q, NULL, 10);
-                }
-                found = 1;
-                break;
-            }
-        }
-    }
-    fclose(fp);
-    return found ? 0 : -1;
-}
-
 int ptx_kernel_desc(ptx_module_t *m, const char *kernel, dim3_t grid, dim3_t block, uint32_t dyn_shmem,
                     const void *args, size_t args_size, ptx_device_memory_t *mem, uint32_t regs_per_thread,
                     kernel_desc_t *out, cs_error_t *err)

@@ -24,10 +24,6 @@ int ptx_kernel_desc(ptx_module_t *m, const char *kernel, dim3_t grid, dim3_t blo
                     const void *args, size_t args_size, ptx_device_memory_t *mem, uint32_t regs_per_thread,
                     kernel_desc_t *out, cs_error_t *err);
 
-/* Registers per thread and static shared bytes of `kernel` from a ptxas -v
- * report; 0 found, -1 when the file or the kernel's entry is missing. */
-int ptx_read_ptxas_report(const char *report_path, const char *kernel, uint32_t *regs, uint32_t *smem);
-
 /* Warp instructions executed so far by a PTX kernel_desc's source. */
 uint64_t ptx_source_executed(const kernel_desc_t *k);
 

@@ -2,6 +2,7 @@
  * parser, device memory and interpreter. Independent of the timing model:
  * the executor hook decides how launches are driven. */
 #include "ctasim_runtime.h"
+#include "frontend/kernel.h"
 #include "ptx_source.h"
 #include "ptx_regs.h"
 

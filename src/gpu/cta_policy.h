@@ -1,12 +1,13 @@
-/* cta_policy.h — CTA scheduling policies as plug-ins (ops table), and the
- * contract between a policy and the GPU that runs it.
+/* cta_policy.h — CTA scheduling policies as plug-ins of the GPU (ops
+ * table), the contract between a policy and the GPU that runs it, and the
+ * view of the GPU a policy has (the only GPU header a policy includes).
  *
  * A policy decides where and when a CTA starts, and may pause CTAs, tag them
  * to bypass L1, and throttle or gate cores. Policies chain ("dyncta+claso"):
  * the dispatcher admits a CTA to a core only if every link admits it (the
  * first link is the baseline, later links are filters that may veto); every
  * link sees every event, in chain order. Adding a policy = one file in
- * src/policy/ plus one line in cta_policy.c's registry.
+ * src/policy/ plus one line in policy/registry.c.
  *
  * Dispatcher: each core cycle, before the cores tick, cores are visited
  * round-robin (rotating start); a core in state ACTIVE with free resources
@@ -32,7 +33,7 @@
  * gone, slot and resources freed, during its own cta_finished). Counting with
  * a kernel or without one never disagrees.
  *
- * What a hook may call (gpu.h): every query, in every hook. The setters
+ * What a hook may call (the view below): every query, in every hook. The setters
  * gpu_set_sm_state, gpu_set_cta_paused, gpu_set_cta_bypass,
  * gpu_set_mem_throttle and gpu_policy_set_sample_period in every hook except
  * admit and cap, which answer without changing the machine: they may update
@@ -53,10 +54,13 @@
 
 #include <stddef.h>
 
+#include "config/config.h"
+#include "model/cache.h"
+#include "model/counters.h"
 #include "model/run_types.h"
-#include "policy_args.h"
+#include "util/policy_args.h"
 
-struct gpu;
+typedef struct gpu gpu_t;
 /* One link of the chain: a policy's handle on the framework (sample period,
  * per-kernel state, which link is asking in gpu_chain_cap). */
 typedef struct cta_link cta_link_t;
@@ -106,6 +110,14 @@ struct cta_link {
     uint64_t next_sample;
 };
 
+/* A chain as resolved from "a:k=v+b+c:k=v" (policy/registry.h): each
+ * link's policy and its arguments, in chain order. */
+typedef struct cta_chain_spec {
+    unsigned n;
+    const cta_policy_ops_t *ops[CTA_CHAIN_MAX];
+    policy_args_t args[CTA_CHAIN_MAX];
+} cta_chain_spec_t;
+
 typedef struct cta_chain {
     unsigned n;
     cta_link_t link[CTA_CHAIN_MAX];
@@ -121,15 +133,77 @@ static inline void *cta_link_kernel_state(const cta_link_t *self, const kernel_r
     return k->link_state[self->index];
 }
 
-/* Registry */
-const cta_policy_ops_t *cta_policy_find(const char *name);
-const cta_policy_ops_t *const *cta_policy_all(void);
-/* Add a policy defined outside src/policy/ (an experiment's own driver, a
- * test). Call before any GPU is created; not thread-safe. */
-int cta_policy_register(const cta_policy_ops_t *ops, cs_error_t *err);
+/* ---- The view: what a hook may read and change of the GPU ------------ */
+/* --- queries ------------------------------------------------------------ */
+const gpu_config_t *gpu_config(const gpu_t *g);
+uint64_t gpu_cycle(const gpu_t *g);               /* core cycles so far */
+uint32_t gpu_n_sm(const gpu_t *g);
+uint32_t gpu_n_kernels(const gpu_t *g);
+const kernel_run_t *gpu_kernel(const gpu_t *g, uint32_t index);
+const sm_counters_t *gpu_sm_counters(const gpu_t *g, uint32_t sm);
+/* The core's L1 data cache statistics (accesses, hits, pending hits, misses). */
+const cache_stats_t *gpu_sm_l1_stats(const gpu_t *g, uint32_t sm);
+/* Running kernels in launch order (at most max); returns how many. */
+uint32_t gpu_running_kernels(const gpu_t *g, const kernel_run_t **out, uint32_t max);
+uint32_t gpu_sm_resident_ctas(const gpu_t *g, uint32_t sm, const kernel_run_t *k); /* k NULL = all */
+enum core_state gpu_sm_state(const gpu_t *g, uint32_t sm);
+/* How many more CTAs of k fit on the core now by resources alone (threads,
+ * registers, shared memory, CTA and warp slots, the kernel's --max-ctas cap);
+ * policies' own limits are not applied. */
+uint32_t gpu_sm_free_ctas(const gpu_t *g, uint32_t sm, const kernel_run_t *k);
+/* The same, as if one more CTA of `placed` were resident first (a policy
+ * that keeps room for another kernel: mcke). */
+uint32_t gpu_sm_free_ctas_after(const gpu_t *g, uint32_t sm, const kernel_run_t *placed, const kernel_run_t *k);
+/* The most CTAs of k the policy chain lets core sm hold now: the kernel's
+ * max_ctas_per_sm lowered by every link's cap() except `except` (the asking
+ * link; NULL = ask all). */
+uint32_t gpu_chain_cap(gpu_t *g, uint32_t sm, const kernel_run_t *k, const cta_link_t *except);
+/* CTAs resident on a core (for pausing decisions), most recently issued last. */
+uint32_t gpu_sm_ctas(const gpu_t *g, uint32_t sm, cta_info_t *out, uint32_t max);
 
-/* Chains (called by the GPU only). Parse "a:k=v+b+c:k=v" and create each link. */
-int cta_chain_create(cta_chain_t *c, struct gpu *g, const char *spec, cs_error_t *err);
+/* --- policy outputs (which hooks may call them: the contract above) ------- */
+/* ACTIVE takes CTAs; THROTTLE keeps its CTAs and takes no new ones; OFF takes
+ * none and, once drained, is gated: it counts gated cycles (sm_counters_t)
+ * instead of idle ones, and the power model charges it nothing. */
+void gpu_set_sm_state(gpu_t *g, uint32_t sm, enum core_state st);
+/* Paused CTAs' warps go behind every other warp in every scheduler. */
+void gpu_set_cta_paused(gpu_t *g, uint32_t sm, uint32_t slot, bool paused);
+/* The CTA's global loads from now on skip L1 (no lookup, no allocation). */
+void gpu_set_cta_bypass(gpu_t *g, uint32_t sm, uint32_t slot, bool bypass);
+/* The core issues no memory instruction while throttled. */
+void gpu_set_mem_throttle(gpu_t *g, uint32_t sm, bool throttle);
+/* A policy's admission answer may have changed outside the events the
+ * dispatcher already reacts to (CTA finished, kernel started, sample, core
+ * state change): look again next cycle. */
+void gpu_request_dispatch(gpu_t *g);
+/* Ask for sample() every `period` core cycles from now (0: stop). */
+void gpu_policy_set_sample_period(gpu_t *g, cta_link_t *self, uint32_t period);
+
+/* A policy cannot go on (a mix it cannot schedule): the run fails with this
+ * one-line message at the end of the current hook's cycle. Any hook. */
+void gpu_policy_fail(gpu_t *g, const char *msg);
+
+/* --- metrics policies publish (JSON "metrics" / "series") ----------------- */
+void gpu_metric_set(gpu_t *g, const char *name, double value);
+void gpu_metric_add(gpu_t *g, const char *name, double delta);
+void gpu_metric_sample(gpu_t *g, const char *series, double value); /* at the current cycle */
+bool gpu_metric_get(const gpu_t *g, const char *name, double *value);
+/* Series points, or 0 if none: *cycles and *values stay valid until the GPU changes. */
+size_t gpu_metric_series(const gpu_t *g, const char *series, const uint64_t **cycles, const double **values);
+
+/* Unloaded latencies derived from the configuration alone (core cycles), the
+ * values the microbenchmarks must reproduce; see docs/ARCHITECTURE.md. They
+ * assume the crossbar: on the mesh they depend on the core and slice. */
+typedef struct derived_latency {
+    double l1_hit, l2_hit, dram;
+} derived_latency_t;
+void gpu_derived_latency(const gpu_config_t *cfg, derived_latency_t *out);
+
+
+/* ---- The chain engine (gpu/cta_chain.c; called by the GPU only) --------- */
+/* Create each link of a resolved chain, in order (its arguments checked:
+ * a key the policy did not ask for is an error). */
+int cta_chain_create(cta_chain_t *c, struct gpu *g, const cta_chain_spec_t *spec, cs_error_t *err);
 void cta_chain_destroy(cta_chain_t *c);
 /* The events, each delivered to every link in order; kernel start/finish
  * also allocate and free the per-kernel state. */

@@ -29,7 +29,7 @@
 #ifndef CTASIM_WARP_POLICY_H
 #define CTASIM_WARP_POLICY_H
 
-#include "policy_args.h"
+#include "util/policy_args.h"
 
 /* What a warp policy may read about a warp. */
 typedef struct warp_info {
@@ -81,8 +81,5 @@ typedef struct warp_policy_ops {
     void (*l1_miss)(void *st, uint32_t slot, uint64_t line);
     void (*l1_evict)(void *st, uint32_t owner_slot, uint64_t line);
 } warp_policy_ops_t;
-
-const warp_policy_ops_t *warp_policy_find(const char *name);
-const warp_policy_ops_t *const *warp_policy_all(void);
 
 #endif
