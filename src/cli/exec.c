@@ -22,7 +22,7 @@
 
 #include "cli.h"
 #include "output.h"
-#include "cudart/cudart.h"
+#include "exec_protocol.h"
 
 #define NEEDED_LIB "libcudart.so"
 

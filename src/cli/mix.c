@@ -765,7 +765,8 @@ gpu_t *mix_simulate_spec(const sim_request_t *req, sim_outcome_t *out, cs_error_
         for (unsigned i = 0; i < m.n && out->check; i++)
             if (o.items[i].check == 0) {
                 out->check = 0;
-                snprintf(out->detail, sizeof out->detail, "%s: %s", m.items[i].app->name, o.items[i].detail);
+                /* the workload's own detail is as long as ours: keep its head */
+                snprintf(out->detail, sizeof out->detail, "%s: %.200s", m.items[i].app->name, o.items[i].detail);
             }
     }
     mix_outcome_free(&o);

@@ -15,6 +15,7 @@
 #include "cli/cli.h"
 #include "cli/output.h"
 #include "cudart/cudart.h"
+#include "policy/registry.h"
 
 cr_state_t cr = {.fd = -1};
 
@@ -136,7 +137,7 @@ __attribute__((constructor)) static void cr_load(void)
     }
     parse_options();
     cs_error_t err;
-    cr.g = gpu_create(&opts.cfg, opts.cta_sched, opts.warp_sched, &err);
+    cr.g = gpu_create_named(&opts.cfg, opts.cta_sched, opts.warp_sched, &err);
     if (!cr.g)
         cr_fatal("%s", err.msg);
     if (opts.sample_interval)

@@ -15,19 +15,10 @@
 #include <sys/types.h>
 
 #include "ctasim_runtime.h"
+#include "cli/exec_protocol.h"
 #include "cudart/cuda_abi.h"
 #include "gpu/gpu.h"
 
-/* The environment `ctasim exec` sets for the program (exec.c reads the same
- * names): the run options, separated by CR_OPT_SEP, and the descriptor of
- * the pipe back to ctasim. */
-#define CR_ENV_OPTS "CTASIM_EXEC_OPTS"
-#define CR_ENV_FD "CTASIM_EXEC_FD"
-#define CR_OPT_SEP '\x1f'
-/* First line on the pipe: the program did load this library. What follows
- * CR_JSON_MARK is the result document for --json. */
-#define CR_HELLO "ctasim-cudart 1\n"
-#define CR_JSON_MARK "json\n"
 
 typedef struct cr_module {
     ctasim_module_t *mod; /* NULL when the PTX could not be loaded: */
