@@ -1563,7 +1563,8 @@ static const char css[] =
     "section .fig{flex:0 0 auto}section .side{flex:1 1 360px;min-width:300px}"
     ".paper{background:#f3f3f8;padding:6px 8px;border-left:3px solid #557}"
     ".ours{background:#f3f8f3;padding:6px 8px;border-left:3px solid #575}"
-    ".skipped{color:#844}table{border-collapse:collapse;font-size:12px}"
+    ".skipped{color:#844}pre.skipped{white-space:pre-wrap;overflow-wrap:anywhere}"
+    "table{border-collapse:collapse;font-size:12px}"
     "td,th{border:1px solid #ccc;padding:2px 6px;text-align:right}th{background:#eee}"
     "details{margin-top:8px;max-height:420px;overflow:auto}code{font-size:12px}";
 
