@@ -151,16 +151,6 @@ typedef struct bank_view {
     uint64_t row_bit;  /* what a legal row command adds to a legal_count_t: a PRE or an ACT */
 } bank_view_t;
 
-/* The simple model's queue: a ring of (ready cycle, request), grown as needed. */
-typedef struct simple_slot {
-    uint64_t ready;
-    mem_req_t *req;
-} simple_slot_t;
-typedef struct simple_fifo {
-    simple_slot_t *slot;
-    uint32_t head, count, cap; /* cap a power of two */
-} simple_fifo_t;
-
 struct dram_channel {
     dram_timing_t t;
     uint32_t id, nbk, ngrp;
@@ -216,7 +206,7 @@ struct dram_channel {
 
     /* -gpgpu_simple_dram_model (see "Simple model" below) */
     bool simple;
-    simple_fifo_t sq;          /* accepted requests in acceptance order, each with its ready cycle */
+    done_queue_t sq;           /* accepted requests in acceptance order, each with its ready cycle */
     uint64_t port_free;        /* first cycle the channel accepts another request */
     uint64_t last_pop;         /* cycle of the last pop + 1 (0: none yet): one reply per cycle */
 
@@ -346,6 +336,7 @@ void dram_set_trace(dram_channel_t *d, dram_trace_fn fn, void *ctx)
  * taken out of the count, the queue holds up to size + banks requests. */
 static bool simple_can_accept(const dram_channel_t *d);
 static void simple_push(dram_channel_t *d, mem_req_t *req, uint64_t now);
+static void done_append(dram_channel_t *d, done_queue_t *q, mem_req_t *r, uint64_t ready);
 static mem_req_t *simple_pop_done(dram_channel_t *d, uint64_t now);
 
 bool dram_can_accept(const dram_channel_t *d)
@@ -1057,27 +1048,15 @@ static bool simple_can_accept(const dram_channel_t *d)
 
 static void simple_push(dram_channel_t *d, mem_req_t *req, uint64_t now)
 {
-    simple_fifo_t *q = &d->sq;
     if (now < d->port_free) {
         /* the slices offer a request every cycle; the port is still moving
          * the previous one's sectors: it goes in when the port frees, which
          * is when its latency starts */
         now = d->port_free;
     }
-    if (q->count == q->cap) {
-        const uint32_t cap = q->cap ? 2 * q->cap : 64;
-        simple_slot_t *slot = cs_xmalloc(cap * sizeof *slot);
-        for (uint32_t k = 0; k < q->count; k++)
-            slot[k] = q->slot[(q->head + k) & (q->cap - 1)];
-        free(q->slot);
-        q->slot = slot;
-        q->head = 0;
-        q->cap = cap;
-    }
     const uint32_t sectors = req->bytes ? (req->bytes + SIMPLE_SECTOR_BYTES - 1) / SIMPLE_SECTOR_BYTES : 1;
-    const uint32_t at = (q->head + q->count++) & (q->cap - 1);
-    q->slot[at].ready = now + d->latency;
-    q->slot[at].req = req;
+    /* acceptance order is ready order: every request waits the same latency */
+    done_append(d, &d->sq, req, now + d->latency);
     d->port_free = now + sectors;
     d->st.busy_cycles += sectors;
     d->st.col_commands += sectors;
@@ -1092,7 +1071,7 @@ static void simple_push(dram_channel_t *d, mem_req_t *req, uint64_t now)
 
 static mem_req_t *simple_pop_done(dram_channel_t *d, uint64_t now)
 {
-    simple_fifo_t *q = &d->sq;
+    done_queue_t *q = &d->sq;
     if (!q->count || q->slot[q->head].ready > now || d->last_pop == now + 1)
         return NULL;
     mem_req_t *r = q->slot[q->head].req;
