@@ -155,11 +155,11 @@ int exp_warnings_write(const exp_warnings_t *w, const char *out_dir, const char 
             return cs_err(err, path, 0, "cannot remove: %s", strerror(errno));
         return 0;
     }
-    FILE *f = cli_output_open_whole(path, err);
+    FILE *f = cli_output_open(path, err);
     if (!f)
         return -1;
     fwrite(w->text, 1, w->len, f);
-    return cli_output_close_whole(f, path, err);
+    return cli_output_close(f, path, err);
 }
 
 void exp_warnings_free(exp_warnings_t *w)

@@ -201,7 +201,7 @@ static void save_run(const en_run_t *r, size_t i, const en_result_t *x)
     run_path(r, i, path, sizeof path);
     run_key(r, i, key, sizeof key);
     cs_error_t ignore; /* best effort: a result not kept is only run again */
-    FILE *f = cli_output_open_whole(path, &ignore);
+    FILE *f = cli_output_open(path, &ignore);
     if (!f)
         return;
     fprintf(f, "key %s\n", key);
@@ -220,7 +220,7 @@ static void save_run(const en_run_t *r, size_t i, const en_result_t *x)
         fprintf(f, "\n");
     }
     fprintf(f, "end\n");
-    cli_output_close_whole(f, path, &ignore);
+    cli_output_close(f, path, &ignore);
 }
 
 static void free_result(en_result_t *x)
@@ -877,7 +877,7 @@ static void print_coverage(const en_run_t *r)
 
 static int write_workloads_csv(const en_run_t *r, const char *path, cs_error_t *err)
 {
-    FILE *f = cli_output_open_whole(path, err);
+    FILE *f = cli_output_open(path, err);
     if (!f)
         return -1;
     fprintf(f, "paper_workload,suite_workload,status\n");
@@ -889,7 +889,7 @@ static int write_workloads_csv(const en_run_t *r, const char *path, cs_error_t *
     for (unsigned w = 0; w < r->nw; w++)
         if (!r->in_paper[w])
             fprintf(f, ",%s,extra\n", r->wl[w]->name);
-    return cli_output_close_whole(f, path, err);
+    return cli_output_close(f, path, err);
 }
 
 /* --- the command ---------------------------------------------------------------- */
@@ -1032,14 +1032,14 @@ int cmd_experiment_energy(int argc, char **argv)
     char path[1024], wpath[1024];
     snprintf(path, sizeof path, "%s/%s.csv", out_dir, def->name);
     snprintf(wpath, sizeof wpath, "%s/%s-workloads.csv", out_dir, def->name);
-    r.csv = cli_output_open_whole(path, &err);
+    r.csv = cli_output_open(path, &err);
     if (!r.csv) {
         exp_warnings_free(&warnings);
         free_all(&r);
         return cli_fail(&err);
     }
     def->report(&r);
-    int rc = cli_output_close_whole(r.csv, path, &err);
+    int rc = cli_output_close(r.csv, path, &err);
     r.csv = NULL;
     if (rc == 0)
         rc = write_workloads_csv(&r, wpath, &err);

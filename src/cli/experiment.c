@@ -186,7 +186,7 @@ static void save_run(const exp_run_t *r, size_t i, const exp_result_t *x)
     run_path(r, i, path, sizeof path);
     run_key(r, i, key, sizeof key);
     cs_error_t ignore; /* best effort: a result not kept is only run again */
-    FILE *f = cli_output_open_whole(path, &ignore);
+    FILE *f = cli_output_open(path, &ignore);
     if (!f)
         return;
     const gpu_totals_t *t = &x->t;
@@ -203,7 +203,7 @@ static void save_run(const exp_run_t *r, size_t i, const exp_result_t *x)
     for (size_t p = 0; p < x->n_points; p++)
         fprintf(f, "%llu %a\n", (unsigned long long)x->n_cycle[p], x->n_value[p]);
     fprintf(f, "end\n");
-    cli_output_close_whole(f, path, &ignore);
+    cli_output_close(f, path, &ignore);
 }
 
 /* Job I's result from an earlier run, if its file is complete and has the key. */
@@ -600,7 +600,7 @@ static void report_kayiran_fig8(exp_run_t *r)
     }
     char path[1024];
     snprintf(path, sizeof path, "%s/kayiran-fig8-series.csv", r->out_dir);
-    FILE *f = cli_output_open_whole(path, &r->extra_err);
+    FILE *f = cli_output_open(path, &r->extra_err);
     if (!f) {
         r->extra_rc = -1;
         return;
@@ -610,7 +610,7 @@ static void report_kayiran_fig8(exp_run_t *r)
         for (size_t p = 0; p < R(r, w, 0)->n_points; p++)
             fprintf(f, "%s,%llu,%.3f\n", r->wl[w]->name, (unsigned long long)R(r, w, 0)->n_cycle[p],
                     R(r, w, 0)->n_value[p]);
-    if (cli_output_close_whole(f, path, &r->extra_err) < 0) {
+    if (cli_output_close(f, path, &r->extra_err) < 0) {
         r->extra_rc = -1;
         return;
     }
@@ -863,7 +863,7 @@ static void print_coverage(const exp_run_t *r)
  * the paper does not list (extra). */
 static int write_workloads_csv(const exp_run_t *r, const char *path, cs_error_t *err)
 {
-    FILE *f = cli_output_open_whole(path, err);
+    FILE *f = cli_output_open(path, err);
     if (!f)
         return -1;
     fprintf(f, "paper_workload,suite_workload,status\n");
@@ -875,7 +875,7 @@ static int write_workloads_csv(const exp_run_t *r, const char *path, cs_error_t 
     for (unsigned w = 0; w < r->nw; w++)
         if (!r->in_paper[w])
             fprintf(f, ",%s,extra\n", r->wl[w]->name);
-    return cli_output_close_whole(f, path, err);
+    return cli_output_close(f, path, err);
 }
 
 static void free_results(exp_run_t *r)
@@ -1071,13 +1071,13 @@ static int run_one(const exp_def_t *def, const exp_opts_t *o)
     char path[1024], wpath[1024];
     snprintf(path, sizeof path, "%s/%s.csv", r.out_dir, def->name);
     snprintf(wpath, sizeof wpath, "%s/%s-workloads.csv", r.out_dir, def->name);
-    r.csv = cli_output_open_whole(path, &err);
+    r.csv = cli_output_open(path, &err);
     if (!r.csv) {
         free_results(&r);
         return cli_fail(&err);
     }
     def->report(&r);
-    int rc = cli_output_close_whole(r.csv, path, &err);
+    int rc = cli_output_close(r.csv, path, &err);
     r.csv = NULL;
     if (rc == 0 && r.extra_rc < 0) {
         err = r.extra_err;

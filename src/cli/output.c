@@ -198,10 +198,6 @@ void cli_csv_field(FILE *f, const char *s)
     fputc('"', f);
 }
 
-FILE *cli_output_open_whole(const char *path, cs_error_t *err) { return cli_output_open(path, err); }
-
-int cli_output_close_whole(FILE *f, const char *path, cs_error_t *err) { return cli_output_close(f, path, err); }
-
 /* DIR without its trailing slashes (but "/" stays "/"), malloc'd */
 static char *strip_slashes(const char *dir)
 {

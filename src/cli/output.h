@@ -34,11 +34,6 @@ int cli_output_close(FILE *f, const char *path, cs_error_t *err);
 /* Close F and drop what was written: PATH stays as it was. */
 void cli_output_abandon(FILE *f);
 
-/* The same two: every output is written whole now. These names stay for
- * the callers (sweeps, experiments) that asked for it before all did. */
-FILE *cli_output_open_whole(const char *path, cs_error_t *err);
-int cli_output_close_whole(FILE *f, const char *path, cs_error_t *err);
-
 /* A directory of outputs written whole (ctasim trace -o DIR): the files go
  * to a temporary directory beside DIR, DIR.tmp.<pid> (DIR's parents made as
  * needed, DIR itself not touched), which cli_output_dir_commit moves into

@@ -466,11 +466,11 @@ static void collect(point_t *pt, const gpu_t *g)
 /* A point's JSON, whole or not at all (what resuming relies on). */
 static int write_point_json(const gpu_t *g, const char *path, cs_error_t *err)
 {
-    FILE *f = cli_output_open_whole(path, err);
+    FILE *f = cli_output_open(path, err);
     if (!f)
         return -1;
     gpu_write_json_stream(g, f);
-    return cli_output_close_whole(f, path, err);
+    return cli_output_close(f, path, err);
 }
 
 static uint64_t num_u64(const jv_t *v, const char *key) { return (uint64_t)json_num(json_get(v, key), 0); }
@@ -662,11 +662,11 @@ static int write_key(const sweep_args_t *a, cs_error_t *err)
 {
     char path[1100];
     snprintf(path, sizeof path, "%s/%s", a->out_dir, ".sweep-key");
-    FILE *f = cli_output_open_whole(path, err);
+    FILE *f = cli_output_open(path, err);
     if (!f)
         return -1;
     fprintf(f, "%016llx %s\n", (unsigned long long)a->key, a->key_text);
-    return cli_output_close_whole(f, path, err);
+    return cli_output_close(f, path, err);
 }
 
 /* One directory, one sweep. DIR/.sweep-key names the sweep whose results it
@@ -872,7 +872,7 @@ static int write_summary(const sweep_plan_t *p, cs_error_t *err)
 {
     char path[1100];
     snprintf(path, sizeof path, "%s/%s", p->args->out_dir, "summary.csv");
-    FILE *f = cli_output_open_whole(path, err);
+    FILE *f = cli_output_open(path, err);
     if (!f)
         return -1;
     fprintf(f, "cta_sched,warp_sched,max_ctas,cycles,warp_insts,thread_insts,ipc,avg_mem_latency,"
@@ -897,7 +897,7 @@ static int write_summary(const sweep_plan_t *p, cs_error_t *err)
             fprintf(f, "%u", pt->same_as);
         fprintf(f, ",%.3f\n", pt->t.sim_wall_seconds);
     }
-    return cli_output_close_whole(f, path, err);
+    return cli_output_close(f, path, err);
 }
 
 /* classification.csv and a table on stdout: per series, per kernel name. */
@@ -906,7 +906,7 @@ static int write_classification(const sweep_plan_t *p, cs_error_t *err)
     const sweep_args_t *a = p->args;
     char path[1100];
     snprintf(path, sizeof path, "%s/%s", a->out_dir, "classification.csv");
-    FILE *f = cli_output_open_whole(path, err);
+    FILE *f = cli_output_open(path, err);
     if (!f)
         return -1;
     /* one IPC column per cap of the sweep; caps above a kernel's resource
@@ -961,7 +961,7 @@ static int write_classification(const sweep_plan_t *p, cs_error_t *err)
             fprintf(f, ",%s,%s,%s,%.4f,%.4f\n", lee, ll, ky, ract, idle_ratio);
         }
     }
-    return cli_output_close_whole(f, path, err);
+    return cli_output_close(f, path, err);
 }
 
 /* A cores sweep: cores.csv, one row per point, and per series the
