@@ -171,6 +171,16 @@ typedef struct exp_warnings {
 void exp_warn(exp_warnings_t *w, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 int exp_warnings_write(const exp_warnings_t *w, const char *out_dir, const char *name, cs_error_t *err);
 void exp_warnings_free(exp_warnings_t *w);
+/* The workloads on which one throttling series of an experiment could not
+ * act (cli_policy_inert), gathered with exp_inert_add; exp_inert_warn then
+ * gives the series' one warning, if any were added. */
+typedef struct exp_inert {
+    char names[1024]; /* "W (N CTAs), ..." */
+    unsigned n, cores;
+} exp_inert_t;
+void exp_inert_add(exp_inert_t *l, const char *workload, uint64_t max_grid, unsigned cores);
+void exp_inert_warn(exp_warnings_t *w, const exp_inert_t *l, const char *experiment, const char *label,
+                    const char *cta, unsigned n_workloads, app_size_t size);
 /* exp_energy.c: the energy and core-gating experiments (song-fig*, kayiran-fig12-13,
  * kayiran-fig14a, lee-fig14); argv[2] names one (exp_energy_known). */
 int cmd_experiment_energy(int argc, char **argv);

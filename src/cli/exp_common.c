@@ -146,6 +146,26 @@ void exp_warn(exp_warnings_t *w, const char *fmt, ...)
     w->text[w->len] = '\0';
 }
 
+void exp_inert_add(exp_inert_t *l, const char *workload, uint64_t max_grid, unsigned cores)
+{
+    size_t len = strlen(l->names);
+    if (len + 1 < sizeof l->names)
+        snprintf(l->names + len, sizeof l->names - len, "%s%s (%llu CTAs)", l->n ? ", " : "", workload,
+                 (unsigned long long)max_grid);
+    l->n++;
+    l->cores = cores;
+}
+
+void exp_inert_warn(exp_warnings_t *w, const exp_inert_t *l, const char *experiment, const char *label,
+                    const char *cta, unsigned n_workloads, app_size_t size)
+{
+    if (l->n)
+        exp_warn(w,
+                 "%s: series %s (--cta-sched %s) cannot act on %u of %u workloads at %s size: no kernel has more "
+                 "CTAs than the %u SMs, so it ran as rr would: %s",
+                 experiment, label, cta, l->n, n_workloads, app_size_name(size), l->cores, l->names);
+}
+
 int exp_warnings_write(const exp_warnings_t *w, const char *out_dir, const char *name, cs_error_t *err)
 {
     char path[1100];

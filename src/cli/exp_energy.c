@@ -901,25 +901,13 @@ static void warn_inert_policies(en_run_t *r, exp_warnings_t *w)
     for (unsigned s = 0; s < r->ns; s++) {
         if (!cli_cta_chain_only_throttles(r->series[s].cta))
             continue;
-        char names[1024] = "";
-        size_t len = 0;
-        unsigned n = 0, cores = 0;
+        exp_inert_t l = {0};
         for (unsigned k = 0; k < r->nw; k++) {
             const en_result_t *x = RES(r, k, s);
-            if (!x->inert)
-                continue;
-            cores = x->cores;
-            if (len < sizeof names)
-                len += (size_t)snprintf(names + len, sizeof names - len, "%s%s (%llu CTAs)", n ? ", " : "",
-                                        r->wl[k]->name, (unsigned long long)x->max_grid);
-            n++;
+            if (x->inert)
+                exp_inert_add(&l, r->wl[k]->name, x->max_grid, x->cores);
         }
-        if (n)
-            exp_warn(w,
-                     "%s: series %s (--cta-sched %s) cannot act on %u of %u workloads at %s size: no kernel has more "
-                     "CTAs than the %u SMs, so it ran as rr would: %s",
-                     r->def->name, r->series[s].label, r->series[s].cta, n, r->nw, app_size_name(r->size), cores,
-                     names);
+        exp_inert_warn(w, &l, r->def->name, r->series[s].label, r->series[s].cta, r->nw, r->size);
     }
 }
 

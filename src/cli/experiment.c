@@ -896,22 +896,13 @@ static void warn_inert_policies(exp_run_t *r)
     for (unsigned s = 0; s < r->ns; s++) {
         if (!cli_cta_chain_only_throttles(r->series[s].cta))
             continue;
-        char names[1024] = "";
-        unsigned n = 0, cores = 0;
+        exp_inert_t l = {0};
         for (unsigned w = 0; w < r->nw; w++) {
             const exp_result_t *x = R(r, w, s);
-            if (!x->inert)
-                continue;
-            cores = x->cores;
-            cat(names, sizeof names, "%s%s (%llu CTAs)", n++ ? ", " : "", r->wl[w]->name,
-                (unsigned long long)x->max_grid);
+            if (x->inert)
+                exp_inert_add(&l, r->wl[w]->name, x->max_grid, x->cores);
         }
-        if (n)
-            exp_warn(&r->warnings,
-                     "%s: series %s (--cta-sched %s) cannot act on %u of %u workloads at %s size: no kernel has more "
-                     "CTAs than the %u SMs, so it ran as rr would: %s",
-                     r->def->name, r->series[s].label, r->series[s].cta, n, r->nw, app_size_name(r->size), cores,
-                     names);
+        exp_inert_warn(&r->warnings, &l, r->def->name, r->series[s].label, r->series[s].cta, r->nw, r->size);
     }
 }
 
