@@ -146,6 +146,17 @@ static int trace_out_taken(const char *dir, bool force, cs_error_t *err)
     return 0;
 }
 
+/* The trace built in TMP is complete: finish its files and move them into
+ * DIR (kernelslist.g last). TMP is gone either way; 0, or -1 with err. */
+static int trace_complete(trace_writer_t *tw, char *tmp, const char *dir, uint64_t *bytes, cs_error_t *err)
+{
+    if (trace_writer_finish(tw, bytes, err) < 0) {
+        cli_output_dir_discard(tmp);
+        return -1;
+    }
+    return cli_output_dir_commit(tmp, dir, "kernelslist.g", is_trace_file, err);
+}
+
 static int cmd_trace(int argc, char **argv)
 {
     /* --no-compress and --force are trace's own: taken out before the shared options */
@@ -212,11 +223,7 @@ static int cmd_trace(int argc, char **argv)
         }
         /* a failed output check still writes the trace, as before: it is
          * what the kernels did */
-        if (trace_writer_finish(tw, &bytes, &err) < 0) {
-            cli_output_dir_discard(tmp);
-            return fail(&err);
-        }
-        if (cli_output_dir_commit(tmp, o.out_dir, "kernelslist.g", is_trace_file, &err) < 0)
+        if (trace_complete(tw, tmp, o.out_dir, &bytes, &err) < 0)
             return fail(&err);
         printf("%s (%s): %s%s%s\n", o.input, app_size_name(o.size), r ? "PASS" : "FAIL", detail[0] ? " - " : "",
                detail);
@@ -237,11 +244,7 @@ static int cmd_trace(int argc, char **argv)
         cli_output_dir_discard(tmp);
         return fail(&err);
     }
-    if (trace_writer_finish(tw, &bytes, &err) < 0) {
-        cli_output_dir_discard(tmp);
-        return fail(&err);
-    }
-    if (cli_output_dir_commit(tmp, o.out_dir, "kernelslist.g", is_trace_file, &err) < 0)
+    if (trace_complete(tw, tmp, o.out_dir, &bytes, &err) < 0)
         return fail(&err);
     print_trace_written(o.out_dir, bytes, compress);
     return 0;
