@@ -3,7 +3,7 @@
  *     CTA_POLICY_REGISTER(cta_policy_mine);
  *     WARP_POLICY_REGISTER(warp_policy_mine);
  * at the start of the line. The build collects these lines from
- * src/policy/*.c (tools/gen_registry.sh, run by the Makefile) into the list
+ * the .c files of src/policy/ (tools/gen_registry.sh, run by the Makefile) into the list
  * policy/registry.c includes, so a new policy is one new file and no other
  * edit: `ctasim list`, --cta-sched/--warp-sched and the contract test
  * (tests/test_policy_contract.c) see it. Here the macro only declares the
