@@ -70,6 +70,10 @@ typedef struct cta_policy_ops {
     const char *name;
     const char *summary;
     const char *params; /* "t_idle=16,t_mem_l=128,..." defaults, for `ctasim list` */
+    /* Arguments it runs with when it has required ones (static: "n=2"),
+     * for whatever runs every registered policy (the contract test); NULL:
+     * its defaults run. */
+    const char *example_args;
     /* Bytes of per-kernel state the framework keeps for this link (0: none). */
     size_t kernel_state_size;
     /* Create the link's state from its arguments (mark each used key; the

@@ -46,6 +46,7 @@ const cta_policy_ops_t cta_policy_static = {
     .name = "static",
     .summary = "round-robin with a fixed cap of n CTAs per core",
     .params = "n=<required>",
+    .example_args = "n=2",
     .create = static_create,
     .destroy = free,
     .cap = static_cap, /* admit: the framework's default, resident < cap */
