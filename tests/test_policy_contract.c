@@ -405,7 +405,7 @@ static void every_registered_cta_policy_keeps_the_contract(void)
     for (const cta_policy_ops_t *const *ops = cta_policy_all(); *ops; ops++) {
         if (*ops == &probe_policy)
             continue;
-        policies++;
+        printf("%s %s", policies++ ? "" : "  CTA policies checked:", (*ops)->name);
         char spec[128];
         cta_spec_of(spec, sizeof spec, *ops, "+probe");
         for (size_t i = 0; i < CS_ARRAY_LEN(inputs); i++) {
@@ -432,6 +432,7 @@ static void every_registered_cta_policy_keeps_the_contract(void)
             gpu_destroy(g);
         }
     }
+    printf("\n");
     CHECK(policies >= 2); /* the registry is not empty: rr and more */
 }
 
@@ -564,7 +565,8 @@ static void every_registered_warp_policy_keeps_the_contract(void)
                             "chase:ctas=40,threads=256,iters=16,footprint=1024,stride=128"};
     unsigned policies = 0;
     for (const warp_policy_ops_t *const *ops = warp_policy_all(); *ops; ops++) {
-        policies++;
+        printf("%s %s", policies++ ? "" : "  warp policies checked:", (*ops)->name);
+        fflush(stdout);
         CHECK((*ops)->create != NULL && (*ops)->order != NULL);
         if (!(*ops)->create || !(*ops)->order)
             continue;
@@ -581,6 +583,7 @@ static void every_registered_warp_policy_keeps_the_contract(void)
             CHECK_EQ(a.cycles, b.cycles);
         }
     }
+    printf("\n");
     CHECK(policies >= 2);
 }
 
