@@ -131,6 +131,13 @@ static void probe_cta_issued(void *st, struct gpu *g, const cta_info_t *cta)
     if (cta->start_cycle != gpu_cycle(g))
         violation(p, "start_cycle is not now", cta->start_cycle, gpu_cycle(g));
     p->cap_seen = gpu_chain_cap(g, cta->sm, cta->kernel, p->self);
+    /* admitted by every link: the core holds no more than the kernel's
+     * occupancy and the chain's cap (every link's cap, the probe's too) */
+    uint32_t here = gpu_sm_resident_ctas(g, cta->sm, cta->kernel);
+    if (here > cta->kernel->max_ctas_per_sm)
+        violation(p, "more CTAs resident than the kernel's occupancy", here, cta->kernel->max_ctas_per_sm);
+    if (here > gpu_chain_cap(g, cta->sm, cta->kernel, NULL))
+        violation(p, "more CTAs resident than the chain's cap", here, gpu_chain_cap(g, cta->sm, cta->kernel, NULL));
     if (p->bypass && cta->sm == 0)
         gpu_set_cta_bypass(g, cta->sm, cta->slot, true);
     check_resident_view(p, g);
