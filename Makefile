@@ -79,6 +79,23 @@ $(BUILD)/version.h: FORCE
 $(BUILD)/obj/src/cli/provenance.o: $(BUILD)/version.h
 $(BUILD)/obj/src/cli/provenance.o: BASE_CFLAGS += -I$(BUILD)
 
+# Plug-ins register themselves with one line of their own file
+# (CTA_POLICY_REGISTER, WARP_POLICY_REGISTER: policy/register.h;
+# EXPERIMENT_REGISTER: cli/exp_registry.h); tools/gen_registry.sh collects
+# those lines into the lists the two registries include. Run on every build
+# (a grep of a few dozen files) so that a file added or removed is seen, and
+# rewritten only when the list changes, so nothing else rebuilds.
+$(BUILD)/gen/policy_list.h: FORCE
+	@mkdir -p $(dir $@)
+	@sh tools/gen_registry.sh $@ CTA_POLICY_REGISTER WARP_POLICY_REGISTER -- $(sort $(wildcard src/policy/*.c))
+$(BUILD)/gen/experiment_list.h: FORCE
+	@mkdir -p $(dir $@)
+	@sh tools/gen_registry.sh $@ EXPERIMENT_REGISTER -- $(sort $(CLI_SRC))
+$(BUILD)/obj/src/policy/registry.o $(BUILD)/pic/src/policy/registry.o: $(BUILD)/gen/policy_list.h
+$(BUILD)/obj/src/policy/registry.o $(BUILD)/pic/src/policy/registry.o: BASE_CFLAGS += -I$(BUILD)/gen
+$(BUILD)/obj/src/cli/exp_registry.o $(BUILD)/pic/src/cli/exp_registry.o: $(BUILD)/gen/experiment_list.h
+$(BUILD)/obj/src/cli/exp_registry.o $(BUILD)/pic/src/cli/exp_registry.o: BASE_CFLAGS += -I$(BUILD)/gen
+
 $(BUILD)/libctasim.a: $(LIB_OBJ)
 	@rm -f $@
 	ar rcs $@ $^

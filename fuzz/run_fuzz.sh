@@ -21,6 +21,10 @@ if printf '#include <zstd.h>\nint main(void){return 0;}\n' | clang -x c - -lzstd
     ZSTD="-DCS_HAVE_ZSTD=1 -lzstd"
 fi
 LIB=$(ls src/util/*.c src/config/*.c src/frontend/*.c src/frontend/ptx/*.c src/model/*.c src/gpu/*.c src/policy/*.c src/report/*.c 2>/dev/null)
+# the policies' registration lines, collected as the Makefile does (policy/register.h)
+mkdir -p "$OUT/gen"
+# shellcheck disable=SC2046
+sh tools/gen_registry.sh "$OUT/gen/policy_list.h" CTA_POLICY_REGISTER WARP_POLICY_REGISTER -- $(ls src/policy/*.c) || exit 1
 status=0
 for f in fuzz/fuzz_*.c; do
     [ -f "$f" ] || continue
@@ -29,7 +33,7 @@ for f in fuzz/fuzz_*.c; do
     [ "$name" = fuzz_fatbin ] && EXTRA="src/cudart/fatbin.c $ZSTD" # the CUDA runtime's parser
     echo "fuzz: building $name"
     # shellcheck disable=SC2086
-    clang -std=c11 -D_GNU_SOURCE -g -O1 -Isrc -Iinclude -fsanitize=fuzzer,address,undefined \
+    clang -std=c11 -D_GNU_SOURCE -g -O1 -Isrc -Iinclude -I"$OUT/gen" -fsanitize=fuzzer,address,undefined \
         -fno-sanitize-recover=undefined $f $LIB $EXTRA $LZMA -lm -lpthread -o "$OUT/$name" || { status=1; continue; }
     work=$(mktemp -d)
     [ -d "fuzz/corpus/$short" ] && cp -r "fuzz/corpus/$short/." "$work/" 2>/dev/null

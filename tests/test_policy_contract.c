@@ -9,10 +9,17 @@
  * block, and that gpu_chain_cap tells links apart by their handle. Then one
  * test per setter: THROTTLE and OFF cores take no CTAs but only OFF counts
  * gated cycles; a bypass-tagged CTA's loads never touch L1; a memory-throttled
- * core sends no request until released. */
+ * core sends no request until released.
+ *
+ * Then every policy the registry holds, CTA and warp, found by iterating it
+ * (a new policy file is checked without an edit here): each CTA policy
+ * chained before the probe, each warp policy wrapped so that every order()
+ * answer is checked against its view; and the create rule both kinds share
+ * (a create that fails without a message is named by the caller). */
 #include "frontend/synth.h"
 #include "gpu/gpu.h"
 #include "gpu/cta_policy.h"
+#include "model/warp_policy.h"
 #include "test.h"
 #include "policy/registry.h"
 
@@ -124,6 +131,13 @@ static void probe_cta_issued(void *st, struct gpu *g, const cta_info_t *cta)
     if (cta->start_cycle != gpu_cycle(g))
         violation(p, "start_cycle is not now", cta->start_cycle, gpu_cycle(g));
     p->cap_seen = gpu_chain_cap(g, cta->sm, cta->kernel, p->self);
+    /* admitted by every link: the core holds no more than the kernel's
+     * occupancy and the chain's cap (every link's cap, the probe's too) */
+    uint32_t here = gpu_sm_resident_ctas(g, cta->sm, cta->kernel);
+    if (here > cta->kernel->max_ctas_per_sm)
+        violation(p, "more CTAs resident than the kernel's occupancy", here, cta->kernel->max_ctas_per_sm);
+    if (here > gpu_chain_cap(g, cta->sm, cta->kernel, NULL))
+        violation(p, "more CTAs resident than the chain's cap", here, gpu_chain_cap(g, cta->sm, cta->kernel, NULL));
     if (p->bypass && cta->sm == 0)
         gpu_set_cta_bypass(g, cta->sm, cta->slot, true);
     check_resident_view(p, g);
@@ -206,10 +220,11 @@ static gpu_config_t small_gpu(uint32_t cores)
     return c;
 }
 
-static gpu_t *run_spec(const gpu_config_t *c, const char *cta, const char *input, uint64_t stop_cycle)
+static gpu_t *run_spec(const gpu_config_t *c, const char *cta, const char *warp, const char *input,
+                       uint64_t stop_cycle)
 {
     cs_error_t err;
-    gpu_t *g = gpu_create_named(c, cta, "gto", &err);
+    gpu_t *g = gpu_create_named(c, cta, warp, &err);
     if (!g) {
         printf("  gpu_create_named(%s): %s\n", cta, err.msg);
         return NULL;
@@ -258,7 +273,7 @@ static void resident_view_is_consistent_in_every_hook(void)
         for (size_t i = 0; i < sizeof inputs / sizeof *inputs; i++) {
             gpu_config_t cfg = small_gpu(4);
             n_probes = 0;
-            gpu_t *g = run_spec(&cfg, chains[c], inputs[i], 0);
+            gpu_t *g = run_spec(&cfg, chains[c], "gto", inputs[i], 0);
             CHECK(g != NULL);
             if (!g)
                 continue;
@@ -281,7 +296,7 @@ static void chain_cap_excludes_the_asking_link_only(void)
     register_probe();
     gpu_config_t cfg = small_gpu(2);
     n_probes = 0;
-    gpu_t *g = run_spec(&cfg, "probe:n=2+probe:n=3", "stream:ctas=20,iters=2", 0);
+    gpu_t *g = run_spec(&cfg, "probe:n=2+probe:n=3", "gto", "stream:ctas=20,iters=2", 0);
     CHECK(g != NULL);
     if (!g)
         return;
@@ -306,7 +321,7 @@ static void throttle_and_off_take_no_ctas_and_only_off_is_gated(void)
         char spec[64];
         snprintf(spec, sizeof spec, "probe:at=200,state=%u", state);
         n_probes = 0;
-        gpu_t *g = run_spec(&cfg, spec, "stream:ctas=40,iters=8", 0);
+        gpu_t *g = run_spec(&cfg, spec, "gto", "stream:ctas=40,iters=8", 0);
         CHECK(g != NULL);
         if (!g)
             return;
@@ -335,7 +350,7 @@ static void bypass_tagged_ctas_never_touch_l1(void)
     register_probe();
     gpu_config_t cfg = small_gpu(2);
     n_probes = 0;
-    gpu_t *g = run_spec(&cfg, "probe:bypass=1", "stream:ctas=20,iters=4,store=0", 0);
+    gpu_t *g = run_spec(&cfg, "probe:bypass=1", "gto", "stream:ctas=20,iters=4,store=0", 0);
     CHECK(g != NULL);
     if (!g)
         return;
@@ -356,7 +371,7 @@ static void mem_throttle_holds_requests_until_released(void)
     register_probe();
     gpu_config_t cfg = small_gpu(2);
     n_probes = 0;
-    gpu_t *g = run_spec(&cfg, "probe:throttle=1,at=3000", "stream:ctas=4,iters=4", 0);
+    gpu_t *g = run_spec(&cfg, "probe:throttle=1,at=3000", "gto", "stream:ctas=4,iters=4", 0);
     CHECK(g != NULL);
     if (!g)
         return;
@@ -374,6 +389,251 @@ static void mem_throttle_holds_requests_until_released(void)
     gpu_destroy(g);
 }
 
+/* ------------------------------------------------------------------------ */
+/* Every registered policy, whatever file it lives in: the registry is
+ * iterated, so a new policy is checked here without an edit of this file. */
+
+/* P's spec: its name, with its example arguments when it has required ones. */
+static void cta_spec_of(char *out, size_t n, const cta_policy_ops_t *ops, const char *then)
+{
+    snprintf(out, n, "%s%s%s%s", ops->name, ops->example_args ? ":" : "", ops->example_args ? ops->example_args : "",
+             then);
+}
+
+/* Each registered CTA policy, as the first link with the probe after it:
+ * the probe sees a consistent resident view and the documented order in
+ * every hook while the policy acts, every CTA starts and finishes once and
+ * every instruction runs once, on kernels of several waves. */
+static void every_registered_cta_policy_keeps_the_contract(void)
+{
+    register_probe();
+    const char *inputs[] = {"stream:ctas=90,iters=4", "shmem:ctas=40,iters=4"};
+    unsigned policies = 0;
+    for (const cta_policy_ops_t *const *ops = cta_policy_all(); *ops; ops++) {
+        if (*ops == &probe_policy)
+            continue;
+        printf("%s %s", policies++ ? "" : "  CTA policies checked:", (*ops)->name);
+        char spec[128];
+        cta_spec_of(spec, sizeof spec, *ops, "+probe");
+        for (size_t i = 0; i < CS_ARRAY_LEN(inputs); i++) {
+            gpu_config_t cfg = small_gpu(4);
+            n_probes = 0;
+            gpu_t *g = run_spec(&cfg, spec, "gto", inputs[i], 0);
+            CHECK(g != NULL);
+            if (!g) {
+                printf("  %s on %s did not run\n", spec, inputs[i]);
+                continue;
+            }
+            const probe_t *p = last_probe[0];
+            const kernel_run_t *k = gpu_kernel(g, 0);
+            gpu_totals_t t;
+            gpu_get_totals(g, &t);
+            CHECK_EQ(p->violations, 0);
+            CHECK_EQ(p->issued, k->total_ctas);
+            CHECK_EQ(p->finished, k->total_ctas);
+            CHECK_EQ(p->kernels_done, 1);
+            CHECK_EQ(k->state, KERNEL_DONE);
+            CHECK_EQ(t.warp_insts, k->desc.expected_warp_insts);
+            if (p->violations || p->finished != k->total_ctas)
+                printf("  in chain %s on %s\n", spec, inputs[i]);
+            gpu_destroy(g);
+        }
+    }
+    printf("\n");
+    CHECK(policies >= 2); /* the registry is not empty: rr and more */
+}
+
+/* A warp policy as the core sees it, wrapped so that each order() answer is
+ * checked against the scheduler's view: at most v->n slots, each one of the
+ * scheduler's own slots with a live warp, none twice, and with
+ * lists_every_ready exactly the slots of v->ready. */
+static const warp_policy_ops_t *checked_inner;
+static uint64_t order_violations, order_calls;
+
+typedef struct checked {
+    void *inner;
+} checked_t;
+
+static void *checked_create(policy_args_t *a, uint32_t sm, uint32_t sched, uint32_t max_warps, cs_error_t *err)
+{
+    void *inner = checked_inner->create(a, sm, sched, max_warps, err);
+    if (!inner)
+        return NULL;
+    checked_t *c = calloc(1, sizeof *c);
+    c->inner = inner;
+    return c;
+}
+
+static void checked_destroy(void *st)
+{
+    checked_t *c = st;
+    if (checked_inner->destroy)
+        checked_inner->destroy(c->inner);
+    free(c);
+}
+
+static void order_violation(const char *what, const sched_view_t *v, unsigned a)
+{
+    if (order_violations++ < 5)
+        printf("  %s: order() %s (core %u, scheduler %u, cycle %" PRIu64 ", %u)\n", checked_inner->name, what, v->sm,
+               v->sched, v->now, a);
+}
+
+static unsigned checked_order(void *st, const sched_view_t *v, uint16_t *out)
+{
+    checked_t *c = st;
+    unsigned n = checked_inner->order(c->inner, v, out);
+    order_calls++;
+    if (n > v->n) {
+        order_violation("listed more slots than the view has", v, n);
+        return 0;
+    }
+    uint64_t seen = 0;
+    for (unsigned i = 0; i < n; i++) {
+        bool mine = false;
+        for (unsigned j = 0; j < v->n && !mine; j++)
+            mine = v->slots[j] == out[i];
+        if (!mine || out[i] >= 64)
+            order_violation("listed a slot not of its scheduler", v, out[i]);
+        else if (seen >> out[i] & 1)
+            order_violation("listed a slot twice", v, out[i]);
+        else if (!v->warps[out[i]].valid)
+            order_violation("listed a slot without a live warp", v, out[i]);
+        else
+            seen |= 1ull << out[i];
+    }
+    if (checked_inner->lists_every_ready && seen != v->ready)
+        order_violation("did not list exactly the ready slots", v, n);
+    return n;
+}
+
+static void checked_issued(void *st, const sched_view_t *v, uint32_t slot)
+{
+    checked_inner->issued(((checked_t *)st)->inner, v, slot);
+}
+
+static void checked_l1_miss(void *st, uint32_t slot, uint64_t line)
+{
+    checked_inner->l1_miss(((checked_t *)st)->inner, slot, line);
+}
+
+static void checked_l1_evict(void *st, uint32_t owner_slot, uint64_t line)
+{
+    checked_inner->l1_evict(((checked_t *)st)->inner, owner_slot, line);
+}
+
+/* One run of INPUT under the checked wrapper of warp policy OPS (CTA chain:
+ * the probe); its totals into *t. */
+static int run_checked_warp(const warp_policy_ops_t *ops, const char *input, gpu_totals_t *t, uint64_t *expected)
+{
+    checked_inner = ops;
+    warp_policy_ops_t checked = *ops; /* same name, summary and lists_every_ready */
+    checked.create = checked_create;
+    checked.destroy = checked_destroy;
+    checked.order = checked_order;
+    checked.issued = ops->issued ? checked_issued : NULL;
+    checked.l1_miss = ops->l1_miss ? checked_l1_miss : NULL;
+    checked.l1_evict = ops->l1_evict ? checked_l1_evict : NULL;
+    gpu_config_t cfg = small_gpu(4);
+    gpu_policies_t pol;
+    cs_error_t err;
+    if (policies_resolve(&pol, &cfg, "probe", ops->name, &err) < 0) {
+        printf("  %s: %s\n", ops->name, err.msg);
+        return -1;
+    }
+    pol.warp = &checked;
+    n_probes = 0;
+    gpu_t *g = gpu_create(&cfg, &pol, &err);
+    workload_t *w = g ? synth_workload_open(input, &err) : NULL;
+    kernel_desc_t k;
+    int rc = w && workload_next_kernel(w, &k, &err) == 1 && gpu_launch(g, &k, &err) == 0 && gpu_run(g, &err) == 0
+                 ? 0
+                 : -1;
+    if (rc < 0)
+        printf("  %s on %s: %s\n", ops->name, input, err.msg);
+    else {
+        gpu_get_totals(g, t);
+        *expected = k.expected_warp_insts;
+        CHECK_EQ(last_probe[0]->violations, 0);
+    }
+    if (w)
+        workload_destroy(w);
+    gpu_destroy(g);
+    return rc;
+}
+
+/* Each registered warp policy, with its defaults: every order() answer
+ * keeps the contract, every warp instruction runs once, and the same run
+ * twice gives the same cycles (no state outside the instance). */
+static void every_registered_warp_policy_keeps_the_contract(void)
+{
+    register_probe();
+    const char *inputs[] = {"strided:ctas=30,threads=256,iters=4",
+                            "chase:ctas=40,threads=256,iters=16,footprint=1024,stride=128"};
+    unsigned policies = 0;
+    for (const warp_policy_ops_t *const *ops = warp_policy_all(); *ops; ops++) {
+        printf("%s %s", policies++ ? "" : "  warp policies checked:", (*ops)->name);
+        fflush(stdout);
+        CHECK((*ops)->create != NULL && (*ops)->order != NULL);
+        if (!(*ops)->create || !(*ops)->order)
+            continue;
+        for (size_t i = 0; i < CS_ARRAY_LEN(inputs); i++) {
+            gpu_totals_t a, b;
+            uint64_t expected = 0, again = 0;
+            order_violations = order_calls = 0;
+            CHECK_EQ(run_checked_warp(*ops, inputs[i], &a, &expected), 0);
+            CHECK_EQ(order_violations, 0);
+            CHECK(order_calls > 0);
+            CHECK(expected > 0);
+            CHECK_EQ(a.warp_insts, expected);
+            CHECK_EQ(run_checked_warp(*ops, inputs[i], &b, &again), 0);
+            CHECK_EQ(a.cycles, b.cycles);
+        }
+    }
+    printf("\n");
+    CHECK(policies >= 2);
+}
+
+/* The create rule (gpu/cta_policy.h, model/warp_policy.h): a create that
+ * fails without a message is named by the caller, for both kinds. */
+static void *mute_cta_create(struct gpu *g, cta_link_t *self, policy_args_t *a, cs_error_t *err) { return NULL; }
+static const cta_policy_ops_t mute_cta = {.name = "mute", .summary = "test: create fails silently", .params = "",
+                                          .create = mute_cta_create};
+static void *mute_warp_create(policy_args_t *a, uint32_t sm, uint32_t sched, uint32_t max_warps, cs_error_t *err)
+{
+    return NULL;
+}
+
+static void a_create_failing_without_a_message_is_named(void)
+{
+    cs_error_t err;
+    static bool done;
+    if (!done)
+        CHECK_EQ(cta_policy_register(&mute_cta, &err), 0);
+    done = true;
+    gpu_config_t cfg = small_gpu(2);
+    gpu_t *g = gpu_create_named(&cfg, "rr+mute", "gto", &err);
+    CHECK(g == NULL);
+    CHECK(strstr(err.msg, "CTA policy 'mute': create failed without an error message") != NULL);
+    gpu_destroy(g);
+
+    gpu_policies_t pol;
+    CHECK_EQ(policies_resolve(&pol, &cfg, "rr", "gto", &err), 0);
+    warp_policy_ops_t mute_warp = *pol.warp;
+    mute_warp.name = "mute";
+    mute_warp.create = mute_warp_create;
+    pol.warp = &mute_warp;
+    g = gpu_create(&cfg, &pol, &err);
+    CHECK(g == NULL);
+    CHECK(strstr(err.msg, "warp policy 'mute': create failed without an error message") != NULL);
+    gpu_destroy(g);
+    mute_warp.create = NULL;
+    g = gpu_create(&cfg, &pol, &err);
+    CHECK(g == NULL);
+    CHECK(strstr(err.msg, "warp policy 'mute' has no create") != NULL);
+    gpu_destroy(g);
+}
+
 int main(void)
 {
     RUN(resident_view_is_consistent_in_every_hook);
@@ -381,5 +641,8 @@ int main(void)
     RUN(throttle_and_off_take_no_ctas_and_only_off_is_gated);
     RUN(bypass_tagged_ctas_never_touch_l1);
     RUN(mem_throttle_holds_requests_until_released);
+    RUN(every_registered_cta_policy_keeps_the_contract);
+    RUN(every_registered_warp_policy_keeps_the_contract);
+    RUN(a_create_failing_without_a_message_is_named);
     TEST_EXIT();
 }

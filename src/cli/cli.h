@@ -131,7 +131,7 @@ const char *cli_version(void);
 int cmd_sweep(int argc, char **argv);
 int cmd_launch(int argc, char **argv);
 int cmd_exec(int argc, char **argv); /* exec.c */
-int cmd_experiment(int argc, char **argv);
+int cmd_experiment(int argc, char **argv); /* exp_registry.c: list, or dispatch NAME to its set */
 int cmd_report(int argc, char **argv);
 /* The report of output directory DIR (report.c), written to DIR/report.html;
  * EXPERIMENT: only that experiment's tables (NULL: all). 0 or an exit code. */
@@ -139,7 +139,6 @@ int cli_report_dir(const char *dir, const char *experiment);
 /* Beside JSON_PATH (X.json or X): X-series.csv, every series of g as rows
  * series,cycle,value, written through a temporary (report.c). */
 int cli_write_series_csv(const gpu_t *g, const char *json_path, cs_error_t *err);
-int cmd_experiment_mix(int argc, char **argv); /* exp_mix.c: lee-fig18 */
 /* The value options every experiment shares (exp_common.c): --size S,
  * --jobs N, -o DIR and, when ONLY is not NULL, --workloads A,B (every name
  * checked against the suite). 1: NAME was one of them and VALUE is taken;
@@ -181,10 +180,5 @@ typedef struct exp_inert {
 void exp_inert_add(exp_inert_t *l, const char *workload, uint64_t max_grid, unsigned cores);
 void exp_inert_warn(exp_warnings_t *w, const exp_inert_t *l, const char *experiment, const char *label,
                     const char *cta, unsigned n_workloads, app_size_t size);
-/* exp_energy.c: the energy and core-gating experiments (song-fig*, kayiran-fig12-13,
- * kayiran-fig14a, lee-fig14); argv[2] names one (exp_energy_known). */
-int cmd_experiment_energy(int argc, char **argv);
-bool exp_energy_known(const char *name);
-void exp_energy_list(FILE *f); /* their lines of `ctasim experiment list` */
 
 #endif

@@ -39,6 +39,7 @@
 #include "args.h"
 #include "classify.h"
 #include "cli.h"
+#include "exp_registry.h"
 #include "jobs.h"
 #include "output.h"
 #include "progress.h"
@@ -828,21 +829,6 @@ static const en_def_t energy_experiments[] = {
      plan_lee_fig14, report_lee_fig14, NULL},
 };
 
-bool exp_energy_known(const char *name)
-{
-    for (unsigned i = 0; i < CS_ARRAY_LEN(energy_experiments); i++)
-        if (!strcmp(energy_experiments[i].name, name))
-            return true;
-    return false;
-}
-
-void exp_energy_list(FILE *f)
-{
-    for (unsigned i = 0; i < CS_ARRAY_LEN(energy_experiments); i++)
-        fprintf(f, "  %-16s %-64s [%s]\n", energy_experiments[i].name, energy_experiments[i].summary,
-               energy_experiments[i].config);
-}
-
 /* --- workloads ---------------------------------------------------------------- */
 
 static void print_coverage(const en_run_t *r)
@@ -919,7 +905,7 @@ static void free_all(en_run_t *r)
     free(r->todo);
 }
 
-int cmd_experiment_energy(int argc, char **argv)
+static int cmd_experiment_energy(int argc, char **argv)
 {
     const en_def_t *def = NULL;
     for (unsigned i = 0; i < CS_ARRAY_LEN(energy_experiments); i++)
@@ -1041,3 +1027,17 @@ int cmd_experiment_energy(int argc, char **argv)
            def->name, total, threads, sim, path, wpath);
     return report ? cli_report_dir(out_dir, def->name) : 0;
 }
+
+/* --- registered: `ctasim experiment list` and NAME (cli/exp_registry.h) --- */
+
+static bool describe(unsigned i, experiment_info_t *out)
+{
+    if (i >= CS_ARRAY_LEN(energy_experiments))
+        return false;
+    const en_def_t *d = &energy_experiments[i];
+    *out = (experiment_info_t){d->name, d->summary, d->config};
+    return true;
+}
+
+const experiment_set_t experiments_energy = {describe, cmd_experiment_energy};
+EXPERIMENT_REGISTER(experiments_energy);

@@ -21,6 +21,7 @@
 #include <unistd.h>
 
 #include "args.h"
+#include "exp_registry.h"
 #include "jobs.h"
 #include "mix.h"
 #include "output.h"
@@ -228,7 +229,7 @@ static int li_fig6(const char *out_dir, const char *preset, app_size_t size, uns
 static int li_fig8(const char *out_dir, const char *preset, app_size_t size, unsigned jobs);
 static unsigned li_which(const char *only);
 
-int cmd_experiment_mix(int argc, char **argv)
+static int cmd_experiment_mix(int argc, char **argv)
 {
     bool li = !strncmp(argv[2], "li-", 3);
     const char *out_dir = "experiments-out", *preset = li ? "date16-15sm" : "hpca14-28sm", *only = NULL;
@@ -882,3 +883,24 @@ static int li_fig8(const char *out_dir, const char *preset, app_size_t size, uns
     printf("li-fig8: %zu simulations on %u jobs (%.1f s of simulation); table in %s\n\n", r.n, threads, sim, path);
     return 0;
 }
+
+/* --- registered: `ctasim experiment list` and NAME (cli/exp_registry.h) --- */
+
+static const experiment_info_t mix_experiments[] = {
+    {"lee-fig18", "mCKE vs CKE on Table 3's mixes (LCS's and Table 3's counts)", "hpca14-28sm"},
+    {"li-fig2", "{BKP, KMS} design space: the 15 TLP points, bypass points", "date16-15sm"},
+    {"li-fig5", "TLP modulation (+bypass) vs CKE, Smart-Even, mCKE on 28 pairs", "date16-15sm"},
+    {"li-fig6", "energy efficiency of tlpmod (+bypass) vs CKE on the 25 pairs", "date16-15sm"},
+    {"li-fig8", "TLP modulation (+bypass) vs mCKE on Lee et al.'s Table 3 mixes", "date16-15sm"},
+};
+
+static bool describe(unsigned i, experiment_info_t *out)
+{
+    if (i >= CS_ARRAY_LEN(mix_experiments))
+        return false;
+    *out = mix_experiments[i];
+    return true;
+}
+
+const experiment_set_t experiments_mix = {describe, cmd_experiment_mix};
+EXPERIMENT_REGISTER(experiments_mix);

@@ -38,6 +38,7 @@
 #include "args.h"
 #include "classify.h"
 #include "cli.h"
+#include "exp_registry.h"
 #include "jobs.h"
 #include "output.h"
 #include "progress.h"
@@ -1092,37 +1093,9 @@ static int run_one(const exp_def_t *def, const exp_opts_t *o)
     return 0;
 }
 
-int cmd_experiment(int argc, char **argv)
+/* `ctasim experiment NAME|all ...` for the experiments above (argv[2]). */
+static int run_cta_experiments(int argc, char **argv)
 {
-    if (argc < 3 || !strcmp(argv[2], "list")) {
-        /* without a name the list is the answer to a mistake: on stderr,
-         * after a line saying what is missing, and exit 2 */
-        FILE *f = argc < 3 ? stderr : stdout;
-        if (argc < 3)
-            fprintf(f, "ctasim: experiment needs a NAME: one of the experiments below, all, or list\n");
-        fprintf(f, "experiments (ctasim experiment NAME|all [--size small|default|paper] [--workloads A,B] "
-               "[--all-workloads] [--jobs N] [-o DIR] [--force] [--report]):\n");
-        for (unsigned i = 0; i < CS_ARRAY_LEN(experiments); i++)
-            fprintf(f, "  %-16s %-64s [%s]\n", experiments[i].name, experiments[i].summary, experiments[i].config);
-        fprintf(f, "  %-16s %-64s\n", "all", "every experiment above, one after another (not the mix experiments below)");
-        fprintf(f, "  %-16s %-64s [%s]\n", "lee-fig18", "mCKE vs CKE on Table 3's mixes (LCS's and Table 3's counts)",
-               "hpca14-28sm");
-        fprintf(f, "  %-16s %-64s [%s]\n", "li-fig2", "{BKP, KMS} design space: the 15 TLP points, bypass points",
-               "date16-15sm");
-        fprintf(f, "  %-16s %-64s [%s]\n", "li-fig5", "TLP modulation (+bypass) vs CKE, Smart-Even, mCKE on 28 pairs",
-               "date16-15sm");
-        fprintf(f, "  %-16s %-64s [%s]\n", "li-fig6", "energy efficiency of tlpmod (+bypass) vs CKE on the 25 pairs",
-               "date16-15sm");
-        fprintf(f, "  %-16s %-64s [%s]\n", "li-fig8", "TLP modulation (+bypass) vs mCKE on Lee et al.'s Table 3 mixes",
-               "date16-15sm");
-        exp_energy_list(f);
-        return argc < 3 ? 2 : 0;
-    }
-    if (!strcmp(argv[2], "lee-fig18") || !strcmp(argv[2], "li-fig2") || !strcmp(argv[2], "li-fig5") ||
-        !strcmp(argv[2], "li-fig6") || !strcmp(argv[2], "li-fig8")) /* workload mixes: exp_mix.c */
-        return cmd_experiment_mix(argc, argv);
-    if (exp_energy_known(argv[2])) /* energy and core gating: exp_energy.c */
-        return cmd_experiment_energy(argc, argv);
     bool all = !strcmp(argv[2], "all");
     const exp_def_t *def = NULL;
     for (unsigned i = 0; i < CS_ARRAY_LEN(experiments); i++)
@@ -1222,3 +1195,22 @@ int cmd_experiment(int argc, char **argv)
     printf("all experiments: %.1f s wall; tables in %s/\n", wall_now() - t0, o.out_dir);
     return report ? cli_report_dir(o.out_dir, NULL) : 0;
 }
+
+/* --- registered: `ctasim experiment list` and NAME (cli/exp_registry.h) --- */
+
+static bool describe(unsigned i, experiment_info_t *out)
+{
+    static char all_summary[96];
+    unsigned n = CS_ARRAY_LEN(experiments);
+    if (i < n)
+        *out = (experiment_info_t){experiments[i].name, experiments[i].summary, experiments[i].config};
+    else if (i == n) {
+        snprintf(all_summary, sizeof all_summary, "the experiments %s ... %s above, one after another",
+                 experiments[0].name, experiments[n - 1].name);
+        *out = (experiment_info_t){"all", all_summary, NULL};
+    }
+    return i <= n;
+}
+
+const experiment_set_t experiments_cta = {describe, run_cta_experiments};
+EXPERIMENT_REGISTER(experiments_cta);

@@ -18,10 +18,15 @@ int cta_chain_create(cta_chain_t *c, struct gpu *g, const cta_chain_spec_t *spec
         p->index = c->n;
         p->next_sample = CS_NEVER;
         c->n++;
-        p->st = ops->create ? ops->create(g, p, &a, err) : NULL;
-        if (ops->create && !p->st) {
+        cs_error_t cerr = {{0}};
+        p->st = ops->create ? ops->create(g, p, &a, &cerr) : NULL;
+        if (ops->create && !p->st) { /* failed: the contract wants *err set; say so if it is not */
             c->n--;
             cta_chain_destroy(c);
+            if (!cerr.msg[0])
+                return cs_err(err, NULL, 0, "CTA policy '%s': create failed without an error message", ops->name);
+            if (err)
+                *err = cerr;
             return -1;
         }
         if (policy_args_check_unused(&a, err) < 0) {

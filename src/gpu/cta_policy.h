@@ -7,7 +7,8 @@
  * the dispatcher admits a CTA to a core only if every link admits it (the
  * first link is the baseline, later links are filters that may veto); every
  * link sees every event, in chain order. Adding a policy = one file in
- * src/policy/ plus one line in policy/registry.c.
+ * src/policy/ that registers itself with CTA_POLICY_REGISTER(ops);
+ * (policy/register.h).
  *
  * Dispatcher: each core cycle, before the cores tick, cores are visited
  * round-robin (rotating start); a core in state ACTIVE with free resources
@@ -69,12 +70,20 @@ typedef struct cta_policy_ops {
     const char *name;
     const char *summary;
     const char *params; /* "t_idle=16,t_mem_l=128,..." defaults, for `ctasim list` */
+    /* Arguments it runs with when it has required ones (static: "n=2"),
+     * for whatever runs every registered policy (the contract test); NULL:
+     * its defaults run. */
+    const char *example_args;
     /* Bytes of per-kernel state the framework keeps for this link (0: none). */
     size_t kernel_state_size;
     /* Create the link's state from its arguments (mark each used key; the
-     * registry rejects unknown keys). NULL create: a stateless link. A
-     * non-NULL create returns NULL only on error, with *err set. `self`
-     * stays valid for the GPU's lifetime. */
+     * registry rejects unknown keys). The create rule, the same for warp
+     * policies (model/warp_policy.h): create returns the state, never NULL
+     * on success; NULL means it failed, with *err saying why (the chain
+     * reports a NULL without a message as "create failed without an error
+     * message"). Only a CTA link may leave create out: a stateless link
+     * (rr), whose hooks get st == NULL. `self` stays valid for the GPU's
+     * lifetime. */
     void *(*create)(struct gpu *g, cta_link_t *self, policy_args_t *args, cs_error_t *err);
     void (*destroy)(void *st);
     /* k starts running (its per-kernel state is zeroed and ready). */

@@ -52,13 +52,24 @@ gpu_t *gpu_create(const gpu_config_t *cfg, const gpu_policies_t *pol, cs_error_t
     }
     g->wp = pol->warp;
     /* the arguments it takes, defaults included: ask one throwaway instance
-     * (the cores' own instances are made, and checked, by sm_init) */
-    if (g->wp->create) {
-        cs_error_t ignored;
-        void *probe = g->wp->create(&wa, 0, 0, MAX_WARPS_PER_SM, &ignored);
-        if (probe && g->wp->destroy)
-            g->wp->destroy(probe);
+     * (the cores' own instances are made, and their arguments checked, by
+     * sm_init). Its create is the first: it enforces the create contract
+     * (model/warp_policy.h) before any core is built. */
+    cs_error_t cerr = {{0}};
+    void *probe = g->wp->create ? g->wp->create(&wa, 0, 0, MAX_WARPS_PER_SM, &cerr) : NULL;
+    if (!probe) {
+        if (!g->wp->create)
+            cs_err(err, NULL, 0, "warp policy '%s' has no create: every scheduler of a core needs its own instance",
+                   g->wp->name);
+        else if (!cerr.msg[0])
+            cs_err(err, NULL, 0, "warp policy '%s': create failed without an error message", g->wp->name);
+        else if (err)
+            *err = cerr;
+        free(g);
+        return NULL;
     }
+    if (g->wp->destroy)
+        g->wp->destroy(probe);
     policy_args_resolved(&wa, g->warp_resolved, sizeof g->warp_resolved);
     req_pool_init(&g->pool);
     xbar_init_net(&g->req_net, ICNT_REQUEST, g->n_sm, g->n_l2, cfg);

@@ -53,6 +53,7 @@
 #include <string.h>
 
 #include "gpu/cta_policy.h"
+#include "register.h"
 #include "policy_metrics.h"
 
 typedef struct live_block {
@@ -252,3 +253,4 @@ const cta_policy_ops_t cta_policy_bcs = {
     .cta_issued = bcs_cta_issued,
     .cta_finished = bcs_cta_finished,
 };
+CTA_POLICY_REGISTER(cta_policy_bcs);

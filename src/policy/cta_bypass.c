@@ -23,6 +23,7 @@
 
 #include "bypass_learn.h"
 #include "gpu/cta_policy.h"
+#include "register.h"
 
 #define BYPASS_DEFAULT_PERIOD 5000
 #define BYPASS_MIN_PERIOD 500
@@ -194,3 +195,4 @@ const cta_policy_ops_t cta_policy_bypass = {
     .cta_finished = bypass_finished,
     .sample = bypass_sample,
 };
+CTA_POLICY_REGISTER(cta_policy_bypass);

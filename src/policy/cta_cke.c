@@ -18,6 +18,7 @@
 #include <stdlib.h>
 
 #include "gpu/cta_policy.h"
+#include "register.h"
 
 #define CKE_RANKS 4
 
@@ -83,3 +84,4 @@ const cta_policy_ops_t cta_policy_cke = {
     .admit = cke_admit,
     .cap = cke_cap,
 };
+CTA_POLICY_REGISTER(cta_policy_cke);

@@ -49,6 +49,7 @@
 #include <stdlib.h>
 
 #include "gpu/cta_policy.h"
+#include "register.h"
 #include "policy_metrics.h"
 
 typedef struct claso_kernel { /* per running kernel, kept by the framework */
@@ -157,3 +158,4 @@ const cta_policy_ops_t cta_policy_claso = {
     .admit = claso_admit,
     .cta_issued = claso_cta_issued,
 };
+CTA_POLICY_REGISTER(cta_policy_claso);

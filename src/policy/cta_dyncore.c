@@ -52,6 +52,7 @@
 #include "cta_dyncta.h"
 #include "gating.h"
 #include "gpu/cta_policy.h"
+#include "register.h"
 #include "policy_metrics.h"
 
 enum { DC_ON = 0, DC_DRAINING, DC_OFF };
@@ -233,3 +234,4 @@ const cta_policy_ops_t cta_policy_dyncore = {
     .cta_finished = dyncore_cta_finished,
     .sample = dyncore_sample,
 };
+CTA_POLICY_REGISTER(cta_policy_dyncore);

@@ -54,6 +54,7 @@
 
 #include "cta_dyncta.h"
 #include "gpu/cta_policy.h"
+#include "register.h"
 #include "policy_metrics.h"
 
 struct dyncta {
@@ -240,3 +241,4 @@ const cta_policy_ops_t cta_policy_dyncta = {
     .cta_finished = dyncta_cta_finished,
     .sample = dyncta_sample,
 };
+CTA_POLICY_REGISTER(cta_policy_dyncta);

@@ -71,6 +71,7 @@
 #include <string.h>
 
 #include "gpu/cta_policy.h"
+#include "register.h"
 #include "policy_metrics.h"
 
 #define LCS_CORE_FIRST UINT32_MAX /* core=first, not yet known */
@@ -266,3 +267,4 @@ const cta_policy_ops_t cta_policy_lcs = {
     .cta_issued = lcs_cta_issued,
     .cta_finished = lcs_cta_finished,
 };
+CTA_POLICY_REGISTER(cta_policy_lcs);

@@ -28,6 +28,7 @@
 #include <stdlib.h>
 
 #include "gpu/cta_policy.h"
+#include "register.h"
 
 #define MCKE_RANKS 4
 #define MCKE_MAX_KERNELS 64
@@ -146,3 +147,4 @@ const cta_policy_ops_t cta_policy_mcke = {
     .admit = mcke_admit,
     .cap = mcke_cap,
 };
+CTA_POLICY_REGISTER(cta_policy_mcke);

@@ -9,6 +9,7 @@
 #include <stdlib.h>
 
 #include "gpu/cta_policy.h"
+#include "register.h"
 
 /* Stateless, no admit and no cap: the framework admits everything. */
 const cta_policy_ops_t cta_policy_rr = {
@@ -16,6 +17,7 @@ const cta_policy_ops_t cta_policy_rr = {
     .summary = "round-robin, maximum CTAs per core, greedy refill (baseline)",
     .params = "",
 };
+CTA_POLICY_REGISTER(cta_policy_rr);
 
 typedef struct {
     uint32_t n;
@@ -44,7 +46,9 @@ const cta_policy_ops_t cta_policy_static = {
     .name = "static",
     .summary = "round-robin with a fixed cap of n CTAs per core",
     .params = "n=<required>",
+    .example_args = "n=2",
     .create = static_create,
     .destroy = free,
     .cap = static_cap, /* admit: the framework's default, resident < cap */
 };
+CTA_POLICY_REGISTER(cta_policy_static);

@@ -20,6 +20,7 @@
 #include <string.h>
 
 #include "gpu/cta_policy.h"
+#include "register.h"
 
 #define SPATIAL_MAX_KERNELS 64
 
@@ -97,3 +98,4 @@ const cta_policy_ops_t cta_policy_spatial = {
     .kernel_finished = spatial_finished,
     .admit = spatial_admit,
 };
+CTA_POLICY_REGISTER(cta_policy_spatial);

@@ -94,6 +94,7 @@
 #include "gpu/cta_policy.h"
 #include "gating.h"
 #include "gpu/cta_policy.h"
+#include "register.h"
 #include "policy_metrics.h"
 
 enum tcs_phase { TCS_IDLE = 0, TCS_MONITOR, TCS_REDUCE, TCS_DONE };
@@ -434,6 +435,7 @@ const cta_policy_ops_t cta_policy_tcs = {
     .cta_finished = tcs_cta_finished,
     .sample = tcs_sample,
 };
+CTA_POLICY_REGISTER(cta_policy_tcs);
 
 const cta_policy_ops_t cta_policy_htcs = {
     .name = "htcs",
@@ -448,3 +450,4 @@ const cta_policy_ops_t cta_policy_htcs = {
     .cta_finished = tcs_cta_finished,
     .sample = tcs_sample,
 };
+CTA_POLICY_REGISTER(cta_policy_htcs);

@@ -30,6 +30,7 @@
 #include <strings.h>
 
 #include "gpu/cta_policy.h"
+#include "register.h"
 
 #define TLP_PROFILES 16
 enum tlp_type { TLP_UP = 0, TLP_OPTIMAL, TLP_DOWN };
@@ -178,3 +179,4 @@ const cta_policy_ops_t cta_policy_tlpmod = {
     .kernel_finished = tlpmod_changed,
     .cap = tlpmod_cap,
 };
+CTA_POLICY_REGISTER(cta_policy_tlpmod);

@@ -7,22 +7,44 @@
 #include <stdlib.h>
 #include <string.h>
 
-extern const warp_policy_ops_t warp_policy_lrr;
-extern const warp_policy_ops_t warp_policy_gto;
-extern const warp_policy_ops_t warp_policy_tl;
-extern const warp_policy_ops_t warp_policy_sca;
-extern const warp_policy_ops_t warp_policy_ccws;
-extern const warp_policy_ops_t warp_policy_owl;
+/* The policies of src/policy/: each file's CTA_POLICY_REGISTER /
+ * WARP_POLICY_REGISTER lines (policy/register.h), collected by the build into
+ * policy_list.h (tools/gen_registry.sh), sorted by ops symbol. Included three
+ * times: to declare the tables, to count them, to list them. */
+#define CTA_POLICY_REGISTER(ops) extern const cta_policy_ops_t ops;
+#define WARP_POLICY_REGISTER(ops) extern const warp_policy_ops_t ops;
+#include "policy_list.h"
+#undef CTA_POLICY_REGISTER
+#undef WARP_POLICY_REGISTER
 
-static const warp_policy_ops_t *const warp_registry[] = {
-    &warp_policy_lrr,
-    &warp_policy_gto,
-    &warp_policy_tl,
-    &warp_policy_sca,
-    &warp_policy_ccws,
-    &warp_policy_owl,
+#define CTA_POLICY_REGISTER(ops) +1
+#define WARP_POLICY_REGISTER(ops)
+enum { BUILTIN_POLICIES = 0
+#include "policy_list.h"
+};
+#undef CTA_POLICY_REGISTER
+#undef WARP_POLICY_REGISTER
+
+#define EXTRA_POLICIES 8
+
+#define CTA_POLICY_REGISTER(ops) &ops,
+#define WARP_POLICY_REGISTER(ops)
+/* the built-in policies; cta_policy_register() appends after them */
+static const cta_policy_ops_t *cta_registry[BUILTIN_POLICIES + EXTRA_POLICIES + 1] = {
+#include "policy_list.h"
     NULL,
 };
+#undef CTA_POLICY_REGISTER
+#undef WARP_POLICY_REGISTER
+
+#define CTA_POLICY_REGISTER(ops)
+#define WARP_POLICY_REGISTER(ops) &ops,
+static const warp_policy_ops_t *const warp_registry[] = {
+#include "policy_list.h"
+    NULL,
+};
+#undef CTA_POLICY_REGISTER
+#undef WARP_POLICY_REGISTER
 
 const warp_policy_ops_t *const *warp_policy_all(void) { return warp_registry; }
 
@@ -33,44 +55,6 @@ const warp_policy_ops_t *warp_policy_find(const char *name)
             return warp_registry[i];
     return NULL;
 }
-
-extern const cta_policy_ops_t cta_policy_rr;
-extern const cta_policy_ops_t cta_policy_static;
-extern const cta_policy_ops_t cta_policy_lcs;
-extern const cta_policy_ops_t cta_policy_bcs;
-extern const cta_policy_ops_t cta_policy_dyncta;
-extern const cta_policy_ops_t cta_policy_claso;
-extern const cta_policy_ops_t cta_policy_tcs;
-extern const cta_policy_ops_t cta_policy_htcs;
-extern const cta_policy_ops_t cta_policy_dyncore;
-
-extern const cta_policy_ops_t cta_policy_cke;
-extern const cta_policy_ops_t cta_policy_spatial;
-extern const cta_policy_ops_t cta_policy_mcke;
-extern const cta_policy_ops_t cta_policy_tlpmod;
-extern const cta_policy_ops_t cta_policy_bypass;
-
-#define BUILTIN_POLICIES 14
-#define EXTRA_POLICIES 8
-
-/* One line per built-in policy; cta_policy_register() appends after them. */
-static const cta_policy_ops_t *cta_registry[BUILTIN_POLICIES + EXTRA_POLICIES + 1] = {
-    &cta_policy_rr,
-    &cta_policy_static,
-    &cta_policy_lcs,
-    &cta_policy_bcs,
-    &cta_policy_dyncta,
-    &cta_policy_claso,
-    &cta_policy_tcs,
-    &cta_policy_htcs,
-    &cta_policy_dyncore,
-    &cta_policy_cke,
-    &cta_policy_spatial,
-    &cta_policy_mcke,
-    &cta_policy_tlpmod,
-    &cta_policy_bypass,
-    NULL,
-};
 
 const cta_policy_ops_t *const *cta_policy_all(void) { return cta_registry; }
 

@@ -64,6 +64,7 @@
 
 #include "config/config.h"
 #include "model/warp_policy.h"
+#include "register.h"
 
 #define CCWS_MAX CONFIG_MAX_WARPS_PER_SM /* the most warp slots a core has */
 #define CCWS_SCORE_CAP (1u << 30)
@@ -295,3 +296,4 @@ const warp_policy_ops_t warp_policy_ccws = {
     .l1_miss = ccws_l1_miss,
     .l1_evict = ccws_l1_evict,
 };
+WARP_POLICY_REGISTER(warp_policy_ccws);

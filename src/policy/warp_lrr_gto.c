@@ -11,6 +11,7 @@
 
 #include "config/config.h"
 #include "model/warp_policy.h"
+#include "register.h"
 
 typedef struct {
     uint32_t last_slot; /* the last issuer, UINT32_MAX none */
@@ -110,6 +111,7 @@ const warp_policy_ops_t warp_policy_lrr = {
     .lists_every_ready = true,
     .issued = base_issued,
 };
+WARP_POLICY_REGISTER(warp_policy_lrr);
 
 const warp_policy_ops_t warp_policy_gto = {
     .name = "gto",
@@ -121,3 +123,4 @@ const warp_policy_ops_t warp_policy_gto = {
     .lists_every_ready = true,
     .issued = base_issued,
 };
+WARP_POLICY_REGISTER(warp_policy_gto);

@@ -34,6 +34,7 @@
 
 #include "config/config.h"
 #include "model/warp_policy.h"
+#include "register.h"
 
 #define OWL_MAX CONFIG_MAX_WARPS_PER_SM /* the most warp slots a core has */
 
@@ -201,3 +202,4 @@ const warp_policy_ops_t warp_policy_owl = {
     .lists_every_ready = true,
     .issued = owl_issued,
 };
+WARP_POLICY_REGISTER(warp_policy_owl);

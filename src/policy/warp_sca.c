@@ -36,6 +36,7 @@
 
 #include "config/config.h"
 #include "model/warp_policy.h"
+#include "register.h"
 
 #define SCA_MAX CONFIG_MAX_WARPS_PER_SM /* the most warp slots a core has */
 
@@ -248,3 +249,4 @@ const warp_policy_ops_t warp_policy_sca = {
     .lists_every_ready = true,
     .issued = sca_issued,
 };
+WARP_POLICY_REGISTER(warp_policy_sca);

@@ -36,6 +36,7 @@
 
 #include "config/config.h"
 #include "model/warp_policy.h"
+#include "register.h"
 
 #define TL_MAX_SLOTS CONFIG_MAX_WARPS_PER_SM /* the most warp slots a core has */
 
@@ -129,3 +130,4 @@ const warp_policy_ops_t warp_policy_tl = {
     .lists_every_ready = true,
     .issued = tl_issued,
 };
+WARP_POLICY_REGISTER(warp_policy_tl);
