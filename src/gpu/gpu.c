@@ -12,6 +12,8 @@
 #include "core_workers.h"
 
 #include <math.h>
+#include <sched.h>
+#include <unistd.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -655,6 +657,35 @@ void gpu_set_threads(gpu_t *g, unsigned threads, unsigned min_due)
     g->parallel_min = min_due ? min_due : PARALLEL_MIN_PER_THREAD * team;
     g->mem_parallel_min = min_due ? min_due : MEM_PARALLEL_MIN_PER_THREAD * team;
     g->adaptive = !min_due; /* an explicit min_due (the tests) always uses the team */
+}
+
+/* --threads auto (gpu_auto_threads). The crossover: on the 15-core gtx480
+ * no case gained from a second thread (at most 1.08x on 16 CPUs), the
+ * 80-core QV100 gained on compute-bound kernels (docs/SPEED.md "Parallel
+ * engine"); a thread per 16 cores keeps each thread's share of a cycle
+ * (a few microseconds of core ticks) above the cost of handing it over. */
+#define AUTO_MIN_CORES 32
+#define AUTO_CORES_PER_THREAD 16
+#define AUTO_MAX_THREADS 16
+
+unsigned gpu_auto_threads(const gpu_t *g)
+{
+    if (g->n_sm < AUTO_MIN_CORES)
+        return 1;
+    unsigned cpus = 1;
+    cpu_set_t set;
+    if (sched_getaffinity(0, sizeof set, &set) == 0)
+        cpus = (unsigned)CPU_COUNT(&set);
+    else {
+        long n = sysconf(_SC_NPROCESSORS_ONLN);
+        cpus = n > 0 ? (unsigned)n : 1;
+    }
+    unsigned t = g->n_sm / AUTO_CORES_PER_THREAD;
+    if (t > cpus)
+        t = cpus;
+    if (t > AUTO_MAX_THREADS)
+        t = AUTO_MAX_THREADS;
+    return t < 1 ? 1 : t;
 }
 
 /* The cores due at `now`, on the team when enough are due and every running
