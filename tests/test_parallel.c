@@ -266,10 +266,11 @@ int main(int argc, char **argv)
 {
     quick = argc > 1 && !strcmp(argv[1], "--quick");
     RUN(team_switches_functions);
-    if (quick) { /* the cases with the most shared state: policies, two kernels, the mesh */
+    if (quick) { /* the cases with the most shared state: policies, two kernels, the mesh, 64 slices */
         RUN(strided_dyncta_claso);
         RUN(two_kernels_lcs_mcke);
         RUN(mesh_stream);
+        RUN(qv100_strided);
         TEST_EXIT();
     }
     RUN(stream_rr);
