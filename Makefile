@@ -174,7 +174,7 @@ prof:
 	$(MAKE) BUILD=build-prof CFLAGS="$(OPT) -g -DCTASIM_PHASE_PROFILE" build-prof/ctasim
 
 clean:
-	rm -rf build build-asan build-tsan build-fuzz build-nolzma build-nolibs
+	rm -rf build build-asan build-tsan build-fuzz build-nolzma build-nolibs build-prof
 
 -include $(LIB_OBJ:.o=.d) $(CLI_OBJ:.o=.d) $(PIC_OBJ:.o=.d) $(CUDART_OBJ:.o=.d) $(TEST_BIN:$(BUILD)/tests/%=$(BUILD)/obj/tests/%.d) \
   $(BENCH_BIN:$(BUILD)/bench/bin/%=$(BUILD)/obj/bench/%.d)
