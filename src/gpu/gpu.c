@@ -550,8 +550,12 @@ static void run_samples(gpu_t *g, uint64_t now)
 #define SM_POOL_HIGH 1024
 /* Fewest due cores for which the team is woken, per thread of the team. */
 #define PARALLEL_MIN_PER_THREAD 2
-/* The same for slices and channels of the memory phases. */
+/* The same for slices and channels of the memory phases, and at least
+ * MEM_PARALLEL_MIN_UNITS of them: a slice's or channel's tick is a fraction
+ * of a core's (tens to a few hundred ns), so fewer than 16 are less work
+ * than handing them over (gtx480's 12 slices and 6 channels never are). */
 #define MEM_PARALLEL_MIN_PER_THREAD 2
+#define MEM_PARALLEL_MIN_UNITS 16
 /* The team or this thread, by time, for each phase on its own: the phase
  * (its ticks and the merge after them) is timed over CHOICE_WINDOW of its
  * clock's cycles on the team, then as many on this thread, and the faster
@@ -655,7 +659,11 @@ void gpu_set_threads(gpu_t *g, unsigned threads, unsigned min_due)
     xbar_defer(&g->reply_net, true, true);
     const unsigned team = core_workers_threads(g->workers);
     g->parallel_min = min_due ? min_due : PARALLEL_MIN_PER_THREAD * team;
-    g->mem_parallel_min = min_due ? min_due : MEM_PARALLEL_MIN_PER_THREAD * team;
+    g->mem_parallel_min = MEM_PARALLEL_MIN_PER_THREAD * team;
+    if (g->mem_parallel_min < MEM_PARALLEL_MIN_UNITS)
+        g->mem_parallel_min = MEM_PARALLEL_MIN_UNITS;
+    if (min_due)
+        g->mem_parallel_min = min_due;
     g->adaptive = !min_due; /* an explicit min_due (the tests) always uses the team */
 }
 
