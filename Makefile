@@ -7,6 +7,7 @@
 #   make tsan       a parallel experiment, sweeps and --threads runs under ThreadSanitizer (build-tsan/)
 #   make fuzz       short libFuzzer runs of the parsers (needs clang)
 #   make bench      speed benchmark
+#   make prof       build-prof/ctasim, which prints where each run's time went per phase
 # Only a C11 compiler, make, libc, libm and pthreads are required. liblzma
 # (Debian: liblzma-dev) is used for .traceg.xz traces when present; libzstd
 # (libzstd-dev) for the compressed PTX of CUDA programs run by `ctasim exec`.
@@ -61,7 +62,7 @@ CLI_OBJ  := $(CLI_SRC:%.c=$(BUILD)/obj/%.o)
 TEST_BIN := $(TEST_SRC:tests/%.c=$(BUILD)/tests/%)
 BENCH_BIN := $(BENCH_SRC:bench/%.c=$(BUILD)/bench/bin/%)
 
-.PHONY: all test unit-test asan tsan fuzz bench clean demo ptx check-ptx check-workloads cudart
+.PHONY: all test unit-test asan tsan fuzz bench prof clean demo ptx check-ptx check-workloads cudart
 all: $(BUILD)/ctasim cudart
 
 $(BUILD)/obj/%.o: %.c
@@ -184,8 +185,13 @@ $(BUILD)/bench/bin/%: $(BUILD)/obj/bench/%.o $(BUILD)/libctasim.a
 bench: $(BUILD)/ctasim $(BENCH_BIN) $(BUILD)/tests/test_synth
 	@sh bench/run_bench.sh $(BUILD)
 
+# A build that prints where each run's wall time went, phase by phase
+# (gpu.c, CTASIM_PHASE_PROFILE; docs/SPEED.md "Parallel engine").
+prof:
+	$(MAKE) BUILD=build-prof CFLAGS="$(OPT) -g -DCTASIM_PHASE_PROFILE" build-prof/ctasim
+
 clean:
-	rm -rf build build-asan build-tsan build-fuzz build-nolzma build-nolibs
+	rm -rf build build-asan build-tsan build-fuzz build-nolzma build-nolibs build-prof
 
 -include $(LIB_OBJ:.o=.d) $(CLI_OBJ:.o=.d) $(PIC_OBJ:.o=.d) $(CUDART_OBJ:.o=.d) $(TEST_BIN:$(BUILD)/tests/%=$(BUILD)/obj/tests/%.d) \
   $(BENCH_BIN:$(BUILD)/bench/bin/%=$(BUILD)/obj/bench/%.d)

@@ -15,6 +15,7 @@
 #                       this build's absolute figures only. BENCH_REF=none
 #                       skips the reference.
 #   BENCH_BIG=0         skip the ~1 GB-of-text trace (peak memory on a long run).
+#   BENCH_ONLY=parallel only the parallel engine's cases (5 below).
 #
 # Cases (targets from issue 15, "on this machine, quiet"):
 #  1. trace streaming, gtx480: stream:ctas=1200,threads=256,iters=52 written as
@@ -29,6 +30,14 @@
 #     comparison, tools/speed_vs_accelsim.py, covers it), ratio only;
 #  4. MMUL and BFS end to end (PTX interpreter + timing, default size):
 #     MMUL >= 2 M warp inst/s;
+#  5. the parallel engine (issue 28) on an H100-sized GPU, the QV100 pair with
+#     gpgpu_n_clusters=132: compute-bound compute:ctas=1056,iters=128 and
+#     memory-bound stream:ctas=1056,iters=4 and strided:ctas=528,iters=1,
+#     each with --threads 1 and 2 (and the reference, 1 thread), interleaved,
+#     three times; wall-time ratio t1/t2 against the goals 1.7x (compute) and
+#     1.3x (memory), and at least 0.95x on every case, with the 15-core gtx480
+#     stream:ctas=480,iters=16 as the small case; load average printed, as a
+#     loaded machine has no second CPU to give;
 # then this build alone, as before: synthetic streaming and the cost of
 # --sample-interval, the power model's overhead (target <= 1.10), the
 # component benches (bench/bench_*.c, test_synth --bench) and the peak memory
@@ -128,6 +137,7 @@ compare() {
 
 # ------------------------------------------------------------- the traces
 SPEC="stream:ctas=1200,threads=256,iters=52"
+if [ "${BENCH_ONLY:-}" != parallel ]; then
 if [ ! -f "$D/stream4m/kernel-1.traceg" ]; then
     echo "bench: writing a ~4M warp-instruction streaming trace (plain text)"
     rm -rf "$D/stream4m"
@@ -155,6 +165,49 @@ echo "bench: (peak memory on the cache-reuse trace: new $new_peak MB${R:+  ref $
 compare "MMUL end to end (default size)" 2000000 ">= 2 M" MMUL
 compare "BFS end to end (default size)" "" "" BFS
 }
+fi
+
+# ------------------------------------------------- the parallel engine
+# threads_case LABEL GOAL RUN-ARGS...: wall time with --threads 1 and 2 (and
+# the reference on 1), interleaved, three times; medians, ratios, the goal.
+threads_case() {
+    label=$1 goal=$2
+    shift 2
+    : >"$D/thr.ref"
+    : >"$D/thr.1"
+    : >"$D/thr.2"
+    for _ in 1 2 3; do
+        [ -n "$R" ] && measure "$R" "$@" >>"$D/thr.ref"
+        measure "$C" --threads 1 "$@" >>"$D/thr.1"
+        measure "$C" --threads 2 "$@" >>"$D/thr.2"
+    done
+    w1=$(awk '{print $4}' "$D/thr.1" | median)
+    w2=$(awk '{print $4}' "$D/thr.2" | median)
+    u1=$(awk '{print $1}' "$D/thr.1" | median)
+    u2=$(awk '{print $1}' "$D/thr.2" | median)
+    ref=""
+    if [ -n "$R" ]; then
+        ru=$(awk '{print $1}' "$D/thr.ref" | median)
+        ref=$(echo "$ru $u1" | awk '{printf "  1 thread against the reference (user CPU): %.2fx", ($2 > 0 ? $1 / $2 : 0)}')
+    fi
+    echo "$label" | awk -v w1="$w1" -v w2="$w2" -v u1="$u1" -v u2="$u2" -v goal="$goal" -v ref="$ref" '{
+        r = (w2 > 0 ? w1 / w2 : 0)
+        printf "bench: %-34s wall 1 thread %.2f s, 2 threads %.2f s: %.2fx (user CPU %.2f / %.2f s)  goal >= %s: %s, >= 0.95: %s%s\n",
+               $0, w1, w2, r, u1, u2, goal, (r >= goal ? "met" : "NOT met"), (r >= 0.95 ? "met" : "NOT met"), ref }'
+}
+H100="$Q --set gpgpu_n_clusters=132"
+echo "bench: parallel engine, load average before: $(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null) on $(getconf _NPROCESSORS_ONLN) CPUs"
+# shellcheck disable=SC2086
+{
+threads_case "H100-sized compute-bound" 1.7 $H100 compute:ctas=1056,iters=128
+threads_case "H100-sized memory-bound (stream)" 1.3 $H100 stream:ctas=1056,iters=4
+threads_case "H100-sized memory-bound (strided)" 1.3 $H100 strided:ctas=528,iters=1
+threads_case "gtx480 streaming (15 cores)" 0.95 stream:ctas=480,iters=16
+}
+echo "bench: parallel engine, load average after: $(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null)"
+rm -f "$D/thr.ref" "$D/thr.1" "$D/thr.2"
+
+[ "${BENCH_ONLY:-}" = parallel ] && exit 0
 
 # ------------------------------------------------- this build alone, as before
 # (rates per user CPU second, as above)

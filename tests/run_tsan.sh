@@ -9,11 +9,13 @@
 #  3. a sweep on 2 threads of a synthetic kernel under three CTA policies;
 #  4. a sweep on 2 threads of the committed test trace (trace reader and xz);
 #  5. a three-workload mix (a driver thread per workload, cli/mix.c);
-#  6. the parallel core phase (--threads, gpu/core_workers.c): runs of a
+#  6. the parallel engine (--threads, gpu/core_workers.c): runs of a
 #     synthetic kernel and of the test trace with cores ticked on 4 threads,
+#     a memory-bound QV100 run whose L2 slices and DRAM channels tick on 3,
 #     a sweep whose points each tick on 2 threads, and test_parallel --quick
-#     (dyncta+claso, two kernels under lcs+mcke, the mesh; 1 against 4
-#     threads) when it was built;
+#     (the team switching item functions; dyncta+claso, two kernels under
+#     lcs+mcke, the mesh, QV100 strided; 1 against 4 threads, every phase
+#     on the team) when it was built;
 #  7. the trace reader's parse-ahead thread (CTASIM_PARSE_AHEAD=1): a
 #     600-CTA trace and HOT's four kernels, run alone and with cores on 2
 #     threads, and test_trace --parse-ahead (against the sequential parse,
@@ -62,6 +64,9 @@ run sweep_synthetic "$C" sweep --max-ctas 1..4 --cta-sched rr --cta-sched lcs --
 run sweep_trace "$C" sweep --max-ctas 1..3 --cta-sched rr --cta-sched dyncta --jobs 2 -o "$T/sweep2" \
     tests/data/traces/basic/kernelslist.g
 run threads_synthetic "$C" run --threads 4 --cta-sched dyncta+claso --quiet strided:ctas=60,iters=4
+Q=tests/data/config/qv100
+run threads_memory "$C" run --threads 3 --quiet --config $Q/gpgpusim.config --config $Q/trace.config \
+    --allow-unknown strided:ctas=160,iters=1
 run threads_trace "$C" run --threads 4 --cta-sched lcs --quiet tests/data/traces/basic/kernelslist.g
 run threads_sweep "$C" sweep --max-ctas 1..2 --cta-sched rr --cta-sched dyncta --jobs 2 --threads 2 \
     -o "$T/sweep3" stream:ctas=60,iters=4

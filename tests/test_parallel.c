@@ -1,5 +1,6 @@
-/* test_parallel.c — the parallel core phase (gpu_set_threads, --threads)
- * changes no number: each case runs one simulation on 1, 2, 4 and 8 threads
+/* test_parallel.c — the parallel engine (gpu_set_threads, --threads: cores,
+ * L2 slices and DRAM channels on a thread team) changes no number: each case
+ * runs one simulation on 1, 2, 3, 4 and 8 threads
  * and compares the whole JSON result document (every statistic, per core,
  * per kernel, per stream, the metrics policies publish and their series),
  * less the host's wall time and memory. The team is woken even for a single
@@ -9,8 +10,13 @@
  * change core state while the run goes on (dyncta, dyncta+claso, lcs, tcs
  * with the power model, bypass), warp policies with per-core state (gto,
  * ccws), two kernels on two streams at once (lcs+mcke, spatial), a mesh
- * interconnect, and the 80-core QV100 configuration. */
+ * interconnect, the 80-core QV100 configuration and the QV100 pair with
+ * 132 cores (H100-sized). With threads, the memory side must have run on
+ * its own pools and settled every kernel count it deferred. Also: the team
+ * runs each item of a batch once whatever the batch's function, and
+ * --threads auto's rule (gpu_auto_threads). */
 #include "gpu/gpu_internal.h"
+#include "gpu/core_workers.h"
 #include "frontend/synth.h"
 #include "test.h"
 #include "policy/registry.h"
@@ -19,6 +25,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sched.h>
 
 typedef struct par_case {
     const char *inputs[3]; /* synthetic kernels, one stream each; NULL ends */
@@ -57,6 +64,7 @@ static char *run_json(const par_case_t *pc, unsigned threads)
         return NULL;
     }
     gpu_set_threads(g, threads, 1);
+    const bool team = g->workers != NULL;
     workload_t *w[3] = {0};
     int rc = 0;
     for (unsigned i = 0; i < 3 && pc->inputs[i] && rc == 0; i++) {
@@ -92,6 +100,17 @@ static char *run_json(const par_case_t *pc, unsigned threads)
         }
         *out = '\0';
     }
+    if (team && text) {
+        /* the slices ran on pools of their own (a read miss or a write-back
+         * takes a DRAM request from it), and folded what they deferred */
+        uint64_t carved = 0, dram_requests = 0;
+        for (uint32_t i = 0; i < g->n_l2; i++) {
+            carved += g->l2_pools[i].allocated;
+            dram_requests += g->l2[i].cache.stats.read_misses + g->l2[i].cache.stats.writebacks;
+            CHECK_EQ(g->l2[i].n_kdelta, 0);
+        }
+        CHECK_EQ(carved > 0, dram_requests > 0);
+    }
     gpu_destroy(g);
     for (unsigned i = 0; i < 3; i++)
         if (w[i])
@@ -125,7 +144,7 @@ static void check_case(const par_case_t *pc)
     CHECK(one != NULL);
     if (!one)
         return;
-    static const unsigned counts[] = {2, 4, 8}, quick_counts[] = {4};
+    static const unsigned counts[] = {2, 3, 4, 8}, quick_counts[] = {4};
     const unsigned *ns = quick ? quick_counts : counts;
     const unsigned nn = quick ? 1 : sizeof counts / sizeof *counts;
     for (unsigned i = 0; i < nn; i++) {
@@ -186,13 +205,72 @@ static void qv100_strided(void)
     check_case(&(par_case_t){.inputs = {"strided:ctas=160,iters=2"}, .config = QV100});
 }
 
+static void h100_sized_stream(void)
+{
+    check_case(&(par_case_t){.inputs = {"stream:ctas=264,iters=2"}, .config = QV100, .set = {"gpgpu_n_clusters=132"}});
+}
+
+/* The team with two item functions in turn: every item of every batch runs
+ * exactly once, with its batch's function (the memory phases use
+ * core_workers_run_fn between the cores' batches). */
+static uint32_t hits_a[500], hits_b[500];
+static void item_a(void *ctx, uint32_t i) { ((uint32_t *)ctx)[i]++; }
+static void item_b(void *ctx, uint32_t i) { ((uint32_t *)ctx)[i] += 1000; }
+static void team_switches_functions(void)
+{
+    core_workers_t *w = core_workers_create(3, item_a, hits_a);
+    CHECK_EQ(core_workers_threads(w), 3);
+    for (unsigned round = 0; round < 200; round++) {
+        core_workers_run(w, 500);
+        core_workers_run_fn(w, item_b, hits_b, 1 + round % 7);
+    }
+    core_workers_destroy(w);
+    for (unsigned i = 0; i < 500; i++)
+        CHECK_EQ(hits_a[i], 200);
+    /* item i of the second function ran in the rounds with more than i items */
+    for (unsigned i = 0; i < 7; i++) {
+        unsigned rounds = 0;
+        for (unsigned round = 0; round < 200; round++)
+            rounds += 1 + round % 7 > i;
+        CHECK_EQ(hits_b[i], 1000 * rounds);
+    }
+    CHECK_EQ(hits_b[7], 0);
+}
+
+/* --threads auto: 1 on gtx480 (15 cores), a thread per 16 cores on QV100
+ * (80) up to the CPUs available. */
+static void auto_threads(void)
+{
+    cs_error_t err;
+    gpu_config_t cfg;
+    config_defaults(&cfg);
+    gpu_t *g = gpu_create_named(&cfg, NULL, NULL, &err);
+    CHECK(g != NULL);
+    CHECK_EQ(gpu_auto_threads(g), 1);
+    gpu_destroy(g);
+    CHECK(config_set(&cfg, "gpgpu_n_clusters", "80", &err) == 0);
+    g = gpu_create_named(&cfg, NULL, NULL, &err);
+    CHECK(g != NULL);
+    cpu_set_t set;
+    unsigned cpus = sched_getaffinity(0, sizeof set, &set) == 0 ? (unsigned)CPU_COUNT(&set) : 1;
+    CHECK_EQ(gpu_auto_threads(g), cpus < 5 ? cpus : 5);
+    gpu_destroy(g);
+    CHECK(config_set(&cfg, "gpgpu_n_clusters", "31", &err) == 0);
+    g = gpu_create_named(&cfg, NULL, NULL, &err);
+    CHECK(g != NULL);
+    CHECK_EQ(gpu_auto_threads(g), 1);
+    gpu_destroy(g);
+}
+
 int main(int argc, char **argv)
 {
     quick = argc > 1 && !strcmp(argv[1], "--quick");
-    if (quick) { /* the cases with the most shared state: policies, two kernels, the mesh */
+    RUN(team_switches_functions);
+    if (quick) { /* the cases with the most shared state: policies, two kernels, the mesh, 64 slices */
         RUN(strided_dyncta_claso);
         RUN(two_kernels_lcs_mcke);
         RUN(mesh_stream);
+        RUN(qv100_strided);
         TEST_EXIT();
     }
     RUN(stream_rr);
@@ -206,5 +284,7 @@ int main(int argc, char **argv)
     RUN(two_kernels_spatial);
     RUN(mesh_stream);
     RUN(qv100_strided);
+    RUN(h100_sized_stream);
+    RUN(auto_threads);
     TEST_EXIT();
 }

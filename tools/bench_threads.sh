@@ -1,13 +1,14 @@
 #!/bin/sh
-# Speed of --threads (the parallel core phase) on GPU sizes and kernel kinds:
+# Speed of --threads (the parallel engine: cores, L2 slices, DRAM channels) on GPU sizes and kernel kinds:
 # wall time and user CPU time, median of REPS runs, each thread count run
 # interleaved with the others (and with a reference build, when given) so a
 # noisy machine affects them alike.
 #   tools/bench_threads.sh NEW/ctasim [REF/ctasim|-] [REPS] [THREADS...]
 # e.g. tools/bench_threads.sh build/ctasim /tmp/ref/build/ctasim 3 1 2 4
 # Cases: 15-core GTX480 (the default config), the 80-core QV100 pair of
-# tests/data/config/qv100 and the same with 160 cores; kernels streaming,
-# memory-bound strided (uncoalesced) and compute-bound.
+# tests/data/config/qv100 and the same with 160 cores, and H100-sized (132
+# cores, as make bench); kernels streaming, memory-bound strided
+# (uncoalesced) and compute-bound.
 set -u
 NEW=$1; REF=${2:--}; REPS=${3:-3}
 shift; [ $# -gt 0 ] && shift; [ $# -gt 0 ] && shift
@@ -23,7 +24,10 @@ qv100-stream|$QV|stream:ctas=1280,iters=8
 qv100-strided|$QV|strided:ctas=640,iters=2
 qv100-compute|$QV|compute:ctas=640,iters=512
 qv160-stream|$QV --set gpgpu_n_clusters=160|stream:ctas=2560,iters=4
-qv160-compute|$QV --set gpgpu_n_clusters=160|compute:ctas=1280,iters=256"
+qv160-compute|$QV --set gpgpu_n_clusters=160|compute:ctas=1280,iters=256
+h100-compute|$QV --set gpgpu_n_clusters=132|compute:ctas=1056,iters=128
+h100-stream|$QV --set gpgpu_n_clusters=132|stream:ctas=1056,iters=4
+h100-strided|$QV --set gpgpu_n_clusters=132|strided:ctas=528,iters=1"
 echo "$cases" | while IFS='|' read -r name opts input; do
     for r in $(seq "$REPS"); do
         if [ "$REF" != - ]; then

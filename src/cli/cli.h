@@ -103,6 +103,10 @@ int cli_check_input(const char *input, cs_error_t *err);
  * whose request names none. Results do not depend on it. */
 void cli_set_threads(unsigned threads);
 #define CLI_MAX_THREADS 256
+/* --threads auto: each simulation takes gpu_auto_threads' count */
+#define CLI_THREADS_AUTO 0xffffffffu
+/* --threads' value: 1..CLI_MAX_THREADS or `auto` (CLI_THREADS_AUTO). */
+int cli_parse_threads(const char *option, const char *text, unsigned *out, cs_error_t *err);
 /* A trace path or a built-in kernel spec as a workload (not a suite workload). */
 workload_t *cli_open_input(const char *input, cs_error_t *err);
 

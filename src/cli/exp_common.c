@@ -85,10 +85,10 @@ int exp_common_option(const char *name, const char *value, app_size_t *size, uns
             return -1;
         *jobs = (unsigned)n;
     } else if (!strcmp(name, "--threads")) {
-        uint64_t n;
-        if (cli_parse_uint(name, value, 1, CLI_MAX_THREADS, &n, err) < 0)
+        unsigned n;
+        if (cli_parse_threads(name, value, &n, err) < 0)
             return -1;
-        cli_set_threads((unsigned)n);
+        cli_set_threads(n);
     } else if (!strcmp(name, "-o")) {
         *out_dir = value;
     } else if (only && !strcmp(name, "--workloads")) {

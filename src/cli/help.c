@@ -22,10 +22,11 @@
     "                       the load round trip into the JSON's series (sm_ipc/<i>, sm_ctas/<i>, stall.*,\n" \
     "                       mem_latency; with --json X.json also X-series.csv; `ctasim report` draws them)\n" \
     "  --quiet              no statistics text\n"                                                            \
-    "  --threads N          tick the cores of one simulation on N threads (default 1); the same results\n"  \
-    "                       for any N. Worth it on compute-bound kernels on 80 cores or more\n"           \
-    "                       (docs/ARCHITECTURE.md \"Parallel simulation of one run\"); PTX workloads\n"      \
-    "                       always tick on one thread. Traces are parsed ahead on a second thread\n"     \
+    "  --threads N|auto     tick the cores and the memory side of one simulation on N threads (default\n" \
+    "                       1); the same results for any N. Worth it on 80 cores or more (docs/SPEED.md\n"  \
+    "                       \"Parallel engine\"); auto: 1 below 32 cores, else a thread per 16 cores, at\n" \
+    "                       most the CPUs available and 16. PTX workloads tick their cores on one\n"     \
+    "                       thread. Traces are parsed ahead on a second thread\n"     \
     "                       where a second CPU is online (CTASIM_PARSE_AHEAD=0 turns it off);\n"          \
     "                       results never depend on either\n"
 

@@ -238,10 +238,10 @@ static int parse_opts(int argc, char **argv, run_opts_t *o, bool want_input, con
                 return cli_fail_usage(&err);
         } else if (!strcmp(a, "--threads")) {
             NEED_VALUE();
-            uint64_t n;
-            if (cli_parse_uint(a, v, 1, CLI_MAX_THREADS, &n, &err) < 0)
+            unsigned n;
+            if (cli_parse_threads(a, v, &n, &err) < 0)
                 return cli_fail_usage(&err);
-            cli_set_threads((unsigned)n);
+            cli_set_threads(n);
         } else if (!strcmp(a, "--sample-interval")) {
             NEED_VALUE();
             uint64_t n;

@@ -7,6 +7,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "args.h"
 #include "cli.h"
 #include "progress.h"
 #include "frontend/synth.h"
@@ -62,6 +63,20 @@ static unsigned command_threads = 1;
 
 void cli_set_threads(unsigned threads) { command_threads = threads ? threads : 1; }
 
+int cli_parse_threads(const char *option, const char *text, unsigned *out, cs_error_t *err)
+{
+    if (!strcmp(text, "auto")) {
+        *out = CLI_THREADS_AUTO;
+        return 0;
+    }
+    uint64_t n;
+    if (cli_parse_uint(option, text, 1, CLI_MAX_THREADS, &n, err) < 0)
+        return cs_err(err, NULL, 0, "%s expects a number of threads, 1..%u, or auto, got '%s'", option,
+                      CLI_MAX_THREADS, text);
+    *out = (unsigned)n;
+    return 0;
+}
+
 gpu_t *cli_simulate(const sim_request_t *req, sim_outcome_t *out, cs_error_t *err)
 {
     out->check = -1;
@@ -74,7 +89,8 @@ gpu_t *cli_simulate(const sim_request_t *req, sim_outcome_t *out, cs_error_t *er
         gpu_set_progress(g, run_progress_print, &rp, run_progress_interval());
     if (req->sample_interval)
         gpu_set_sample_interval(g, req->sample_interval);
-    gpu_set_threads(g, req->threads ? req->threads : command_threads, 0);
+    unsigned threads = req->threads ? req->threads : command_threads;
+    gpu_set_threads(g, threads == CLI_THREADS_AUTO ? gpu_auto_threads(g) : threads, 0);
     int rc;
     const app_def_t *app = app_find(req->input);
     if (app) {

@@ -29,6 +29,7 @@
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <time.h>
 
 #include "util/common.h"
 
@@ -54,8 +55,13 @@ struct core_workers {
     unsigned n_threads; /* team size, the caller included */
     pthread_t *tid;
     team_arg_t *arg;
-    core_work_fn fn;
+    core_work_fn fn;          /* the current batch's */
     void *ctx;
+    core_work_fn fn0;         /* core_workers_run's (given at creation) */
+    void *ctx0;
+#ifdef CTASIM_PHASE_PROFILE
+    uint64_t wait_ns;         /* the caller's wait for items run by other threads */
+#endif
     uint32_t generation;      /* the caller's last published generation */
     _Atomic uint64_t batch;   /* generation | n_items */
     claim_t *claim;           /* per range, n_threads of them */
@@ -156,8 +162,8 @@ core_workers_t *core_workers_create(unsigned threads, core_work_fn fn, void *ctx
 {
     core_workers_t *w = cs_xcalloc(1, sizeof *w);
     w->n_threads = threads < 2 ? 2 : threads;
-    w->fn = fn;
-    w->ctx = ctx;
+    w->fn = w->fn0 = fn;
+    w->ctx = w->ctx0 = ctx;
     atomic_init(&w->batch, 0);
     atomic_init(&w->finished, 0);
     atomic_init(&w->sleepers, 0);
@@ -185,13 +191,20 @@ core_workers_t *core_workers_create(unsigned threads, core_work_fn fn, void *ctx
 
 unsigned core_workers_threads(const core_workers_t *w) { return w->n_threads; }
 
-void core_workers_run(core_workers_t *w, uint32_t n_items)
+void core_workers_run(core_workers_t *w, uint32_t n_items) { core_workers_run_fn(w, w->fn0, w->ctx0, n_items); }
+
+void core_workers_run_fn(core_workers_t *w, core_work_fn fn, void *ctx, uint32_t n_items)
 {
     if (w->n_threads < 2 || n_items > ITEM_MASK) {
         for (uint32_t i = 0; i < n_items; i++)
-            w->fn(w->ctx, i);
+            fn(ctx, i);
         return;
     }
+    /* Safe to change here: no thread can be inside an item of the previous
+     * batch (all finished), and a late thread reads fn only after claiming
+     * an item of this batch, which the batch store below publishes. */
+    w->fn = fn;
+    w->ctx = ctx;
     const uint32_t gen = ++w->generation;
     atomic_store_explicit(&w->finished, 0, memory_order_relaxed);
     for (unsigned k = 0; k < w->n_threads; k++) /* each range from its start, before the batch is seen */
@@ -201,12 +214,30 @@ void core_workers_run(core_workers_t *w, uint32_t n_items)
     atomic_store(&w->batch, (uint64_t)gen << 32 | n_items);
     wake_sleepers(w);
     take_items(w, gen, 0);
+#ifdef CTASIM_PHASE_PROFILE
+    struct timespec t0, t1;
+    clock_gettime(CLOCK_MONOTONIC, &t0);
+#endif
     for (unsigned spin = 0; atomic_load_explicit(&w->finished, memory_order_acquire) < n_items; spin++) {
         if (spin < SPIN_PAUSES)
             cpu_pause();
         else
             sched_yield();
     }
+#ifdef CTASIM_PHASE_PROFILE
+    clock_gettime(CLOCK_MONOTONIC, &t1);
+    w->wait_ns += (uint64_t)(t1.tv_sec - t0.tv_sec) * 1000000000u + (uint64_t)(t1.tv_nsec - t0.tv_nsec);
+#endif
+}
+
+uint64_t core_workers_wait_ns(const core_workers_t *w)
+{
+#ifdef CTASIM_PHASE_PROFILE
+    return w->wait_ns;
+#else
+    (void)w;
+    return 0;
+#endif
 }
 
 void core_workers_destroy(core_workers_t *w)

@@ -23,6 +23,12 @@ typedef struct core_workers core_workers_t;
 core_workers_t *core_workers_create(unsigned threads, core_work_fn fn, void *ctx);
 /* Returns once every item has run (the calling thread runs its share). */
 void core_workers_run(core_workers_t *w, uint32_t n_items);
+/* The same for another kind of item (the memory side's phases): fn(ctx, i)
+ * for this batch only. */
+void core_workers_run_fn(core_workers_t *w, core_work_fn fn, void *ctx, uint32_t n_items);
+/* Nanoseconds the caller spent waiting for other threads' items (a build with
+ * -DCTASIM_PHASE_PROFILE; 0 otherwise). */
+uint64_t core_workers_wait_ns(const core_workers_t *w);
 unsigned core_workers_threads(const core_workers_t *w);
 /* Stop and join the team (NULL: nothing). */
 void core_workers_destroy(core_workers_t *w);

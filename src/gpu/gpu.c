@@ -12,10 +12,48 @@
 #include "core_workers.h"
 
 #include <math.h>
+#include <sched.h>
+#include <unistd.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+
+static uint64_t now_ns(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
+}
+
+/* Where a run's wall time goes, phase by phase: compiled in only with
+ * -DCTASIM_PHASE_PROFILE (make prof: build-prof/ctasim), printed to stderr
+ * when the GPU is destroyed. The core phase is split into its serial part
+ * (kernel start, samples, dispatch, finished CTAs), the cores' ticks and the
+ * merge after them; "wait" is the time the main thread waited for items other
+ * threads ran (all phases), part of the phases' times. */
+enum { PROF_DRAM, PROF_L2, PROF_ICNT, PROF_CORE, PROF_CORE_TICKS, PROF_CORE_MERGE, PROF_TOTAL, PROF__COUNT };
+#ifdef CTASIM_PHASE_PROFILE
+#define PROF_START(v) const uint64_t v = now_ns()
+#define PROF_ADD(g, i, v) ((g)->prof_ns[i] += now_ns() - (v))
+static void prof_print(const gpu_t *g)
+{
+    const uint64_t *p = g->prof_ns;
+    double total = p[PROF_TOTAL] ? (double)p[PROF_TOTAL] : 1;
+    double core_serial = (double)p[PROF_CORE] - (double)p[PROF_CORE_TICKS] - (double)p[PROF_CORE_MERGE];
+    double rest = total - (double)(p[PROF_DRAM] + p[PROF_L2] + p[PROF_ICNT] + p[PROF_CORE]);
+    double wait = g->workers ? (double)core_workers_wait_ns(g->workers) : 0;
+    fprintf(stderr,
+            "phase profile: total %.3f s | cores %.1f%% | core merge %.1f%% | core serial %.1f%% | icnt %.1f%% | "
+            "L2 %.1f%% | DRAM %.1f%% | idle skip and loop %.1f%% | waiting for other threads %.1f%%\n",
+            total * 1e-9, 100 * p[PROF_CORE_TICKS] / total, 100 * p[PROF_CORE_MERGE] / total, 100 * core_serial / total,
+            100 * p[PROF_ICNT] / total, 100 * p[PROF_L2] / total, 100 * p[PROF_DRAM] / total, 100 * rest / total,
+            100 * wait / total);
+}
+#else
+#define PROF_START(v) ((void)0)
+#define PROF_ADD(g, i, v) ((void)0)
+#endif
 
 /* Front-end failure or model error: record the first message. */
 static void gpu_fail(struct gpu *g, const cs_error_t *e)
@@ -114,6 +152,9 @@ void gpu_destroy(gpu_t *g)
 {
     if (!g)
         return;
+#ifdef CTASIM_PHASE_PROFILE
+    prof_print(g);
+#endif
     /* a run stopped early: running kernels still hold per-kernel policy state */
     for (uint32_t k = g->first_unfinished; k < g->n_kernels; k++)
         if (g->kernels[k]->state == KERNEL_RUNNING)
@@ -147,6 +188,7 @@ void gpu_destroy(gpu_t *g)
     core_workers_destroy(g->workers);
     free(g->due);
     free(g->tick_rc);
+    free(g->mem_due);
     if (g->io.pool) { /* crossbars and pool exist once io is set */
         xbar_free(&g->req_net);
         xbar_free(&g->reply_net);
@@ -154,9 +196,13 @@ void gpu_destroy(gpu_t *g)
         if (g->sm_pools)
             for (uint32_t i = 0; i < g->n_sm; i++)
                 req_pool_destroy(&g->sm_pools[i]);
+        if (g->l2_pools)
+            for (uint32_t i = 0; i < g->n_l2; i++)
+                req_pool_destroy(&g->l2_pools[i]);
         req_pool_destroy(&g->pool);
     }
     free(g->sm_pools);
+    free(g->l2_pools);
     free(g);
 }
 
@@ -510,61 +556,62 @@ static void run_samples(gpu_t *g, uint64_t now)
  * finished CTAs, errors, dispatch and the policies stay in the serial phase,
  * in core order as before. So any thread count gives the same numbers. */
 
-/* Free requests a core's pool keeps on hand (req_pool_balance). */
+/* Free requests a core's or slice's pool keeps on hand (req_pool_balance). */
 #define SM_POOL_LOW 64
 #define SM_POOL_HIGH 1024
 /* Fewest due cores for which the team is woken, per thread of the team. */
 #define PARALLEL_MIN_PER_THREAD 2
-/* The team or this thread, by time: the core phase (ticks and the merge
- * after them) is timed over CHOICE_WINDOW cycles on the team, then as many
- * on this thread, and the faster runs for the next CHOICE_EPOCH core cycles
- * (the team only when at least CHOICE_MARGIN_PCT % faster: it costs CPU
- * time), then the two are timed again. A machine without free cores, a GPU
- * too small or a kernel too memory-bound for the hand-offs to pay all end on
- * this thread, the team sleeping. Where the cores tick never changes a
- * result; only the wall time depends on the choice. */
+/* The same for slices and channels of the memory phases, and at least
+ * MEM_PARALLEL_MIN_UNITS of them: a slice's or channel's tick is a fraction
+ * of a core's (tens to a few hundred ns), so fewer than 16 are less work
+ * than handing them over (gtx480's 12 slices and 6 channels never are). */
+#define MEM_PARALLEL_MIN_PER_THREAD 2
+#define MEM_PARALLEL_MIN_UNITS 16
+/* The team or this thread, by time, for each phase on its own: the phase
+ * (its ticks and the merge after them) is timed over CHOICE_WINDOW of its
+ * clock's cycles on the team, then as many on this thread, and the faster
+ * runs for the next CHOICE_EPOCH cycles (the team only when at least
+ * CHOICE_MARGIN_PCT % faster: it costs CPU time), then the two are timed
+ * again. A machine without free cores, a GPU too small or a phase too short
+ * for the hand-offs to pay all end on this thread, the team sleeping. Where
+ * a core or slice ticks never changes a result; only the wall time depends
+ * on the choice. */
 #define CHOICE_WINDOW 256
 #define CHOICE_EPOCH 32768
 #define CHOICE_MARGIN_PCT 5
 enum { CHOICE_TIME_TEAM, CHOICE_TIME_SERIAL, CHOICE_RUN };
+enum { PHASE_CORES, PHASE_L2, PHASE_DRAM };
 
-static uint64_t now_ns(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
-}
-
-/* Whether this eligible cycle runs on the team, and whether it is timed. */
-static bool choose_team(gpu_t *g, uint64_t now, bool *timed)
+/* Whether this eligible cycle of a phase runs on the team, and whether it is timed. */
+static bool choose_team(const gpu_t *g, struct phase_choice *c, uint64_t now, bool *timed)
 {
     *timed = false;
     if (!g->adaptive)
         return true;
-    if (g->choice_phase == CHOICE_RUN) {
-        if (now < g->choice_until)
-            return g->choice_team;
-        g->choice_phase = CHOICE_TIME_TEAM;
-        g->choice_count = 0;
-        g->choice_ns[0] = g->choice_ns[1] = 0;
+    if (c->phase == CHOICE_RUN) {
+        if (now < c->until)
+            return c->team;
+        c->phase = CHOICE_TIME_TEAM;
+        c->count = 0;
+        c->ns[0] = c->ns[1] = 0;
     }
     *timed = true;
-    return g->choice_phase == CHOICE_TIME_TEAM;
+    return c->phase == CHOICE_TIME_TEAM;
 }
 
-static void choice_timed(gpu_t *g, uint64_t now, uint64_t ns)
+static void choice_timed(struct phase_choice *c, uint64_t now, uint64_t ns)
 {
-    g->choice_ns[g->choice_phase] += ns;
-    if (++g->choice_count < CHOICE_WINDOW)
+    c->ns[c->phase] += ns;
+    if (++c->count < CHOICE_WINDOW)
         return;
-    g->choice_count = 0;
-    if (g->choice_phase == CHOICE_TIME_TEAM) {
-        g->choice_phase = CHOICE_TIME_SERIAL;
+    c->count = 0;
+    if (c->phase == CHOICE_TIME_TEAM) {
+        c->phase = CHOICE_TIME_SERIAL;
         return;
     }
-    g->choice_team = g->choice_ns[0] * 100 < g->choice_ns[1] * (100 - CHOICE_MARGIN_PCT);
-    g->choice_phase = CHOICE_RUN;
-    g->choice_until = now + CHOICE_EPOCH;
+    c->team = c->ns[0] * 100 < c->ns[1] * (100 - CHOICE_MARGIN_PCT);
+    c->phase = CHOICE_RUN;
+    c->until = now + CHOICE_EPOCH;
 }
 
 static void tick_core_item(void *ctx, uint32_t item)
@@ -576,12 +623,31 @@ static void tick_core_item(void *ctx, uint32_t item)
     s->defer_shared = false;
 }
 
+/* One L2 slice of the L2 phase, on whichever thread: it touches its own
+ * state, its output of the request network, its input of the reply network
+ * and its own pool; its kernel counts are deferred (defer_kst). */
+static void tick_l2_item(void *ctx, uint32_t item)
+{
+    gpu_t *g = ctx;
+    l2_cycle(&g->l2[g->mem_due[item]], g->mem_now, g->mem_icnt);
+}
+
+/* One DRAM channel of the DRAM phase: it touches its own DRAM, the queues
+ * between it and its own slices and those slices' pools. */
+static void tick_channel_item(void *ctx, uint32_t item)
+{
+    gpu_t *g = ctx;
+    mem_channel_cycle(&g->ch[g->mem_due[item]], g->mem_now);
+}
+
 void gpu_set_threads(gpu_t *g, unsigned threads, unsigned min_due)
 {
     if (threads <= 1 || g->workers)
         return;
-    if (threads > g->n_sm) /* more would only wait */
-        threads = g->n_sm < 2 ? 2 : g->n_sm;
+    /* more than the larger side has units would only wait */
+    uint32_t units = g->n_sm > g->n_l2 ? g->n_sm : g->n_l2;
+    if (threads > units)
+        threads = units < 2 ? 2 : units;
     g->workers = core_workers_create(threads, tick_core_item, g);
     g->due = cs_xcalloc(g->n_sm, sizeof *g->due);
     g->tick_rc = cs_xcalloc(g->n_sm, sizeof *g->tick_rc);
@@ -590,10 +656,55 @@ void gpu_set_threads(gpu_t *g, unsigned threads, unsigned min_due)
         req_pool_init(&g->sm_pools[i]);
         g->sm[i].pool = &g->sm_pools[i];
     }
-    xbar_defer(&g->req_net, true, false);  /* cores push into their inputs */
-    xbar_defer(&g->reply_net, false, true); /* and pop their outputs */
-    g->parallel_min = min_due ? min_due : PARALLEL_MIN_PER_THREAD * core_workers_threads(g->workers);
+    g->mem_due = cs_xcalloc(g->n_l2 > g->n_ch ? g->n_l2 : g->n_ch, sizeof *g->mem_due);
+    g->l2_pools = cs_xcalloc(g->n_l2, sizeof *g->l2_pools);
+    for (uint32_t i = 0; i < g->n_l2; i++) {
+        req_pool_init(&g->l2_pools[i]);
+        g->l2[i].pool = &g->l2_pools[i];
+        g->l2[i].defer_kst = true;
+    }
+    /* cores push into their inputs of the request network and pop their
+     * outputs of the reply network; slices pop theirs of the request network
+     * and push into theirs of the reply network */
+    xbar_defer(&g->req_net, true, true);
+    xbar_defer(&g->reply_net, true, true);
+    const unsigned team = core_workers_threads(g->workers);
+    g->parallel_min = min_due ? min_due : PARALLEL_MIN_PER_THREAD * team;
+    g->mem_parallel_min = MEM_PARALLEL_MIN_PER_THREAD * team;
+    if (g->mem_parallel_min < MEM_PARALLEL_MIN_UNITS)
+        g->mem_parallel_min = MEM_PARALLEL_MIN_UNITS;
+    if (min_due)
+        g->mem_parallel_min = min_due;
     g->adaptive = !min_due; /* an explicit min_due (the tests) always uses the team */
+}
+
+/* --threads auto (gpu_auto_threads). The crossover: on the 15-core gtx480
+ * no case gained from a second thread (at most 1.08x on 16 CPUs), the
+ * 80-core QV100 gained on compute-bound kernels (docs/SPEED.md "Parallel
+ * engine"); a thread per 16 cores keeps each thread's share of a cycle
+ * (a few microseconds of core ticks) above the cost of handing it over. */
+#define AUTO_MIN_CORES 32
+#define AUTO_CORES_PER_THREAD 16
+#define AUTO_MAX_THREADS 16
+
+unsigned gpu_auto_threads(const gpu_t *g)
+{
+    if (g->n_sm < AUTO_MIN_CORES)
+        return 1;
+    unsigned cpus = 1;
+    cpu_set_t set;
+    if (sched_getaffinity(0, sizeof set, &set) == 0)
+        cpus = (unsigned)CPU_COUNT(&set);
+    else {
+        long n = sysconf(_SC_NPROCESSORS_ONLN);
+        cpus = n > 0 ? (unsigned)n : 1;
+    }
+    unsigned t = g->n_sm / AUTO_CORES_PER_THREAD;
+    if (t > cpus)
+        t = cpus;
+    if (t > AUTO_MAX_THREADS)
+        t = AUTO_MAX_THREADS;
+    return t < 1 ? 1 : t;
 }
 
 /* The cores due at `now`, on the team when enough are due and every running
@@ -613,13 +724,17 @@ static int tick_cores_parallel(gpu_t *g, uint64_t now, uint64_t icnt_now, bool *
     g->tick_now = now;
     g->tick_icnt = icnt_now;
     bool timed = false;
-    const bool team = n >= g->parallel_min && !g->serial_kernels && choose_team(g, now, &timed);
+    struct phase_choice *c = &g->choice[PHASE_CORES];
+    const bool team = n >= g->parallel_min && !g->serial_kernels && choose_team(g, c, now, &timed);
     const uint64_t t0 = timed ? now_ns() : 0;
+    PROF_START(prof0);
     if (team)
         core_workers_run(g->workers, n);
     else
         for (uint32_t k = 0; k < n; k++)
             g->tick_rc[k] = sm_cycle(&g->sm[g->due[k]], now, icnt_now);
+    PROF_ADD(g, PROF_CORE_TICKS, prof0);
+    PROF_START(prof1);
     int rc = 0;
     for (uint32_t k = 0; k < n; k++) {
         uint32_t id = g->due[k];
@@ -635,9 +750,74 @@ static int tick_cores_parallel(gpu_t *g, uint64_t now, uint64_t icnt_now, bool *
         }
         *any_finished |= g->tick_rc[k] > 0;
     }
+    PROF_ADD(g, PROF_CORE_MERGE, prof1);
     if (timed) /* the merge above included: cores run elsewhere are read back here */
-        choice_timed(g, now, now_ns() - t0);
+        choice_timed(c, now, now_ns() - t0);
     return rc;
+}
+
+/* The L2 slices due at `now` (L2 clock), on the team when enough are due,
+ * then what they deferred, slice by slice (the network counts and mesh
+ * wake-ups, the kernels' counts, the pools), before the interconnect and the
+ * cores tick. Slices do not see each other within a cycle: the order they
+ * tick in changes nothing. */
+static void tick_l2_parallel(gpu_t *g, uint64_t now, uint64_t icnt_now)
+{
+    uint32_t n = 0;
+    for (uint32_t i = 0; i < g->n_l2; i++)
+        if (l2_due(&g->l2[i], now, icnt_now))
+            g->mem_due[n++] = i;
+    if (!n)
+        return;
+    g->mem_now = now;
+    g->mem_icnt = icnt_now;
+    bool timed = false;
+    struct phase_choice *c = &g->choice[PHASE_L2];
+    const bool team = n >= g->mem_parallel_min && choose_team(g, c, now, &timed);
+    const uint64_t t0 = timed ? now_ns() : 0;
+    if (team)
+        core_workers_run_fn(g->workers, tick_l2_item, g, n);
+    else
+        for (uint32_t k = 0; k < n; k++)
+            l2_cycle(&g->l2[g->mem_due[k]], now, icnt_now);
+    for (uint32_t k = 0; k < n; k++) {
+        uint32_t id = g->mem_due[k];
+        xbar_settle_output(&g->req_net, id, icnt_now);
+        xbar_settle_input(&g->reply_net, id);
+        l2_fold_kernel_deltas(&g->l2[id]);
+        req_pool_balance(g->l2[id].pool, &g->pool, SM_POOL_LOW, SM_POOL_HIGH);
+    }
+    if (timed)
+        choice_timed(c, now, now_ns() - t0);
+}
+
+/* The DRAM channels due at `now` (DRAM clock), likewise. A channel touches
+ * nothing shared but its slices' pools. */
+static void tick_dram_parallel(gpu_t *g, uint64_t now)
+{
+    uint32_t n = 0;
+    for (uint32_t ch = 0; ch < g->n_ch; ch++)
+        if (mem_channel_due(&g->ch[ch]))
+            g->mem_due[n++] = ch;
+    if (!n)
+        return;
+    g->mem_now = now;
+    bool timed = false;
+    struct phase_choice *c = &g->choice[PHASE_DRAM];
+    const bool team = n >= g->mem_parallel_min && choose_team(g, c, now, &timed);
+    const uint64_t t0 = timed ? now_ns() : 0;
+    if (team)
+        core_workers_run_fn(g->workers, tick_channel_item, g, n);
+    else
+        for (uint32_t k = 0; k < n; k++)
+            mem_channel_cycle(&g->ch[g->mem_due[k]], now);
+    for (uint32_t k = 0; k < n; k++) {
+        const mem_channel_t *m = &g->ch[g->mem_due[k]];
+        for (uint32_t j = 0; j < m->n_slices; j++)
+            req_pool_balance(m->slices[j].pool, &g->pool, SM_POOL_LOW, SM_POOL_HIGH);
+    }
+    if (timed)
+        choice_timed(c, now, now_ns() - t0);
 }
 
 /* ------------------------------------------------------------------------ */
@@ -670,6 +850,7 @@ static int tick_core(gpu_t *g, uint64_t now, bool *any_sm)
         if (r < 0)
             return -1;
     } else {
+        PROF_START(prof0);
         for (uint32_t i = 0; i < g->n_sm; i++) {
             sm_t *s = &g->sm[i];
             if (!sm_due(s, now, icnt_now)) {
@@ -688,6 +869,7 @@ static int tick_core(gpu_t *g, uint64_t now, bool *any_sm)
             }
             any_finished |= r > 0;
         }
+        PROF_ADD(g, PROF_CORE_TICKS, prof0);
     }
     /* after the core tick: the policies hear of finished CTAs, core by core */
     if (any_finished)
@@ -706,6 +888,10 @@ static void tick_icnt(gpu_t *g, uint64_t now)
 static void tick_l2(gpu_t *g, uint64_t now)
 {
     uint64_t icnt_now = g->cycle[CLK_ICNT];
+    if (g->workers) {
+        tick_l2_parallel(g, now, icnt_now);
+        return;
+    }
     for (uint32_t i = 0; i < g->n_l2; i++)
         if (l2_due(&g->l2[i], now, icnt_now))
             l2_cycle(&g->l2[i], now, icnt_now);
@@ -713,6 +899,10 @@ static void tick_l2(gpu_t *g, uint64_t now)
 
 static void tick_dram(gpu_t *g, uint64_t now)
 {
+    if (g->workers) {
+        tick_dram_parallel(g, now);
+        return;
+    }
     for (uint32_t ch = 0; ch < g->n_ch; ch++)
         if (mem_channel_due(&g->ch[ch]))
             mem_channel_cycle(&g->ch[ch], now);
@@ -860,6 +1050,7 @@ static void maybe_report_progress(gpu_t *g, double t0)
 static int run_until_ex(gpu_t *g, uint32_t target, uint64_t stop_cycle, bool stop_on_end, cs_error_t *err)
 {
     double t0 = now_seconds();
+    PROF_START(prof_total);
     const uint64_t ended0 = g->kernels_ended;
     while (!g->failed && !g->stopped &&
            (target == UINT32_MAX ? !all_done(g) : g->kernels[target]->state != KERNEL_DONE)) {
@@ -868,24 +1059,33 @@ static int run_until_ex(gpu_t *g, uint32_t target, uint64_t stop_cycle, bool sto
             if (g->next_fs[d] < t)
                 t = g->next_fs[d];
         if (g->next_fs[CLK_DRAM] == t) {
+            PROF_START(prof0);
             g->cycle[CLK_DRAM]++;
             tick_dram(g, g->cycle[CLK_DRAM]);
             g->next_fs[CLK_DRAM] += g->period_fs[CLK_DRAM];
+            PROF_ADD(g, PROF_DRAM, prof0);
         }
         if (g->next_fs[CLK_L2] == t) {
+            PROF_START(prof0);
             g->cycle[CLK_L2]++;
             tick_l2(g, g->cycle[CLK_L2]);
             g->next_fs[CLK_L2] += g->period_fs[CLK_L2];
+            PROF_ADD(g, PROF_L2, prof0);
         }
         if (g->next_fs[CLK_ICNT] == t) {
+            PROF_START(prof0);
             g->cycle[CLK_ICNT]++;
             tick_icnt(g, g->cycle[CLK_ICNT]);
             g->next_fs[CLK_ICNT] += g->period_fs[CLK_ICNT];
+            PROF_ADD(g, PROF_ICNT, prof0);
         }
         if (g->next_fs[CLK_CORE] == t) {
             g->cycle[CLK_CORE]++;
             bool any_sm = false;
-            if (tick_core(g, g->cycle[CLK_CORE], &any_sm) < 0)
+            PROF_START(prof0);
+            int core_rc = tick_core(g, g->cycle[CLK_CORE], &any_sm);
+            PROF_ADD(g, PROF_CORE, prof0);
+            if (core_rc < 0)
                 break;
             g->next_fs[CLK_CORE] += g->period_fs[CLK_CORE];
             if (!any_sm && !all_done(g)) {
@@ -912,6 +1112,7 @@ static int run_until_ex(gpu_t *g, uint32_t target, uint64_t stop_cycle, bool sto
     if (g->power && !g->failed)
         gpu_power_finish(g, all_done(g) || g->stopped);
     g->wall_seconds += now_seconds() - t0;
+    PROF_ADD(g, PROF_TOTAL, prof_total);
     if (g->failed) {
         if (err)
             *err = g->err;

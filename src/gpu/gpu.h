@@ -45,6 +45,11 @@ int gpu_run(gpu_t *g, cs_error_t *err);
  * caller's thread; 0: a default, and the team is left alone for a while when
  * it ran almost none of the cores (a machine without free cores). */
 void gpu_set_threads(gpu_t *g, unsigned threads, unsigned min_due);
+/* The thread count `--threads auto` asks for (gpu.c, AUTO_*): 1 on a GPU
+ * below the crossover (fewer than AUTO_MIN_CORES cores) or a machine with one
+ * CPU available; else one thread per AUTO_CORES_PER_THREAD cores, at most
+ * the CPUs this process may run on and AUTO_MAX_THREADS. */
+unsigned gpu_auto_threads(const gpu_t *g);
 /* Simulate until every launched kernel has finished or the core clock reaches
  * core_cycle (idle skipping may land a little past it; the state is the same
  * as if those idle cycles had been stepped). Returns 1 when all kernels are

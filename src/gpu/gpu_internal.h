@@ -69,22 +69,31 @@ struct gpu {
     double wall_seconds;
     uint64_t total_warp_insts, total_thread_insts;
 
-    /* --threads: the parallel core phase (gpu.c, docs/ARCHITECTURE.md
+    /* --threads: the parallel core and memory phases (gpu.c, docs/ARCHITECTURE.md
      * "Parallel simulation of one run"); all NULL/0 with one thread */
     struct core_workers *workers;
     req_pool_t *sm_pools;      /* a request pool per core */
+    req_pool_t *l2_pools;      /* a request pool per L2 slice (its channel's write-backs included) */
     uint32_t *due;             /* the cores ticked this cycle, in core order */
     int *tick_rc;              /* sm_cycle's result for due[i] */
+    uint32_t *mem_due;         /* the slices (L2 phase) or channels (DRAM phase) ticked, in order */
     uint64_t tick_now, tick_icnt; /* the cycle the phase simulates (core, interconnect clock) */
+    uint64_t mem_now, mem_icnt;   /* the same for the memory phases (L2 or DRAM clock, interconnect) */
     uint32_t serial_kernels;   /* running kernels whose front-end is not parallel_safe */
     uint32_t parallel_min;     /* fewest due cores worth waking the team for */
-    /* the team or this thread, whichever is faster (gpu.c, CHOICE_*) */
+    uint32_t mem_parallel_min; /* fewest due slices / channels worth waking it for */
+    /* the team or this thread, whichever is faster, per phase (gpu.c, CHOICE_*) */
     bool adaptive;             /* choose by time (no explicit min_due) */
-    uint8_t choice_phase;      /* CHOICE_TIME_TEAM, CHOICE_TIME_SERIAL or CHOICE_RUN */
-    uint32_t choice_count;     /* cycles timed in this phase */
-    uint64_t choice_ns[2];     /* time of the timed cycles: on the team, on this thread */
-    uint64_t choice_until;     /* core cycle at which CHOICE_RUN times the two again */
-    bool choice_team;          /* CHOICE_RUN: the team was faster */
+    struct phase_choice {
+        uint8_t phase;         /* CHOICE_TIME_TEAM, CHOICE_TIME_SERIAL or CHOICE_RUN */
+        uint32_t count;        /* cycles timed in this phase */
+        uint64_t ns[2];        /* time of the timed cycles: on the team, on this thread */
+        uint64_t until;        /* the phase's clock cycle at which CHOICE_RUN times the two again */
+        bool team;             /* CHOICE_RUN: the team was faster */
+    } choice[3];               /* PHASE_CORES, PHASE_L2, PHASE_DRAM */
+#ifdef CTASIM_PHASE_PROFILE
+    uint64_t prof_ns[8];       /* gpu.c, PROF_*: where the wall time of a run went */
+#endif
 };
 
 /* gpu_power.c: the power model's glue (every call is a no-op without it) */

@@ -4,6 +4,52 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* A kernel's counts kept by one slice while defer_kst (see l2_slice_t). */
+typedef struct l2_kdelta {
+    kernel_stats_t *kst;
+    kernel_stats_t d;
+} l2_kdelta_t;
+
+_Static_assert(sizeof(kernel_stats_t) % sizeof(uint64_t) == 0, "kernel_stats_t: uint64_t counters only (folded as an array)");
+
+/* Where the counts of an access for kernel counters `k` go: k itself, or,
+ * while the slice ticks on a worker thread, the slice's delta for k (a slice
+ * sees the few kernels running at once: a linear search). */
+static kernel_stats_t *count_target(l2_slice_t *l, kernel_stats_t *k)
+{
+    if (!k || !l->defer_kst)
+        return k;
+    for (uint32_t i = 0; i < l->n_kdelta; i++)
+        if (l->kdelta[i].kst == k)
+            return &l->kdelta[i].d;
+    if (l->n_kdelta == l->cap_kdelta) {
+        l->cap_kdelta = l->cap_kdelta ? 2 * l->cap_kdelta : 4;
+        l->kdelta = cs_xrealloc(l->kdelta, l->cap_kdelta * sizeof *l->kdelta);
+    }
+    l2_kdelta_t *e = &l->kdelta[l->n_kdelta++];
+    memset(e, 0, sizeof *e);
+    e->kst = k;
+    return &e->d;
+}
+
+void l2_fold_kernel_deltas(l2_slice_t *l)
+{
+    for (uint32_t i = 0; i < l->n_kdelta; i++) {
+        const uint64_t *from = (const uint64_t *)&l->kdelta[i].d;
+        uint64_t *to = (uint64_t *)l->kdelta[i].kst;
+        for (size_t j = 0; j < sizeof(kernel_stats_t) / sizeof(uint64_t); j++)
+            to[j] += from[j];
+    }
+    l->n_kdelta = 0;
+}
+
+/* The access being handled counts for the kernel of counters k. */
+static void set_current_kernel(l2_slice_t *l, kernel_stats_t *k)
+{
+    l->cur_kst = k;
+    l->cur_count = count_target(l, k);
+}
+
 void l2_init(l2_slice_t *l, const mem_ports_t *io, uint32_t id)
 {
     const gpu_config_t *cfg = io->cfg;
@@ -17,6 +63,7 @@ void l2_init(l2_slice_t *l, const mem_ports_t *io, uint32_t id)
     l->mshr_req = cs_xcalloc(l->mshr.n, sizeof *l->mshr_req);
     l->inq_cap = cfg->partition_queue ? cfg->partition_queue : 64;
     l->rop_delay = config_rop_latency_l2(cfg);
+    l->pool = io->pool;
 }
 
 void l2_free(l2_slice_t *l)
@@ -24,6 +71,7 @@ void l2_free(l2_slice_t *l)
     cache_free(&l->cache);
     mshr_free(&l->mshr);
     free(l->mshr_req);
+    free(l->kdelta);
 }
 
 bool l2_idle(const l2_slice_t *l)
@@ -43,16 +91,16 @@ uint64_t l2_next_event(const l2_slice_t *l, uint64_t now)
 /* A DRAM request for `line` (fetch of `mask` sectors, or a write-back). */
 static mem_req_t *dram_req(l2_slice_t *l, uint64_t line_addr, uint8_t type, uint8_t mask)
 {
-    mem_req_t *d = req_alloc(l->io->pool);
+    mem_req_t *d = req_alloc(l->pool);
     d->addr = line_addr;
     d->type = type;
     d->sector_mask = mask;
     d->kst = l->cur_kst;
-    if (d->kst) {
+    if (l->cur_count) {
         if (type == REQ_WRITE)
-            d->kst->dram_writes++;
+            l->cur_count->dram_writes++;
         else
-            d->kst->dram_reads++;
+            l->cur_count->dram_reads++;
     }
     uint32_t line_bytes = 1u << l->cache.line_shift;
     d->bytes = l->cache.cfg.sectored ? (uint32_t)__builtin_popcount(mask) * SECTOR_BYTES : line_bytes;
@@ -97,7 +145,7 @@ static bool l2_access(l2_slice_t *l, mem_req_t *r)
     uint64_t line = cache_line_of(c, r->addr);
     uint8_t need = c->cfg.sectored ? (r->sector_mask ? r->sector_mask : c->full_mask) : c->full_mask;
     bool on_miss = c->cfg.alloc_policy == 'm';
-    l->cur_kst = r->kst;
+    set_current_kernel(l, r->kst);
 
     if (r->type == REQ_WRITE) {
         cache_line_t *cl = cache_find(c, line, true);
@@ -106,7 +154,7 @@ static bool l2_access(l2_slice_t *l, mem_req_t *r)
             return false;
         }
         cache_count_write(c, (cl->valid_mask & need) == need);
-        cache_count_kernel_write(r->kst, true, (cl->valid_mask & need) == need);
+        cache_count_kernel_write(l->cur_count, true, (cl->valid_mask & need) == need);
         /* write-allocate without fetch: the written sectors are now valid and dirty */
         cache_mark_dirty(c, cl, need, true);
         r->bytes = 0; /* the acknowledgement is a header-only packet */
@@ -120,7 +168,7 @@ static bool l2_access(l2_slice_t *l, mem_req_t *r)
     cache_outcome_t o = cache_classify_read(c, &l->mshr, line, line, need, &cl, &slot);
     if (o == CACHE_HIT) {
         cache_count_read(c, o);
-        cache_count_kernel_read(r->kst, true, o);
+        cache_count_kernel_read(l->cur_count, true, o);
         if (r->type == REQ_ATOMIC)
             cache_mark_dirty(c, cl, need, true);
         send_reply(l, r);
@@ -173,7 +221,7 @@ static bool l2_access(l2_slice_t *l, mem_req_t *r)
         fifo_push(&l->to_dram, dram_req(l, line << c->line_shift, REQ_READ, fetch));
     }
     cache_count_read(c, o);
-    cache_count_kernel_read(r->kst, true, o);
+    cache_count_kernel_read(l->cur_count, true, o);
     r->next = l->mshr_req[slot];
     l->mshr_req[slot] = r;
     r->l2_mshr_slot = (uint32_t)slot;
@@ -186,13 +234,13 @@ static void l2_fill(l2_slice_t *l, mem_req_t *d)
     cache_t *c = &l->cache;
     uint64_t line = cache_line_of(c, d->addr);
     int slot = mshr_find(&l->mshr, line);
-    l->cur_kst = d->kst;
+    set_current_kernel(l, d->kst);
     cache_line_t *cl = cache_find_near(c, line, slot >= 0 ? l->mshr.e[slot].frame : -1);
     if (!cl) /* allocate-on-fill; with allocate-on-miss the frame is reserved already */
         cl = allocate_now(l, line);
     if (cl) /* (no frame: every one reserved by other fetches; the data passes through) */
         cache_fill_sectors(cl, c->cfg.sectored ? d->sector_mask : c->full_mask);
-    req_free(l->io->pool, d);
+    req_free(l->pool, d);
     if (slot < 0)
         return;
     mshr_entry_t *e = &l->mshr.e[slot];
@@ -280,7 +328,6 @@ void mem_channel_init(mem_channel_t *m, const mem_ports_t *io, uint32_t id, l2_s
     m->slices = slices;
     m->n_slices = n_slices;
     m->first_slice = slices[0].id;
-    m->pool = io->pool;
 }
 
 void mem_channel_free(mem_channel_t *m)
@@ -317,10 +364,10 @@ void mem_channel_cycle(mem_channel_t *m, uint64_t now)
     dram_cycle(d, now);
     mem_req_t *r;
     while ((r = dram_pop_done(d, now)) != NULL) {
+        l2_slice_t *l = &m->slices[r->sub_partition - m->first_slice];
         if (r->type == REQ_WRITE)
-            req_free(m->pool, r);
+            req_free(l->pool, r);
         else {
-            l2_slice_t *l = &m->slices[r->sub_partition - m->first_slice];
             fifo_push(&l->fills, r);
             cache_prefetch(&l->cache, cache_line_of(&l->cache, r->addr)); /* installed at a later L2 tick */
         }

@@ -32,21 +32,34 @@ typedef struct l2_slice {
     req_fifo_t fills;       /* DRAM replies waiting to be installed */
     req_fifo_t replies;     /* replies waiting for the reply crossbar */
     struct kernel_stats *cur_kst; /* the kernel the access being handled counts for (per-kernel stats) */
+    struct kernel_stats *cur_count; /* where its counts go: cur_kst, or the slice's delta for it */
+    /* Shared state, for the memory side ticked on worker threads (gpu.c,
+     * --threads): the requests the slice (and its channel, for the slice's
+     * write-backs) allocates and frees come from `pool`, the GPU's shared
+     * pool unless gpu_set_threads gives the slice one of its own; with
+     * `defer_kst` the kernels' L2 and DRAM counts go into per-kernel deltas
+     * of this slice, which l2_fold_kernel_deltas adds in the serial phase. */
+    req_pool_t *pool;
+    bool defer_kst;
+    uint32_t n_kdelta, cap_kdelta;
+    struct l2_kdelta *kdelta;
 } l2_slice_t;
 
 /* A memory channel: one DRAM channel and the L2 slices in front of it. */
 typedef struct mem_channel {
     uint32_t id;
     dram_channel_t *dram;
-    l2_slice_t *slices;     /* n_slices consecutive slices, ids first_slice.. */
+    l2_slice_t *slices;     /* n_slices consecutive slices, ids first_slice..; a
+                             * finished write-back goes back to its slice's pool */
     uint32_t n_slices, first_slice;
-    req_pool_t *pool;
 } mem_channel_t;
 
 /* Slice `id` is input port `id` of the request crossbar and output port `id`
  * of the reply crossbar. */
 void l2_init(l2_slice_t *l, const mem_ports_t *io, uint32_t id);
 void l2_free(l2_slice_t *l);
+/* Add the kernel counts kept while defer_kst to the kernels; clear them. */
+void l2_fold_kernel_deltas(l2_slice_t *l);
 /* One L2 cycle (the interconnect's clock reads icnt_now): accept an arrival,
  * one fill, one tag access, one reply out. */
 void l2_cycle(l2_slice_t *l, uint64_t now, uint64_t icnt_now);

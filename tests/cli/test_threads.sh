@@ -1,7 +1,7 @@
 #!/bin/sh
-# --threads N (the parallel core phase): run, sweep and experiment take it,
+# --threads N|auto (the parallel engine): run, sweep and experiment take it,
 # a bad value is a usage error, and a trace run, a QV100 run and a sweep give
-# the same results on 1 and 3 threads (tests/test_parallel.c checks every
+# the same results on 1 and 3 threads and with auto (tests/test_parallel.c checks every
 # policy and kernel kind in the library).
 . tests/cli_common.sh
 Q=tests/data/config/qv100
@@ -9,6 +9,7 @@ TR=tests/data/traces/basic/kernelslist.g
 
 expect_error threads_zero "--threads" "$C" run --threads 0 stream
 expect_error threads_junk "--threads" "$C" run --threads 2x stream
+expect_error threads_auto_junk "or auto" "$C" run --threads autox stream
 
 for n in 1 3; do
     have_lzma && "$C" run --quiet --threads $n --cta-sched dyncta --json "$T/trace$n.json" $TR
@@ -18,6 +19,9 @@ done
 if have_lzma; then same_json threads_trace "$T/trace1.json" "$T/trace3.json"
 else skip threads_trace "tests/data/traces/basic has an .xz kernel and this build has no liblzma"; fi
 same_json threads_qv100 "$T/qv1.json" "$T/qv3.json"
+"$C" run --quiet --threads auto --config $Q/gpgpusim.config --config $Q/trace.config --allow-unknown \
+    --json "$T/qvauto.json" strided:ctas=160,iters=2 2>/dev/null
+same_json threads_auto "$T/qv1.json" "$T/qvauto.json"
 
 # a sweep resumes across thread counts: --threads is not part of what a point is
 "$C" sweep --max-ctas 1..2 --jobs 1 --threads 2 -o "$T/sw" stream:ctas=30,iters=2 >/dev/null 2>&1
