@@ -325,7 +325,7 @@ static double run_fig7b_with(const char *spec, program_fn program, const uint64_
     }
     /* counts when CTA0 finishes: observed one step before it leaves */
     uint64_t inst_at_finish[4] = {0};
-    double t_new = NAN;
+    double t_new = NAN, quotient = NAN;
     bool cta0_gone = false;
     while (!all_done(g)) {
         cta_info_t buf[8];
@@ -342,6 +342,7 @@ static double run_fig7b_with(const char *spec, program_fn program, const uint64_
         if (!cta0_gone && core_of(g, 0) < 0 && gpu_sm_counters(g, 0)->ctas_done > 0) {
             cta0_gone = true;
             t_new = metric(g, METRIC_LCS_T_NEW);
+            quotient = metric(g, METRIC_LCS_QUOTIENT);
         }
         /* lazy execution: once T_new is known no CTA starts on a core
          * that then holds more than T_new of the kernel */
@@ -353,6 +354,13 @@ static double run_fig7b_with(const char *spec, program_fn program, const uint64_
     }
     for (int i = 0; i < 4; i++)
         CHECK_EQ(inst_at_finish[i], want[i]);
+    /* Eq. 1 before rounding: sum / max of exactly those counts (10/4 = 2.5
+     * for the paper's example), whatever the rounding */
+    double sum = (double)(want[0] + want[1] + want[2] + want[3]), max = 0;
+    for (int i = 0; i < 4; i++)
+        max = want[i] > max ? (double)want[i] : max;
+    CHECK(fabs(quotient - sum / max) < 1e-12);
+    CHECK(fabs(metric(g, METRIC_LCS_QUOTIENT ".k0") - sum / max) < 1e-12);
     CHECK_EQ(total_issued(g), 8);
     gpu_totals_t t;
     gpu_get_totals(g, &t);
@@ -446,6 +454,54 @@ static void lcs_scope_name_reuses_t_new(void)
     CHECK_EQ(most, 3);
     CHECK_EQ(total_issued(g), 16);
     gpu_destroy(g);
+}
+
+/* core=each (§4.1's per-core form): two cores, CTAs dealt round-robin (CTA 0
+ * to core 0, CTA 1 to core 1, ...), core 0's first four the Fig. 7(b)
+ * programs and core 1's even_program. A core's first CTA finishes before it
+ * is offered another CTA, so its counts at that moment, and so its own
+ * T_new, do not depend on when the other core decided: core=each holds on
+ * each core the T_new that core=0 and core=1 find when monitoring that core
+ * alone, and publishes their mean. The two cores find different values here
+ * (4 and 2), so a core=each that read one core for both would fail. */
+static void two_core_program(const script_src_t *s, uint64_t cta, seg_t out[SEGS_MAX])
+{
+    if (cta >= 8)
+        out[0] = (seg_t){SEG_ALU, 4};
+    else if (cta % 2)
+        even_program(s, cta, out);
+    else
+        fig7b_program(s, cta / 2, out);
+}
+
+static double two_core_t_new(const char *spec)
+{
+    gpu_config_t c = fig7b_cfg();
+    c.n_clusters = 2;
+    gpu_t *g = make_gpu(&c, spec, "gto");
+    CHECK(g != NULL);
+    if (!g)
+        return NAN;
+    CHECK_EQ(launch_script(g, two_core_program, NULL, 0, 24, false), 0);
+    int core0 = -1;
+    while (!all_done(g) && step(g) == 0 && gpu_cycle(g) < 200000)
+        if (core0 < 0)
+            core0 = core_of(g, 0);
+    CHECK(all_done(g));
+    CHECK_EQ(core0, 0);
+    CHECK_EQ(total_issued(g), 24);
+    double t = metric(g, METRIC_LCS_T_NEW ".k0");
+    gpu_destroy(g);
+    return t;
+}
+
+static void lcs_core_each_decides_per_core(void)
+{
+    double t0 = two_core_t_new("lcs:core=0"), t1 = two_core_t_new("lcs:core=1");
+    CHECK_EQ(t0, 4);
+    CHECK_EQ(t1, 2);
+    CHECK_EQ(two_core_t_new("lcs:core=first"), t0); /* CTA 0's core is core 0 */
+    CHECK_EQ(two_core_t_new("lcs:core=each"), (t0 + t1) / 2);
 }
 
 /* ------------------------------------------------------------------------ */
@@ -1228,7 +1284,7 @@ static void sample_period_set_in_create_takes_effect(void)
 
 static void bad_arguments_are_rejected(void)
 {
-    const char *bad[] = {"lcs:round=up", "lcs:scope=kernel", "lcs:core=99", "lcs:core=x", "bcs:wait=never", "bcs:apply=3d",
+    const char *bad[] = {"lcs:round=up", "lcs:scope=kernel", "lcs:core=each,scope=name", "lcs:core=99", "lcs:core=x", "bcs:wait=never", "bcs:apply=3d",
                          "bcs:block=0",  "claso:pa=0",  "dyncta:period=0", "dyncta:t_low=3", "claso:pl=-1"};
     gpu_config_t c = test_cfg(15, 0);
     for (unsigned i = 0; i < CS_ARRAY_LEN(bad); i++) {
@@ -1258,6 +1314,7 @@ int main(void)
     RUN(lcs_rounding_nearest_is_not_ceil);
     RUN(lcs_repeats_per_kernel);
     RUN(lcs_scope_name_reuses_t_new);
+    RUN(lcs_core_each_decides_per_core);
     RUN(dyncta_pausing_sequence);
     RUN(dyncta_cmem_wait_reads_its_counter);
     RUN(c_mem_wait_contains_c_mem);

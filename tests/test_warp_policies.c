@@ -252,9 +252,11 @@ static void sca_pairs_warps_of_consecutive_ctas(void)
     fake_issue(&f, 1);
     EXPECT_ORDER(&f, 3, 1, 0, 2, 4, 5);
     fake_issue(&f, 4); /* the whole block stalled: CTA 7's warp takes over greedily */
-    EXPECT_ORDER(&f, 4, 5, 0, 2, 1, 3);
+    /* CTA 7 is lone (lone=gto, Fig. 10's GTO for what BCS did not pair):
+     * then the oldest first, its own other warp last */
+    EXPECT_ORDER(&f, 4, 0, 2, 1, 3, 5);
     fake_issue(&f, 4);
-    EXPECT_ORDER(&f, 4, 5, 0, 2, 1, 3);
+    EXPECT_ORDER(&f, 4, 0, 2, 1, 3, 5);
     /* CTA 5 finishes: CTA 4's warps become singleton groups */
     fake_cta_done(&f, 2, 2);
     fake_issue(&f, 1);
@@ -271,17 +273,24 @@ static void sca_pairs_warps_of_consecutive_ctas(void)
     EXPECT_ORDER(&f, 2, 0, 3, 1);
     fake_destroy(&f);
 
-    /* block=1: no pairing, greedy then the next warp of the same CTA */
-    if (fake_init(&f, "sca:block=1", 4) < 0) {
-        test_case_failed = 1;
-        return;
+    /* block=1: no pairing. lone=same: greedy then the next warp of the same
+     * CTA; lone=gto (the default): greedy then the oldest, GTO */
+    const char *lone[] = {"sca:block=1,lone=same", "sca:block=1"};
+    for (int v = 0; v < 2; v++) {
+        if (fake_init(&f, lone[v], 4) < 0) {
+            test_case_failed = 1;
+            return;
+        }
+        fake_cta(&f, 0, 2, 4, 0);
+        fake_cta(&f, 2, 2, 5, 1);
+        EXPECT_ORDER(&f, 0, 1, 2, 3);
+        fake_issue(&f, 3);
+        if (v == 0)
+            EXPECT_ORDER(&f, 3, 2, 0, 1);
+        else
+            EXPECT_ORDER(&f, 3, 0, 1, 2);
+        fake_destroy(&f);
     }
-    fake_cta(&f, 0, 2, 4, 0);
-    fake_cta(&f, 2, 2, 5, 1);
-    EXPECT_ORDER(&f, 0, 1, 2, 3);
-    fake_issue(&f, 3);
-    EXPECT_ORDER(&f, 3, 2, 0, 1);
-    fake_destroy(&f);
 }
 
 /* Rogers et al.: lost locality seen by the VTA raises a warp's score; the
@@ -407,7 +416,7 @@ static void owl_prioritises_the_oldest_cta_group(void)
 
 static void bad_arguments_are_refused(void)
 {
-    const char *bad[] = {"tl:group=0", "sca:block=0", "ccws:vta=0", "owl:preempt=2", "tl:size=4"};
+    const char *bad[] = {"tl:group=0", "sca:block=0", "sca:lone=pair", "ccws:vta=0", "owl:preempt=2", "tl:size=4"};
     for (unsigned i = 0; i < sizeof bad / sizeof bad[0]; i++) {
         policy_args_t a;
         cs_error_t err = {{0}};
@@ -489,7 +498,9 @@ static void every_policy_completes_synthetic_kernels(void)
         const run_result_t *gto = &r[1];
         CHECK(r[0].t.cycles != gto->t.cycles); /* lrr */
         CHECK(r[2].t.cycles != gto->t.cycles); /* tl */
-        CHECK(r[3].t.cycles != gto->t.cycles); /* sca */
+        /* sca: CTAs dealt round-robin (no BCS) put no pair on a core, every
+         * CTA is lone and SCA is GTO (lone=gto, Fig. 10) */
+        CHECK_EQ(r[3].t.cycles, gto->t.cycles);
         CHECK(r[5].t.cycles != gto->t.cycles); /* owl */
     }
 }

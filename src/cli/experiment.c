@@ -21,7 +21,8 @@
  *   ctasim experiment list
  *
  * Resuming: each finished simulation's result is kept in
- * DIR/.runs/NAME/WORKLOAD--SERIES.run (written to a temporary and renamed,
+ * DIR/.runs/NAME/WORKLOAD--SERIES.run (a static sweep's in
+ * DIR/.runs/static-PRESET/, shared by the experiments: is_sweep), (written to a temporary and renamed,
  * with a key naming the experiment, preset, size, workload and series, and
  * doubles in hexadecimal so they read back exactly); a rerun reads back every
  * run whose file is complete and matches, and simulates the rest. --force
@@ -96,6 +97,7 @@ typedef struct exp_run {
     bool tty;
     progress_t progress;
     char cache_dir[1024]; /* DIR/.runs/NAME: one file per finished simulation */
+    char sweep_dir[1024]; /* DIR/.runs/static-PRESET: the static sweep's runs, shared (is_sweep) */
     size_t *todo, ntodo;  /* the jobs still to run */
     exp_warnings_t warnings; /* every warning printed, for DIR/NAME-warnings.txt */
 } exp_run_t;
@@ -131,6 +133,16 @@ static void add_static_sweep(exp_run_t *r, const char *warp)
     }
 }
 
+/* A run of add_static_sweep: the same simulation in every experiment on the
+ * same preset, warp scheduler and size, so it is kept once for all of them
+ * (run_path, run_key) and an experiment that prints the static oracle's
+ * headroom beside its policies pays for the sweep only if no other
+ * experiment ran it into the same -o DIR. */
+static bool is_sweep(const exp_series_t *s)
+{
+    return s->max_ctas && !strcmp(s->cta, "rr") && !strncmp(s->label, "n=", 2);
+}
+
 static unsigned find_series(const exp_run_t *r, const char *label)
 {
     for (unsigned s = 0; s < r->ns; s++)
@@ -160,13 +172,18 @@ static void out(exp_run_t *r, const char *fmt, ...)
 
 /* --- results kept for resuming ------------------------------------------------ */
 
-/* DIR/.runs/NAME/WORKLOAD--LABEL.run, with anything but [A-Za-z0-9-] as '_'. */
+/* DIR/.runs/NAME/WORKLOAD--LABEL.run, with anything but [A-Za-z0-9-] as '_';
+ * a static sweep's run DIR/.runs/static-PRESET/WORKLOAD--LABEL--WARP.run. */
 static void run_path(const exp_run_t *r, size_t i, char *buf, size_t n)
 {
-    char tag[128];
-    snprintf(tag, sizeof tag, "%s--%s", r->wl[i / r->ns]->name, r->series[i % r->ns].label);
+    char tag[160];
+    const exp_series_t *se = &r->series[i % r->ns];
+    if (is_sweep(se))
+        snprintf(tag, sizeof tag, "%s--%s--%s", r->wl[i / r->ns]->name, se->label, se->warp);
+    else
+        snprintf(tag, sizeof tag, "%s--%s", r->wl[i / r->ns]->name, se->label);
     cli_file_tag(tag);
-    snprintf(buf, n, "%s/%s.run", r->cache_dir, tag);
+    snprintf(buf, n, "%s/%s.run", is_sweep(se) ? r->sweep_dir : r->cache_dir, tag);
 }
 
 /* What a run depends on; a kept result is reused only under the same key. */
@@ -174,7 +191,7 @@ static void run_key(const exp_run_t *r, size_t i, char *buf, size_t n)
 {
     const exp_series_t *se = &r->series[i % r->ns];
     snprintf(buf, n, "v2 experiment=%s preset=%s size=%s seed=1 workload=%s cta=%s warp=%s cap=%u power=%d",
-             r->def->name, r->def->config, app_size_name(r->size), r->wl[i / r->ns]->name, se->cta, se->warp,
+             is_sweep(se) ? "static-sweep" : r->def->name, r->def->config, app_size_name(r->size), r->wl[i / r->ns]->name, se->cta, se->warp,
              se->max_ctas, r->cfg.power.enabled ? 1 : 0);
 }
 
@@ -370,6 +387,27 @@ static void curve_of(exp_run_t *r, unsigned w, ipc_curve_t *c)
         c->hi = c->lo;
 }
 
+/* The static oracle's headroom on workload W over series BASE: the IPC of the
+ * best static cap of the experiment's sweep (add_static_sweep) over BASE's,
+ * so 1.000 says no CTA count beats the baseline and a throttling policy has
+ * nothing to gain there. 0 when the experiment has no sweep. */
+static double oracle_headroom(exp_run_t *r, unsigned w, unsigned base)
+{
+    ipc_curve_t c;
+    curve_of(r, w, &c);
+    double b = ipc(R(r, w, base));
+    return c.ipc[c.lo] > 0 && b > 0 ? c.ipc[curve_opt(&c)] / b : 0;
+}
+
+/* The headroom's mean over the workloads, as the policies' means are given. */
+static double mean_headroom(exp_run_t *r, unsigned base)
+{
+    double h[EXP_MAX_WORKLOADS];
+    for (unsigned w = 0; w < r->nw; w++)
+        h[w] = oracle_headroom(r, w, base);
+    return mean(h, r->nw);
+}
+
 /* --- the experiments ----------------------------------------------------------- */
 
 static void plan_lee_fig4(exp_run_t *r) { add_static_sweep(r, NULL); }
@@ -417,17 +455,20 @@ static void plan_lee_fig12_13(exp_run_t *r)
     add_series(r, "gto", "rr", NULL, 0);
     add_series(r, "lcs", "lcs", NULL, 0);
     add_series(r, "lcs-name", "lcs:scope=name", NULL, 0);
+    add_series(r, "lcs-each", "lcs:core=each", NULL, 0);
     add_static_sweep(r, NULL);
 }
 
 static void report_lee_fig12_13(exp_run_t *r)
 {
-    unsigned sb = find_series(r, "gto"), sl = find_series(r, "lcs"), sn = find_series(r, "lcs-name");
+    unsigned sb = find_series(r, "gto"), sl = find_series(r, "lcs"), sn = find_series(r, "lcs-name"),
+             se = find_series(r, "lcs-each");
     double sp[EXP_MAX_WORKLOADS], sp34[EXP_MAX_WORKLOADS], opt34[EXP_MAX_WORKLOADS];
-    double spn[EXP_MAX_WORKLOADS], spn34[EXP_MAX_WORKLOADS];
+    double spn[EXP_MAX_WORKLOADS], spn34[EXP_MAX_WORKLOADS], spe[EXP_MAX_WORKLOADS], spe34[EXP_MAX_WORKLOADS];
     unsigned n34 = 0, exact = 0, within1 = 0;
     /* opt_speedup: the best static cap over GTO at N, the ceiling LCS could reach */
-    out(r, "workload,type,lcs_speedup_over_gto,lcs_scope_name_speedup,opt_speedup_over_gto,t_new,opt\n");
+    out(r, "workload,type,lcs_speedup_over_gto,lcs_scope_name_speedup,lcs_core_each_speedup,opt_speedup_over_gto,"
+           "t_new,t_new_core_each,opt\n");
     for (unsigned w = 0; w < r->nw; w++) {
         ipc_curve_t c;
         curve_of(r, w, &c);
@@ -436,24 +477,28 @@ static void report_lee_fig12_13(exp_run_t *r)
         double base = ipc(R(r, w, sb)), t_new = R(r, w, sl)->t_new;
         sp[w] = base > 0 ? ipc(R(r, w, sl)) / base : 0;
         spn[w] = base > 0 ? ipc(R(r, w, sn)) / base : 0;
+        spe[w] = base > 0 ? ipc(R(r, w, se)) / base : 0;
         double osp = base > 0 ? c.ipc[opt] / base : 0;
         if (!strcmp(type, "III") || !strcmp(type, "IV")) {
             opt34[n34] = osp;
             spn34[n34] = spn[w];
+            spe34[n34] = spe[w];
             sp34[n34++] = sp[w];
         }
         exact += t_new == opt;
         within1 += t_new >= opt - 1.0 && t_new <= opt + 1.0;
-        out(r, "%s,%s,%.3f,%.3f,%.3f,%.0f,%u\n", r->wl[w]->name, type, sp[w], spn[w], osp, t_new, opt);
+        out(r, "%s,%s,%.3f,%.3f,%.3f,%.3f,%.0f,%.2f,%u\n", r->wl[w]->name, type, sp[w], spn[w], spe[w], osp, t_new,
+            R(r, w, se)->t_new, opt);
     }
-    printf("\nLCS speedup over GTO: ours %.1f%% on average, %.1f%% on Type III/IV (%u workloads; the best static "
-           "cap there: %+.1f%%); T_new = OPT for %u of %u workloads, within one for %u. "
-           "Paper: %s\n",
-           100 * (mean(sp, r->nw) - 1), n34 ? 100 * (mean(sp34, n34) - 1) : 0.0, n34,
-           n34 ? 100 * (mean(opt34, n34) - 1) : 0.0, exact, r->nw, within1, paper_headline_text("lee-fig12-13"));
+    printf("\nLCS speedup over GTO: ours %.1f%% on average (the best static cap: %+.1f%%), %.1f%% on Type III/IV "
+           "(%u workloads; the best static cap there: %+.1f%%); T_new = OPT for %u of %u workloads, within one for "
+           "%u. Paper: %s\n",
+           100 * (mean(sp, r->nw) - 1), 100 * (mean_headroom(r, sb) - 1), n34 ? 100 * (mean(sp34, n34) - 1) : 0.0,
+           n34, n34 ? 100 * (mean(opt34, n34) - 1) : 0.0, exact, r->nw, within1, paper_headline_text("lee-fig12-13"));
     printf("LCS with scope=name (T_new learned once per kernel function): %.1f%% on average, %.1f%% on Type "
-           "III/IV.\n",
-           100 * (mean(spn, r->nw) - 1), n34 ? 100 * (mean(spn34, n34) - 1) : 0.0);
+           "III/IV; with core=each (every core its own T_new): %.1f%%, %.1f%%.\n",
+           100 * (mean(spn, r->nw) - 1), n34 ? 100 * (mean(spn34, n34) - 1) : 0.0, 100 * (mean(spe, r->nw) - 1),
+           n34 ? 100 * (mean(spe34, n34) - 1) : 0.0);
 }
 
 static void plan_lee_fig16_17(exp_run_t *r)
@@ -461,6 +506,7 @@ static void plan_lee_fig16_17(exp_run_t *r)
     add_series(r, "gto", "rr", "gto", 0);
     add_series(r, "bcs+gto", "bcs", "gto", 0);
     add_series(r, "bcs+sca", "bcs", "sca", 0);
+    add_static_sweep(r, "gto"); /* the static oracle's headroom */
 }
 
 static double l1_miss(const exp_result_t *x) { return x->t.l1_accesses ? (double)x->t.l1_misses / x->t.l1_accesses : 0; }
@@ -468,19 +514,20 @@ static double l1_miss(const exp_result_t *x) { return x->t.l1_accesses ? (double
 static void report_lee_fig16_17(exp_run_t *r)
 {
     double sg[EXP_MAX_WORKLOADS], ss[EXP_MAX_WORKLOADS], mg[EXP_MAX_WORKLOADS], ms[EXP_MAX_WORKLOADS];
-    out(r, "workload,bcs_gto_speedup,bcs_sca_speedup,l1_miss_gto,l1_miss_bcs_gto,l1_miss_bcs_sca\n");
+    out(r, "workload,bcs_gto_speedup,bcs_sca_speedup,oracle_headroom,l1_miss_gto,l1_miss_bcs_gto,l1_miss_bcs_sca\n");
     for (unsigned w = 0; w < r->nw; w++) {
         exp_result_t *b = R(r, w, 0), *g = R(r, w, 1), *s = R(r, w, 2);
         sg[w] = ipc(g) / ipc(b);
         ss[w] = ipc(s) / ipc(b);
         mg[w] = l1_miss(b) > 0 ? 1 - l1_miss(g) / l1_miss(b) : 0;
         ms[w] = l1_miss(b) > 0 ? 1 - l1_miss(s) / l1_miss(b) : 0;
-        out(r, "%s,%.3f,%.3f,%.4f,%.4f,%.4f\n", r->wl[w]->name, sg[w], ss[w], l1_miss(b), l1_miss(g), l1_miss(s));
+        out(r, "%s,%.3f,%.3f,%.3f,%.4f,%.4f,%.4f\n", r->wl[w]->name, sg[w], ss[w], oracle_headroom(r, w, 0),
+            l1_miss(b), l1_miss(g), l1_miss(s));
     }
-    printf("\nBCS+GTO %+.1f%%, BCS+SCA %+.1f%% over GTO; L1 miss rate reduced by %.1f%% / %.1f%%. "
-           "Paper: %s\n",
-           100 * (mean(sg, r->nw) - 1), 100 * (mean(ss, r->nw) - 1), 100 * mean(mg, r->nw), 100 * mean(ms, r->nw),
-           paper_headline_text("lee-fig16-17"));
+    printf("\nBCS+GTO %+.1f%%, BCS+SCA %+.1f%% over GTO (the best static cap alone: %+.1f%%); L1 miss rate reduced "
+           "by %.1f%% / %.1f%%. Paper: %s\n",
+           100 * (mean(sg, r->nw) - 1), 100 * (mean(ss, r->nw) - 1), 100 * (mean_headroom(r, 0) - 1),
+           100 * mean(mg, r->nw), 100 * mean(ms, r->nw), paper_headline_text("lee-fig16-17"));
 }
 
 static void plan_lee_fig19(exp_run_t *r)
@@ -491,28 +538,35 @@ static void plan_lee_fig19(exp_run_t *r)
     add_series(r, "dyncta", "dyncta", "gto", 0);
     add_series(r, "lcs", "lcs", "gto", 0);
     add_series(r, "lcs+bcs", "lcs+bcs", "sca", 0);
+    add_static_sweep(r, "gto"); /* the static oracle's headroom */
 }
 
+/* One column per policy (the sweep's runs only feed oracle_headroom, the
+ * best static cap over GTO, the last column). */
 static void report_lee_fig19(exp_run_t *r)
 {
     double sp[EXP_MAX_SERIES][EXP_MAX_WORKLOADS];
     out(r, "workload");
     for (unsigned s = 0; s < r->ns; s++)
-        out(r, ",%s", r->series[s].label);
-    out(r, "\n");
+        if (!is_sweep(&r->series[s]))
+            out(r, ",%s", r->series[s].label);
+    out(r, ",oracle_headroom\n");
     for (unsigned w = 0; w < r->nw; w++) {
         out(r, "%s", r->wl[w]->name);
         for (unsigned s = 0; s < r->ns; s++) {
             sp[s][w] = ipc(R(r, w, s)) / ipc(R(r, w, 0));
-            out(r, ",%.3f", sp[s][w]);
+            if (!is_sweep(&r->series[s]))
+                out(r, ",%.3f", sp[s][w]);
         }
-        out(r, "\n");
+        out(r, ",%.3f\n", oracle_headroom(r, w, 0));
     }
     printf("\nNormalised to GTO (mean):");
     for (unsigned s = 1; s < r->ns; s++)
-        printf(" %s %+.1f%%", r->series[s].label, 100 * (mean(sp[s], r->nw) - 1));
-    double lb = mean(sp[5], r->nw), dy = mean(sp[3], r->nw);
-    printf("; LCS+BCS over DYNCTA %+.1f%%.\nPaper: %s\n", 100 * (lb / dy - 1), paper_headline_text("lee-fig19"));
+        if (!is_sweep(&r->series[s]))
+            printf(" %s %+.1f%%", r->series[s].label, 100 * (mean(sp[s], r->nw) - 1));
+    double lb = mean(sp[find_series(r, "lcs+bcs")], r->nw), dy = mean(sp[find_series(r, "dyncta")], r->nw);
+    printf("; the best static cap %+.1f%%; LCS+BCS over DYNCTA %+.1f%%.\nPaper: %s\n", 100 * (mean_headroom(r, 0) - 1),
+           100 * (lb / dy - 1), paper_headline_text("lee-fig19"));
 }
 
 /* DYNCTA with the paper's thresholds, and with C_mem thresholds raised for a
@@ -636,7 +690,8 @@ static double idle_fraction(const exp_result_t *x) { return x->cycles_all ? (dou
 static void report_claso(exp_run_t *r, unsigned base, unsigned with, const char *experiment)
 {
     double sp[EXP_MAX_WORKLOADS], red[EXP_MAX_WORKLOADS], fb[EXP_MAX_WORKLOADS], fc[EXP_MAX_WORKLOADS], best = 0;
-    unsigned nred = 0;
+    double norm_all[EXP_MAX_WORKLOADS]; /* idle cycles over the baseline's, every workload with idle cycles: Fig. 12a */
+    unsigned nred = 0, nall = 0;
     for (unsigned w = 0; w < r->nw; w++) {
         exp_result_t *b = R(r, w, base), *c = R(r, w, with);
         sp[w] = ipc(c) / ipc(b);
@@ -645,14 +700,19 @@ static void report_claso(exp_run_t *r, unsigned base, unsigned with, const char 
         double reduction = b->no_cta ? 1 - (double)c->no_cta / (double)b->no_cta : 0;
         if (fb[w] >= 0.05)
             red[nred++] = reduction;
+        if (b->no_cta)
+            norm_all[nall++] = 1 - reduction;
         if (sp[w] > best)
             best = sp[w];
         out(r, "%s,%s,%.3f,%.3f,%.4f,%.4f\n", r->wl[w]->name, r->series[with].label, sp[w], reduction, fb[w], fc[w]);
     }
     printf("%s on %s: speedup %+.1f%% mean, up to %+.1f%%; idle cycles %.1f%% -> %.1f%% of core cycles (mean), "
-           "reduced by %.1f%% on the %u workloads idle >= 5%% of the time.%s%s\n",
+           "reduced by %.1f%% on the %u workloads idle >= 5%% of the time; normalised idle cycles %.2f on average over "
+           "all %u with idle cycles (the paper's Fig. 12a measure; a workload almost never idle weighs as much as "
+           "one idle a fifth of the time). The baseline's idle cycles are what CLASO can remove.%s%s\n",
            r->series[with].label, r->series[base].label, 100 * (mean(sp, r->nw) - 1), 100 * (best - 1),
            100 * mean(fb, r->nw), 100 * mean(fc, r->nw), nred ? 100 * mean(red, nred) : 0.0, nred,
+           nall ? mean(norm_all, nall) : 0.0, nall,
            experiment ? " Paper: " : " ", experiment ? paper_headline_text(experiment) : "");
 }
 
@@ -1014,7 +1074,8 @@ static int run_one(const exp_def_t *def, const exp_opts_t *o)
     r.tty = isatty(2);
     /* results of an earlier, interrupted run of the same experiment */
     snprintf(r.cache_dir, sizeof r.cache_dir, "%s/.runs/%s", r.out_dir, def->name);
-    if (cli_output_dir(r.cache_dir, &err) < 0) {
+    snprintf(r.sweep_dir, sizeof r.sweep_dir, "%s/.runs/static-%s", r.out_dir, def->config);
+    if (cli_output_dir(r.cache_dir, &err) < 0 || cli_output_dir(r.sweep_dir, &err) < 0) {
         free(r.res);
         return cli_fail(&err);
     }

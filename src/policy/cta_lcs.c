@@ -19,10 +19,17 @@
  *                     is the symbol §4.1 prints (but not the number it
  *                     computes); ceil is the modification §5.1 proposes for
  *                     Type-I kernels (MMUL: OPT 3, LCS 2).
- *   core=N|first      The monitored core. The paper measures on "a single
+ *   core=N|first|each The monitored core. The paper measures on "a single
  *                     core" and does not say which one; the default is core 0.
  *                     core=first monitors the core that received the kernel's
- *                     CTA 0.
+ *                     CTA 0. core=each is the per-core form §4.1's "Hardware
+ *                     Complexity" paragraph describes before dropping it ("The
+ *                     algorithm described above can be done for each core
+ *                     ... analysis showed that this was not necessary"):
+ *                     every core monitors its own CTAs until its own first
+ *                     CTA of the kernel finishes and then holds its own T_new;
+ *                     the published T_new is then the mean over the cores
+ *                     that decided.
  *   scope=launch|name §4.1: "the algorithm is repeated for each kernel".
  *                     launch (the default) monitors every launch anew.
  *                     name remembers T_new per kernel function: a later
@@ -62,7 +69,9 @@
  *     the same core are left out.
  *
  * Published metrics: "lcs.t_new" (the latest decision) and
- * "lcs.t_new.k<index>" (per kernel, by launch index). T_new is also this
+ * "lcs.t_new.k<index>" (per kernel, by launch index); "lcs.quotient" and
+ * "lcs.quotient.k<index>", Eq. 1 before rounding (what the rounding and
+ * Fig. 13's T_new-vs-OPT comparison are judged by). T_new is also this
  * link's cap() answer, which a `bcs` link in the same chain reads through
  * gpu_chain_cap to give a core a block only when the whole block fits under
  * T_new (Fig. 10's BCS-assisted LCS). */
@@ -80,6 +89,9 @@ typedef struct lcs_kernel { /* per running kernel, kept by the framework */
     bool monitoring;
     uint32_t monitored_core; /* LCS_CORE_FIRST until CTA 0 is placed (core=first) */
     uint32_t t_new;          /* valid once !monitoring */
+    uint32_t *core_t_new;    /* core=each: per core, 0 while that core monitors */
+    uint32_t n_decided;      /* core=each: cores that decided */
+    uint64_t sum_decided;    /* core=each: their T_new summed */
 } lcs_kernel_t;
 
 enum lcs_round { ROUND_FLOOR, ROUND_CEIL, ROUND_NEAREST };
@@ -94,16 +106,17 @@ typedef struct lcs {
     bool by_name;          /* scope=name */
     learned_t *learned;    /* scope=name: T_new per kernel function */
     unsigned n_learned, cap_learned;
-    bool core_first;
-    uint32_t core;
+    bool core_first, core_each;
+    uint32_t core, n_core;
     cta_link_t *self;
     cta_info_t *ctas; /* scratch for gpu_sm_ctas */
     uint64_t *inst;   /* scratch for Eq. 1 */
     uint32_t cap_ctas;
 } lcs_t;
 
-/* T_new of Eq. 1 from the instruction counts of the CTAs on one core. */
-static uint32_t lcs_t_new(const uint64_t *inst, uint32_t n, enum lcs_round round, uint32_t t_max)
+/* T_new of Eq. 1 from the instruction counts of the CTAs on one core;
+ * *quotient gets sum / max before rounding (t_max when nothing issued). */
+static uint32_t lcs_t_new(const uint64_t *inst, uint32_t n, enum lcs_round round, uint32_t t_max, double *quotient)
 {
     uint64_t sum = 0, max = 0;
     for (uint32_t i = 0; i < n; i++) {
@@ -111,6 +124,7 @@ static uint32_t lcs_t_new(const uint64_t *inst, uint32_t n, enum lcs_round round
         if (inst[i] > max)
             max = inst[i];
     }
+    *quotient = max ? (double)sum / (double)max : t_max;
     if (max == 0)
         return t_max;
     /* nearest: floor(sum / max + 1/2) in integers, so 2.5 (Fig. 7(b)) is 3 */
@@ -144,23 +158,30 @@ static void *lcs_create(struct gpu *g, cta_link_t *self, policy_args_t *a, cs_er
         cs_err(err, NULL, 0, "policy 'lcs': round=%s: expected nearest, floor or ceil", round);
         return NULL;
     }
-    bool core_first = !strcmp(core, "first");
+    bool core_first = !strcmp(core, "first"), core_each = !strcmp(core, "each");
     uint32_t core_id = 0;
-    if (!core_first) {
+    if (!core_first && !core_each) {
         char *end;
         unsigned long v = strtoul(core, &end, 10);
         if (*end || core[0] == '-' || v >= gpu_n_sm(g)) {
-            cs_err(err, NULL, 0, "policy 'lcs': core=%s: expected first or a core number below %u", core,
+            cs_err(err, NULL, 0, "policy 'lcs': core=%s: expected first, each or a core number below %u", core,
                    gpu_n_sm(g));
             return NULL;
         }
         core_id = (uint32_t)v;
     }
+    if (core_each && !strcmp(scope, "name")) {
+        cs_err(err, NULL, 0, "policy 'lcs': core=each with scope=name: a per-core T_new is not learned per kernel "
+                             "function; use one of the two");
+        return NULL;
+    }
     lcs_t *s = cs_xcalloc(1, sizeof *s);
     s->round = round_mode;
     s->by_name = !strcmp(scope, "name");
     s->core_first = core_first;
+    s->core_each = core_each;
     s->core = core_id;
+    s->n_core = gpu_n_sm(g);
     s->self = self;
     s->cap_ctas = gpu_config(g)->max_cta_per_sm;
     s->ctas = cs_xcalloc(s->cap_ctas, sizeof *s->ctas);
@@ -185,6 +206,14 @@ static void publish(struct gpu *g, const kernel_run_t *k, uint32_t t_new)
     gpu_metric_set(g, METRIC_LCS_T_NEW, t_new);
 }
 
+static void publish_quotient(struct gpu *g, const kernel_run_t *k, double quotient)
+{
+    char name[64];
+    snprintf(name, sizeof name, METRIC_LCS_QUOTIENT ".k%u", k->index);
+    gpu_metric_set(g, name, quotient);
+    gpu_metric_set(g, METRIC_LCS_QUOTIENT, quotient);
+}
+
 static void lcs_kernel_launched(void *st, struct gpu *g, const kernel_run_t *k)
 {
     lcs_t *s = st;
@@ -194,6 +223,8 @@ static void lcs_kernel_launched(void *st, struct gpu *g, const kernel_run_t *k)
         .monitored_core = s->core_first ? LCS_CORE_FIRST : s->core,
         .t_new = k->max_ctas_per_sm,
     };
+    if (s->core_each)
+        e->core_t_new = cs_xcalloc(s->n_core, sizeof *e->core_t_new);
     for (unsigned i = 0; s->by_name && i < s->n_learned; i++)
         if (!strcmp(s->learned[i].name, k->desc.name)) {
             uint32_t t = s->learned[i].t_new;
@@ -220,10 +251,19 @@ static void learn(lcs_t *s, const kernel_run_t *k, uint32_t t_new)
     l->t_new = t_new;
 }
 
-/* No limit while monitoring (every core takes N), T_new after. */
+static void lcs_kernel_finished(void *st, struct gpu *g, const kernel_run_t *k)
+{
+    lcs_kernel_t *e = cta_link_kernel_state(((lcs_t *)st)->self, k);
+    free(e->core_t_new);
+}
+
+/* No limit while monitoring (every core takes N), T_new after; with
+ * core=each, per core. */
 static uint32_t lcs_cap(void *st, struct gpu *g, uint32_t sm, const kernel_run_t *k)
 {
     lcs_kernel_t *e = cta_link_kernel_state(((lcs_t *)st)->self, k);
+    if (e->core_t_new && e->monitoring)
+        return e->core_t_new[sm] ? e->core_t_new[sm] : UINT32_MAX;
     return e->monitoring ? UINT32_MAX : e->t_new;
 }
 
@@ -238,7 +278,7 @@ static void lcs_cta_finished(void *st, struct gpu *g, const cta_info_t *cta)
 {
     lcs_t *s = st;
     lcs_kernel_t *e = cta_link_kernel_state(s->self, cta->kernel);
-    if (!e->monitoring || cta->sm != e->monitored_core)
+    if (!e->monitoring || (e->core_t_new ? e->core_t_new[cta->sm] != 0 : cta->sm != e->monitored_core))
         return;
     /* The finished CTA (no longer resident) from its own record, the rest
      * from the core's resident CTAs of the kernel. */
@@ -248,7 +288,20 @@ static void lcs_cta_finished(void *st, struct gpu *g, const cta_info_t *cta)
     for (uint32_t i = 0; i < n; i++)
         if (s->ctas[i].kernel == cta->kernel)
             s->inst[m++] = s->ctas[i].warp_insts;
-    e->t_new = lcs_t_new(s->inst, m, s->round, cta->kernel->max_ctas_per_sm);
+    double quotient;
+    uint32_t t_new = lcs_t_new(s->inst, m, s->round, cta->kernel->max_ctas_per_sm, &quotient);
+    publish_quotient(g, cta->kernel, quotient);
+    if (e->core_t_new) { /* core=each: this core decides for itself; the kernel stays "monitoring" */
+        e->core_t_new[cta->sm] = t_new;
+        e->sum_decided += t_new;
+        e->n_decided++;
+        char name[64];
+        snprintf(name, sizeof name, METRIC_LCS_T_NEW ".k%u", cta->kernel->index);
+        gpu_metric_set(g, name, (double)e->sum_decided / e->n_decided);
+        gpu_metric_set(g, METRIC_LCS_T_NEW, (double)e->sum_decided / e->n_decided);
+        return;
+    }
+    e->t_new = t_new;
     e->monitoring = false;
     publish(g, cta->kernel, e->t_new);
     if (s->by_name)
@@ -263,6 +316,7 @@ const cta_policy_ops_t cta_policy_lcs = {
     .create = lcs_create,
     .destroy = lcs_destroy,
     .kernel_launched = lcs_kernel_launched,
+    .kernel_finished = lcs_kernel_finished,
     .cap = lcs_cap,
     .cta_issued = lcs_cta_issued,
     .cta_finished = lcs_cta_finished,

@@ -6,6 +6,10 @@
 
 /* LCS: the latest T_new, and per kernel as METRIC_LCS_T_NEW ".k<launch index>" */
 #define METRIC_LCS_T_NEW "lcs.t_new"
+/* LCS: Eq. 1's quotient sum_x inst_x / max_x inst_x before rounding (the
+ * latest, and per kernel as ".k<launch index>"): how far from a rounding
+ * boundary T_new was, and what a CTA count Eq. 1 sees */
+#define METRIC_LCS_QUOTIENT "lcs.quotient"
 /* BCS: blocks cut short because their core could not take the rest */
 #define METRIC_BCS_BLOCKS_CUT "bcs.blocks_cut"
 /* DYNCTA: series of the mean n over cores (oldest running kernel), its mean, and N */

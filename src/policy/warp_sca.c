@@ -25,14 +25,23 @@
  * - After the greedy group come the other groups of its block in rotation
  *   order, then the other blocks oldest first (a block's age is its oldest
  *   CTA's), each block's groups in warp order: GTO's oldest-first fallback.
- * - Without BCS (consecutive CTAs on different cores) every group has one
- *   warp and SCA reduces to greedy-then-next-warp-of-the-same-CTA.
- * Parameter: block=2 (CTAs per BCS block; match the CTA policy's block=K).
+ * - A lone CTA (its block has no other CTA on this core: a 1D kernel, which
+ *   BCS leaves unblocked, or a pair whose partner finished): Fig. 10 runs
+ *   "GTO ... for 1D workload while SCA is used as the warp scheduler for 2D
+ *   workloads", so with lone=gto (the default) the greedy warp of a lone CTA
+ *   is followed by every other block oldest first, as GTO does, not by the
+ *   rest of its own CTA. lone=same keeps SCA's block rule for it
+ *   (greedy-then-next-warp-of-the-same-CTA), the reading before this option:
+ *   on lee-fig19's Type III/IV set at default size it cost KMN 21.5 % under
+ *   lcs+bcs (KMN's CTAs are 1D).
+ * Parameters: block=2 (CTAs per BCS block; match the CTA policy's block=K),
+ * lone=gto|same.
  *
  * Cost: the group layout is rebuilt only when warps come or go (view epoch);
  * order() is O(warps), no allocation, and lists only the ready warps
  * (lists_every_ready: the core leaves out those it knows to wait). */
 #include <stdlib.h>
+#include <string.h>
 
 #include "config/config.h"
 #include "model/warp_policy.h"
@@ -42,6 +51,7 @@
 
 typedef struct {
     uint32_t block; /* CTAs per BCS block */
+    bool lone_gto;  /* lone=gto: a lone CTA's greedy warp is followed as GTO follows it */
     /* layout, rebuilt when the view's epoch changes */
     bool layout_valid;
     uint32_t epoch;
@@ -52,6 +62,7 @@ typedef struct {
     uint8_t gblock[SCA_MAX];       /* block of group g */
     uint8_t bfirst[SCA_MAX];       /* block b: groups bfirst[b] .. + bgroups[b] */
     uint8_t bgroups[SCA_MAX];
+    bool blone[SCA_MAX];           /* block b has one CTA on this core (every group one warp) */
     int16_t group_of[SCA_MAX];     /* slot -> group, -1 if not live */
     uint64_t age_of[SCA_MAX];      /* slot -> age of the warp the layout saw */
     uint64_t cta_age[SCA_MAX];     /* slot -> its CTA's launch age (warp_info_t.cta_age) */
@@ -71,12 +82,18 @@ static void *sca_create(policy_args_t *a, uint32_t sm, uint32_t sched, uint32_t 
         cs_err(err, NULL, 0, "policy 'sca': block must be at least 1");
         return NULL;
     }
+    const char *lone = policy_arg_str(a, "lone", "gto");
+    if (strcmp(lone, "gto") && strcmp(lone, "same")) {
+        cs_err(err, NULL, 0, "policy 'sca': lone=%s: expected gto or same", lone);
+        return NULL;
+    }
     if (max_warps > SCA_MAX) {
         cs_err(err, NULL, 0, "policy 'sca': at most %u warps per core", SCA_MAX);
         return NULL;
     }
     sca_state_t *s = cs_xcalloc(1, sizeof *s);
     s->block = block;
+    s->lone_gto = !strcmp(lone, "gto");
     return s;
 }
 
@@ -133,6 +150,7 @@ static void sca_rebuild(sca_state_t *s, const sched_view_t *v)
         if (new_block) {
             s->bfirst[s->nb] = (uint8_t)s->ng;
             s->bgroups[s->nb] = 0;
+            s->blone[s->nb] = true;
             s->nb++;
         }
         if (new_block || wi->warp_in_cta != prev->warp_in_cta) {
@@ -143,6 +161,8 @@ static void sca_rebuild(sca_state_t *s, const sched_view_t *v)
             s->ng++;
         }
         s->gsize[s->ng - 1]++;
+        if (s->gsize[s->ng - 1] > 1)
+            s->blone[s->nb - 1] = false;
         s->group_of[s->warp[k]] = (int16_t)(s->ng - 1);
         s->age_of[s->warp[k]] = wi->age;
     }
@@ -192,6 +212,13 @@ static unsigned sca_order(void *st, const sched_view_t *v, uint16_t *out)
             if (s->warp[s->gfirst[cur] + j] == s->turn_slot)
                 start = j;
         m = emit_group(s, v, (unsigned)cur, start, out, m);
+        if (s->lone_gto && s->blone[s->gblock[cur]]) {
+            /* a lone CTA: then the oldest first, as GTO (its own CTA in its place) */
+            for (unsigned g = 0; g < s->ng; g++)
+                if ((int)g != cur)
+                    m = emit_group(s, v, g, 0, out, m);
+            return m;
+        }
         cur_block = s->gblock[cur];
         unsigned first = s->bfirst[cur_block], n = s->bgroups[cur_block];
         for (unsigned k = 1; k < n; k++) /* the rest of the block, in rotation after the greedy group */
@@ -242,7 +269,7 @@ const warp_policy_ops_t warp_policy_sca = {
     .name = "sca",
     .summary = "sequential-CTA-aware: greedy round-robin over warp i of a BCS block's CTAs, then warp i+1 "
                "(Lee et al.)",
-    .params = "block=2 (CTAs per BCS block)",
+    .params = "block=2 (CTAs per BCS block),lone=gto|same",
     .create = sca_create,
     .destroy = free,
     .order = sca_order,

@@ -288,6 +288,18 @@ if $C experiment lee-fig16-17 --size small --workloads VADD,MMUL --jobs 2 -o "$T
         fail experiment_workloads_outside_paper "$(tr '\n' ' ' <"$w")"
     else pass experiment_workloads_outside_paper; fi
 else fail experiment_workloads_outside_paper "$(head -3 "$T/l16.err")"; fi
+# the static sweep is kept once per preset: lee-fig12-13 into the same DIR reads
+# MMUL's eight n=K runs back from lee-fig16-17's, and both print the same
+# oracle headroom (best static cap over GTO) for it
+if $C experiment lee-fig12-13 --size small --workloads MMUL --jobs 2 -o "$T/l16" >"$T/l12.txt" 2>"$T/l12.err"; then
+    a=$(awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) if ($i == "opt_speedup_over_gto") c = i } $1 == "MMUL" { print $c }' "$T/l16/lee-fig12-13.csv")
+    b=$(awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) if ($i == "oracle_headroom") c = i } $1 == "MMUL" { print $c }' "$T/l16/lee-fig16-17.csv")
+    if ! grep -q "^lee-fig12-13: resuming: 8 of 12 runs complete" "$T/l12.txt"; then
+        fail experiment_shared_static_sweep "$(grep resuming "$T/l12.txt" || echo 'no resuming line')"
+    elif [ -z "$a" ] || [ "$a" != "$b" ] || [ "$(ls "$T/l16/.runs/static-hpca14-28sm" | grep -c '^MMUL--n_[1-8]--gto\.run$')" -ne 8 ]; then
+        fail experiment_shared_static_sweep "headroom '$a' (lee-fig12-13) vs '$b' (lee-fig16-17); $(ls "$T/l16/.runs/static-hpca14-28sm" | tr '\n' ' ')"
+    else pass experiment_shared_static_sweep; fi
+else fail experiment_shared_static_sweep "$(head -3 "$T/l12.err")"; fi
 # --all-workloads: the paper's first (Kayiran et al. Fig. 8: SAD, JPEG, RAY, FFT), then the rest of the suite
 paper_set SAD JPEG RAY FFT
 rest=; nrest=0
