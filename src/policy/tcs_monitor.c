@@ -11,6 +11,7 @@ void tcs_monitor_start(tcs_monitor_t *m, uint32_t c_active, uint64_t cycle, uint
     m->last_change = cycle;
     m->span_insts = insts;
     m->rate_before = -1.0;
+    m->throttles = 0;
 }
 
 void tcs_step_begin(tcs_monitor_t *m)
@@ -51,7 +52,10 @@ bool tcs_saturated(tcs_monitor_t *m, uint64_t cycle, uint64_t insts)
     }
     m->c_active--;
     m->c_mem = 0;
-    m->rate_before = rate;
+    /* the span from the phase start holds the kernel's ramp (every core
+     * issues at full speed until its first loads block): its rate is no
+     * reference, so the test starts with the span after the first throttle */
+    m->rate_before = m->throttles++ ? rate : -1.0;
     m->last_change = cycle;
     m->span_insts = insts;
     return false;

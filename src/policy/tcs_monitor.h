@@ -13,7 +13,9 @@
  *      ACTIVE) -> throttle one core.
  *   3. saturation (sat=ipc, our addition): before a throttle is applied,
  *      tcs_saturated() compares the GPU's instruction rate since the last
- *      throttle with the rate before it; a fall of more than sat_tol says
+ *      throttle with the rate between the two throttles before (the span
+ *      before the first throttle holds the kernel's ramp and is no
+ *      reference); a fall of more than sat_tol says
  *      the last throttle went past the point where the memory system
  *      saturates: that core is restored and throttling stops.
  *   4. end (end=converged): tcs_converged() says whether a whole window has
@@ -36,6 +38,7 @@ typedef struct tcs_monitor {
     uint64_t last_change;  /* cycle of the last throttle (or the phase start) */
     uint64_t span_insts;   /* instructions (all cores) at last_change */
     double rate_before;    /* instructions per cycle in the span before last_change; < 0: none yet */
+    uint32_t throttles;    /* throttles in this phase */
 } tcs_monitor_t;
 
 /* A new MONITOR phase at `cycle` with `c_active` ACTIVE cores and `insts`
