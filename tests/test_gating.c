@@ -128,7 +128,7 @@ static double metric(const gpu_t *g, const char *name)
  * THROTTLE core becomes ACTIVE ((d): in the paper C1 finishes first and C2
  * resumes), until no THROTTLE core is left: (e) two ACTIVE, four OFF. Then
  * the two ACTIVE cores run the rest of the kernel. */
-#define FIG5_SPEC "tcs:mon=1000,min=4500,thr=0"
+#define FIG5_SPEC "tcs:mon=1000,min=4500,thr=0,step=1000,end=first,sat=off"
 #define FIG5_KERNEL "strided:ctas=120,threads=64,iters=1"
 
 static void tcs_fig5_six_cores(void)
@@ -231,7 +231,7 @@ static void tcs_fig5_six_cores(void)
 static void tcs_throttle0_keeps_memory_running(void)
 {
     gpu_config_t c = small_cfg(6, 1);
-    gpu_t *g = make_gpu(&c, "tcs:mon=1000,min=4500,thr=0,throttle=0");
+    gpu_t *g = make_gpu(&c, "tcs:mon=1000,min=4500,thr=0,throttle=0,step=1000,end=first,sat=off");
     CHECK(g != NULL);
     if (!g)
         return;
@@ -297,7 +297,7 @@ static void tcs_resets_at_each_kernel(void)
 static void htcs_starts_with_half(void)
 {
     double k0 = NAN, k1 = NAN;
-    run_two_kernels("htcs:mon=1000,min=4500,thr=0", "AAAOOO", &k0, &k1);
+    run_two_kernels("htcs:mon=1000,min=4500,thr=0,step=1000,end=first,sat=off", "AAAOOO", &k0, &k1);
     /* memory bound from three cores: 3 -> 2 -> 1 (never 0) */
     printf("  htcs cores per kernel: %g %g\n", k0, k1);
     CHECK(k0 >= 1 && k0 < 3);
@@ -309,7 +309,7 @@ static void htcs_starts_with_half(void)
 static void htcs_compute_kernel_uses_all_cores(void)
 {
     gpu_config_t c = small_cfg(6, 1);
-    gpu_t *g = make_gpu(&c, "htcs:mon=1000,min=4500");
+    gpu_t *g = make_gpu(&c, "htcs:mon=1000,min=4500,step=1000,end=first,sat=off");
     CHECK(g != NULL);
     if (!g)
         return;
@@ -502,7 +502,9 @@ static void active_cores_gate_the_rest(void)
 static void bad_arguments_are_rejected(void)
 {
     const char *bad[] = {"tcs:mon=0", "tcs:throttle=2", "tcs:stall=mshr", "tcs:reset=never", "tcs:reduce=tail", "htcs:x=1",
-                         "dyncore:pcpg=2", "dyncore:k=6", "dyncore:period=0", "tcs:thr=-1"};
+                         "dyncore:pcpg=2", "dyncore:k=6", "dyncore:period=0", "tcs:thr=-1",
+                         "tcs:step=0", "tcs:mon=100,step=101", "tcs:step=500,reset=window", "tcs:end=never",
+                         "tcs:sat=bw", "htcs:sat_tol=100"};
     gpu_config_t c = small_cfg(6, 2);
     for (unsigned i = 0; i < CS_ARRAY_LEN(bad); i++) {
         cs_error_t err;
@@ -513,7 +515,8 @@ static void bad_arguments_are_rejected(void)
             gpu_destroy(g);
         }
     }
-    const char *good[] = {"tcs:mon=4096,min=0,thr=300,throttle=0,stall=cmem,reset=window,reduce=grid", "htcs", "dyncore:k=5,pcpg=0",
+    const char *good[] = {"tcs:mon=4096,min=0,thr=300,throttle=0,stall=cmem,reset=window,reduce=grid,step=4096",
+                          "tcs:step=1,end=first,sat=ipc,sat_tol=0", "htcs", "dyncore:k=5,pcpg=0",
                           "tcs+lcs", "lcs+tcs", "tcs+claso", "dyncore+claso"};
     for (unsigned i = 0; i < CS_ARRAY_LEN(good); i++) {
         cs_error_t err;
