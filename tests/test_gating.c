@@ -227,6 +227,53 @@ static void tcs_fig5_six_cores(void)
     gpu_destroy(g);
 }
 
+/* The pace and the end of MONITOR (docs/policies/tcs.md, ambiguities 1 and
+ * 4) on Fig. 5's kernel: with one step per 1000-cycle window the fourth
+ * throttle (two ACTIVE cores) comes at cycle 4001; with a step of 250 the
+ * cores are counted at the first step where stall_cycle passes 500 (every
+ * 750 cycles), so the fourth throttle comes at 3001 and a fifth (one core)
+ * at 3751, before MONITOR ends at 4500. end=first with step=1000 stops at
+ * 4500 cycles with two cores; end=converged goes on while the cores stay memory bound
+ * (thr = 0), down to one. */
+static void run_fig5_pace(const char *spec, uint64_t *two_active_at, double *cores)
+{
+    gpu_config_t c = small_cfg(6, 1);
+    gpu_t *g = make_gpu(&c, spec);
+    CHECK(g != NULL);
+    *two_active_at = 0;
+    *cores = NAN;
+    if (!g)
+        return;
+    CHECK_EQ(launch(g, FIG5_KERNEL, 0, NULL), 0);
+    char now[8];
+    int rc = 0;
+    while (!all_done(g) && rc == 0 && gpu_cycle(g) < 2000000) {
+        rc = step(g);
+        states(g, now);
+        if (!*two_active_at && count(now, 'A') == 2 && count(now, 'T') == 4)
+            *two_active_at = gpu_cycle(g);
+    }
+    CHECK(all_done(g));
+    *cores = metric(g, METRIC_TCS_CORES);
+    gpu_destroy(g);
+}
+
+static void tcs_pace_and_end_readings(void)
+{
+    uint64_t at_window = 0, at_step = 0, at_conv = 0;
+    double c_window = NAN, c_step = NAN, c_conv = NAN;
+    run_fig5_pace("tcs:mon=1000,min=4500,thr=0,step=1000,end=first,sat=off", &at_window, &c_window);
+    run_fig5_pace("tcs:mon=1000,min=4500,thr=0,step=250,end=first,sat=off", &at_step, &c_step);
+    run_fig5_pace("tcs:mon=1000,min=4500,thr=0,step=1000,end=converged,sat=off", &at_conv, &c_conv);
+    printf("  two ACTIVE at cycle %llu (step=1000), %llu (step=250); cores %g, %g, end=converged %g\n",
+           (unsigned long long)at_window, (unsigned long long)at_step, c_window, c_step, c_conv);
+    CHECK_EQ(at_window, 4001);
+    CHECK_EQ(at_step, 3001);
+    CHECK_EQ(c_window, 2);
+    CHECK_EQ(c_step, 1);
+    CHECK_EQ(c_conv, 1);
+}
+
 /* throttle=0 (Fig. 8(c)): THROTTLE cores keep issuing memory instructions. */
 static void tcs_throttle0_keeps_memory_running(void)
 {
@@ -531,6 +578,7 @@ static void bad_arguments_are_rejected(void)
 int main(void)
 {
     RUN(tcs_fig5_six_cores);
+    RUN(tcs_pace_and_end_readings);
     RUN(tcs_throttle0_keeps_memory_running);
     RUN(tcs_resets_at_each_kernel);
     RUN(htcs_starts_with_half);

@@ -63,17 +63,17 @@ static void decide_needs_half_the_active_cores(void)
 {
     tcs_monitor_t m = monitor(1000, 0, false, -1, 6);
     m.c_mem = 2;
-    CHECK(!tcs_decide(&m));
+    CHECK(!tcs_decide(&m, 1u << 30));
     m.c_mem = 3;
-    CHECK(tcs_decide(&m));
+    CHECK(tcs_decide(&m, 1u << 30));
     m = monitor(1000, 0, false, -1, 7);
     m.c_mem = 3;
-    CHECK(!tcs_decide(&m));
+    CHECK(!tcs_decide(&m, 1u << 30));
     m.c_mem = 4;
-    CHECK(tcs_decide(&m));
+    CHECK(tcs_decide(&m, 1u << 30));
     m = monitor(1000, 0, false, -1, 1);
     m.c_mem = 5;
-    CHECK(!tcs_decide(&m));
+    CHECK(!tcs_decide(&m, 1u << 30));
 }
 
 /* Step 3 (throttle), sat=off: each throttle takes one ACTIVE core and clears
@@ -84,7 +84,7 @@ static void throttle_takes_one_core_and_clears_c_mem(void)
     uint64_t insts = 0;
     for (uint32_t i = 1; i <= 4; i++) {
         m.c_mem = 6;
-        CHECK(tcs_decide(&m));
+        CHECK(tcs_decide(&m, 1u << 30));
         insts += 8000 >> i;
         CHECK(!tcs_saturated(&m, 1000 * i, insts));
         CHECK_EQ(m.c_active, 6 - i);
@@ -114,7 +114,7 @@ static uint32_t throttles_by(uint32_t step, uint64_t until)
         for (uint32_t c = 0; c < 8; c++)
             if (active[c])
                 tcs_core_test(&m, &stall[c], step, 300 * 10, 10);
-        if (tcs_decide(&m)) {
+        if (tcs_decide(&m, 1u << 30)) {
             CHECK(!tcs_saturated(&m, t, t));
             uint32_t j = 8;
             while (!active[j - 1])
@@ -155,7 +155,7 @@ static void saturation_undoes_the_throttle_that_costs(void)
     CHECK_EQ(m.c_active, 4);
     CHECK(m.stopped);
     m.c_mem = 4;
-    CHECK(!tcs_decide(&m));
+    CHECK(!tcs_decide(&m, 1u << 30));
     CHECK(tcs_converged(&m, 4001));
     /* sat=off with the same feed throttles on */
     tcs_monitor_t off = monitor(1000, 0, false, -1, 6);

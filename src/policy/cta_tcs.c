@@ -7,12 +7,14 @@
  * instruction); OFF takes none and is power-gated once drained.
  *
  * Per kernel, two phases:
- *   MONITOR (Alg. 1): every `mon` cycles, for each ACTIVE core i:
+ *   MONITOR (Alg. 1; the decisions in tcs_monitor.c): every `step` cycles,
+ *     for each ACTIVE core i:
  *       stall_cycle(i) > mon/2 and AMAT(i) > thr  ->  C_mem++, stall_cycle(i) = 0
  *     then, if C_mem >= C_active / 2, the ACTIVE core with the highest index
  *     becomes THROTTLE (Fig. 5(b): C5 first), C_throttle++, C_active--,
  *     C_mem = 0. MONITOR lasts until the kernel's first CTA completes or
- *     `min` cycles since the kernel started, whichever is later.
+ *     `min` cycles since the kernel started, whichever is later (and with
+ *     end=converged until a whole window passed without a throttle).
  *   REDUCE (Alg. 2), while C_throttle > 0: no core takes a new CTA; an
  *     ACTIVE core whose CTAs have all finished is power-gated (OFF) and the
  *     THROTTLE core with the lowest index becomes ACTIVE (Fig. 5(d): C1
@@ -30,10 +32,33 @@
  *   mon=8192        monitoring period (cycles)
  *   min=10000       shortest MONITOR phase (cycles)
  *   thr=<derived>   AMAT threshold in core cycles. The paper leaves it open:
- *                   "the approximate contention-free memory-access latency
- *                   that includes the on-chip network latency". Default: the
- *                   configuration's unloaded DRAM round trip
- *                   (gpu_derived_latency().dram, rounded), e.g. 274 on gtx480.
+ *                   "empirically determined and ... based on the
+ *                   approximate contention-free memory-access latency that
+ *                   includes the on-chip network latency". Default: twice
+ *                   the configuration's unloaded DRAM round trip
+ *                   (2 x gpu_derived_latency().dram, rounded: 648 on
+ *                   date14-28sm), calibrated on LBM's --active-cores sweep
+ *                   (AMAT at its saturation point, 21 of 28 cores, is 1.8x
+ *                   the unloaded round trip; at 1x TCS throttles to 8-14
+ *                   cores, far past it: docs/policies/tcs.md).
+ *   step=mon/16     cycles between MONITOR steps. step=mon is one step per
+ *                   window (at most one throttle per window); a shorter step
+ *                   evaluates Alg. 1's loop more often, stall_cycle(i)
+ *                   kept until core i is counted, so the cores' counts fall
+ *                   at different steps and several throttles fit a window.
+ *                   AMAT(i) is over the step.
+ *   end=converged   first: MONITOR ends as the text says (first CTA done
+ *                   and `min` cycles); converged: also not before a whole
+ *                   window has passed without a throttle (Fig. 5: "this
+ *                   process continues until the optimal number of active
+ *                   cores is reached").
+ *   sat=off         ipc (our addition, not the paper's): before each
+ *                   throttle, compare the GPU's instruction rate since the
+ *                   last throttle with the rate between the two before it;
+ *                   a fall of more than sat_tol=5 percent undoes the last
+ *                   throttle and ends throttling for the kernel. gap=N: no
+ *                   two throttles closer than N cycles (default mon with
+ *                   sat=ipc, else 0).
  *   throttle=1      THROTTLE cores stop issuing memory instructions;
  *                   throttle=0 is Fig. 8(c) (they only take no new CTAs).
  *   stall=ldst|cmem which counter is stall_cycle. ldst (default):
@@ -99,7 +124,8 @@
 /* Defaults of the readings of Alg. 1 (docs/policies/tcs.md says why) */
 #define TCS_STEPS_PER_WINDOW 16 /* step = mon/16 */
 #define TCS_DEFAULT_END "converged"
-#define TCS_DEFAULT_SAT "ipc"
+#define TCS_DEFAULT_SAT "off"
+#define TCS_THR_X_UNLOADED 2 /* thr = 2 x the unloaded DRAM round trip */
 #define TCS_DEFAULT_SAT_TOL 5 /* percent */
 
 enum tcs_phase { TCS_IDLE = 0, TCS_MONITOR, TCS_REDUCE, TCS_DONE };
@@ -131,19 +157,24 @@ static void *tcs_create_common(struct gpu *g, cta_link_t *self, policy_args_t *a
 {
     derived_latency_t lat;
     gpu_derived_latency(gpu_config(g), &lat);
-    uint32_t thr0 = (uint32_t)lround(lat.dram);
-    uint32_t mon, min, thr, throttle, step, sat_tol;
+    uint32_t thr0 = (uint32_t)lround(TCS_THR_X_UNLOADED * lat.dram);
+    uint32_t mon, min, thr, throttle, step, sat_tol, gap;
     const char *name = half ? "htcs" : "tcs";
     if (policy_arg_u32(a, "mon", 8192, &mon, err) < 0 || policy_arg_u32(a, "min", 10000, &min, err) < 0 ||
         policy_arg_u32(a, "thr", thr0, &thr, err) < 0 || policy_arg_u32(a, "throttle", 1, &throttle, err) < 0 ||
         policy_arg_u32(a, "step", mon / TCS_STEPS_PER_WINDOW ? mon / TCS_STEPS_PER_WINDOW : 1, &step, err) < 0 ||
         policy_arg_u32(a, "sat_tol", TCS_DEFAULT_SAT_TOL, &sat_tol, err) < 0)
         return NULL;
+    const char *sat = policy_arg_str(a, "sat", TCS_DEFAULT_SAT);
+    bool sat_on = !strcmp(sat, "ipc");
+    /* the saturation test compares instruction rates over spans of at
+     * least a window by default: shorter ones swing with CTA waves */
+    if (policy_arg_u32(a, "gap", sat_on ? mon : 0, &gap, err) < 0)
+        return NULL;
     const char *stall = policy_arg_str(a, "stall", "ldst");
     const char *reset = policy_arg_str(a, "reset", "alg");
     const char *reduce = policy_arg_str(a, "reduce", "drain");
     const char *end = policy_arg_str(a, "end", TCS_DEFAULT_END);
-    const char *sat = policy_arg_str(a, "sat", TCS_DEFAULT_SAT);
     if (mon == 0) {
         cs_err(err, NULL, 0, "policy '%s': mon must be at least 1 cycle", name);
         return NULL;
@@ -200,7 +231,8 @@ static void *tcs_create_common(struct gpu *g, cta_link_t *self, policy_args_t *a
     s->m.mon = mon;
     s->m.thr = thr;
     s->m.reset_window = s->reset_window;
-    s->m.sat_tol = strcmp(sat, "ipc") ? -1.0 : sat_tol / 100.0;
+    s->m.sat_tol = sat_on ? sat_tol / 100.0 : -1.0;
+    s->m.gap = gap;
     s->self = self;
     s->n_core = gpu_n_sm(g);
     s->n_enabled = gating_n_enabled(g);
@@ -358,7 +390,7 @@ static void monitor_step(tcs_t *s, struct gpu *g, uint64_t cycle)
     bool half_test = s->half && !s->half_decided && cycle >= s->start + s->mon;
     if (half_test)
         s->half_decided = true;
-    if (tcs_decide(&s->m)) {
+    if (tcs_decide(&s->m, cycle)) {
         if (tcs_saturated(&s->m, cycle, insts_all(s, g))) {
             /* the last throttle cost performance: that core comes back */
             set_core(s, g, s->last_throttled, CORE_ACTIVE);
@@ -484,7 +516,8 @@ static void tcs_sample(void *st, struct gpu *g, uint64_t cycle)
 const cta_policy_ops_t cta_policy_tcs = {
     .name = "tcs",
     .summary = "TCS (Song et al. DATE'14 Alg. 1-2): throttle memory-bound cores, then power-gate them as they drain",
-    .params = "mon=8192,min=10000,thr=<unloaded DRAM latency>,throttle=1,stall=ldst,reset=alg,reduce=drain",
+    .params = "mon=8192,min=10000,thr=<2 x unloaded DRAM latency>,throttle=1,stall=ldst,reset=alg,reduce=drain,"
+              "step=mon/16,end=converged,sat=off,sat_tol=5,gap=<mon with sat=ipc>",
     .create = tcs_create,
     .destroy = tcs_destroy,
     .kernel_launched = tcs_kernel_launched,
@@ -498,7 +531,8 @@ const cta_policy_ops_t cta_policy_tcs = {
 const cta_policy_ops_t cta_policy_htcs = {
     .name = "htcs",
     .summary = "hTCS (Song et al. §III.C): TCS starting from half the cores, all of them if not memory bound",
-    .params = "mon=8192,min=10000,thr=<unloaded DRAM latency>,throttle=1,stall=ldst,reset=alg,reduce=drain",
+    .params = "mon=8192,min=10000,thr=<2 x unloaded DRAM latency>,throttle=1,stall=ldst,reset=alg,reduce=drain,"
+              "step=mon/16,end=converged,sat=off,sat_tol=5,gap=<mon with sat=ipc>",
     .create = htcs_create,
     .destroy = tcs_destroy,
     .kernel_launched = tcs_kernel_launched,

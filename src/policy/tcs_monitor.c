@@ -32,11 +32,12 @@ bool tcs_core_test(tcs_monitor_t *m, uint64_t *stall_cycle, uint64_t stall, uint
     return false;
 }
 
-bool tcs_decide(const tcs_monitor_t *m)
+bool tcs_decide(const tcs_monitor_t *m, uint64_t cycle)
 {
     /* C_mem >= C_active/2 with integers; never throttle the last ACTIVE core
-     * (C_mem >= 1/2 would) */
-    return !m->stopped && m->c_active > 1 && 2 * (uint64_t)m->c_mem >= m->c_active;
+     * (C_mem >= 1/2 would); C_mem waits while the span since the last
+     * throttle is shorter than `gap` */
+    return !m->stopped && m->c_active > 1 && 2 * (uint64_t)m->c_mem >= m->c_active && cycle >= m->last_change + m->gap;
 }
 
 bool tcs_saturated(tcs_monitor_t *m, uint64_t cycle, uint64_t insts)

@@ -10,7 +10,8 @@
  *      (reset=window) and counts the core memory bound (C_mem++,
  *      stall_cycle(i) = 0) when stall_cycle(i) > mon/2 and AMAT(i) > thr.
  *   2. decide: tcs_decide(): C_mem >= C_active/2 (and more than one core
- *      ACTIVE) -> throttle one core.
+ *      ACTIVE, and at least `gap` cycles since the last throttle: the span
+ *      the saturation test measures) -> throttle one core.
  *   3. saturation (sat=ipc, our addition): before a throttle is applied,
  *      tcs_saturated() compares the GPU's instruction rate since the last
  *      throttle with the rate between the two throttles before (the span
@@ -32,6 +33,7 @@ typedef struct tcs_monitor {
     uint32_t thr;      /* AMAT threshold (core cycles) */
     bool reset_window; /* stall_cycle and C_mem counted afresh each step */
     double sat_tol;    /* sat=ipc: fraction of the rate a throttle may cost; < 0: off */
+    uint32_t gap;      /* fewest cycles between two throttles (0: none) */
     /* state */
     uint32_t c_mem, c_active;
     bool stopped;          /* saturation found: no more throttling this phase */
@@ -54,8 +56,8 @@ void tcs_step_begin(tcs_monitor_t *m);
  * the core counts as memory bound (C_mem was incremented). */
 bool tcs_core_test(tcs_monitor_t *m, uint64_t *stall_cycle, uint64_t stall, uint64_t lat_sum, uint64_t lat_cnt);
 
-/* Step 2: true when one ACTIVE core should become THROTTLE. */
-bool tcs_decide(const tcs_monitor_t *m);
+/* Step 2 at `cycle`: true when one ACTIVE core should become THROTTLE. */
+bool tcs_decide(const tcs_monitor_t *m, uint64_t cycle);
 
 /* Step 3, called when tcs_decide() said yes, at `cycle` with `insts`
  * instructions issued so far: true when the last throttle cost more than
