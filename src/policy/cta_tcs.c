@@ -41,7 +41,7 @@
  *                   (AMAT at its saturation point, 21 of 28 cores, is 1.8x
  *                   the unloaded round trip; at 1x TCS throttles to 8-14
  *                   cores, far past it: docs/policies/tcs.md).
- *   step=mon/16     cycles between MONITOR steps. step=mon is one step per
+ *   step=mon/16     cycles between MONITOR steps (mon with reset=window). step=mon is one step per
  *                   window (at most one throttle per window); a shorter step
  *                   evaluates Alg. 1's loop more often, stall_cycle(i)
  *                   kept until core i is counted, so the cores' counts fall
@@ -162,11 +162,16 @@ static void *tcs_create_common(struct gpu *g, cta_link_t *self, policy_args_t *a
     const char *name = half ? "htcs" : "tcs";
     if (policy_arg_u32(a, "mon", 8192, &mon, err) < 0 || policy_arg_u32(a, "min", 10000, &min, err) < 0 ||
         policy_arg_u32(a, "thr", thr0, &thr, err) < 0 || policy_arg_u32(a, "throttle", 1, &throttle, err) < 0 ||
-        policy_arg_u32(a, "step", mon / TCS_STEPS_PER_WINDOW ? mon / TCS_STEPS_PER_WINDOW : 1, &step, err) < 0 ||
         policy_arg_u32(a, "sat_tol", TCS_DEFAULT_SAT_TOL, &sat_tol, err) < 0)
         return NULL;
     const char *sat = policy_arg_str(a, "sat", TCS_DEFAULT_SAT);
     bool sat_on = !strcmp(sat, "ipc");
+    /* reset=window counts stall_cycle per window, so it steps once per
+     * window unless told otherwise (then it is refused below) */
+    bool window = !strcmp(policy_arg_str(a, "reset", "alg"), "window");
+    uint32_t step_def = window ? mon : mon / TCS_STEPS_PER_WINDOW ? mon / TCS_STEPS_PER_WINDOW : 1;
+    if (policy_arg_u32(a, "step", step_def, &step, err) < 0)
+        return NULL;
     /* the saturation test compares instruction rates over spans of at
      * least a window by default: shorter ones swing with CTA waves */
     if (policy_arg_u32(a, "gap", sat_on ? mon : 0, &gap, err) < 0)
