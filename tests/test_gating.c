@@ -128,7 +128,7 @@ static double metric(const gpu_t *g, const char *name)
  * THROTTLE core becomes ACTIVE ((d): in the paper C1 finishes first and C2
  * resumes), until no THROTTLE core is left: (e) two ACTIVE, four OFF. Then
  * the two ACTIVE cores run the rest of the kernel. */
-#define FIG5_SPEC "tcs:mon=1000,min=4500,thr=0"
+#define FIG5_SPEC "tcs:mon=1000,min=4500,thr=0,step=1000,end=first,sat=off"
 #define FIG5_KERNEL "strided:ctas=120,threads=64,iters=1"
 
 static void tcs_fig5_six_cores(void)
@@ -227,11 +227,58 @@ static void tcs_fig5_six_cores(void)
     gpu_destroy(g);
 }
 
+/* The pace and the end of MONITOR (docs/policies/tcs.md, ambiguities 1 and
+ * 4) on Fig. 5's kernel: with one step per 1000-cycle window the fourth
+ * throttle (two ACTIVE cores) comes at cycle 4001; with a step of 250 the
+ * cores are counted at the first step where stall_cycle passes 500 (every
+ * 750 cycles), so the fourth throttle comes at 3001 and a fifth (one core)
+ * at 3751, before MONITOR ends at 4500. end=first with step=1000 stops at
+ * 4500 cycles with two cores; end=converged goes on while the cores stay memory bound
+ * (thr = 0), down to one. */
+static void run_fig5_pace(const char *spec, uint64_t *two_active_at, double *cores)
+{
+    gpu_config_t c = small_cfg(6, 1);
+    gpu_t *g = make_gpu(&c, spec);
+    CHECK(g != NULL);
+    *two_active_at = 0;
+    *cores = NAN;
+    if (!g)
+        return;
+    CHECK_EQ(launch(g, FIG5_KERNEL, 0, NULL), 0);
+    char now[8];
+    int rc = 0;
+    while (!all_done(g) && rc == 0 && gpu_cycle(g) < 2000000) {
+        rc = step(g);
+        states(g, now);
+        if (!*two_active_at && count(now, 'A') == 2 && count(now, 'T') == 4)
+            *two_active_at = gpu_cycle(g);
+    }
+    CHECK(all_done(g));
+    *cores = metric(g, METRIC_TCS_CORES);
+    gpu_destroy(g);
+}
+
+static void tcs_pace_and_end_readings(void)
+{
+    uint64_t at_window = 0, at_step = 0, at_conv = 0;
+    double c_window = NAN, c_step = NAN, c_conv = NAN;
+    run_fig5_pace("tcs:mon=1000,min=4500,thr=0,step=1000,end=first,sat=off", &at_window, &c_window);
+    run_fig5_pace("tcs:mon=1000,min=4500,thr=0,step=250,end=first,sat=off", &at_step, &c_step);
+    run_fig5_pace("tcs:mon=1000,min=4500,thr=0,step=1000,end=converged,sat=off", &at_conv, &c_conv);
+    printf("  two ACTIVE at cycle %llu (step=1000), %llu (step=250); cores %g, %g, end=converged %g\n",
+           (unsigned long long)at_window, (unsigned long long)at_step, c_window, c_step, c_conv);
+    CHECK_EQ(at_window, 4001);
+    CHECK_EQ(at_step, 3001);
+    CHECK_EQ(c_window, 2);
+    CHECK_EQ(c_step, 1);
+    CHECK_EQ(c_conv, 1);
+}
+
 /* throttle=0 (Fig. 8(c)): THROTTLE cores keep issuing memory instructions. */
 static void tcs_throttle0_keeps_memory_running(void)
 {
     gpu_config_t c = small_cfg(6, 1);
-    gpu_t *g = make_gpu(&c, "tcs:mon=1000,min=4500,thr=0,throttle=0");
+    gpu_t *g = make_gpu(&c, "tcs:mon=1000,min=4500,thr=0,throttle=0,step=1000,end=first,sat=off");
     CHECK(g != NULL);
     if (!g)
         return;
@@ -297,7 +344,7 @@ static void tcs_resets_at_each_kernel(void)
 static void htcs_starts_with_half(void)
 {
     double k0 = NAN, k1 = NAN;
-    run_two_kernels("htcs:mon=1000,min=4500,thr=0", "AAAOOO", &k0, &k1);
+    run_two_kernels("htcs:mon=1000,min=4500,thr=0,step=1000,end=first,sat=off", "AAAOOO", &k0, &k1);
     /* memory bound from three cores: 3 -> 2 -> 1 (never 0) */
     printf("  htcs cores per kernel: %g %g\n", k0, k1);
     CHECK(k0 >= 1 && k0 < 3);
@@ -309,7 +356,7 @@ static void htcs_starts_with_half(void)
 static void htcs_compute_kernel_uses_all_cores(void)
 {
     gpu_config_t c = small_cfg(6, 1);
-    gpu_t *g = make_gpu(&c, "htcs:mon=1000,min=4500");
+    gpu_t *g = make_gpu(&c, "htcs:mon=1000,min=4500,step=1000,end=first,sat=off");
     CHECK(g != NULL);
     if (!g)
         return;
@@ -502,7 +549,9 @@ static void active_cores_gate_the_rest(void)
 static void bad_arguments_are_rejected(void)
 {
     const char *bad[] = {"tcs:mon=0", "tcs:throttle=2", "tcs:stall=mshr", "tcs:reset=never", "tcs:reduce=tail", "htcs:x=1",
-                         "dyncore:pcpg=2", "dyncore:k=6", "dyncore:period=0", "tcs:thr=-1"};
+                         "dyncore:pcpg=2", "dyncore:k=6", "dyncore:period=0", "tcs:thr=-1",
+                         "tcs:step=0", "tcs:mon=100,step=101", "tcs:step=500,reset=window", "tcs:end=never",
+                         "tcs:sat=bw", "htcs:sat_tol=100"};
     gpu_config_t c = small_cfg(6, 2);
     for (unsigned i = 0; i < CS_ARRAY_LEN(bad); i++) {
         cs_error_t err;
@@ -513,7 +562,8 @@ static void bad_arguments_are_rejected(void)
             gpu_destroy(g);
         }
     }
-    const char *good[] = {"tcs:mon=4096,min=0,thr=300,throttle=0,stall=cmem,reset=window,reduce=grid", "htcs", "dyncore:k=5,pcpg=0",
+    const char *good[] = {"tcs:mon=4096,min=0,thr=300,throttle=0,stall=cmem,reset=window,reduce=grid,step=4096",
+                          "tcs:step=1,end=first,sat=ipc,sat_tol=0", "htcs", "dyncore:k=5,pcpg=0",
                           "tcs+lcs", "lcs+tcs", "tcs+claso", "dyncore+claso"};
     for (unsigned i = 0; i < CS_ARRAY_LEN(good); i++) {
         cs_error_t err;
@@ -528,6 +578,7 @@ static void bad_arguments_are_rejected(void)
 int main(void)
 {
     RUN(tcs_fig5_six_cores);
+    RUN(tcs_pace_and_end_readings);
     RUN(tcs_throttle0_keeps_memory_running);
     RUN(tcs_resets_at_each_kernel);
     RUN(htcs_starts_with_half);

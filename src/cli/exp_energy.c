@@ -541,11 +541,12 @@ static void report_song_fig6(en_run_t *r)
 {
     out(r, "workload,type,cycles_base,perf_tcs,perf_htcs,energy_tcs,energy_htcs,tcs_cores,energy_base_j,cycles_tcs,"
            "cycles_htcs\n");
-    double ps[2][2] = {{0}}, es[2][2] = {{0}};
+    double ps[2][2] = {{0}}, es[2][2] = {{0}}, slows[3] = {0};
     unsigned n[2] = {0};
-    /* the issue's target per series (1 TCS, 2 hTCS): >= 25 % energy saved at
-     * <= 10 % slowdown on a memory-bound workload, compute-bound within 3 %
-     * (slowdown = cycles / baseline cycles - 1) */
+    /* issue 26's target per series (1 TCS, 2 hTCS): >= 19 % energy saved
+     * (half the paper's 38 %) at <= 10 % slowdown on the memory-bound set's
+     * mean, listed per workload too; compute-bound within 3 % (slowdown =
+     * cycles / baseline cycles - 1) */
     char meets[3][512] = {"", "", ""}, misses[3][512] = {"", "", ""};
     bool com_ok[3] = {true, true, true};
     for (unsigned w = 0; w < r->nw; w++) {
@@ -566,7 +567,8 @@ static void report_song_fig6(en_run_t *r)
             double slow = ratio((double)RES(r, w, s)->cycles, (double)RES(r, w, 0)->cycles) - 1,
                    e = energy_rel(r, w, s, 0);
             if (mem) {
-                char *list = e <= 0.75 && slow <= 0.10 ? meets[s] : misses[s];
+                slows[s] += slow;
+                char *list = e <= 0.81 && slow <= 0.10 ? meets[s] : misses[s];
                 size_t len = strlen(list);
                 snprintf(list + len, sizeof meets[s] - len, "%s%s (%+.1f%% energy, %+.1f%% cycles)", len ? ", " : "",
                          r->wl[w]->name, pct(e), 100 * slow);
@@ -578,14 +580,19 @@ static void report_song_fig6(en_run_t *r)
     for (int m = 1; m >= 0; m--)
         if (n[m])
             printf("song-fig6: %s-bound (%u): TCS performance %+.1f%%, energy %+.1f%%; hTCS performance %+.1f%%, "
-                   "energy %+.1f%%.\n",
+                   "energy %+.1f%% (paper: TCS %s; hTCS %s).\n",
                    m ? "memory" : "compute", n[m], pct(ps[m][0] / n[m]), pct(es[m][0] / n[m]),
-                   pct(ps[m][1] / n[m]), pct(es[m][1] / n[m]));
-    for (unsigned s = 1; s <= 2; s++)
-        printf("song-fig6: target (>= 25%% energy saved at <= 10%% slowdown, memory-bound) with %s: met on %s; not on "
-               "%s; compute-bound within 3%%: %s.\n",
-               s == 1 ? "TCS" : "hTCS", *meets[s] ? meets[s] : "none", *misses[s] ? misses[s] : "none",
+                   pct(ps[m][1] / n[m]), pct(es[m][1] / n[m]),
+                   m ? "about -6% performance, -38% energy" : "about 0% performance",
+                   m ? "a further -6% energy" : "-1.5% performance");
+    for (unsigned s = 1; s <= 2; s++) {
+        double e_mean = n[1] ? es[1][s - 1] / n[1] : 1, slow_mean = n[1] ? slows[s] / n[1] : 0;
+        printf("song-fig6: target (>= 19%% energy saved at <= 10%% slowdown on the memory-bound mean) with %s: %s "
+               "(%+.1f%% energy, %+.1f%% cycles); per workload met on %s; not on %s; compute-bound within 3%%: %s.\n",
+               s == 1 ? "TCS" : "hTCS", !n[1] ? "n/a" : e_mean <= 0.81 && slow_mean <= 0.10 ? "met" : "not met",
+               pct(e_mean), 100 * slow_mean, *meets[s] ? meets[s] : "none", *misses[s] ? misses[s] : "none",
                n[0] ? (com_ok[s] ? "yes" : "no") : "n/a");
+    }
     paper_line("song-fig6");
 }
 

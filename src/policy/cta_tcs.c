@@ -7,12 +7,14 @@
  * instruction); OFF takes none and is power-gated once drained.
  *
  * Per kernel, two phases:
- *   MONITOR (Alg. 1): every `mon` cycles, for each ACTIVE core i:
+ *   MONITOR (Alg. 1; the decisions in tcs_monitor.c): every `step` cycles,
+ *     for each ACTIVE core i:
  *       stall_cycle(i) > mon/2 and AMAT(i) > thr  ->  C_mem++, stall_cycle(i) = 0
  *     then, if C_mem >= C_active / 2, the ACTIVE core with the highest index
  *     becomes THROTTLE (Fig. 5(b): C5 first), C_throttle++, C_active--,
  *     C_mem = 0. MONITOR lasts until the kernel's first CTA completes or
- *     `min` cycles since the kernel started, whichever is later.
+ *     `min` cycles since the kernel started, whichever is later (and with
+ *     end=converged until a whole window passed without a throttle).
  *   REDUCE (Alg. 2), while C_throttle > 0: no core takes a new CTA; an
  *     ACTIVE core whose CTAs have all finished is power-gated (OFF) and the
  *     THROTTLE core with the lowest index becomes ACTIVE (Fig. 5(d): C1
@@ -30,10 +32,33 @@
  *   mon=8192        monitoring period (cycles)
  *   min=10000       shortest MONITOR phase (cycles)
  *   thr=<derived>   AMAT threshold in core cycles. The paper leaves it open:
- *                   "the approximate contention-free memory-access latency
- *                   that includes the on-chip network latency". Default: the
- *                   configuration's unloaded DRAM round trip
- *                   (gpu_derived_latency().dram, rounded), e.g. 274 on gtx480.
+ *                   "empirically determined and ... based on the
+ *                   approximate contention-free memory-access latency that
+ *                   includes the on-chip network latency". Default: twice
+ *                   the configuration's unloaded DRAM round trip
+ *                   (2 x gpu_derived_latency().dram, rounded: 648 on
+ *                   date14-28sm), calibrated on LBM's --active-cores sweep
+ *                   (AMAT at its saturation point, 21 of 28 cores, is 1.8x
+ *                   the unloaded round trip; at 1x TCS throttles to 8-14
+ *                   cores, far past it: docs/policies/tcs.md).
+ *   step=mon/16     cycles between MONITOR steps (mon with reset=window). step=mon is one step per
+ *                   window (at most one throttle per window); a shorter step
+ *                   evaluates Alg. 1's loop more often, stall_cycle(i)
+ *                   kept until core i is counted, so the cores' counts fall
+ *                   at different steps and several throttles fit a window.
+ *                   AMAT(i) is over the step.
+ *   end=converged   first: MONITOR ends as the text says (first CTA done
+ *                   and `min` cycles); converged: also not before a whole
+ *                   window has passed without a throttle (Fig. 5: "this
+ *                   process continues until the optimal number of active
+ *                   cores is reached").
+ *   sat=off         ipc (our addition, not the paper's): before each
+ *                   throttle, compare the GPU's instruction rate since the
+ *                   last throttle with the rate between the two before it;
+ *                   a fall of more than sat_tol=5 percent undoes the last
+ *                   throttle and ends throttling for the kernel. gap=N: no
+ *                   two throttles closer than N cycles (default mon with
+ *                   sat=ipc, else 0).
  *   throttle=1      THROTTLE cores stop issuing memory instructions;
  *                   throttle=0 is Fig. 8(c) (they only take no new CTAs).
  *   stall=ldst|cmem which counter is stall_cycle. ldst (default):
@@ -93,16 +118,23 @@
 
 #include "gpu/cta_policy.h"
 #include "gating.h"
-#include "gpu/cta_policy.h"
 #include "register.h"
 #include "policy_metrics.h"
+#include "tcs_monitor.h"
+
+/* Defaults of the readings of Alg. 1 (docs/policies/tcs.md says why) */
+#define TCS_STEPS_PER_WINDOW 16 /* step = mon/16 */
+#define TCS_DEFAULT_END "converged"
+#define TCS_DEFAULT_SAT "off"
+#define TCS_THR_X_UNLOADED 2 /* thr = 2 x the unloaded DRAM round trip */
+#define TCS_DEFAULT_SAT_TOL 5 /* percent */
 
 enum tcs_phase { TCS_IDLE = 0, TCS_MONITOR, TCS_REDUCE, TCS_DONE };
 enum tcs_stall { STALL_LDST = 0, STALL_CMEM };
 
 typedef struct tcs {
-    uint32_t mon, min, thr, throttle;
-    bool half, reset_window, reduce_grid;
+    uint32_t mon, min, thr, throttle, step;
+    bool half, reset_window, reduce_grid, end_converged;
     enum tcs_stall stall_src;
     uint32_t n_core, n_enabled;
     cta_link_t *self;
@@ -110,12 +142,14 @@ typedef struct tcs {
     uint8_t *state; /* enum core_state per core, as TCS set it */
     uint64_t start, next_check, deadline;
     bool first_done;
-    uint32_t checks;    /* MONITOR steps made in this phase */
+    bool half_decided;  /* hTCS: the first window's test has been made */
     uint32_t kernel;    /* launch index of the kernel that started the phase */
-    uint32_t c_mem, c_active, c_throttle;
+    tcs_monitor_t m;    /* Algorithm 1's counters: C_mem, C_active, the saturation test */
+    uint32_t c_throttle;
+    uint32_t last_throttled; /* core throttled last (the one sat=ipc restores) */
     uint64_t *stall;    /* stall_cycle(i) */
     uint64_t *prev_stall, *prev_lat_sum, *prev_lat_cnt;
-    double throttled_total;
+    double throttled_total, sat_stops;
     const kernel_run_t **running;
     uint32_t cap_running;
 } tcs_t;
@@ -124,17 +158,53 @@ static void *tcs_create_common(struct gpu *g, cta_link_t *self, policy_args_t *a
 {
     derived_latency_t lat;
     gpu_derived_latency(gpu_config(g), &lat);
-    uint32_t thr0 = (uint32_t)lround(lat.dram);
-    uint32_t mon, min, thr, throttle;
+    uint32_t thr0 = (uint32_t)lround(TCS_THR_X_UNLOADED * lat.dram);
+    uint32_t mon, min, thr, throttle, step, sat_tol, gap;
     const char *name = half ? "htcs" : "tcs";
     if (policy_arg_u32(a, "mon", 8192, &mon, err) < 0 || policy_arg_u32(a, "min", 10000, &min, err) < 0 ||
-        policy_arg_u32(a, "thr", thr0, &thr, err) < 0 || policy_arg_u32(a, "throttle", 1, &throttle, err) < 0)
+        policy_arg_u32(a, "thr", thr0, &thr, err) < 0 || policy_arg_u32(a, "throttle", 1, &throttle, err) < 0 ||
+        policy_arg_u32(a, "sat_tol", TCS_DEFAULT_SAT_TOL, &sat_tol, err) < 0)
+        return NULL;
+    const char *sat = policy_arg_str(a, "sat", TCS_DEFAULT_SAT);
+    bool sat_on = !strcmp(sat, "ipc");
+    /* reset=window counts stall_cycle per window, so it steps once per
+     * window unless told otherwise (then it is refused below) */
+    bool window = !strcmp(policy_arg_str(a, "reset", "alg"), "window");
+    uint32_t step_def = window ? mon : mon / TCS_STEPS_PER_WINDOW ? mon / TCS_STEPS_PER_WINDOW : 1;
+    if (policy_arg_u32(a, "step", step_def, &step, err) < 0)
+        return NULL;
+    /* the saturation test compares instruction rates over spans of at
+     * least a window by default: shorter ones swing with CTA waves */
+    if (policy_arg_u32(a, "gap", sat_on ? mon : 0, &gap, err) < 0)
         return NULL;
     const char *stall = policy_arg_str(a, "stall", "ldst");
     const char *reset = policy_arg_str(a, "reset", "alg");
     const char *reduce = policy_arg_str(a, "reduce", "drain");
+    const char *end = policy_arg_str(a, "end", TCS_DEFAULT_END);
     if (mon == 0) {
         cs_err(err, NULL, 0, "policy '%s': mon must be at least 1 cycle", name);
+        return NULL;
+    }
+    if (step == 0 || step > mon) {
+        cs_err(err, NULL, 0, "policy '%s': step must be 1..mon (%u) cycles (got %u)", name, mon, step);
+        return NULL;
+    }
+    if (step < mon && !strcmp(reset, "window")) {
+        cs_err(err, NULL, 0,
+               "policy '%s': reset=window needs step=mon (a step of %u cycles can never stall more than mon/2 = %u)",
+               name, step, mon / 2);
+        return NULL;
+    }
+    if (sat_tol >= 100) {
+        cs_err(err, NULL, 0, "policy '%s': sat_tol is a percentage below 100 (got %u)", name, sat_tol);
+        return NULL;
+    }
+    if (strcmp(end, "first") && strcmp(end, "converged")) {
+        cs_err(err, NULL, 0, "policy '%s': end must be first or converged (got '%s')", name, end);
+        return NULL;
+    }
+    if (strcmp(sat, "off") && strcmp(sat, "ipc")) {
+        cs_err(err, NULL, 0, "policy '%s': sat must be off or ipc (got '%s')", name, sat);
         return NULL;
     }
     if (throttle > 1) {
@@ -162,6 +232,13 @@ static void *tcs_create_common(struct gpu *g, cta_link_t *self, policy_args_t *a
     s->half = half;
     s->stall_src = strcmp(stall, "cmem") ? STALL_LDST : STALL_CMEM;
     s->reset_window = !strcmp(reset, "window");
+    s->step = step;
+    s->end_converged = !strcmp(end, "converged");
+    s->m.mon = mon;
+    s->m.thr = thr;
+    s->m.reset_window = s->reset_window;
+    s->m.sat_tol = sat_on ? sat_tol / 100.0 : -1.0;
+    s->m.gap = gap;
     s->self = self;
     s->n_core = gpu_n_sm(g);
     s->n_enabled = gating_n_enabled(g);
@@ -221,7 +298,7 @@ static void snapshot(tcs_t *s, struct gpu *g)
     }
 }
 
-static void publish_active(tcs_t *s, struct gpu *g) { gpu_metric_sample(g, METRIC_TCS_ACTIVE_SERIES, s->c_active); }
+static void publish_active(tcs_t *s, struct gpu *g) { gpu_metric_sample(g, METRIC_TCS_ACTIVE_SERIES, s->m.c_active); }
 
 /* Wake at the next MONITOR step, or at the end of the shortest MONITOR phase
  * when the first CTA already completed; nothing to wait for otherwise. */
@@ -282,19 +359,26 @@ static void reduce_scan(tcs_t *s, struct gpu *g)
 static void end_monitor(tcs_t *s, struct gpu *g)
 {
     char name[64];
-    gpu_metric_set(g, METRIC_TCS_CORES, s->c_active);
+    gpu_metric_set(g, METRIC_TCS_CORES, s->m.c_active);
     snprintf(name, sizeof name, METRIC_TCS_CORES ".k%u", s->kernel);
-    gpu_metric_set(g, name, s->c_active);
+    gpu_metric_set(g, name, s->m.c_active);
     s->phase = s->c_throttle ? TCS_REDUCE : TCS_DONE;
     reduce_scan(s, g);
     reschedule(s, g);
 }
 
-/* Algorithm 1, one step. */
-static void monitor_step(tcs_t *s, struct gpu *g)
+static uint64_t insts_all(const tcs_t *s, struct gpu *g)
 {
-    if (s->reset_window)
-        s->c_mem = 0;
+    uint64_t n = 0;
+    for (uint32_t c = 0; c < s->n_core; c++)
+        n += gpu_sm_counters(g, c)->warp_insts;
+    return n;
+}
+
+/* Algorithm 1, one step (tcs_monitor.h: monitor, decide, saturation). */
+static void monitor_step(tcs_t *s, struct gpu *g, uint64_t cycle)
+{
+    tcs_step_begin(&s->m);
     for (uint32_t c = 0; c < s->n_core; c++) {
         const sm_counters_t *ctr = gpu_sm_counters(g, c);
         uint64_t st = stall_counter(s, ctr);
@@ -306,37 +390,50 @@ static void monitor_step(tcs_t *s, struct gpu *g)
         s->prev_lat_cnt[c] = ctr->mem_lat_count;
         if (c >= s->n_enabled || s->state[c] != CORE_ACTIVE)
             continue;
-        s->stall[c] = s->reset_window ? win : s->stall[c] + win;
-        double amat = lat_cnt ? (double)lat_sum / (double)lat_cnt : 0.0;
-        if (2 * s->stall[c] > s->mon && amat > s->thr) {
-            s->c_mem++;
-            s->stall[c] = 0;
-        }
+        tcs_core_test(&s->m, &s->stall[c], win, lat_sum, lat_cnt);
     }
-    bool first = s->checks++ == 0;
-    if (s->c_active > 1 && 2 * (uint64_t)s->c_mem >= s->c_active) {
+    /* hTCS decides on its half at the end of the first whole window */
+    bool half_test = s->half && !s->half_decided && cycle >= s->start + s->mon;
+    if (half_test)
+        s->half_decided = true;
+    if (tcs_decide(&s->m, cycle)) {
+        if (tcs_saturated(&s->m, cycle, insts_all(s, g))) {
+            /* the last throttle cost performance: that core comes back */
+            set_core(s, g, s->last_throttled, CORE_ACTIVE);
+            s->c_throttle--;
+            s->sat_stops++;
+            gpu_metric_set(g, METRIC_TCS_SAT_STOPS, s->sat_stops);
+            publish_active(s, g);
+            return;
+        }
         uint32_t j = s->n_enabled;
         while (j > 0 && s->state[j - 1] != CORE_ACTIVE)
             j--;
-        if (j > 0) {
-            set_core(s, g, j - 1, CORE_THROTTLE);
-            s->c_throttle++;
-            s->c_active--;
-            s->c_mem = 0;
-            s->throttled_total++;
-            gpu_metric_set(g, METRIC_TCS_THROTTLED, s->throttled_total);
-            publish_active(s, g);
-        }
-    } else if (s->half && first) {
+        /* j > 0: tcs_decide() wants more than one ACTIVE core */
+        set_core(s, g, j - 1, CORE_THROTTLE);
+        s->last_throttled = j - 1;
+        s->c_throttle++;
+        s->throttled_total++;
+        gpu_metric_set(g, METRIC_TCS_THROTTLED, s->throttled_total);
+        publish_active(s, g);
+    } else if (half_test) {
         /* hTCS: half the cores are not memory bound: use them all */
         for (uint32_t c = 0; c < s->n_enabled; c++)
             if (s->state[c] == CORE_OFF) {
                 set_core(s, g, c, CORE_ACTIVE);
-                s->c_active++;
+                s->m.c_active++;
             }
         publish_active(s, g);
         gpu_request_dispatch(g);
     }
+}
+
+/* MONITOR ends once the first CTA has completed and `min` cycles have
+ * passed; with end=converged also not before a whole window without a
+ * throttle (or the saturation stop). */
+static bool monitor_over(const tcs_t *s, uint64_t cycle)
+{
+    return s->first_done && cycle >= s->deadline && (!s->end_converged || tcs_converged(&s->m, cycle));
 }
 
 static void tcs_kernel_launched(void *st, struct gpu *g, const kernel_run_t *k)
@@ -348,13 +445,13 @@ static void tcs_kernel_launched(void *st, struct gpu *g, const kernel_run_t *k)
     s->phase = TCS_MONITOR;
     s->kernel = k->index;
     s->start = now;
-    s->next_check = now + s->mon;
+    s->next_check = now + s->step;
     s->deadline = now + s->min;
     s->first_done = false;
-    s->checks = 0;
-    s->c_mem = s->c_throttle = 0;
+    s->half_decided = false;
+    s->c_throttle = 0;
     uint32_t on = s->half ? (s->n_enabled + 1) / 2 : s->n_enabled;
-    s->c_active = on;
+    tcs_monitor_start(&s->m, on, now, insts_all(s, g));
     for (uint32_t c = 0; c < s->n_enabled; c++) {
         set_core(s, g, c, c < on ? CORE_ACTIVE : CORE_OFF);
         s->stall[c] = 0;
@@ -396,7 +493,7 @@ static void tcs_cta_finished(void *st, struct gpu *g, const cta_info_t *cta)
     tcs_t *s = st;
     if (s->phase == TCS_MONITOR && !s->first_done) {
         s->first_done = true;
-        if (gpu_cycle(g) >= s->deadline)
+        if (monitor_over(s, gpu_cycle(g)))
             end_monitor(s, g);
         else
             reschedule(s, g);
@@ -413,10 +510,10 @@ static void tcs_sample(void *st, struct gpu *g, uint64_t cycle)
         return;
     }
     if (cycle >= s->next_check) {
-        monitor_step(s, g);
-        s->next_check += s->mon;
+        monitor_step(s, g, cycle);
+        s->next_check += s->step;
     }
-    if (s->first_done && cycle >= s->deadline)
+    if (monitor_over(s, cycle))
         end_monitor(s, g);
     else
         reschedule(s, g);
@@ -425,7 +522,8 @@ static void tcs_sample(void *st, struct gpu *g, uint64_t cycle)
 const cta_policy_ops_t cta_policy_tcs = {
     .name = "tcs",
     .summary = "TCS (Song et al. DATE'14 Alg. 1-2): throttle memory-bound cores, then power-gate them as they drain",
-    .params = "mon=8192,min=10000,thr=<unloaded DRAM latency>,throttle=1,stall=ldst,reset=alg,reduce=drain",
+    .params = "mon=8192,min=10000,thr=<2 x unloaded DRAM latency>,throttle=1,stall=ldst,reset=alg,reduce=drain,"
+              "step=mon/16,end=converged,sat=off,sat_tol=5,gap=<mon with sat=ipc>",
     .create = tcs_create,
     .destroy = tcs_destroy,
     .kernel_launched = tcs_kernel_launched,
@@ -440,7 +538,8 @@ CTA_POLICY_REGISTER(cta_policy_tcs);
 const cta_policy_ops_t cta_policy_htcs = {
     .name = "htcs",
     .summary = "hTCS (Song et al. §III.C): TCS starting from half the cores, all of them if not memory bound",
-    .params = "mon=8192,min=10000,thr=<unloaded DRAM latency>,throttle=1,stall=ldst,reset=alg,reduce=drain",
+    .params = "mon=8192,min=10000,thr=<2 x unloaded DRAM latency>,throttle=1,stall=ldst,reset=alg,reduce=drain,"
+              "step=mon/16,end=converged,sat=off,sat_tol=5,gap=<mon with sat=ipc>",
     .create = htcs_create,
     .destroy = tcs_destroy,
     .kernel_launched = tcs_kernel_launched,

@@ -26,6 +26,8 @@
 #define METRIC_TCS_CORES "tcs.cores"
 #define METRIC_TCS_THROTTLED "tcs.throttled"
 #define METRIC_TCS_ACTIVE_SERIES "tcs.active"
+/* TCS / hTCS with sat=ipc: throttles undone because they cost performance */
+#define METRIC_TCS_SAT_STOPS "tcs.sat_stops"
 /* DYNCORE: cores turned off (series, at each sample), drained cores gated in
  * total, returns of draining cores, G_act threshold used, the pcpg argument */
 #define METRIC_DYNCORE_OFF_SERIES "dyncore.off"

@@ -24,6 +24,10 @@ fi
 expect_error tcs_bad_throttle "throttle must be 0 or 1" $C run --cta-sched tcs:throttle=2 $S
 expect_error tcs_bad_stall "stall must be ldst or cmem" $C run --cta-sched tcs:stall=foo $S
 expect_error htcs_unknown_arg "unknown argument 'k'" $C run --cta-sched htcs:k=1 $S
+expect_error tcs_bad_end "end must be first or converged" $C run --cta-sched tcs:end=late $S
+expect_error tcs_bad_sat "sat must be off or ipc" $C run --cta-sched tcs:sat=bw $S
+expect_error tcs_bad_step "step must be 1..mon" $C run --cta-sched tcs:mon=100,step=200 $S
+expect_error tcs_window_needs_whole_step "reset=window needs step=mon" $C run --cta-sched tcs:reset=window,step=512 $S
 expect_error sweep_cores_zero "expects N or A..B with 1 <=" $C sweep --active-cores 0..2 -o "$T/u" $S
 expect_error sweep_cores_too_many "the GPU has 15 cores" $C sweep --active-cores 1..16 -o "$T/u" $S
 expect_error sweep_cores_and_caps "one range per sweep" $C sweep --active-cores 1..2 --max-ctas 1..2 -o "$T/u" $S
