@@ -34,20 +34,21 @@
  *   thr=<derived>   AMAT threshold in core cycles. The paper leaves it open:
  *                   "empirically determined and ... based on the
  *                   approximate contention-free memory-access latency that
- *                   includes the on-chip network latency". Default: twice
- *                   the configuration's unloaded DRAM round trip
- *                   (2 x gpu_derived_latency().dram, rounded: 648 on
- *                   date14-28sm), calibrated on LBM's --active-cores sweep
- *                   (AMAT at its saturation point, 21 of 28 cores, is 1.8x
- *                   the unloaded round trip; at 1x TCS throttles to 8-14
- *                   cores, far past it: docs/policies/tcs.md).
- *   step=mon/16     cycles between MONITOR steps (mon with reset=window). step=mon is one step per
+ *                   includes the on-chip network latency". Default: the
+ *                   configuration's unloaded DRAM round trip
+ *                   (gpu_derived_latency().dram: 324 on date14-28sm).
+ *                   Twice that (648) is the level calibrated on LBM's
+ *                   --active-cores sweep (AMAT at its saturation point,
+ *                   21 of 28 cores, is 1.8x the unloaded round trip); it
+ *                   is not the default because it takes MUM further from
+ *                   Song's Fig. 8 (docs/policies/tcs.md "Which defaults").
+ *   step=mon        cycles between MONITOR steps (only mon with reset=window). step=mon is one step per
  *                   window (at most one throttle per window); a shorter step
  *                   evaluates Alg. 1's loop more often, stall_cycle(i)
  *                   kept until core i is counted, so the cores' counts fall
  *                   at different steps and several throttles fit a window.
  *                   AMAT(i) is over the step.
- *   end=converged   first: MONITOR ends as the text says (first CTA done
+ *   end=first       first: MONITOR ends as the text says (first CTA done
  *                   and `min` cycles); converged: also not before a whole
  *                   window has passed without a throttle (Fig. 5: "this
  *                   process continues until the optimal number of active
@@ -123,10 +124,10 @@
 #include "tcs_monitor.h"
 
 /* Defaults of the readings of Alg. 1 (docs/policies/tcs.md says why) */
-#define TCS_STEPS_PER_WINDOW 16 /* step = mon/16 */
-#define TCS_DEFAULT_END "converged"
+#define TCS_STEPS_PER_WINDOW 1 /* step = mon: one step per window */
+#define TCS_DEFAULT_END "first"
 #define TCS_DEFAULT_SAT "off"
-#define TCS_THR_X_UNLOADED 2 /* thr = 2 x the unloaded DRAM round trip */
+#define TCS_THR_X_UNLOADED 1 /* thr = the unloaded DRAM round trip */
 #define TCS_DEFAULT_SAT_TOL 5 /* percent */
 
 enum tcs_phase { TCS_IDLE = 0, TCS_MONITOR, TCS_REDUCE, TCS_DONE };
@@ -522,8 +523,8 @@ static void tcs_sample(void *st, struct gpu *g, uint64_t cycle)
 const cta_policy_ops_t cta_policy_tcs = {
     .name = "tcs",
     .summary = "TCS (Song et al. DATE'14 Alg. 1-2): throttle memory-bound cores, then power-gate them as they drain",
-    .params = "mon=8192,min=10000,thr=<2 x unloaded DRAM latency>,throttle=1,stall=ldst,reset=alg,reduce=drain,"
-              "step=mon/16,end=converged,sat=off,sat_tol=5,gap=<mon with sat=ipc>",
+    .params = "mon=8192,min=10000,thr=<unloaded DRAM latency>,throttle=1,stall=ldst,reset=alg,reduce=drain,"
+              "step=mon,end=first,sat=off,sat_tol=5,gap=<mon with sat=ipc>",
     .create = tcs_create,
     .destroy = tcs_destroy,
     .kernel_launched = tcs_kernel_launched,
@@ -538,8 +539,8 @@ CTA_POLICY_REGISTER(cta_policy_tcs);
 const cta_policy_ops_t cta_policy_htcs = {
     .name = "htcs",
     .summary = "hTCS (Song et al. §III.C): TCS starting from half the cores, all of them if not memory bound",
-    .params = "mon=8192,min=10000,thr=<2 x unloaded DRAM latency>,throttle=1,stall=ldst,reset=alg,reduce=drain,"
-              "step=mon/16,end=converged,sat=off,sat_tol=5,gap=<mon with sat=ipc>",
+    .params = "mon=8192,min=10000,thr=<unloaded DRAM latency>,throttle=1,stall=ldst,reset=alg,reduce=drain,"
+              "step=mon,end=first,sat=off,sat_tol=5,gap=<mon with sat=ipc>",
     .create = htcs_create,
     .destroy = tcs_destroy,
     .kernel_launched = tcs_kernel_launched,
