@@ -694,6 +694,19 @@ static void register_slots_keep_values(void)
     }
 }
 
+/* Constructs nvcc 13 emits for the vendored suites' programs (docs/SUITES.md),
+ * one check each. */
+static void suite_constructs(void)
+{
+    uint64_t in[64] = {0}, out[64];
+    for (int i = 0; i < 64; i++)
+        in[i] = pack(i, 0);
+    /* WARP_SZ, the warp-size constant (cuda-samples reduction's warpSize) */
+    run_kernel_src(NULL, "mov.u32 %r3, WARP_SZ;\nadd.u32 %r4, %r3, %r1;\nst.global.u32 [%rd3], %r4;\n", 2, in, out);
+    CHECK_EQ((uint32_t)out[0], 32);
+    CHECK_EQ((uint32_t)out[1], 33);
+}
+
 int main(void)
 {
     RUN(int_arith);
@@ -713,5 +726,6 @@ int main(void)
     RUN(ptx_version_newer_than_known_is_an_error);
     RUN(parse_real_module);
     RUN(timing_view);
+    RUN(suite_constructs);
     TEST_EXIT();
 }

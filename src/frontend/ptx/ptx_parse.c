@@ -814,6 +814,13 @@ static int parse_operand(parser_t *p, ptx_inst_t *in, ptx_operand_t *o, uint32_t
         o->reg = (uint32_t)sr;
         return 0;
     }
+    /* WARP_SZ: the PTX ISA's run-time constant for the warp size (nvcc
+     * emits it for the warpSize variable, e.g. `mov.u32 %r1, WARP_SZ;`) */
+    if (ptx_tok_is(t, "WARP_SZ")) {
+        o->kind = OPK_IMM;
+        o->imm = 32;
+        return 0;
+    }
     if (t->text[0] == '%')
         return perr(p, t, "unknown register '%.*s'", (int)t->len, t->text);
     if (in->op == OP_BRA) {
