@@ -55,6 +55,13 @@ if newer "$OUT/data/.done" "$ROOT/tools/suite_inputs.c"; then
     else echo "make suites: the input generator failed"; failed=$((failed + 1)); fi
 fi
 
+# time() fixed for the runs (suites/refs/fixed_time.c), as an LD_PRELOAD
+if newer "$OUT/libfixedtime.so" "$ROOT/suites/refs/fixed_time.c"; then
+    if $CC -O2 -shared -fPIC -o "$OUT/libfixedtime.so" "$ROOT/suites/refs/fixed_time.c"; then
+        echo "$ROOT/suites/refs/fixed_time.c" >"$OUT/libfixedtime.so.cmd"
+    else echo "make suites: suites/refs/fixed_time.c failed to build"; failed=$((failed + 1)); fi
+fi
+
 while IFS='|' read -r name dir srcs args check set; do
     name=$(echo $name); dir=$(echo $dir)
     case $name in ''|'#'*) continue ;; esac

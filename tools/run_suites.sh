@@ -56,14 +56,15 @@ numbers() {
 # program's FILE (- : its stdout) with the reference's (default: the same
 # name), number by number; tail=N compares only the last N lines of each,
 # lines=REGEX only the lines matching REGEX (no ',' in it); binary=f4 (od's
-# type: f4, u2, ...) reads a binary FILE as words of that type.
+# type: f4, u2, ...) reads a binary FILE as words of that type; sortlast
+# compares the last number of each line as a sorted list (a set in any order).
 # Prints why on a difference, nothing when equal.
 ref_check() {
     set -f
-    refname=""; file=-; reffile=""; tol=1e-4; lines=""; only=""; binary=""
+    refname=""; file=-; reffile=""; tol=1e-4; lines=""; only=""; binary=""; sortlast=""
     for kv in $(echo "$1" | tr ',' ' '); do
         case $kv in name=*) refname=${kv#name=} ;; out=*) file=${kv#out=} ;; refout=*) reffile=${kv#refout=} ;;
-            binary=*) binary=${kv#binary=} ;; tol=*) tol=${kv#tol=} ;; tail=*) lines=${kv#tail=} ;; lines=*) only=${kv#lines=} ;;
+            binary=*) binary=${kv#binary=} ;; sortlast) sortlast=1 ;; tol=*) tol=${kv#tol=} ;; tail=*) lines=${kv#tail=} ;; lines=*) only=${kv#lines=} ;;
             *) echo "bad ref check '$kv'"; return ;; esac
     done
     [ -n "$reffile" ] || reffile=$file
@@ -71,7 +72,7 @@ ref_check() {
     rargs=$(ref_args "$refname" | sed "s|@DATA@|$DATA|g")
     if [ ! -x "$S/ref/$refname" ]; then echo "CPU reference $refname not built"; return; fi
     # shellcheck disable=SC2086
-    if ! (cd "$rw" && OMP_NUM_THREADS=1 timeout "$LIMIT" "$S/ref/$refname" $rargs >"$T/$name.refout" 2>&1 </dev/null); then
+    if ! (cd "$rw" && LD_PRELOAD="$FIXED_TIME${LD_PRELOAD:+ $LD_PRELOAD}" OMP_NUM_THREADS=1 timeout "$LIMIT" "$S/ref/$refname" $rargs >"$T/$name.refout" 2>&1 </dev/null); then
         echo "CPU reference $refname failed: $(tail -1 "$T/$name.refout")"; return
     fi
     [ "$file" = - ] && a="$T/$name.out" || a="$w/$file"
@@ -80,7 +81,12 @@ ref_check() {
     [ -f "$b" ] || { echo "CPU reference wrote no $reffile"; return; }
     # a binary output as text: od's f4 (float), u2, u4 ... of each word
     if [ -n "$binary" ]; then od -An -v -t "$binary" "$a" >"$T/a.od"; od -An -v -t "$binary" "$b" >"$T/b.od"; a="$T/a.od"; b="$T/b.od"; fi
-    if [ -n "$only" ]; then grep -E "$only" "$a" >"$T/a.only"; grep -E "$only" "$b" >"$T/b.only"; a="$T/a.only"; b="$T/b.only"; fi
+    if [ -n "$only" ]; then grep -E -e "$only" "$a" >"$T/a.only"; grep -E -e "$only" "$b" >"$T/b.only"; a="$T/a.only"; b="$T/b.only"; fi
+    # sortlast: the last number of each line, sorted (a set printed in any order)
+    if [ -n "$sortlast" ]; then
+        awk '{ print $NF }' "$a" | sed 's/.*[=:]//' | sort -g >"$T/a.last"; awk '{ print $NF }' "$b" | sed 's/.*[=:]//' | sort -g >"$T/b.last"
+        a="$T/a.last"; b="$T/b.last"
+    fi
     if [ -n "$lines" ]; then tail -n "$lines" "$a" >"$T/a.tail"; tail -n "$lines" "$b" >"$T/b.tail"; a="$T/a.tail"; b="$T/b.tail"; fi
     d=$(numbers "$a" "$b" "$tol") || echo "$file differs from the CPU reference: $d"
 }
@@ -89,6 +95,10 @@ trim() { printf '%s' "$1" | sed 's/^[[:blank:]]*//; s/[[:blank:]]*$//'; }
 # --compare A B TOL: only the comparison of numbers (tests/cli/test_suites.sh)
 if [ -n "$COMPARE" ]; then numbers "$1" "$2" "$3"; exit $?; fi
 [ -x "$C" ] || { echo "run_suites: $C missing (make)" >&2; exit 2; }
+# every run (program and CPU reference) sees one fixed time(): programs that
+# seed their inputs from the clock then compute the same thing in both
+FIXED_TIME="$S/libfixedtime.so"
+[ -f "$FIXED_TIME" ] || { echo "run_suites: $FIXED_TIME missing (make suites)" >&2; exit 2; }
 
 passed=0; failed=0; skipped=0; report=""
 count() { # SUITE RESULT
@@ -117,7 +127,7 @@ while IFS='|' read -r name dir srcs args check set; do
     args=$(echo "$args" | sed "s|@DATA@|$DATA|g")
     start=$(date +%s.%N)
     # shellcheck disable=SC2086
-    (cd "$w" && timeout "$LIMIT" "$C" exec --quiet $EXEC_OPTS "$exe" $args >"$T/$name.out" 2>"$T/$name.err" </dev/null); rc=$?
+    (cd "$w" && LD_PRELOAD="$FIXED_TIME${LD_PRELOAD:+ $LD_PRELOAD}" timeout "$LIMIT" "$C" exec --quiet $EXEC_OPTS "$exe" $args >"$T/$name.out" 2>"$T/$name.err" </dev/null); rc=$?
     secs=$(echo "$start $(date +%s.%N)" | awk '{ printf "%.1f", $2 - $1 }')
     why=""; ran=""
     if [ $rc -eq 124 ]; then why="ran past ${LIMIT} s"
@@ -135,6 +145,11 @@ while IFS='|' read -r name dir srcs args check set; do
                 nostdout:*) if grep -Eq "${clause#nostdout:}" "$T/$name.out"; then
                     why="its check failed: $(grep -E -m1 "${clause#nostdout:}" "$T/$name.out" | cut -c1-120)"; fi ;;
                 ref:*) why=$(ref_check "${clause#ref:}") ;;
+                atmost:*) # atmost:PREFIX:LIMIT: the number after PREFIX on a stdout line is <= LIMIT
+                    spec=${clause#atmost:}; pre=${spec%:*}; lim=${spec##*:}
+                    v=$(grep -F -m1 -- "$pre" "$T/$name.out" | sed "s/.*$pre//" | grep -oE '[-+]?[0-9.]+([eE][-+]?[0-9]+)?|nan|inf' | head -1)
+                    if [ -z "$v" ]; then why="no line with '$pre' in its output"
+                    elif ! awk -v v="$v" -v l="$lim" 'BEGIN { exit !(v != "nan" && v + 0 <= l + 0) }'; then why="its check failed: $pre $v, more than $lim"; fi ;;
                 *) why="unknown check '$clause' in suites/programs.txt" ;;
             esac
         done

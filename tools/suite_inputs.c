@@ -197,6 +197,8 @@ int main(int argc, char **argv)
     bfs_graph("bfs_4096.txt", 4096, 8);
     float_lines("hotspot_temp_64", 64 * 64, 320.0, 20.0);
     float_lines("hotspot_power_64", 64 * 64, 0.0, 0.001);
+    float_lines("hotspot3d_temp_64x4", 64 * 64 * 4, 320.0, 20.0);
+    float_lines("hotspot3d_power_64x4", 64 * 64 * 4, 0.0, 0.001);
     kmeans_points("kmeans_512x16.txt", 512, 16);
     nn_records("nn_filelist.txt", "nn_2048.db", 2048);
     stencil_grid("stencil_32x32x8.bin", 32, 32, 8);
