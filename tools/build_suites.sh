@@ -11,12 +11,15 @@
 BUILD=${1:-build}; [ $# -gt 0 ] && shift
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 LIST="$ROOT/suites/programs.txt"
+# nvcc: $NVCC if set (only that one), else PATH, $CUDA_HOME/bin, /usr/local/cuda/bin
+CANDIDATES="$(command -v nvcc 2>/dev/null) ${CUDA_HOME:+$CUDA_HOME/bin/nvcc} /usr/local/cuda/bin/nvcc"
+[ -n "${NVCC:-}" ] && CANDIDATES=$NVCC
 NVCC=""
-for n in "$(command -v nvcc 2>/dev/null)" "${CUDA_HOME:+$CUDA_HOME/bin/nvcc}" /usr/local/cuda/bin/nvcc; do
-    if [ -n "$n" ] && [ -x "$n" ]; then NVCC=$n; break; fi
+for n in $CANDIDATES; do
+    if [ -x "$n" ]; then NVCC=$n; break; fi
 done
 if [ -z "$NVCC" ]; then
-    echo "make suites: nvcc not found (PATH, \$CUDA_HOME/bin, /usr/local/cuda/bin): nothing built"
+    echo "make suites: nvcc not found (\$NVCC, PATH, \$CUDA_HOME/bin, /usr/local/cuda/bin): nothing built"
     exit 0
 fi
 case $BUILD in /*) ;; *) BUILD="$ROOT/$BUILD" ;; esac
@@ -82,7 +85,7 @@ while IFS='|' read -r name dir srcs args check set; do
             for s in $srcs; do
                 case $s in
                     -*) continue ;;
-                    *.c) comp="$CC -std=gnu99" ;;
+                    *.c) comp="$CC -std=gnu99 -fgnu89-inline" ;; # old sources: gnu89 inline semantics
                     *) comp=$CXX ;;
                 esac
                 o="$exe.o.d/$(echo "$s" | tr '/.' '__').o"

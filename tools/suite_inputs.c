@@ -187,6 +187,25 @@ static void tpacf_points(const char *name, int points)
     close_out(f, name);
 }
 
+/* Parboil lbm: its fixed 120x120x150 grid, one character a cell ('.' fluid,
+ * anything else an obstacle), a newline after each row and each plane;
+ * a sphere in the middle of the lid-driven cavity. */
+static void lbm_obstacles(const char *name)
+{
+    FILE *f = open_out(name);
+    for (int z = 0; z < 150; z++) {
+        for (int y = 0; y < 120; y++) {
+            for (int x = 0; x < 120; x++) {
+                int dx = x - 60, dy = y - 60, dz = z - 75;
+                fputc(dx * dx + dy * dy + dz * dz < 20 * 20 ? '#' : '.', f);
+            }
+            fputc('\n', f);
+        }
+        fputc('\n', f);
+    }
+    close_out(f, name);
+}
+
 int main(int argc, char **argv)
 {
     if (argc != 2) {
@@ -205,6 +224,7 @@ int main(int argc, char **argv)
     mriq_dataset("mriq_256x512.bin", 256, 512);
     sad_images("sad_reference.bin", "sad_frame.bin", 64, 48);
     cutcp_atoms("cutcp_300.pqr", 300, 12.0);
+    lbm_obstacles("lbm_120_120_150.of");
     tpacf_points("tpacf_data.txt", 256);
     tpacf_points("tpacf_random-0.txt", 256);
     tpacf_points("tpacf_random-1.txt", 256);
