@@ -72,7 +72,7 @@ ref_check() {
     rargs=$(ref_args "$refname" | sed "s|@DATA@|$DATA|g")
     if [ ! -x "$S/ref/$refname" ]; then echo "CPU reference $refname not built"; return; fi
     # shellcheck disable=SC2086
-    if ! (cd "$rw" && LD_PRELOAD="$FIXED_TIME${LD_PRELOAD:+ $LD_PRELOAD}" OMP_NUM_THREADS=1 timeout "$LIMIT" "$S/ref/$refname" $rargs >"$T/$name.refout" 2>&1 </dev/null); then
+    if ! (cd "$rw" && LD_PRELOAD="${LD_PRELOAD:+$LD_PRELOAD }$FIXED_TIME" OMP_NUM_THREADS=1 timeout "$LIMIT" "$S/ref/$refname" $rargs >"$T/$name.refout" 2>&1 </dev/null); then
         echo "CPU reference $refname failed: $(tail -1 "$T/$name.refout")"; return
     fi
     [ "$file" = - ] && a="$T/$name.out" || a="$w/$file"
@@ -127,7 +127,7 @@ while IFS='|' read -r name dir srcs args check set; do
     args=$(echo "$args" | sed "s|@DATA@|$DATA|g")
     start=$(date +%s.%N)
     # shellcheck disable=SC2086
-    (cd "$w" && LD_PRELOAD="$FIXED_TIME${LD_PRELOAD:+ $LD_PRELOAD}" timeout "$LIMIT" "$C" exec --quiet $EXEC_OPTS "$exe" $args >"$T/$name.out" 2>"$T/$name.err" </dev/null); rc=$?
+    (cd "$w" && LD_PRELOAD="${LD_PRELOAD:+$LD_PRELOAD }$FIXED_TIME" timeout "$LIMIT" "$C" exec --quiet $EXEC_OPTS "$exe" $args >"$T/$name.out" 2>"$T/$name.err" </dev/null); rc=$?
     secs=$(echo "$start $(date +%s.%N)" | awk '{ printf "%.1f", $2 - $1 }')
     why=""; ran=""
     if [ $rc -eq 124 ]; then why="ran past ${LIMIT} s"

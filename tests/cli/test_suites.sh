@@ -40,6 +40,12 @@ if ! sh tools/build_suites.sh "$BUILD" $names $refs >"$T/build.out" 2>&1; then
     fail suites_build "$(grep 'failed' "$T/build.out" | head -3)"
     exit 1
 fi
+# a sanitizer build (make asan) links libasan into the library: the programs
+# do not, so ASan's runtime is preloaded into them first (as test_exec.sh does)
+ASAN_LIB=$(ldd "$BUILD/lib/libcudart.so.13" 2>/dev/null | sed -n 's/.*\(libasan[^ ]*\) => \([^ ]*\).*/\2/p' | head -1)
+if [ -n "$ASAN_LIB" ]; then
+    export LD_PRELOAD="$ASAN_LIB" ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0"
+fi
 sh tools/run_suites.sh --build "$BUILD" --set test >"$T/run.out" 2>&1
 # one PASS/FAIL line per program, as run_all.sh counts them
 sed -n 's/^\(PASS\|FAIL\|SKIP\) \([^ :]*\)/\1 suite_\2/p' "$T/run.out"
