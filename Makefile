@@ -8,6 +8,8 @@
 #   make fuzz       short libFuzzer runs of the parsers (needs clang)
 #   make bench      speed benchmark
 #   make prof       build-prof/ctasim, which prints where each run's time went per phase
+#   make suites     build the vendored Rodinia, Parboil and cuda-samples programs (needs nvcc)
+#   make check-suites  run them all under `ctasim exec` against their own checks
 # Only a C11 compiler, make, libc, libm and pthreads are required. liblzma
 # (Debian: liblzma-dev) is used for .traceg.xz traces when present; libzstd
 # (libzstd-dev) for the compressed PTX of CUDA programs run by `ctasim exec`.
@@ -62,7 +64,7 @@ CLI_OBJ  := $(CLI_SRC:%.c=$(BUILD)/obj/%.o)
 TEST_BIN := $(TEST_SRC:tests/%.c=$(BUILD)/tests/%)
 BENCH_BIN := $(BENCH_SRC:bench/%.c=$(BUILD)/bench/bin/%)
 
-.PHONY: all test unit-test asan tsan fuzz bench prof clean demo ptx check-ptx check-workloads cudart
+.PHONY: all test unit-test asan tsan fuzz bench prof clean demo ptx check-ptx check-workloads cudart suites check-suites
 all: $(BUILD)/ctasim cudart
 
 $(BUILD)/obj/%.o: %.c
@@ -170,6 +172,16 @@ fuzz:
 # Every workload at default size (make test runs them at small size).
 check-workloads: $(BUILD)/ctasim
 	@sh tests/check_workloads.sh $(BUILD)/ctasim default
+
+# The vendored benchmark suites (third_party/: Rodinia, Parboil, cuda-samples)
+# built with nvcc as programs `ctasim exec` runs (tools/build_suites.sh; one
+# line and nothing built without nvcc), and all of them run at CI size against
+# their own checks (tools/run_suites.sh; docs/SUITES.md). `make test` runs a
+# few of them (tests/cli/test_suites.sh).
+suites: $(BUILD)/ctasim $(CUDART_LIB)
+	@sh tools/build_suites.sh $(BUILD)
+check-suites: suites
+	@sh tools/run_suites.sh --build $(BUILD) --set ci
 
 # Regenerate workloads/ptx from workloads/kernels (needs nvcc); check it is current.
 ptx:

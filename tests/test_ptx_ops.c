@@ -494,7 +494,10 @@ static void parse_errors(void)
     CHECK_EQ(run_kernel_src(NULL, "add.s32 %r1, 0x;\n", 1, in, out), -1);
     CHECK_EQ(run_kernel_src(NULL, "add.s32 %r1, %r2;\n", 1, in, out), -1);
     CHECK(strstr(last_err, "operands") != NULL);
-    CHECK_EQ(run_kernel_src(NULL, "add.cc.u32 %r1, %r2, %r3;\n", 1, in, out), -1);
+    /* carry only on integer add/sub/mad (32-bit; add/sub 64-bit too) */
+    CHECK_EQ(run_kernel_src(NULL, "add.cc.f32 %f1, %f2, %f3;\n", 1, in, out), -1);
+    CHECK(strstr(last_err, "with carry") != NULL);
+    CHECK_EQ(run_kernel_src(NULL, "mul.lo.cc.u32 %r1, %r2, %r3;\n", 1, in, out), -1);
     CHECK_EQ(run_kernel_src(NULL, "ld.global.v4.u32 {%r1,%r2}, [%rd1];\n", 1, in, out), -1);
     /* the line number is the offending line */
     cs_error_t err;
@@ -694,6 +697,47 @@ static void register_slots_keep_values(void)
     }
 }
 
+/* Constructs nvcc 13 emits for the vendored suites' programs (docs/SUITES.md),
+ * one check each. */
+static void suite_constructs(void)
+{
+    uint64_t in[64] = {0}, out[64];
+    for (int i = 0; i < 64; i++)
+        in[i] = pack(i, 0);
+    /* WARP_SZ, the warp-size constant (cuda-samples reduction's warpSize) */
+    run_kernel_src(NULL, "mov.u32 %r3, WARP_SZ;\nadd.u32 %r4, %r3, %r1;\nst.global.u32 [%rd3], %r4;\n", 2, in, out);
+    CHECK_EQ((uint32_t)out[0], 32);
+    CHECK_EQ((uint32_t)out[1], 33);
+
+    /* carry chains (particlefilter's 64-bit multiply-add as 32-bit words);
+     * thread 0 reads r1 = 0xffffffff, r2 = 0x80000001; thread 1 r1 = 0, r2 = 0x10.
+     * Each kernel stores hi:lo as one u64. */
+    in[0] = pack(0xffffffffu, 0x80000001u);
+    in[1] = pack(0, 0x10u);
+    static const char *store = "mov.b64 %rd6, {%r3, %r4};\nst.global.u64 [%rd3], %rd6;\n";
+    char body[512];
+    /* 1:r1 + 2:1: thread 0 carries (4:0), thread 1 does not (2:1) */
+    snprintf(body, sizeof body, "add.cc.u32 %%r3, %%r1, 1;\naddc.u32 %%r4, 1, 2;\n%s", store);
+    run_kernel_src(NULL, body, 2, in, out);
+    CHECK_EQ(out[0], 0x0000000400000000ull);
+    CHECK_EQ(out[1], 0x0000000300000001ull);
+    /* 5:r1 - 2:1, the flag a borrow: thread 0 none (3:0xfffffffe), thread 1 borrows (2:0xffffffff) */
+    snprintf(body, sizeof body, "sub.cc.u32 %%r3, %%r1, 1;\nsubc.u32 %%r4, 5, 2;\n%s", store);
+    run_kernel_src(NULL, body, 2, in, out);
+    CHECK_EQ(out[0], 0x00000003fffffffeull);
+    CHECK_EQ(out[1], 0x00000002ffffffffull);
+    /* r2 * 3 + r1 as 64 bits: thread 0 0x1_80000003 + 0xffffffff = 0x2_80000002, thread 1 0x30 */
+    snprintf(body, sizeof body, "mad.lo.cc.u32 %%r3, %%r2, 3, %%r1;\nmadc.hi.u32 %%r4, %%r2, 3, 0;\n%s", store);
+    run_kernel_src(NULL, body, 2, in, out);
+    CHECK_EQ(out[0], 0x0000000280000002ull);
+    CHECK_EQ(out[1], 0x0000000000000030ull);
+    /* 64-bit add.cc: 0xffffffff_ffffffff + 1 carries into addc */
+    snprintf(body, sizeof body,
+             "mov.u64 %%rd8, -1;\nadd.cc.u64 %%rd9, %%rd8, 1;\naddc.u32 %%r4, 0, 0;\ncvt.u32.u64 %%r3, %%rd9;\n%s", store);
+    run_kernel_src(NULL, body, 1, in, out);
+    CHECK_EQ(out[0], 0x0000000100000000ull);
+}
+
 int main(void)
 {
     RUN(int_arith);
@@ -713,5 +757,6 @@ int main(void)
     RUN(ptx_version_newer_than_known_is_an_error);
     RUN(parse_real_module);
     RUN(timing_view);
+    RUN(suite_constructs);
     TEST_EXIT();
 }

@@ -54,6 +54,7 @@ typedef struct ptx_warp {
     uint64_t local_cap;
     uint64_t local_used;  /* end of the deepest live frame: accesses beyond fault */
     uint64_t executed;    /* %clock */
+    uint32_t carry;       /* CC.CF per lane: the carry of add/sub/mad .cc, read by addc/subc/madc */
     warp_inst_t out;
     uint64_t addr[WARP_SIZE];
 } ptx_warp_t;
@@ -1067,6 +1068,47 @@ static simt_entry_t *settle(exec_ctx_t *x)
 
 #define FOR_LANES(mask, l) for (uint32_t _m = (mask), l; _m && (l = (uint32_t)__builtin_ctz(_m), 1); _m &= _m - 1)
 
+/* Extended-precision integer arithmetic: add/sub/mad with .cc (carry out
+ * into CC.CF) and addc/subc/madc (carry in, and out with .cc). For sub the
+ * flag is the borrow, so sub.cc then subc subtracts a two-word number. The
+ * parser allows 32-bit operands (add/sub also 64-bit) and mad .lo/.hi. */
+static void carry_arith(exec_ctx_t *x, uint32_t exec)
+{
+    const ptx_inst_t *in = x->in;
+    const ptx_operand_t *op = in->ops;
+    int wide = ptx_type_size((enum ptx_type)in->type) == 8;
+    int sgn = ptx_type_kind((enum ptx_type)in->type) == TK_SIGNED;
+    uint64_t mask = wide ? ~0ull : 0xffffffffull;
+    int carry_in = in->op == OP_ADDC || in->op == OP_SUBC || in->op == OP_MADC;
+    uint32_t carry_out = 0;
+    FOR_LANES(exec, l) {
+        uint64_t a = src(x, &op[1], l) & mask, b = src(x, &op[2], l) & mask;
+        uint64_t ci = carry_in ? (x->w->carry >> l) & 1 : 0, r, co;
+        switch (in->op) {
+        case OP_ADD: case OP_ADDC:
+            r = a + b + ci;
+            co = wide ? (r < a || (ci && r == a)) : r >> 32;
+            break;
+        case OP_SUB: case OP_SUBC:
+            r = a - b - ci;
+            co = wide ? (a < b || (ci && a == b)) : a < b + ci;
+            break;
+        default: { /* mad, madc: the low or high word of the 64-bit product */
+            uint64_t prod = sgn ? (uint64_t)((int64_t)(int32_t)a * (int64_t)(int32_t)b) : a * b;
+            uint64_t half = (in->flags & PF_HI) ? prod >> 32 : prod & mask;
+            r = half + (src(x, &op[3], l) & mask) + ci;
+            co = r >> 32;
+            break;
+        }
+        }
+        dst(x, op[0].reg, l, r & mask);
+        carry_out |= (uint32_t)(co & 1) << l;
+    }
+    if (in->flags & PF_CC)
+        x->w->carry = (x->w->carry & ~exec) | carry_out;
+}
+
+
 static int exec_memory(exec_ctx_t *x, uint32_t exec, warp_inst_t *out)
 {
     const ptx_inst_t *in = x->in;
@@ -1795,7 +1837,14 @@ int ptx_warp_step(ptx_cta_t *c, unsigned warp, const warp_inst_t **out, cs_error
         break; /* barrier waiting is the timing model's (or executor's) job */
     case OP_TRAP:
         return rt_err(&x, exec ? (unsigned)__builtin_ctz(exec) : 0, "trap executed");
+    case OP_ADDC: case OP_SUBC: case OP_MADC:
+        carry_arith(&x, exec);
+        break;
     default: {
+        if (in->flags & PF_CC) { /* add.cc, sub.cc, mad.cc */
+            carry_arith(&x, exec);
+            break;
+        }
         int is_float = ptx_type_kind(t) == TK_FLOAT;
         int mode = is_float ? fe_mode(in->rnd) : FE_TONEAREST;
         if (mode != FE_TONEAREST)

@@ -72,7 +72,8 @@ enum ptx_space {
     X(BREV, "brev") X(BFE, "bfe") X(BFI, "bfi") X(BFIND, "bfind") X(PRMT, "prmt")   \
     X(TESTP, "testp") X(COPYSIGN, "copysign") X(MEMBAR, "membar")                   \
     X(FENCE, "fence") X(ACTIVEMASK, "activemask") X(NOP, "nop")                     \
-    X(PREFETCH, "prefetch") X(TRAP, "trap") X(SHF, "shf")
+    X(PREFETCH, "prefetch") X(TRAP, "trap") X(SHF, "shf")                           \
+    X(ADDC, "addc") X(SUBC, "subc") X(MADC, "madc")
 
 enum ptx_opcode {
 #define PTX_OP_ENUM(e, s) OP_##e,
@@ -134,7 +135,7 @@ enum ptx_subop {
 #define PF_SHIFTAMT 0x0100u /* bfind.shiftamt */
 #define PF_FULL   0x0200u /* div.full.f32 */
 #define PF_KPARAM 0x0400u /* ld.param of a kernel parameter (constant bank in SASS) */
-#define PF_CC     0x0800u
+#define PF_CC     0x0800u /* .cc: writes the carry flag CC.CF (add, sub, mad and addc, subc, madc read it) */
 #define PF_NOUNROLL 0x1000u /* first instruction after .pragma "nounroll" (a loop header) */
 #define PF_WRAP   0x2000u /* shf.wrap: shift amount mod 32 */
 #define PF_CLAMP  0x4000u /* shf.clamp: shift amount clamped to 32 */

@@ -814,6 +814,13 @@ static int parse_operand(parser_t *p, ptx_inst_t *in, ptx_operand_t *o, uint32_t
         o->reg = (uint32_t)sr;
         return 0;
     }
+    /* WARP_SZ: the PTX ISA's run-time constant for the warp size (nvcc
+     * emits it for the warpSize variable, e.g. `mov.u32 %r1, WARP_SZ;`) */
+    if (ptx_tok_is(t, "WARP_SZ")) {
+        o->kind = OPK_IMM;
+        o->imm = 32;
+        return 0;
+    }
     if (t->text[0] == '%')
         return perr(p, t, "unknown register '%.*s'", (int)t->len, t->text);
     if (in->op == OP_BRA) {
@@ -838,6 +845,7 @@ static opspec_t op_spec(int op)
     case OP_LD: case OP_LDU: return (opspec_t){"Da", 2, 2};
     case OP_ST: return (opspec_t){"aS", 2, 2};
     case OP_MAD: case OP_MAD24: case OP_SAD: case OP_FMA: case OP_SLCT: case OP_BFE: case OP_PRMT: case OP_SHF:
+    case OP_MADC:
         return (opspec_t){"dsss", 4, 4};
     case OP_BFI: return (opspec_t){"dssss", 5, 5};
     case OP_SETP: return (opspec_t){"Dsss", 3, 4};
@@ -974,8 +982,18 @@ static int check_semantics(parser_t *p, ptx_inst_t *in, const ptx_token_t *optok
     default:
         break;
     }
-    if (in->flags & PF_CC)
-        return perr(p, optok, "unsupported: carry (.cc) in '%s'", name);
+    /* extended-precision arithmetic: the carry flag of add/sub/mad .cc and
+     * addc/subc/madc, on 32-bit integers (and 64-bit add/sub); mad .lo or .hi */
+    if ((in->flags & PF_CC) || in->op == OP_ADDC || in->op == OP_SUBC || in->op == OP_MADC) {
+        int is_add = in->op == OP_ADD || in->op == OP_SUB || in->op == OP_ADDC || in->op == OP_SUBC;
+        int is_mad = in->op == OP_MAD || in->op == OP_MADC;
+        int k = ptx_type_kind(ty), sz = ptx_type_size(ty);
+        if (!(is_add || is_mad))
+            return perr(p, optok, "unsupported: carry (.cc) in '%s'", name);
+        if ((k != TK_SIGNED && k != TK_UNSIGNED) || !(sz == 4 || (sz == 8 && is_add)) ||
+            (in->flags & (PF_SAT | PF_WIDE)) || (is_mad && !(in->flags & (PF_HI | PF_LO))))
+            return perr(p, optok, "'%s' with carry needs .u32/.s32 (add/sub also .u64/.s64) and mad .lo or .hi", name);
+    }
     if (ty == PT_F16X2 && in->op != OP_MOV && in->op != OP_LD && in->op != OP_ST)
         return perr(p, optok, "unsupported: .f16x2 arithmetic in '%s'", name);
     if (in->vec > 1 && in->op != OP_LD && in->op != OP_LDU && in->op != OP_ST)

@@ -45,7 +45,7 @@ static void arith(const ptx_inst_t *in, warp_inst_t *o)
     enum ptx_type_kind k = ptx_type_kind(t);
     int f64 = t == PT_F64, fl = k == TK_FLOAT;
     switch (in->op) {
-    case OP_ADD: case OP_SUB: case OP_NEG: case OP_ABS: case OP_SETP: case OP_SET: case OP_COPYSIGN:
+    case OP_ADD: case OP_SUB: case OP_ADDC: case OP_SUBC: case OP_NEG: case OP_ABS: case OP_SETP: case OP_SET: case OP_COPYSIGN:
     case OP_TESTP:
         if (fl)
             set(o, f64 ? UNIT_DP : UNIT_SP, f64 ? LAT_DP_ADD : LAT_FP_ADD);
@@ -64,7 +64,7 @@ static void arith(const ptx_inst_t *in, warp_inst_t *o)
         else
             set(o, UNIT_INT, LAT_INT_MUL);
         break;
-    case OP_MAD: case OP_FMA: case OP_MAD24: case OP_SAD:
+    case OP_MAD: case OP_FMA: case OP_MAD24: case OP_SAD: case OP_MADC:
         if (fl)
             set(o, f64 ? UNIT_DP : UNIT_SP, f64 ? LAT_DP_MAD : LAT_FP_MAD);
         else

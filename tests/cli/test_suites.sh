@@ -1,0 +1,52 @@
+#!/bin/sh
+# The vendored benchmark suites through `ctasim exec`: a representative few
+# (the `test` set of suites/programs.txt: cuda-samples, Rodinia and Parboil
+# programs) built unmodified with nvcc by tools/build_suites.sh and run by
+# tools/run_suites.sh, each PASSing its own check (its PASS line, or its
+# output against the suite's CPU version). `make check-suites` runs them all.
+# Also: the runner's comparison fails on a wrong output (a check that cannot
+# fail would prove nothing), and `make suites` without nvcc says so and builds
+# nothing. SKIPs the runs where nvcc is absent.
+. tests/cli_common.sh
+BUILD=$(dirname "$C")
+
+# --- without nvcc: one line, nothing built, exit 0
+out=$(NVCC=/nonexistent/nvcc sh tools/build_suites.sh "$T/none" 2>&1); rc=$?
+if [ $rc -eq 0 ] && [ "$(echo "$out" | wc -l)" -eq 1 ] && echo "$out" | grep -q 'nvcc not found.*nothing built' && [ ! -d "$T/none" ]; then
+    pass suites_without_nvcc
+else fail suites_without_nvcc "rc $rc: $out"; fi
+
+# --- the comparison of numbers: equal within the tolerance passes, a changed value fails
+printf '0) cost:1\n1) cost:2\n2.5 3e-2\n' >"$T/a.txt"
+printf '0) cost:1\n1) cost:2\n2.50001 3e-2\n' >"$T/b.txt"
+printf '0) cost:1\n1) cost:3\n2.5 3e-2\n' >"$T/c.txt"
+if sh tools/run_suites.sh --compare "$T/a.txt" "$T/b.txt" 1e-4 >/dev/null &&
+    ! sh tools/run_suites.sh --compare "$T/a.txt" "$T/c.txt" 1e-4 >"$T/cmp.out" &&
+    grep -q 'value 4: 2 vs reference 3' "$T/cmp.out"; then pass suites_compare
+else fail suites_compare "$(cat "$T/cmp.out")"; fi
+
+NVCC=""
+for n in "$(command -v nvcc 2>/dev/null)" "${CUDA_HOME:+$CUDA_HOME/bin/nvcc}" /usr/local/cuda/bin/nvcc; do
+    if [ -n "$n" ] && [ -x "$n" ]; then NVCC=$n; break; fi
+done
+if [ -z "$NVCC" ]; then
+    skip suites_run "nvcc not found (PATH, \$CUDA_HOME/bin, /usr/local/cuda/bin)"
+    exit 0
+fi
+names=$(awk -F'|' '$1 !~ /^#/ && $6 ~ /(^| )test( |$)/ { n=$1; gsub(/^ +| +$/, "", n); print n }' suites/programs.txt)
+refs=$(awk -F'|' '$1 !~ /^#/ && $6 ~ /(^| )test( |$)/ && match($5, /name=[^,|]*/) { print substr($5, RSTART + 5, RLENGTH - 5) }' suites/programs.txt)
+# shellcheck disable=SC2086
+if ! sh tools/build_suites.sh "$BUILD" $names $refs >"$T/build.out" 2>&1; then
+    fail suites_build "$(grep 'failed' "$T/build.out" | head -3)"
+    exit 1
+fi
+# a sanitizer build (make asan) links libasan into the library: the programs
+# do not, so ASan's runtime is preloaded into them first (as test_exec.sh does)
+ASAN_LIB=$(ldd "$BUILD/lib/libcudart.so.13" 2>/dev/null | sed -n 's/.*\(libasan[^ ]*\) => \([^ ]*\).*/\2/p' | head -1)
+if [ -n "$ASAN_LIB" ]; then
+    export LD_PRELOAD="$ASAN_LIB" ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0"
+fi
+sh tools/run_suites.sh --build "$BUILD" --set test >"$T/run.out" 2>&1
+# one PASS/FAIL line per program, as run_all.sh counts them
+sed -n 's/^\(PASS\|FAIL\|SKIP\) \([^ :]*\)/\1 suite_\2/p' "$T/run.out"
+grep -q '^suites: [1-9][0-9]* passed, 0 failed' "$T/run.out" || fail suites_summary "$(tail -1 "$T/run.out")"

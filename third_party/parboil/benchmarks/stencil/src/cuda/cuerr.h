@@ -1,0 +1,15 @@
+/***************************************************************************
+ *cr
+ *cr            (C) Copyright 2010 The Board of Trustees of the
+ *cr                        University of Illinois
+ *cr                         All Rights Reserved
+ *cr
+ ***************************************************************************/
+
+
+
+
+#define CUERR { cudaError_t err; \
+  if ((err = cudaGetLastError()) != cudaSuccess) { \
+  printf("CUDA error: %s, line %d\n", cudaGetErrorString(err), __LINE__); \
+  return -1; }}

@@ -1,0 +1,9 @@
+/***************************************************************************
+ *cr
+ *cr            (C) Copyright 2010 The Board of Trustees of the
+ *cr                        University of Illinois
+ *cr                         All Rights Reserved
+ *cr
+ ***************************************************************************/
+
+void outputData(char* fName, float *h_A0,int nx,int ny,int nz);

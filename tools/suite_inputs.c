@@ -1,0 +1,232 @@
+/* The small inputs of the vendored suites' programs at CI size
+ * (suites/programs.txt, docs/SUITES.md), written by our own code in each
+ * program's input format, so that nothing is downloaded and the repository
+ * carries no data set. Deterministic: a fixed linear congruential generator,
+ * not rand(), so every libc writes the same bytes.
+ * Usage: suite_inputs DIR   (writes DIR/<program>_* files) */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static unsigned long long lcg_state = 12345;
+
+/* 0 <= next_u32() < 2^32, Knuth's MMIX constants */
+static unsigned next_u32(void)
+{
+    lcg_state = lcg_state * 6364136223846793005ULL + 1442695040888963407ULL;
+    return (unsigned)(lcg_state >> 32);
+}
+
+static double next_unit(void) { return next_u32() / 4294967296.0; }
+
+static const char *out_dir;
+
+static FILE *open_out(const char *name)
+{
+    char path[4096];
+    snprintf(path, sizeof path, "%s/%s", out_dir, name);
+    FILE *f = fopen(path, "w");
+    if (!f) {
+        fprintf(stderr, "suite_inputs: cannot write %s: %s\n", path, strerror(errno));
+        exit(1);
+    }
+    return f;
+}
+
+static void close_out(FILE *f, const char *name)
+{
+    if (ferror(f) | fclose(f)) {
+        fprintf(stderr, "suite_inputs: error writing %s/%s\n", out_dir, name);
+        exit(1);
+    }
+}
+
+/* Rodinia bfs: node count; per node "first_edge degree"; the source; the
+ * edge count; per edge "destination cost". A random graph of `nodes` nodes,
+ * each with 1..max_degree edges to random nodes (as Rodinia's graphgen). */
+static void bfs_graph(const char *name, int nodes, int max_degree)
+{
+    FILE *f = open_out(name);
+    int *degree = malloc(sizeof(int) * (size_t)nodes);
+    if (!degree) exit(1);
+    long total = 0;
+    for (int i = 0; i < nodes; i++) {
+        degree[i] = 1 + (int)(next_u32() % (unsigned)max_degree);
+        total += degree[i];
+    }
+    fprintf(f, "%d\n", nodes);
+    long first = 0;
+    for (int i = 0; i < nodes; i++) {
+        fprintf(f, "%ld %d\n", first, degree[i]);
+        first += degree[i];
+    }
+    fprintf(f, "\n0\n\n%ld\n", total);
+    for (long e = 0; e < total; e++)
+        fprintf(f, "%u %u\n", next_u32() % (unsigned)nodes, 1 + next_u32() % 10);
+    free(degree);
+    close_out(f, name);
+}
+
+/* One float a line, uniform in [lo, lo + span) (hotspot's temperature and power grids). */
+static void float_lines(const char *name, long count, double lo, double span)
+{
+    FILE *f = open_out(name);
+    for (long i = 0; i < count; i++) fprintf(f, "%.6f\n", lo + span * next_unit());
+    close_out(f, name);
+}
+
+/* Rodinia kmeans text input: "id f1 f2 ... fn" a line. */
+static void kmeans_points(const char *name, int points, int features)
+{
+    FILE *f = open_out(name);
+    for (int i = 0; i < points; i++) {
+        fprintf(f, "%d", i + 1);
+        for (int j = 0; j < features; j++) fprintf(f, " %.4f", 10.0 * next_unit());
+        fputc('\n', f);
+    }
+    close_out(f, name);
+}
+
+/* Rodinia nn: a list of record files; each record is hurricane_gen's fixed-width line. */
+static void nn_records(const char *list_name, const char *db_name, int records)
+{
+    static const char *names[] = {"ALBERTO", "BERYL", "CHRIS", "DEBBY", "ERNESTO", "FLORENCE", "GORDON"};
+    static const int hours[] = {0, 6, 12, 18};
+    char path[4096];
+    FILE *l = open_out(list_name);
+    snprintf(path, sizeof path, "%s/%s", out_dir, db_name);
+    fprintf(l, "%s\n", path);
+    close_out(l, list_name);
+    FILE *f = open_out(db_name);
+    for (int i = 0; i < records; i++) {
+        int year = 1950 + (int)(next_u32() % 55), month = 1 + (int)(next_u32() % 12);
+        int date = 1 + (int)(next_u32() % 28), hour = hours[next_u32() % 4], num = 1 + (int)(next_u32() % 28);
+        const char *nm = names[next_u32() % 7];
+        float lat = (float)(7 + next_u32() % 63) + (float)next_unit();
+        float lon = (float)(next_u32() % 358) + (float)next_unit();
+        int speed = 10 + (int)(next_u32() % 155), press = (int)(next_u32() % 900);
+        fprintf(f, "%4d %2d %2d %2d %2d %-9s %5.1f %5.1f %4d %4d\n", year, month, date, hour, num, nm, lat, lon,
+                speed, press);
+    }
+    close_out(f, db_name);
+}
+
+/* Little-endian binary writers (Parboil's inputs are raw x86 data). */
+static void put_u32(FILE *f, unsigned v)
+{
+    for (int i = 0; i < 4; i++) fputc((int)((v >> (8 * i)) & 0xff), f);
+}
+static void put_f32(FILE *f, float v)
+{
+    unsigned u;
+    memcpy(&u, &v, sizeof u);
+    put_u32(f, u);
+}
+
+/* Parboil stencil: nx*ny*nz floats, no header (read_data). */
+static void stencil_grid(const char *name, int nx, int ny, int nz)
+{
+    FILE *f = open_out(name);
+    for (long i = 0; i < (long)nx * ny * nz; i++) put_f32(f, (float)next_unit());
+    close_out(f, name);
+}
+
+/* Parboil mri-q: numK, numX, then kx, ky, kz [numK], x, y, z [numX], phiR, phiI [numK]. */
+static void mriq_dataset(const char *name, int num_k, int num_x)
+{
+    FILE *f = open_out(name);
+    put_u32(f, (unsigned)num_k);
+    put_u32(f, (unsigned)num_x);
+    for (int a = 0; a < 3; a++)
+        for (int i = 0; i < num_k; i++) put_f32(f, (float)(next_unit() - 0.5));
+    for (int a = 0; a < 3; a++)
+        for (int i = 0; i < num_x; i++) put_f32(f, (float)(next_unit() - 0.5));
+    for (int a = 0; a < 2; a++)
+        for (int i = 0; i < num_k; i++) put_f32(f, (float)next_unit());
+    close_out(f, name);
+}
+
+/* Parboil sad: 16-bit little-endian width and height, then width*height shorts. The
+ * frame is the reference shifted by a few pixels plus noise, as consecutive video frames. */
+static void sad_images(const char *ref_name, const char *frame_name, int w, int h)
+{
+    short *img = malloc(sizeof(short) * (size_t)w * (size_t)h);
+    if (!img) exit(1);
+    for (int i = 0; i < w * h; i++) img[i] = (short)(next_u32() % 256);
+    FILE *f = open_out(ref_name), *g = open_out(frame_name);
+    fputc(w & 0xff, f); fputc(w >> 8, f); fputc(h & 0xff, f); fputc(h >> 8, f);
+    fputc(w & 0xff, g); fputc(w >> 8, g); fputc(h & 0xff, g); fputc(h >> 8, g);
+    for (int y = 0; y < h; y++)
+        for (int x = 0; x < w; x++) {
+            short v = img[y * w + x];
+            fputc(v & 0xff, f); fputc((v >> 8) & 0xff, f);
+            short s = (short)(img[((y + 2) % h) * w + (x + 3) % w] + (short)(next_u32() % 5));
+            fputc(s & 0xff, g); fputc((s >> 8) & 0xff, g);
+        }
+    close_out(f, ref_name);
+    close_out(g, frame_name);
+    free(img);
+}
+
+/* Parboil cutcp: PQR atom lines "ATOM n name res resid x y z charge radius" in a cube of `side` Angstrom. */
+static void cutcp_atoms(const char *name, int atoms, double side)
+{
+    FILE *f = open_out(name);
+    for (int i = 0; i < atoms; i++)
+        fprintf(f, "ATOM %6d  OH2 TIP3 %5d %8.3f %8.3f %8.3f %7.4f %6.4f\n", i + 1, i / 3 + 1, side * next_unit(),
+                side * next_unit(), side * next_unit(), (i % 3) ? 0.417 : -0.834, (i % 3) ? 0.2245 : 1.7682);
+    close_out(f, name);
+}
+
+/* Parboil tpacf: "ra dec" in degrees a line, uniform on the sphere's cap. */
+static void tpacf_points(const char *name, int points)
+{
+    FILE *f = open_out(name);
+    for (int i = 0; i < points; i++) fprintf(f, "%.6f %.6f\n", 360.0 * next_unit(), 180.0 * next_unit() - 90.0);
+    close_out(f, name);
+}
+
+/* Parboil lbm: its fixed 120x120x150 grid, one character a cell ('.' fluid,
+ * anything else an obstacle), a newline after each row and each plane;
+ * a sphere in the middle of the lid-driven cavity. */
+static void lbm_obstacles(const char *name)
+{
+    FILE *f = open_out(name);
+    for (int z = 0; z < 150; z++) {
+        for (int y = 0; y < 120; y++) {
+            for (int x = 0; x < 120; x++) {
+                int dx = x - 60, dy = y - 60, dz = z - 75;
+                fputc(dx * dx + dy * dy + dz * dz < 20 * 20 ? '#' : '.', f);
+            }
+            fputc('\n', f);
+        }
+        fputc('\n', f);
+    }
+    close_out(f, name);
+}
+
+int main(int argc, char **argv)
+{
+    if (argc != 2) {
+        fprintf(stderr, "usage: suite_inputs DIR\n");
+        return 2;
+    }
+    out_dir = argv[1];
+    bfs_graph("bfs_4096.txt", 4096, 8);
+    float_lines("hotspot_temp_64", 64 * 64, 320.0, 20.0);
+    float_lines("hotspot_power_64", 64 * 64, 0.0, 0.001);
+    float_lines("hotspot3d_temp_64x4", 64 * 64 * 4, 320.0, 20.0);
+    float_lines("hotspot3d_power_64x4", 64 * 64 * 4, 0.0, 0.001);
+    kmeans_points("kmeans_512x16.txt", 512, 16);
+    nn_records("nn_filelist.txt", "nn_2048.db", 2048);
+    stencil_grid("stencil_32x32x8.bin", 32, 32, 8);
+    mriq_dataset("mriq_256x512.bin", 256, 512);
+    sad_images("sad_reference.bin", "sad_frame.bin", 64, 48);
+    cutcp_atoms("cutcp_300.pqr", 300, 12.0);
+    lbm_obstacles("lbm_120_120_150.of");
+    tpacf_points("tpacf_data.txt", 256);
+    tpacf_points("tpacf_random-0.txt", 256);
+    tpacf_points("tpacf_random-1.txt", 256);
+    return 0;
+}
