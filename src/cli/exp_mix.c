@@ -615,8 +615,8 @@ static int li_fig5(const char *out_dir, const char *preset, app_size_t size, uns
     if (rc < 0)
         return cli_fail(&err);
     unsigned d = CS_MAX(n25, 1u);
-    printf("li-fig5: over cke (a core per kernel, GPGPU-Sim 3.2.2's default concurrency) on the paper's %u pairs: "
-           "tlpmod+bypass %.2fx (paper 1.42x, goal >= 1.2x), tlpmod %.2fx (paper 1.30x), with Table II's profiles "
+    printf("li-fig5: over cke on the paper's %u pairs (cke: a core per kernel, GPGPU-Sim 3.2.2's default "
+           "concurrency): tlpmod+bypass %.2fx (paper 1.42x, goal >= 1.2x), tlpmod %.2fx (paper 1.30x), with Table II's profiles "
            "%.2fx, spatial %.2fx (paper's Smart-Even 1.21x), lcs+mcke %.2fx (paper's mCKE 1.12x), cke_shared %.2fx\n",
            n25, sum[4] / d, sum[3] / d, sum[5] / d, sum[1] / d, sum[2] / d, sum[6] / d);
     printf("li-fig5: %u of the %u pairs modulated (the rest both Up in our profiles: default concurrency, 1.00x); "
