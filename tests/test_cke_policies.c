@@ -278,6 +278,23 @@ static void tlpmod_limits_pair(void)
     CHECK_EQ(max1, 4);
 }
 
+/* III-A's other rules: both Up is default concurrency (no limit: the first
+ * kernel fills a core, 6 of 6); the Down/Optimal kernel is A whichever stream
+ * it is on (B on stream 0 fills the 4 left beside A's 2); both Down/Optimal:
+ * the older is A (Tb_A = 3, Tb_B = the 3 left, not 1 and 5) */
+static void tlpmod_decision_rules(void)
+{
+    uint32_t max0, max1;
+    tlpmod_pair_max("tlpmod:p0=up/6,p1=up/6", &max0, &max1);
+    CHECK_EQ(max0, 6);
+    tlpmod_pair_max("tlpmod:p0=up/6,p1=down/2", &max0, &max1);
+    CHECK_EQ(max0, 4);
+    CHECK_EQ(max1, 2);
+    tlpmod_pair_max("tlpmod:p0=optimal/3,p1=down/1", &max0, &max1);
+    CHECK_EQ(max0, 3);
+    CHECK_EQ(max1, 3);
+}
+
 /* a profile naming a kernel holds only that kernel: the same pair when the
  * name matches, default concurrency (both Up) when it names another */
 static void tlpmod_profile_of_one_kernel(void)
@@ -657,6 +674,7 @@ int main(void)
     RUN(props_tlpmod);
     RUN(tlpmod_limits_pair);
     RUN(tlpmod_profile_of_one_kernel);
+    RUN(tlpmod_decision_rules);
     RUN(bypass_learning_steps);
     RUN(bypass_tags_skip_l1);
     RUN(mcke_limits_hold_on_every_core);
