@@ -25,6 +25,7 @@
 #include "mix.h"
 #include "output.h"
 #include "progress.h"
+#include "report/headline.h"
 
 /* --size li (li experiments): each of Li & Liang's kernels at its own size */
 #define APP_LI_SIZES ((app_size_t)(APP_PAPER + 1))
@@ -372,6 +373,7 @@ int cmd_experiment_mix(int argc, char **argv)
     printf("lee-fig18: over the shared-core reading of CKE with Table 3's caps (cke_shared), mCKE %+.1f%% (that CKE "
            "already shares cores under the same caps: it is mCKE but for the order the kernels take a core)\n",
            100 * (exp(gs / N_MIXES) - 1));
+    printf("lee-fig18: paper: %s\n", paper_headline_text("lee-fig18"));
     printf("lee-fig18: %zu simulations on %u jobs (%.1f s of simulation); table in %s\n\n", r.n, threads, sim, path);
     return 0;
 }
@@ -635,6 +637,7 @@ static int li_fig5(const char *out_dir, const char *preset, app_size_t size, uns
     for (unsigned s = 0; s < LI_SERIES; s++)
         printf(" %s %.3f", li_label[s], stp_sum[s] / CS_MAX(n25, 1u));
     printf("\n");
+    printf("li-fig5: paper: %s\n", paper_headline_text("li-fig5"));
     printf("li-fig5: %zu simulations on %u jobs (%.1f s of simulation); table in %s\n\n", r.n, threads, sim, path);
     return 0;
 }
