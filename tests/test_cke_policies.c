@@ -278,6 +278,23 @@ static void tlpmod_limits_pair(void)
     CHECK_EQ(max1, 4);
 }
 
+/* III-A's other rules: both Up is default concurrency (no limit: the first
+ * kernel fills a core, 6 of 6); the Down/Optimal kernel is A whichever stream
+ * it is on (B on stream 0 fills the 4 left beside A's 2); both Down/Optimal:
+ * the older is A (Tb_A = 3, Tb_B = the 3 left, not 1 and 5) */
+static void tlpmod_decision_rules(void)
+{
+    uint32_t max0, max1;
+    tlpmod_pair_max("tlpmod:p0=up/6,p1=up/6", &max0, &max1);
+    CHECK_EQ(max0, 6);
+    tlpmod_pair_max("tlpmod:p0=up/6,p1=down/2", &max0, &max1);
+    CHECK_EQ(max0, 4);
+    CHECK_EQ(max1, 2);
+    tlpmod_pair_max("tlpmod:p0=optimal/3,p1=down/1", &max0, &max1);
+    CHECK_EQ(max0, 3);
+    CHECK_EQ(max1, 3);
+}
+
 /* a profile naming a kernel holds only that kernel: the same pair when the
  * name matches, default concurrency (both Up) when it names another */
 static void tlpmod_profile_of_one_kernel(void)
@@ -553,6 +570,93 @@ static void mcke_pair_that_cannot_share_a_core_fails(void)
     gpu_destroy(g);
 }
 
+/* ------------------------------------------------------------------------ */
+/* -gpgpu_concurrent_kernel_sm: a core per kernel (0) or shared (1) */
+
+typedef struct {
+    uint32_t shared_core_cycles;   /* core-cycles a core held CTAs of both kernels */
+    uint32_t first_wave[2];        /* cores holding each kernel once both have started */
+    uint32_t max_per_core[2];
+} sm_mode_t;
+
+static sm_mode_t run_sm_mode(uint32_t concurrent_kernel_sm, const char *chain)
+{
+    sm_mode_t o = {0};
+    gpu_config_t c = test_cfg(4);
+    c.concurrent_kernel_sm = concurrent_kernel_sm;
+    cs_error_t err;
+    gpu_t *g = gpu_create_named(&c, chain, "gto", &err);
+    CHECK(g != NULL);
+    if (!g)
+        return o;
+    /* 256 threads: six of either kernel fill a core's 1536 threads */
+    CHECK_EQ(launch_spec(g, "compute:ctas=60,threads=256,iters=8", 0), 0);
+    CHECK_EQ(launch_spec(g, "compute:ctas=60,threads=256,iters=8", 1), 0);
+    bool seen_wave = false;
+    for (;;) {
+        if (gpu_run_until(g, gpu_cycle(g) + 1, &err) != 0)
+            break;
+        uint32_t held[2] = {0, 0};
+        for (uint32_t s = 0; s < 4; s++) {
+            uint32_t n[2];
+            for (unsigned k = 0; k < 2; k++) {
+                n[k] = gpu_sm_resident_ctas(g, s, gpu_kernel(g, k));
+                held[k] += n[k] > 0;
+                o.max_per_core[k] = n[k] > o.max_per_core[k] ? n[k] : o.max_per_core[k];
+            }
+            o.shared_core_cycles += n[0] && n[1];
+        }
+        /* the first wave's split: a CTA a core a cycle, so by cycle 16 every
+         * core is full (at most 6 CTAs each), and none has ended yet */
+        if (!seen_wave && gpu_cycle(g) >= 16) {
+            seen_wave = true;
+            CHECK_EQ(gpu_kernel(g, 0)->ctas_done + gpu_kernel(g, 1)->ctas_done, 0);
+            o.first_wave[0] = held[0];
+            o.first_wave[1] = held[1];
+        }
+    }
+    CHECK(gpu_kernel(g, 0)->state == KERNEL_DONE && gpu_kernel(g, 1)->state == KERNEL_DONE);
+    gpu_destroy(g);
+    return o;
+}
+
+/* 0: never two kernels on a core, and the empty cores of the first wave
+ * alternate between the kernels (GPGPU-Sim 3.x's round-robin select_kernel):
+ * two cores each, where launch order would give all four to the first. 1:
+ * the second kernel fills what the first's caps leave on every core. */
+static void concurrent_kernel_sm_modes(void)
+{
+    sm_mode_t x = run_sm_mode(0, "cke");
+    CHECK_EQ(x.shared_core_cycles, 0);
+    CHECK_EQ(x.first_wave[0], 2);
+    CHECK_EQ(x.first_wave[1], 2);
+    CHECK_EQ(x.max_per_core[0], 6);
+    CHECK_EQ(x.max_per_core[1], 6);
+    sm_mode_t xc = run_sm_mode(0, "cke:a=2,b=4"); /* caps do not open a core to the other kernel */
+    CHECK_EQ(xc.shared_core_cycles, 0);
+    CHECK_EQ(xc.max_per_core[0], 2);
+    CHECK_EQ(xc.max_per_core[1], 4);
+    sm_mode_t sc = run_sm_mode(1, "cke:a=2,b=4");
+    CHECK(sc.shared_core_cycles > 0);
+    CHECK_EQ(sc.first_wave[0], 4);
+    CHECK_EQ(sc.first_wave[1], 4);
+    CHECK_EQ(sc.max_per_core[0], 2);
+    CHECK_EQ(sc.max_per_core[1], 4);
+    sm_mode_t s = run_sm_mode(1, "cke"); /* uncapped: the first kernel fills every core first */
+    CHECK_EQ(s.first_wave[0], 4);
+    CHECK_EQ(s.first_wave[1], 0);
+    /* mcke shares cores by definition: refused on a core-per-kernel GPU */
+    gpu_config_t c = test_cfg(4);
+    c.concurrent_kernel_sm = 0;
+    cs_error_t err;
+    gpu_t *g = gpu_create_named(&c, "mcke:a=1,b=2", "gto", &err);
+    CHECK(g == NULL);
+    if (g)
+        gpu_destroy(g);
+    else
+        CHECK(strstr(err.msg, "gpgpu_concurrent_kernel_sm") != NULL);
+}
+
 int main(void)
 {
     cs_error_t err;
@@ -570,6 +674,7 @@ int main(void)
     RUN(props_tlpmod);
     RUN(tlpmod_limits_pair);
     RUN(tlpmod_profile_of_one_kernel);
+    RUN(tlpmod_decision_rules);
     RUN(bypass_learning_steps);
     RUN(bypass_tags_skip_l1);
     RUN(mcke_limits_hold_on_every_core);
@@ -577,5 +682,6 @@ int main(void)
     RUN(per_kernel_stats_sum_to_totals);
     RUN(multiprogram_metrics_by_hand);
     RUN(mcke_pair_that_cannot_share_a_core_fails);
+    RUN(concurrent_kernel_sm_modes);
     TEST_EXIT();
 }

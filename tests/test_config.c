@@ -85,7 +85,7 @@ static void check_same_config(const gpu_config_t *a, const gpu_config_t *b)
     SAME(n_clusters); SAME(n_cores_per_cluster); SAME(n_mem); SAME(n_sub_partition_per_mchannel);
     CHECK(a->clk_core_mhz == b->clk_core_mhz); CHECK(a->clk_icnt_mhz == b->clk_icnt_mhz);
     CHECK(a->clk_l2_mhz == b->clk_l2_mhz); CHECK(a->clk_dram_mhz == b->clk_dram_mhz);
-    SAME(kernel_launch_latency); SAME(tb_launch_latency); SAME(max_concurrent_kernel);
+    SAME(kernel_launch_latency); SAME(tb_launch_latency); SAME(max_concurrent_kernel); SAME(concurrent_kernel_sm);
     SAME(max_threads_per_sm); SAME(warp_size); SAME(max_cta_per_sm); SAME(registers_per_sm);
     SAME(registers_per_block); SAME(reg_alloc_granularity); SAME(shmem_per_sm); SAME(shmem_per_block);
     SAME(shmem_alloc_granularity); SAME(simd_width); SAME(num_sched_per_core);
@@ -258,6 +258,7 @@ static void defaults_are_gtx480(void)
     CHECK_EQ(c.kernel_launch_latency, 0);
     CHECK_EQ(c.tb_launch_latency, 0);
     CHECK_EQ(c.max_concurrent_kernel, 16);
+    CHECK_EQ(c.concurrent_kernel_sm, 1); /* ctasim's presets share cores; GPGPU-Sim's default is 0 */
     CHECK_EQ(c.num_units[UNIT_INT], 0);
     CHECK_EQ(c.num_units[UNIT_TENSOR], 0);
     CHECK_EQ(c.num_units[UNIT_LDST], 1);
@@ -839,6 +840,7 @@ static void error_messages(void)
     expect_error("-gpgpu_n_clusters 3\n-gpgpu_n_mem", "t.cfg:2: -gpgpu_n_mem: missing value");
     expect_error("-gpgpu_n_clusters 0\n", "t.cfg:1: -gpgpu_n_clusters: must be at least 1 ('0')");
     expect_error("-gpgpu_dram_scheduler 2\n", "t.cfg:1: -gpgpu_dram_scheduler: too large (at most 1) ('2')");
+    expect_error("-gpgpu_concurrent_kernel_sm 2\n", "t.cfg:1: -gpgpu_concurrent_kernel_sm: too large (at most 1) ('2')");
     expect_error("-ptx_opcode_latency_fp 1,2,3\n",
                  "t.cfg:1: -ptx_opcode_latency_fp: expected 5 ','-separated values, got 3 ('1,2,3')");
     expect_error("-ptx_opcode_latency_int 1,2,3,4,5,6,7\n",

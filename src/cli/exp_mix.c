@@ -26,9 +26,13 @@
 #include "mix.h"
 #include "output.h"
 #include "progress.h"
+#include "report/headline.h"
 
 /* --size li (li experiments): each of Li & Liang's kernels at its own size */
 #define APP_LI_SIZES ((app_size_t)(APP_PAPER + 1))
+
+/* How a run's concurrent kernels share cores: the preset's, or set per series. */
+enum kernel_sm { SEM_CONFIG = 0, SEM_SHARED, SEM_EXCLUSIVE };
 
 typedef struct fig18_mix {
     const char *a, *b, *types;
@@ -41,8 +45,14 @@ static const fig18_mix_t table3[] = {
     {"MMUL", "RAY", "I-II", 2, 2},  {"CP", "MADD", "II-II", 3, 4},  {"KMN", "SRAD", "III-II", 1, 5},
 };
 #define N_MIXES (sizeof table3 / sizeof table3[0])
-#define N_SERIES 4
-static const char *const series_label[N_SERIES] = {"cke(lcs)", "mcke(lcs)", "cke(table3)", "mcke(table3)"};
+#define N_SERIES 5
+static const char *const series_label[N_SERIES] = {"cke(lcs)", "mcke(lcs)", "cke(table3)", "mcke(table3)",
+                                                   "cke_shared(table3)"};
+/* Lee's baseline CKE runs "the different kernels ... on different cores"
+ * (-gpgpu_concurrent_kernel_sm 0); mCKE shares them. cke_shared is the
+ * other reading of the baseline (GPGPU-Sim's -gpgpu_concurrent_kernel_sm 1
+ * with Table 3's caps), which with those caps already is mCKE. */
+static const int series_sem[N_SERIES] = {SEM_EXCLUSIVE, SEM_SHARED, SEM_EXCLUSIVE, SEM_SHARED, SEM_SHARED};
 
 typedef struct xjob {
     int mix;          /* -1: an alone run of workload `alone` */
@@ -50,6 +60,8 @@ typedef struct xjob {
     const app_def_t *alone;
     const app_def_t *wa, *wb; /* the mix (li experiments) */
     char cta[400];            /* its chain (li experiments; lee-fig18 derives it) */
+    int sem;                  /* -gpgpu_concurrent_kernel_sm of the run (enum kernel_sm) */
+    bool as_baseline;         /* not simulated: the pair's series 0 (tlpmod's "default concurrency") */
     /* results */
     int rc;
     cs_error_t err;
@@ -59,6 +71,7 @@ typedef struct xjob {
     uint64_t struct_stall, mem_stall; /* summed over the cores (Li & Liang's stalls) */
     uint64_t l1_hits, l1_accesses;
     double energy_j; /* power.energy_j (-1: power model off) */
+    double bypass_tagged;    /* bypass.tagged_ctas: CTAs tagged to bypass L1 (0 without bypass) */
     double seconds;
 } xjob_t;
 
@@ -87,6 +100,8 @@ static void job(void *ctx, size_t i)
 {
     xrun_t *r = ctx;
     xjob_t *j = &r->jobs[i];
+    if (j->as_baseline)
+        return;
     mix_t m = {0};
     mix_item_t items[2];
     char cta[400] = "";
@@ -108,10 +123,13 @@ static void job(void *ctx, size_t i)
         else if (j->series == 1)
             snprintf(cta, sizeof cta, "lcs+mcke");
         else
-            snprintf(cta, sizeof cta, "%s:a=%u,b=%u", j->series == 2 ? "cke" : "mcke", x->na, x->nb);
+            snprintf(cta, sizeof cta, "%s:a=%u,b=%u", j->series == 3 ? "mcke" : "cke", x->na, x->nb);
     }
     m.items = items;
-    sim_request_t req = {.cfg = &r->cfg, .cta_sched = cta[0] ? cta : NULL, .warp_sched = r->warp, .size = r->size,
+    gpu_config_t cfg = r->cfg;
+    if (j->sem != SEM_CONFIG)
+        cfg.concurrent_kernel_sm = j->sem == SEM_SHARED;
+    sim_request_t req = {.cfg = &cfg, .cta_sched = cta[0] ? cta : NULL, .warp_sched = r->warp, .size = r->size,
                          .seed = 1};
     mix_outcome_t o;
     gpu_t *g = mix_simulate(&m, &req, &o, &j->err);
@@ -138,6 +156,8 @@ static void job(void *ctx, size_t i)
     j->l1_accesses = t.l1_accesses;
     j->energy_j = -1;
     gpu_metric_get(g, "power.energy_j", &j->energy_j);
+    j->bypass_tagged = 0;
+    gpu_metric_get(g, "bypass.tagged_ctas", &j->bypass_tagged);
     for (uint32_t c = 0; c < gpu_n_sm(g); c++) {
         j->struct_stall += gpu_sm_counters(g, c)->struct_stall;
         j->mem_stall += gpu_sm_counters(g, c)->mem_stall;
@@ -287,10 +307,12 @@ static int cmd_experiment_mix(int argc, char **argv)
         }
     for (unsigned m = 0; m < N_MIXES; m++)
         for (unsigned s = 0; s < N_SERIES; s++)
-            r.jobs[r.n++] = (xjob_t){.mix = (int)m, .series = s};
+            r.jobs[r.n++] = (xjob_t){.mix = (int)m, .series = s, .sem = series_sem[s]};
     printf("lee-fig18: mCKE vs CKE on Lee et al. Table 3's six mixes, LCS's counts and Table 3's (%s preset, gto, "
            "%s size, %zu simulations)\n",
            preset, app_size_name(size), r.n);
+    printf("lee-fig18: baseline CKE a core per kernel (-gpgpu_concurrent_kernel_sm 0, Lee 4.4's \"different "
+           "cores\"); mCKE and cke_shared share cores (1)\n");
     char path[1024];
     unsigned threads;
     double sim;
@@ -301,11 +323,11 @@ static int cmd_experiment_mix(int argc, char **argv)
     outf(csv, "mix,types,table3_ctas");
     for (unsigned s = 0; s < N_SERIES; s++)
         outf(csv, ",ipc_%s", series_label[s]);
-    outf(csv, ",speedup_lcs,speedup_table3");
+    outf(csv, ",speedup_lcs,speedup_table3,speedup_table3_vs_shared,cke_sm");
     for (unsigned s = 0; s < N_SERIES; s++)
         outf(csv, ",stp_%s", series_label[s]);
     outf(csv, "\n");
-    double gl = 0, gt = 0, best = 0;
+    double gl = 0, gt = 0, gs = 0, best = 0, kmn_srad = 0, cp_lps = 0;
     char best_mix[32] = "";
     for (unsigned m = 0; m < N_MIXES; m++) {
         const fig18_mix_t *x = &table3[m];
@@ -321,16 +343,22 @@ static int cmd_experiment_mix(int argc, char **argv)
             stp[s] = mp_metrics(jj[s]->end, al, 2, NULL, &mm) == 0 ? mm.stp : 0;
         }
         double sl = ipc[0] > 0 ? ipc[1] / ipc[0] : 0, st = ipc[2] > 0 ? ipc[3] / ipc[2] : 0;
+        double ss = ipc[4] > 0 ? ipc[3] / ipc[4] : 0;
         gl += log(sl);
         gt += log(st);
-        if (sl > best) {
-            best = sl;
+        gs += log(ss);
+        if (st > best) {
+            best = st;
             snprintf(best_mix, sizeof best_mix, "%s-%s", x->a, x->b);
         }
+        if (!strcmp(x->a, "KMN"))
+            kmn_srad = st;
+        if (!strcmp(x->a, "CP") && !strcmp(x->b, "LPS"))
+            cp_lps = st;
         outf(csv, "%s-%s,%s,%u;%u", x->a, x->b, x->types, x->na, x->nb);
         for (unsigned s = 0; s < N_SERIES; s++)
             outf(csv, ",%.2f", ipc[s]);
-        outf(csv, ",%.3f,%.3f", sl, st);
+        outf(csv, ",%.3f,%.3f,%.3f,exclusive", sl, st, ss);
         for (unsigned s = 0; s < N_SERIES; s++)
             outf(csv, ",%.3f", stp[s]);
         outf(csv, "\n");
@@ -339,9 +367,14 @@ static int cmd_experiment_mix(int argc, char **argv)
     free(r.jobs);
     if (rc < 0)
         return cli_fail(&err);
-    printf("lee-fig18: mCKE over CKE, geometric mean %+.1f%% with LCS's counts, %+.1f%% with Table 3's; best %+.1f%% "
-           "(%s) (paper: up to +27%% on KMN-SRAD, +20%% CP-LPS, ~0 CP-MADD)\n",
-           100 * (exp(gl / N_MIXES) - 1), 100 * (exp(gt / N_MIXES) - 1), 100 * (best - 1), best_mix);
+    printf("lee-fig18: mCKE over CKE (a core per kernel), Table 3's counts: geometric mean %+.1f%%, KMN-SRAD %+.1f%% "
+           "(paper +27%%), CP-LPS %+.1f%% (paper +20%%), best %+.1f%% (%s); with LCS's counts %+.1f%% (goal: >= +10%%)\n",
+           100 * (exp(gt / N_MIXES) - 1), 100 * (kmn_srad - 1), 100 * (cp_lps - 1), 100 * (best - 1), best_mix,
+           100 * (exp(gl / N_MIXES) - 1));
+    printf("lee-fig18: over the shared-core reading of CKE with Table 3's caps (cke_shared), mCKE %+.1f%% (that CKE "
+           "already shares cores under the same caps: it is mCKE but for the order the kernels take a core)\n",
+           100 * (exp(gs / N_MIXES) - 1));
+    printf("lee-fig18: paper: %s\n", paper_headline_text("lee-fig18"));
     printf("lee-fig18: %zu simulations on %u jobs (%.1f s of simulation); table in %s\n\n", r.n, threads, sim, path);
     return 0;
 }
@@ -394,9 +427,25 @@ static const struct {
 
 static const char *li_size_name(app_size_t s) { return s == APP_LI_SIZES ? "li (Table II's grids)" : app_size_name(s); }
 #define LI_N (sizeof li_kernels / sizeof li_kernels[0])
-#define LI_SERIES 6
-static const char *const li_label[LI_SERIES] = {"cke",           "spatial", "mcke", "tlpmod",
-                                                "tlpmod+bypass", "tlpmod_paper_profiles"};
+#define LI_SERIES 7
+static const char *const li_label[LI_SERIES] = {"cke",    "spatial",       "mcke",
+                                                "tlpmod", "tlpmod+bypass", "tlpmod_paper_profiles",
+                                                "cke_shared"};
+/* Li & Liang's baseline is GPGPU-Sim 3.2.2's default concurrency: a core
+ * holds one kernel's CTAs at a time, an empty core takes the next kernel
+ * round-robin (-gpgpu_concurrent_kernel_sm 0; 3.2.2 has no other mode).
+ * Smart-Even partitions the cores (no sharing either); mCKE and TLP
+ * modulation put both kernels on a core ("gives space for concurrency on
+ * the same SM"), so they run with 1; cke_shared is the shared-core reading
+ * of the baseline (GPGPU-Sim 4.x's -gpgpu_concurrent_kernel_sm 1). */
+static const int li_sem[LI_SERIES] = {SEM_EXCLUSIVE, SEM_EXCLUSIVE, SEM_SHARED, SEM_SHARED,
+                                      SEM_SHARED,    SEM_SHARED,    SEM_SHARED};
+
+/* Both Up: TLP modulation is not applied, "we use the default concurrency" (III-A). */
+static bool both_up(const char *pa, const char *pb)
+{
+    return !strncasecmp(pa, "up/", 3) && !strncasecmp(pb, "up/", 3);
+}
 
 #define LI_PROF_MAX 160
 
@@ -483,8 +532,12 @@ static int li_fig5(const char *out_dir, const char *preset, app_size_t size, uns
         for (unsigned b = a + 1; b < LI_N; b++, pi++)
             for (unsigned s = 0; s < LI_SERIES && (which >> a & 1) && (which >> b & 1); s++) {
                 xjob_t *j = &r.jobs[r.n++];
-                *j = (xjob_t){.mix = (int)pi, .series = s, .wa = app[a], .wb = app[b]};
-                if (s == 0)
+                *j = (xjob_t){.mix = (int)pi, .series = s, .wa = app[a], .wb = app[b], .sem = li_sem[s]};
+                char pa[LI_PROF_MAX], pb[LI_PROF_MAX];
+                snprintf(pa, sizeof pa, "%s/%u", li_kernels[a].type, li_kernels[a].opt);
+                snprintf(pb, sizeof pb, "%s/%u", li_kernels[b].type, li_kernels[b].opt);
+                j->as_baseline = ((s == 3 || s == 4) && both_up(prof[a], prof[b])) || (s == 5 && both_up(pa, pb));
+                if (s == 0 || s == 6)
                     snprintf(j->cta, sizeof j->cta, "cke");
                 else if (s == 1)
                     snprintf(j->cta, sizeof j->cta, "spatial");
@@ -509,9 +562,11 @@ static int li_fig5(const char *out_dir, const char *preset, app_size_t size, uns
         outf(csv, ",norm_%s", li_label[s]);
     for (unsigned s = 0; s < LI_SERIES; s++)
         outf(csv, ",stp_%s", li_label[s]);
-    outf(csv, ",mem_stall_tlpmod+bypass_vs_cke,struct_stall_tlpmod+bypass_vs_cke\n");
-    double sum[LI_SERIES] = {0}, stp_sum[LI_SERIES] = {0}, dmem = 0, dstruct = 0;
-    unsigned n25 = 0;
+    outf(csv, ",mem_stall_tlpmod+bypass_vs_cke,struct_stall_tlpmod+bypass_vs_cke,tlpmod_default_concurrency,"
+              "bypass_tagged_ctas,cke_sm\n");
+    double sum[LI_SERIES] = {0}, stp_sum[LI_SERIES] = {0}, dmem = 0, dstruct = 0, vs_shared[2] = {0};
+    double up_shared[2] = {0}; /* tlpmod, +bypass with both-Up pairs sharing cores uncapped (cke_shared) */
+    unsigned n25 = 0, n_modulated = 0, n_bypassing = 0;
     pi = 0;
     for (unsigned a = 0; a < LI_N; a++)
         for (unsigned b = a + 1; b < LI_N; b++, pi++) {
@@ -521,6 +576,9 @@ static int li_fig5(const char *out_dir, const char *preset, app_size_t size, uns
             for (size_t i = 0; i < r.n; i++)
                 if (r.jobs[i].mix == (int)pi)
                     jj[r.jobs[i].series] = &r.jobs[i];
+            for (unsigned s = 1; s < LI_SERIES; s++)
+                if (jj[s]->as_baseline)
+                    jj[s] = jj[0];
             bool in25 = !(a < 3 && b < 3);
             uint64_t al[2] = {alone_of(&r, app[a]->name), alone_of(&r, app[b]->name)};
             double thr[LI_SERIES], stp[LI_SERIES];
@@ -544,10 +602,17 @@ static int li_fig5(const char *out_dir, const char *preset, app_size_t size, uns
             /* relative change of the stall cycles, tlpmod+bypass against cke */
             double rm = jj[0]->mem_stall ? (double)jj[4]->mem_stall / (double)jj[0]->mem_stall - 1 : 0;
             double rs = jj[0]->struct_stall ? (double)jj[4]->struct_stall / (double)jj[0]->struct_stall - 1 : 0;
-            outf(csv, ",%.4f,%.4f\n", rm, rs);
+            bool dflt = jj[3] == jj[0];
+            outf(csv, ",%.4f,%.4f,%d,%.0f,exclusive\n", rm, rs, dflt, jj[4]->bypass_tagged);
             if (in25) {
                 dmem += rm;
                 dstruct += rs;
+                n_modulated += !dflt;
+                n_bypassing += jj[4]->bypass_tagged > 0;
+                for (unsigned s = 0; s < 2; s++) {
+                    vs_shared[s] += thr[6] > 0 ? thr[3 + s] / thr[6] : 0;
+                    up_shared[s] += thr[0] > 0 ? (dflt ? thr[6] : thr[3 + s]) / thr[0] : 0;
+                }
             }
             n25 += in25;
         }
@@ -555,10 +620,17 @@ static int li_fig5(const char *out_dir, const char *preset, app_size_t size, uns
     free(r.jobs);
     if (rc < 0)
         return cli_fail(&err);
-    printf("li-fig5: over cke on the paper's %u pairs: tlpmod+bypass %.2fx, tlpmod %.2fx (with Table II's profiles "
-           "%.2fx), spatial %.2fx, lcs+mcke %.2fx (paper: 1.42x, 1.30x; Smart-Even 1.21x, mCKE 1.12x as given in the "
-           "issue)\n",
-           n25, sum[4] / CS_MAX(n25, 1u), sum[3] / CS_MAX(n25, 1u), sum[5] / CS_MAX(n25, 1u), sum[1] / CS_MAX(n25, 1u), sum[2] / CS_MAX(n25, 1u));
+    unsigned d = CS_MAX(n25, 1u);
+    printf("li-fig5: over cke on the paper's %u pairs (cke: a core per kernel, GPGPU-Sim 3.2.2's default "
+           "concurrency): tlpmod+bypass %.2fx (paper 1.42x, goal >= 1.2x), tlpmod %.2fx (paper 1.30x), with Table II's profiles "
+           "%.2fx, spatial %.2fx (paper's Smart-Even 1.21x), lcs+mcke %.2fx (paper's mCKE 1.12x), cke_shared %.2fx\n",
+           n25, sum[4] / d, sum[3] / d, sum[5] / d, sum[1] / d, sum[2] / d, sum[6] / d);
+    printf("li-fig5: %u of the %u pairs modulated (the rest both Up in our profiles: default concurrency, 1.00x); "
+           "bypass tagged CTAs in %u; over cke_shared (cores shared, no caps): tlpmod %.2fx, tlpmod+bypass %.2fx\n",
+           n_modulated, n25, n_bypassing, vs_shared[0] / d, vs_shared[1] / d);
+    printf("li-fig5: reading both-Up pairs' \"default concurrency\" as shared cores (cke_shared) instead of the "
+           "baseline: tlpmod %.2fx, tlpmod+bypass %.2fx over cke\n",
+           up_shared[0] / d, up_shared[1] / d);
     printf("li-fig5: tlpmod+bypass against cke on those pairs: memory stall %+.1f%%, structural stall %+.1f%% "
            "(paper: -38.4%%, -12.1%%)\n",
            100 * dmem / CS_MAX(n25, 1u), 100 * dstruct / CS_MAX(n25, 1u));
@@ -566,6 +638,7 @@ static int li_fig5(const char *out_dir, const char *preset, app_size_t size, uns
     for (unsigned s = 0; s < LI_SERIES; s++)
         printf(" %s %.3f", li_label[s], stp_sum[s] / CS_MAX(n25, 1u));
     printf("\n");
+    printf("li-fig5: paper: %s\n", paper_headline_text("li-fig5"));
     printf("li-fig5: %zu simulations on %u jobs (%.1f s of simulation); table in %s\n\n", r.n, threads, sim, path);
     return 0;
 }
@@ -618,18 +691,18 @@ static int li_fig2(const char *out_dir, const char *preset, app_size_t size, uns
     unsigned tb[2 + FIG2_TLP_MAX * FIG2_TLP_MAX][2];
     r.jobs = tlp;
     r.n = 0;
-    tlp[r.n] = (xjob_t){.mix = 0, .wa = app[BKP], .wb = app[KMS]};
+    tlp[r.n] = (xjob_t){.mix = 0, .wa = app[BKP], .wb = app[KMS], .sem = SEM_EXCLUSIVE};
     snprintf(tlp[r.n++].cta, sizeof tlp[0].cta, "cke");
     for (unsigned a = 1; a < FIG2_TLP_MAX; a++)
         for (unsigned b = 1; a + b <= FIG2_TLP_MAX; b++) {
             tb[r.n][0] = a;
             tb[r.n][1] = b;
-            tlp[r.n] = (xjob_t){.mix = (int)r.n, .wa = app[BKP], .wb = app[KMS]};
+            tlp[r.n] = (xjob_t){.mix = (int)r.n, .wa = app[BKP], .wb = app[KMS], .sem = SEM_SHARED};
             snprintf(tlp[r.n++].cta, sizeof tlp[0].cta, "mcke:a=%u,b=%u", a, b);
         }
     size_t n_tlp = r.n;
     for (unsigned s = 0; s < 2; s++) {
-        tlp[r.n] = (xjob_t){.mix = (int)r.n, .wa = app[BKP], .wb = app[KMS]};
+        tlp[r.n] = (xjob_t){.mix = (int)r.n, .wa = app[BKP], .wb = app[KMS], .sem = SEM_SHARED};
         tlpmod_spec(tlp[r.n++].cta, sizeof tlp[0].cta, prof[BKP], prof[KMS], s);
     }
     if ((rc = run_phase(&r, "li-fig2 TLP", jobs)))
@@ -648,7 +721,7 @@ static int li_fig2(const char *out_dir, const char *preset, app_size_t size, uns
         for (unsigned b = 0; b <= tb[best][1]; b++) {
             by[rb.n][0] = a;
             by[rb.n][1] = b;
-            byp[rb.n] = (xjob_t){.mix = (int)rb.n, .wa = app[BKP], .wb = app[KMS]};
+            byp[rb.n] = (xjob_t){.mix = (int)rb.n, .wa = app[BKP], .wb = app[KMS], .sem = SEM_SHARED};
             snprintf(byp[rb.n++].cta, sizeof byp[0].cta, "%s+bypass:a=%u,b=%u", tlp[best].cta, a, b);
         }
     if ((rc = run_phase(&rb, "li-fig2 bypass", jobs)))
@@ -682,8 +755,8 @@ static int li_fig2(const char *out_dir, const char *preset, app_size_t size, uns
     }
     if (cli_output_close(csv, path, &err) < 0)
         return cli_fail(&err);
-    printf("li-fig2: best TLP point {%u, %u}: %.2fx over cke (paper: {5, 1}, up to 1.25x); tlpmod %.2fx, "
-           "tlpmod+bypass %.2fx\n",
+    printf("li-fig2: best TLP point {%u, %u}: %.2fx over cke, a core per kernel (paper: {5, 1}, up to 1.25x); "
+           "tlpmod %.2fx, tlpmod+bypass %.2fx\n",
            tb[best][0], tb[best][1], base > 0 ? xjob_thr(&tlp[best]) / base : 0,
            base > 0 ? xjob_thr(&tlp[n_tlp]) / base : 0, base > 0 ? xjob_thr(&tlp[n_tlp + 1]) / base : 0);
     printf("li-fig2: L1 hit rate %.2f%% under cke, %.2f%% at {%u, %u} (paper: 64.28%% and 49.61%% at {5, 1})\n",
@@ -723,7 +796,8 @@ static int li_fig6(const char *out_dir, const char *preset, app_size_t size, uns
                 continue; /* both Up in Table II: not among the paper's 25; or not picked */
             for (unsigned s = 0; s < LI6_SERIES; s++) {
                 xjob_t *j = &r.jobs[r.n++];
-                *j = (xjob_t){.mix = (int)(a * LI_N + b), .series = s, .wa = app[a], .wb = app[b]};
+                *j = (xjob_t){.mix = (int)(a * LI_N + b), .series = s, .wa = app[a], .wb = app[b],
+                              .sem = s ? SEM_SHARED : SEM_EXCLUSIVE};
                 if (s == 0)
                     snprintf(j->cta, sizeof j->cta, "cke");
                 else
@@ -832,7 +906,7 @@ static int li_fig8(const char *out_dir, const char *preset, app_size_t size, uns
             ib++;
         for (unsigned s = 0; s < LI8_SERIES; s++) {
             xjob_t *j = &r.jobs[r.n++];
-            *j = (xjob_t){.mix = (int)m, .series = s, .wa = a, .wb = b};
+            *j = (xjob_t){.mix = (int)m, .series = s, .wa = a, .wb = b, .sem = s ? SEM_SHARED : SEM_EXCLUSIVE};
             if (s == 0)
                 snprintf(j->cta, sizeof j->cta, "cke");
             else if (s == 1)

@@ -487,6 +487,9 @@ static const option_def_t option_table[] = {
     U32("gpgpu_TB_launch_latency", tb_launch_latency, 0, UINT32_MAX, "core cycles to launch a CTA"),
     U32("gpgpu_max_concurrent_kernel", max_concurrent_kernel, 1, UINT32_MAX,
         "kernels resident at once"),
+    U32("gpgpu_concurrent_kernel_sm", concurrent_kernel_sm, 0, 1,
+        "1: CTAs of different kernels share a core; 0: a core takes a kernel's CTAs only while it holds no other "
+        "kernel's, an empty core picking the running kernels round-robin (GPGPU-Sim's default)"),
 
     /* SM resources */
     SPECIAL("gpgpu_shader_core_pipeline", OPT_PIPELINE, max_threads_per_sm,

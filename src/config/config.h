@@ -60,6 +60,8 @@ typedef struct gpu_config {
     uint32_t kernel_launch_latency; /* -gpgpu_kernel_launch_latency (core cycles) */
     uint32_t tb_launch_latency;     /* -gpgpu_TB_launch_latency */
     uint32_t max_concurrent_kernel; /* -gpgpu_max_concurrent_kernel */
+    uint32_t concurrent_kernel_sm;  /* -gpgpu_concurrent_kernel_sm: 1 kernels share a core, 0 a core holds one
+                                       kernel's CTAs at a time (GPGPU-Sim's default; ctasim's preset says 1) */
 
     /* --- SM resources --- */
     uint32_t max_threads_per_sm;    /* -gpgpu_shader_core_pipeline <threads>:<warp size> */

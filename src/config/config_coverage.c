@@ -201,6 +201,9 @@ static const coverage_entry_t catalogue[] = {
     MODELLED("gpgpu_kernel_launch_latency", NULL),
     IGNORED("gpgpu_TB_launch_latency", "0", "a CTA starts the cycle it is dispatched, with no launch delay"),
     MODELLED("gpgpu_max_concurrent_kernel", NULL),
+    MODELLED("gpgpu_concurrent_kernel_sm", "0: an empty core picks the next running kernel round-robin and holds "
+                                           "only its CTAs until it empties again (GPGPU-Sim 3.x's rule; 4.x keeps "
+                                           "the last picked kernel while it has CTAs left); ctasim's presets say 1"),
 
     /* ---- SM resources */
     MODELLED("gpgpu_shader_core_pipeline", "threads per SM; the warp size must be 32 (other values are an error)"),
@@ -457,8 +460,6 @@ static const coverage_entry_t catalogue[] = {
     NOT_PARSED("gpgpu_num_cta_barriers", "the number of named barriers per CTA is not limited"),
     NOT_PARSED_AT("gpgpu_ignore_resources_limitation", "0", "CTA resource limits always apply (GPGPU-Sim's 0)"),
     NOT_PARSED_AT("gpgpu_simt_core_sim_order", "0", "the cores are simulated in a fixed order (GPGPU-Sim's 0)"),
-    NOT_PARSED_AT("gpgpu_concurrent_kernel_sm", "1", "CTAs of different kernels share an SM whenever its resources allow "
-                                             "(GPGPU-Sim's 1)"),
 
     /* ---- L1, shared memory, constant and texture caches */
     NOT_PARSED_AT("gpgpu_shmem_limited_broadcast", "0", "shared-memory bank conflicts are counted over the whole warp with "

@@ -29,6 +29,7 @@ static const char gtx480_text[] =
     "-gpgpu_kernel_launch_latency 0\n"
     "-gpgpu_TB_launch_latency 0\n"
     "-gpgpu_max_concurrent_kernel 16          # Fermi runs up to 16 kernels at once\n"
+    "-gpgpu_concurrent_kernel_sm 1            # kernels share a core (GPGPU-Sim's default is 0: a core per kernel)\n"
     "-gpgpu_shader_core_pipeline 1536:32\n"
     "-gpgpu_shader_cta 8\n"
     "-gpgpu_shader_registers 32768\n"

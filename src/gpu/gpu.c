@@ -417,6 +417,30 @@ static void drain_finished(gpu_t *g, sm_t *s)
     }
 }
 
+/* The kernel the dispatcher offers a core i-th (i = 0, 1, ... over the
+ * kernels from first_unfinished on; those before it are done). Shared cores
+ * (-gpgpu_concurrent_kernel_sm 1) are offered the kernels in launch order.
+ * With 0 a core holding CTAs is offered only their kernel (the caller's
+ * check), and an empty core the kernels round-robin from one past the last
+ * one an empty core took, as GPGPU-Sim 3.x's select_kernel() binds an empty
+ * core to the next running kernel with CTAs left: so two kernels launched
+ * together take alternate cores ("the different kernels are executed on
+ * different cores", Lee et al. 4.4). */
+static uint32_t offer_order(const gpu_t *g, const sm_t *s, uint32_t i)
+{
+    uint32_t base = g->first_unfinished;
+    if (g->cfg.concurrent_kernel_sm || s->used_ctas)
+        return base + i;
+    uint32_t start = g->kernel_pick > base ? g->kernel_pick : base;
+    return base + (start - base + i) % (g->n_kernels - base);
+}
+
+/* -gpgpu_concurrent_kernel_sm 0: k may not join a core holding another kernel's CTAs. */
+static bool core_held_by_other(const gpu_t *g, const sm_t *s, const kernel_run_t *k)
+{
+    return !g->cfg.concurrent_kernel_sm && s->used_ctas && sm_resident_ctas(s, k) != s->used_ctas;
+}
+
 /* One CTA per core per cycle at most; cores visited round-robin. Returns the
  * number of CTAs issued (-1 on a front-end error). */
 static int dispatch(gpu_t *g, uint64_t now)
@@ -433,12 +457,16 @@ static int dispatch(gpu_t *g, uint64_t now)
                 g->next_power_up = s->powered_at;
             continue;
         }
-        for (uint32_t kk = g->first_unfinished; kk < g->n_kernels; kk++) {
+        bool pick = !g->cfg.concurrent_kernel_sm && s->used_ctas == 0;
+        for (uint32_t j = 0; j < g->n_kernels - g->first_unfinished; j++) {
+            uint32_t kk = offer_order(g, s, j);
             kernel_run_t *k = g->kernels[kk];
             if (k->state != KERNEL_RUNNING || k->next_cta >= k->total_ctas)
                 continue;
-            if (!sm_fits(s, k) || !cta_chain_admit(&g->chain, g, id, k))
+            if (core_held_by_other(g, s, k) || !sm_fits(s, k) || !cta_chain_admit(&g->chain, g, id, k))
                 continue;
+            if (pick)
+                g->kernel_pick = kk + 1;
             cs_error_t e;
             void *fe = k->desc.ops->cta_begin(k->desc.src, k->next_cta, &e);
             if (!fe) {

@@ -50,6 +50,8 @@ struct gpu {
     void *progress_ctx;
     double progress_interval, progress_next; /* wall seconds */
     uint32_t dispatch_rr;
+    uint32_t kernel_pick;      /* -gpgpu_concurrent_kernel_sm 0: the kernel index an empty core
+                                  tries first (one past the last picked) */
     bool dispatch_dirty;       /* something changed that may let a CTA start */
     uint64_t next_power_up;    /* earliest powered_at of a waking core the dispatcher
                                   skipped (CS_NEVER: none) */

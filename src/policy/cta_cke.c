@@ -11,6 +11,13 @@
  * refuses the earlier kernel (claso's credits, bcs's blocks) therefore does
  * not hand its room to the next kernel.
  *
+ * With -gpgpu_concurrent_kernel_sm 0 (a core holds one kernel's CTAs at a
+ * time; GPGPU-Sim's default and Lee et al.'s baseline, "the different kernels
+ * are executed on different cores") the dispatcher already keeps kernels
+ * apart and hands an empty core to the running kernels round-robin; cke then
+ * adds only its caps, and the launch-order rule above does not apply (it
+ * would give every empty core to the first kernel).
+ *
  * `cke:a=3,b=5` also caps each kernel's CTAs per core, by rank (a for the
  * kernel on the lowest stream among the running kernels' streams, b the
  * next, then c, d; 0 = no cap): Lee et al.'s baseline CKE "with the optimal
@@ -63,6 +70,8 @@ static bool cke_admit(void *st, struct gpu *g, uint32_t sm, const kernel_run_t *
 {
     if (gpu_sm_resident_ctas(g, sm, k) >= cke_cap(st, g, sm, k))
         return false;
+    if (!gpu_config(g)->concurrent_kernel_sm)
+        return true; /* a core per kernel: the dispatcher's round-robin pick decides, not launch order */
     const kernel_run_t *run[64];
     uint32_t n = gpu_running_kernels(g, run, 64);
     for (uint32_t i = 0; i < n && run[i] != k; i++) {

@@ -40,6 +40,10 @@ typedef struct mcke {
 
 static void *mcke_create(struct gpu *g, cta_link_t *self, policy_args_t *a, cs_error_t *err)
 {
+    if (!gpu_config(g)->concurrent_kernel_sm) {
+        cs_err(err, NULL, 0, "policy 'mcke' puts kernels on the same core: it needs -gpgpu_concurrent_kernel_sm 1");
+        return NULL;
+    }
     mcke_t *m = cs_xcalloc(1, sizeof *m);
     m->self = self;
     static const char *const keys[MCKE_RANKS] = {"a", "b", "c", "d"};

@@ -45,13 +45,14 @@ static const paper_headline_t headlines[] = {
     {"lee-fig14", "Lee et al., HPCA'14, Fig. 14",
      "LCS with unused resources power-gated saves energy on every type: up to 37% on Type III, 11% on average."},
     {"lee-fig18", "Lee et al., HPCA'14, Fig. 18 / Table 3",
-     "mCKE over CKE (both at LCS's CTA counts): up to +27% (KMN-SRAD), +20% on CP-LPS, little on CP-MADD (load "
-     "imbalance) and on some other mixes."},
+     "mCKE over CKE (both at LCS's CTA counts; CKE runs the kernels on different cores): up to +27% (KMN-SRAD), "
+     "+20% on CP-LPS, little on CP-MADD (load imbalance) and on some other mixes."},
     {"li-fig2", "Li & Liang, DATE'16, Fig. 2",
      "{BKP, KMS}: the TLP split alone gains up to 25% over default concurrency (best {5, 1}, the maximal splits "
      "not always best); bypassing L1 for some CTAs at {5, 1} a further 60% (best {0, 1})."},
     {"li-fig5", "Li & Liang, DATE'16, Figs. 5, 7, 8",
-     "TLP modulation with bypassing 1.42x over default concurrency on average over 25 pairs (TLP modulation alone "
+     "TLP modulation with bypassing 1.42x over default concurrency (GPGPU-Sim 3.2.2's: a core per kernel) on "
+     "average over 25 pairs (TLP modulation alone "
      "1.30x); memory stall -38.4%, structural stall -12.1%; Smart-Even 1.21x (Fig. 7); on Lee et al.'s mixes 1.38x "
      "against mCKE's 1.12x (Fig. 8)."},
     {"li-fig8", "Li & Liang, DATE'16, Fig. 8",

@@ -118,10 +118,10 @@ else
     fail mix_stopped_by_limit "$(tail -3 "$T/s.txt")"
 fi
 
-# --- lee-fig18: Table 3's six mixes, four series, a CSV
+# --- lee-fig18: Table 3's six mixes, five series, a CSV; the baseline CKE a core per kernel
 if $C experiment lee-fig18 --size small --jobs 2 -o "$T/exp" >"$T/e.txt" 2>&1 &&
-   [ "$(wc -l <"$T/exp/lee-fig18.csv")" -eq 7 ] && grep -q '^KMN-SRAD,III-II,1;5,' "$T/exp/lee-fig18.csv" &&
-   grep -q 'paper: up to +27% on KMN-SRAD' "$T/e.txt"; then
+   [ "$(wc -l <"$T/exp/lee-fig18.csv")" -eq 7 ] && grep -q '^KMN-SRAD,III-II,1;5,.*,exclusive,' "$T/exp/lee-fig18.csv" &&
+   grep -q 'KMN-SRAD [-+][0-9.]*% (paper +27%)' "$T/e.txt" && grep -q 'baseline CKE a core per kernel' "$T/e.txt"; then
     pass experiment_lee_fig18
 else
     fail experiment_lee_fig18 "$(tail -3 "$T/e.txt")"
