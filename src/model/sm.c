@@ -10,8 +10,8 @@
 
 /* Why a warp could not issue this cycle (bit flags, collected per cycle). */
 enum {
-    BLK_MEMDATA = 1u << 0, /* operand from an outstanding load */
-    BLK_ALUDEP = 1u << 1,  /* operand from an ALU instruction still in flight */
+    BLK_MEMDATA = SB_WAIT_LOAD, /* operand from an outstanding load */
+    BLK_ALUDEP = SB_WAIT_ALU,   /* operand from an ALU instruction still in flight */
     BLK_UNIT = 1u << 2,    /* execution unit busy */
     BLK_LDST = 1u << 3,    /* LD/ST unit full or memory throttled */
     BLK_VALID = 1u << 4,   /* at least one warp had a valid instruction */
@@ -423,54 +423,6 @@ int sm_start_cta(sm_t *s, kernel_run_t *k, uint64_t cta_id, void *fe, uint64_t n
 }
 
 /* ------------------------------------------------------------------------ */
-/* Scoreboard */
-
-/* 0 if inst may issue; otherwise BLK_MEMDATA or BLK_ALUDEP. Expired entries are dropped. */
-static uint32_t sb_check(warp_t *wp, const warp_inst_t *in, uint64_t now, uint64_t *ready_at)
-{
-    uint32_t blk = 0;
-    for (uint32_t i = 0; i < wp->n_sb;) {
-        sb_entry_t *e = &wp->sb[i];
-        if (e->ready <= now) { /* retired: compact */
-            *e = wp->sb[--wp->n_sb];
-            continue;
-        }
-        uint16_t r = e->reg;
-        bool hit = false;
-        for (uint32_t j = 0; j < in->nsrc && !hit; j++)
-            hit = in->src[j] == r;
-        for (uint32_t j = 0; j < in->ndst && !hit; j++)
-            hit = in->dst[j] == r;
-        if (hit) {
-            if (e->ready == CS_NEVER)
-                blk |= BLK_MEMDATA;
-            else {
-                blk |= BLK_ALUDEP;
-                if (e->ready < *ready_at)
-                    *ready_at = e->ready;
-            }
-        }
-        i++;
-    }
-    if (!blk && wp->n_sb + in->ndst > SB_MAX) { /* table full: wait for a retirement */
-        blk = BLK_ALUDEP;
-        /* the first entry to retire frees a slot; entries of loads still in
-         * flight retire after their load completes, which wakes the warp */
-        for (uint32_t i = 0; i < wp->n_sb; i++)
-            if (wp->sb[i].ready < *ready_at)
-                *ready_at = wp->sb[i].ready;
-    }
-    return blk;
-}
-
-static void sb_add(warp_t *wp, uint16_t reg, uint64_t ready)
-{
-    wp->sb[wp->n_sb].reg = reg;
-    wp->sb[wp->n_sb].ready = ready;
-    wp->n_sb++;
-}
-
-/* ------------------------------------------------------------------------ */
 /* Loads */
 
 static uint32_t lrec_alloc(sm_t *s, uint32_t w, const warp_inst_t *in)
@@ -500,11 +452,7 @@ static void lrec_try_complete(sm_t *s, uint32_t id, uint64_t now)
     uint64_t ready = (r->ready > now ? r->ready : now) + s->cfg->pipeline_latency;
     warp_t *wp = &s->warp[r->warp];
     for (uint32_t d = 0; d < r->ndst; d++)
-        for (uint32_t i = 0; i < wp->n_sb; i++)
-            if (wp->sb[i].reg == r->dst[d] && wp->sb[i].ready == CS_NEVER) {
-                wp->sb[i].ready = ready;
-                break;
-            }
+        sb_release_load(&wp->sb, r->dst[d], ready);
     wp->outstanding_loads--;
     clear_hint(s, r->warp); /* its instruction may have been waiting for this load */
     s->issue_dirty = true;
@@ -849,7 +797,7 @@ static void issue(sm_t *s, uint32_t w, uint32_t unit, uint32_t inst_unit, uint32
             wp->outstanding_loads++;
             wi->waiting_mem = true;
             for (uint32_t d = 0; d < in->ndst; d++)
-                sb_add(wp, in->dst[d], CS_NEVER);
+                sb_add(&wp->sb, in->dst[d], CS_NEVER);
         }
         if (in->space == SPACE_SHARED) {
             op->passes_left = shmem_conflict_degree(in, cfg->shmem_num_banks, cfg->shmem_bank_width);
@@ -875,7 +823,7 @@ static void issue(sm_t *s, uint32_t w, uint32_t unit, uint32_t inst_unit, uint32
         s->unit_free[unit][instance] = now + occ;
         uint64_t lat = cfg->lat[in->lat] ? cfg->lat[in->lat] : 1;
         for (uint32_t d = 0; d < in->ndst; d++)
-            sb_add(wp, in->dst[d], now + lat + cfg->pipeline_latency);
+            sb_add(&wp->sb, in->dst[d], now + lat + cfg->pipeline_latency);
     }
 
     if (s->wp->issued) {
@@ -1009,7 +957,7 @@ static uint32_t issue_stage(sm_t *s, uint64_t now, uint64_t *next_ready)
                 warp_t *wp = &s->warp[w];
                 const warp_inst_t *in = wp->inst;
                 uint64_t alu_ready = CS_NEVER;
-                uint32_t blk = sb_check(wp, in, now, &alu_ready);
+                uint32_t blk = sb_check(&wp->sb, in, now, &alu_ready);
                 if (blk) {
                     sflags |= blk;
                     set_hint(s, w, blk, (blk & BLK_MEMDATA) ? CS_NEVER : alu_ready);

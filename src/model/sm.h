@@ -31,26 +31,20 @@
 #include "coalesce.h"
 #include "counters.h"
 #include "run_types.h"
+#include "sm_scoreboard.h"
 #include "warp_policy.h"
 #include "ports.h"
 
-#define SB_MAX 16            /* pending register writes tracked per warp */
 #define MAX_WARPS_PER_SM CONFIG_MAX_WARPS_PER_SM
 #define MAX_CTAS_PER_SM CONFIG_MAX_CTAS_PER_SM
 #define MAX_SCHED_PER_SM CONFIG_MAX_SCHED_PER_SM
 #define LDST_QUEUE 2         /* memory instructions the LD/ST unit holds */
 #define SM_TIMED_WHEEL 64    /* slots of the timed-hint wheel (a power of two) */
 
-typedef struct sb_entry {
-    uint16_t reg;
-    uint64_t ready; /* CS_NEVER while a load is outstanding */
-} sb_entry_t;
-
 typedef struct warp {
     const warp_inst_t *inst; /* instruction buffer: next instruction (&ibuf), or NULL */
     bool fetch_done;         /* the front-end has no more instructions */
     bool at_barrier;
-    uint8_t n_sb;
     uint16_t outstanding_loads;
     uint16_t ldst_inflight;  /* instructions of this warp inside the LD/ST unit */
     uint16_t pending_stores; /* store requests not yet acknowledged by L2 */
@@ -59,7 +53,7 @@ typedef struct warp {
      * then reads it next to the warp's scoreboard instead of taking a cache
      * miss on front-end storage (its address list stays the front-end's). */
     warp_inst_t ibuf;
-    sb_entry_t sb[SB_MAX];
+    scoreboard_t sb;
 } warp_t;
 
 typedef struct cta_slot {
