@@ -1,6 +1,7 @@
 /* test_sm_units.c — the core's units on their own, without a core around
  * them (tests/test_sm.c drives the whole core; these pin each unit's rule
  * down where a number can be checked directly). */
+#include "model/sm_params.h"
 #include "model/sm_scoreboard.h"
 #include "test.h"
 
@@ -67,10 +68,70 @@ static void scoreboard_full_table(void)
     CHECK_EQ(sb.n, SB_MAX - 1);
 }
 
+/* The pipelines' parameters from the config: a class without units runs on
+ * the fallback unit; a SIMD unit of 8 lanes holds an instruction 4 times its
+ * initiation interval; results come lat + pipeline latency after issue. */
+static void pipes_params_from_the_config(void)
+{
+    gpu_config_t cfg;
+    config_defaults(&cfg);
+    cfg.num_units[UNIT_DP] = 0;
+    cfg.num_units[UNIT_SFU] = 0;
+    cfg.simd_width = 8;
+    cfg.init[LAT_FP_ADD] = 2;
+    cfg.lat[LAT_FP_ADD] = 4;
+    cfg.pipeline_latency = 5;
+    sm_params_t p;
+    sm_params_from_config(&p, &cfg);
+    CHECK_EQ(p.pipes.unit_map[UNIT_DP], UNIT_SP);
+    CHECK_EQ(p.pipes.unit_map[UNIT_SFU], UNIT_SP);
+    CHECK_EQ(p.pipes.n_unit[UNIT_LDST], 1);
+    CHECK_EQ(p.pipes.n_unit[UNIT_BRANCH], cfg.num_sched_per_core);
+    CHECK_EQ(p.pipes.occupancy[LAT_FP_ADD], 2 * 32 / 8);
+    CHECK_EQ(p.pipes.latency[LAT_FP_ADD], 4 + 5);
+    sm_pipes_t u;
+    sm_pipes_init(&u, &p.pipes);
+    uint32_t inst = 99;
+    uint64_t free_at = CS_NEVER;
+    for (uint32_t i = 0; i < p.pipes.n_unit[UNIT_SP]; i++) {
+        CHECK(sm_pipes_find_free(&u, UNIT_SP, 0, 10, &free_at, &inst));
+        CHECK_EQ(inst, i);
+        CHECK_EQ(sm_pipes_issue(&u, UNIT_SP, inst, LAT_FP_ADD, 10), 19);
+    }
+    CHECK(!sm_pipes_find_free(&u, UNIT_SP, 0, 17, &free_at, &inst));
+    CHECK_EQ(free_at, 18);
+    CHECK(sm_pipes_find_free(&u, UNIT_SP, 0, 18, &free_at, &inst));
+    sm_pipes_free(&u);
+}
+
+/* Sub-cores: 4 schedulers, 2 SFU instances: scheduler 3 may use instance 1
+ * only (3 mod 2), so it waits while instance 0 is free. */
+static void pipes_sub_cores_own_their_instances(void)
+{
+    sm_pipes_params_t p = {.n_sched = 4, .sub_cores = true};
+    p.n_unit[UNIT_SFU] = 2;
+    p.occupancy[LAT_SFU] = 8;
+    p.latency[LAT_SFU] = 20;
+    sm_pipes_t u;
+    sm_pipes_init(&u, &p);
+    uint32_t inst = 99;
+    uint64_t free_at = CS_NEVER;
+    CHECK(sm_pipes_find_free(&u, UNIT_SFU, 3, 0, &free_at, &inst));
+    CHECK_EQ(inst, 1);
+    sm_pipes_issue(&u, UNIT_SFU, inst, LAT_SFU, 0);
+    CHECK(!sm_pipes_find_free(&u, UNIT_SFU, 3, 7, &free_at, &inst));
+    CHECK_EQ(free_at, 8);
+    CHECK(sm_pipes_find_free(&u, UNIT_SFU, 2, 7, &free_at, &inst));
+    CHECK_EQ(inst, 0);
+    sm_pipes_free(&u);
+}
+
 int main(void)
 {
     RUN(scoreboard_raw_blocks_until_the_result);
     RUN(scoreboard_waw_and_loads);
     RUN(scoreboard_full_table);
+    RUN(pipes_params_from_the_config);
+    RUN(pipes_sub_cores_own_their_instances);
     TEST_EXIT();
 }

@@ -86,30 +86,10 @@ int sm_init(sm_t *s, const mem_ports_t *io, uint32_t id, const warp_policy_ops_t
     s->pool = io->pool;
     s->cfg = cfg;
     s->wp = wp;
-    s->n_sched = cfg->num_sched_per_core; /* 1..MAX_SCHED_PER_SM, checked by config_validate */
-    for (unsigned u = 0; u < UNIT__COUNT; u++)
-        s->unit_map[u] = u;
-    /* Units the config does not provide run on the unit GPGPU-Sim's Fermi
-     * config names: INT on SP, DP on SFU, tensor on SP. */
-    if (!cfg->num_units[UNIT_SFU])
-        s->unit_map[UNIT_SFU] = UNIT_SP;
-    if (!cfg->num_units[UNIT_INT])
-        s->unit_map[UNIT_INT] = UNIT_SP;
-    if (!cfg->num_units[UNIT_DP])
-        s->unit_map[UNIT_DP] = s->unit_map[UNIT_SFU];
-    if (!cfg->num_units[UNIT_TENSOR])
-        s->unit_map[UNIT_TENSOR] = UNIT_SP;
-    for (unsigned u = 0; u < UNIT__COUNT; u++) {
-        uint32_t n = cfg->num_units[u];
-        if (u == UNIT_LDST)
-            n = 1;
-        if (u == UNIT_BRANCH)
-            n = s->n_sched;
-        if (u == UNIT_SP && n == 0)
-            n = 1;
-        s->n_unit[u] = n;
-        s->unit_free[u] = n ? cs_xcalloc(n, sizeof(uint64_t)) : NULL;
-    }
+    sm_params_t prm;
+    sm_params_from_config(&prm, cfg);
+    s->n_sched = prm.pipes.n_sched;
+    sm_pipes_init(&s->pipes, &prm.pipes);
     for (uint32_t w = 0; w < MAX_WARPS_PER_SM; w++) {
         uint32_t sch = w % s->n_sched;
         s->sched_slots[sch][s->sched_n[sch]++] = (uint16_t)w;
@@ -157,8 +137,7 @@ void sm_free(sm_t *s)
     for (uint32_t c = 0; c < MAX_CTAS_PER_SM; c++)
         if (s->cta[c].used && s->cta[c].fe)
             s->cta[c].kernel->desc.ops->cta_end(s->cta[c].kernel->desc.src, s->cta[c].fe);
-    for (unsigned u = 0; u < UNIT__COUNT; u++)
-        free(s->unit_free[u]);
+    sm_pipes_free(&s->pipes);
     for (uint32_t i = 0; i < s->n_sched; i++)
         if (s->wp_state[i] && s->wp->destroy)
             s->wp->destroy(s->wp_state[i]);
@@ -817,13 +796,9 @@ static void issue(sm_t *s, uint32_t w, uint32_t unit, uint32_t inst_unit, uint32
         if (in->space != SPACE_SHARED && !op->naccess)
             op->space = SPACE_CONST;
     } else {
-        uint64_t occ = cfg->init[in->lat] ? cfg->init[in->lat] : 1;
-        if (cfg->simd_width && cfg->simd_width < WARP_SIZE)
-            occ *= WARP_SIZE / cfg->simd_width;
-        s->unit_free[unit][instance] = now + occ;
-        uint64_t lat = cfg->lat[in->lat] ? cfg->lat[in->lat] : 1;
+        const uint64_t ready = sm_pipes_issue(&s->pipes, unit, instance, in->lat, now);
         for (uint32_t d = 0; d < in->ndst; d++)
-            sb_add(&wp->sb, in->dst[d], now + lat + cfg->pipeline_latency);
+            sb_add(&wp->sb, in->dst[d], ready);
     }
 
     if (s->wp->issued) {
@@ -843,32 +818,6 @@ static void issue(sm_t *s, uint32_t w, uint32_t unit, uint32_t inst_unit, uint32
         return;
     }
     fetch(s, w, now);
-}
-
-/* A free instance of `unit` for scheduler `sch` into *instance. Without
- * sub-cores any instance will do (the lowest free one). With
- * -gpgpu_sub_core_model each scheduler owns the instances i with
- * i mod n_sched == sch, or instance sch mod n when there are fewer instances
- * than schedulers (GPGPU-Sim's split of each unit among the sub-cores). */
-static bool unit_available(sm_t *s, uint32_t unit, uint32_t sch, uint64_t now, uint64_t *free_at,
-                           uint32_t *instance)
-{
-    const uint64_t *f = s->unit_free[unit];
-    const uint32_t n = s->n_unit[unit];
-    uint32_t first = 0, step = 1;
-    if (s->cfg->sub_core_model && s->n_sched > 1) {
-        first = n >= s->n_sched ? sch : sch % n;
-        step = n >= s->n_sched ? s->n_sched : n;
-    }
-    for (uint32_t i = first; i < n; i += step) {
-        if (f[i] <= now) {
-            *instance = i;
-            return true;
-        }
-        if (f[i] < *free_at)
-            *free_at = f[i];
-    }
-    return false;
 }
 
 /* Schedulers. Returns the stall flags of the cycle; *next_ready gets the
@@ -976,8 +925,8 @@ static uint32_t issue_stage(sm_t *s, uint64_t now, uint64_t *next_ready)
                 }
                 issue(s, w, UNIT_LDST, UNIT_LDST, 0, now);
             } else {
-                uint32_t unit = s->unit_map[inst_unit], instance = 0;
-                if (!unit_available(s, unit, sch, now, next_ready, &instance)) {
+                uint32_t unit = s->pipes.p.unit_map[inst_unit], instance = 0;
+                if (!sm_pipes_find_free(&s->pipes, unit, sch, now, next_ready, &instance)) {
                     sflags |= BLK_UNIT;
                     continue;
                 }

@@ -31,6 +31,8 @@
 #include "coalesce.h"
 #include "counters.h"
 #include "run_types.h"
+#include "sm_params.h"
+#include "sm_pipes.h"
 #include "sm_scoreboard.h"
 #include "warp_policy.h"
 #include "ports.h"
@@ -157,10 +159,7 @@ typedef struct sm {
     uint32_t sched_n[MAX_SCHED_PER_SM];
     uint64_t sched_mask[MAX_SCHED_PER_SM]; /* bit per slot of each scheduler */
     void *wp_state[MAX_SCHED_PER_SM];
-    /* execution units: free_at per instance */
-    uint64_t *unit_free[UNIT__COUNT];
-    uint32_t n_unit[UNIT__COUNT];
-    uint32_t unit_map[UNIT__COUNT]; /* fallback mapping (INT->SP on Fermi, DP->SFU) */
+    sm_pipes_t pipes;         /* execution units (sm_pipes.h) */
     /* LD/ST */
     ldst_op_t ldst[LDST_QUEUE];
     uint32_t ldst_head, ldst_count;
