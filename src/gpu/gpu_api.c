@@ -191,7 +191,7 @@ uint32_t gpu_running_kernels(const gpu_t *g, const kernel_run_t **out, uint32_t 
     return n;
 }
 
-const cache_stats_t *gpu_sm_l1_stats(const gpu_t *g, uint32_t sm) { return &g->sm[sm].l1.stats; }
+const cache_stats_t *gpu_sm_l1_stats(const gpu_t *g, uint32_t sm) { return &g->sm[sm].ldst.l1.stats; }
 
 void gpu_metric_set(gpu_t *g, const char *name, double value) { metrics_set(&g->metrics, name, value); }
 void gpu_metric_add(gpu_t *g, const char *name, double delta) { metrics_add(&g->metrics, name, delta); }

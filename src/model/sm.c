@@ -6,8 +6,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define NO_REC UINT32_MAX
-
 /* Why a warp could not issue this cycle (bit flags, collected per cycle). */
 enum {
     BLK_MEMDATA = SB_WAIT_LOAD, /* operand from an outstanding load */
@@ -95,29 +93,7 @@ int sm_init(sm_t *s, const mem_ports_t *io, uint32_t id, const warp_policy_ops_t
         s->sched_slots[sch][s->sched_n[sch]++] = (uint16_t)w;
         s->sched_mask[sch] |= 1ull << w;
     }
-    if (cfg->l1d.enabled) {
-        cache_init(&s->l1, &cfg->l1d);
-        s->l1.dirty_evict_pct = cfg->l1_write_ratio;
-        mshr_init(&s->mshr, cfg->l1d.mshr_entries, cfg->l1d.mshr_max_merge);
-    } else {
-        /* no L1: every global access bypasses; MSHR table unused */
-        cache_config_t none = {.enabled = false, .nsets = 1, .line_size = 128, .assoc = 1};
-        cache_init(&s->l1, &none);
-        mshr_init(&s->mshr, 1, 1);
-    }
-    s->missq_cap = cfg->l1d.miss_queue ? cfg->l1d.miss_queue : 8;
-    /* Maxwell and later (GPGPU-Sim's coalescing arch >= 40): every access is
-     * one 32-byte sector, and a sectored L1 keeps one MSHR entry per sector. */
-    s->sector_accesses = cfg->coalesce_arch >= 40;
-    s->sector_mshr = s->sector_accesses && s->l1.cfg.sectored;
-    s->l1_bank_shift = 0;
-    while ((1u << s->l1_bank_shift) < cfg->l1_bank_interleave)
-        s->l1_bank_shift++;
-    s->lrec_n = MAX_WARPS_PER_SM * SB_MAX;
-    s->lrec = cs_xcalloc(s->lrec_n, sizeof *s->lrec);
-    for (uint32_t i = 0; i < s->lrec_n; i++)
-        s->lrec[i].next_free = i + 1 < s->lrec_n ? i + 1 : NO_REC;
-    s->lrec_free = 0;
+    sm_ldst_init(&s->ldst, &prm.ldst, MAX_WARPS_PER_SM * SB_MAX);
     s->wake = 0;
     s->last_cycle = 0;
     s->last_outcome = OUT_IDLE;
@@ -141,9 +117,7 @@ void sm_free(sm_t *s)
     for (uint32_t i = 0; i < s->n_sched; i++)
         if (s->wp_state[i] && s->wp->destroy)
             s->wp->destroy(s->wp_state[i]);
-    cache_free(&s->l1);
-    mshr_free(&s->mshr);
-    free(s->lrec);
+    sm_ldst_free(&s->ldst);
 }
 
 /* ------------------------------------------------------------------------ */
@@ -179,29 +153,12 @@ uint32_t sm_resident_ctas(const sm_t *s, const kernel_run_t *k)
 
 bool sm_idle(const sm_t *s)
 {
-    return !s->used_ctas && !s->ldst_count && !s->missq.count && !s->mshr.used;
+    return !s->used_ctas && sm_ldst_idle(&s->ldst);
 }
 
 /* ------------------------------------------------------------------------ */
 
-static void warp_try_finish(sm_t *s, uint32_t w, uint64_t now);
-
 _Static_assert(MAX_WARPS_PER_SM <= 64, "warp bit masks are 64 bits");
-
-/* Forget warp w's cached scoreboard verdict: look again at its next evaluation. */
-static inline void clear_hint(sm_t *s, uint32_t w)
-{
-    const uint64_t bit = 1ull << w;
-    if (s->timed_hint & bit) { /* (its old hint is due later than now) */
-        s->timed_hint &= ~bit;
-        s->timed_wheel[s->hint_ready[w] % SM_TIMED_WHEEL] &= ~bit;
-    }
-    s->hint_ready[w] = 0;
-    s->hint_flags[w] = 0;
-    s->never_mem &= ~bit;
-    s->never_alu &= ~bit;
-    s->sb_clear &= ~bit;
-}
 
 /* Cache warp w's scoreboard verdict, found in this cycle's evaluation (it
  * had none): blocked by `flags` until `ready`, a cycle after this one
@@ -227,7 +184,7 @@ static int fetch(sm_t *s, uint32_t w, uint64_t now)
     cta_slot_t *c = &s->cta[s->winfo[w].cta_slot];
     const warp_inst_t *in = NULL;
     cs_error_t e;
-    clear_hint(s, w); /* a new instruction, or none */
+    sm_hint_clear(s, w); /* a new instruction, or none */
     int r = c->kernel->desc.ops->warp_next(c->fe, s->winfo[w].warp_in_cta, &in, &e);
     if (r < 0) {
         if (!s->failed) {
@@ -241,7 +198,7 @@ static int fetch(sm_t *s, uint32_t w, uint64_t now)
         wp->fetch_done = true;
         s->winfo[w].has_inst = false;
         s->inst_mask &= ~(1ull << w);
-        warp_try_finish(s, w, now);
+        sm_warp_try_finish(s, w, now);
         return 0;
     }
     wp->ibuf = *in;
@@ -338,7 +295,7 @@ static void cta_complete(sm_t *s, cta_slot_t *c, uint64_t now)
             s->any_paused = true;
 }
 
-static void warp_try_finish(sm_t *s, uint32_t w, uint64_t now)
+void sm_warp_try_finish(sm_t *s, uint32_t w, uint64_t now)
 {
     warp_t *wp = &s->warp[w];
     warp_info_t *wi = &s->winfo[w];
@@ -386,7 +343,7 @@ int sm_start_cta(sm_t *s, kernel_run_t *k, uint64_t cta_id, void *fe, uint64_t n
         c->warp_slot[i] = (uint16_t)w;
         warp_t *wp = &s->warp[w];
         memset(wp, 0, sizeof *wp);
-        clear_hint(s, w);
+        sm_hint_clear(s, w);
         s->inst_mask &= ~(1ull << w);
         s->winfo[w] = (warp_info_t){.valid = true, .cta_slot = slot, .cta_id = cta_id,
                                     .kernel = k->index, .warp_in_cta = i, .age = s->warp_age_seq++,
@@ -402,347 +359,10 @@ int sm_start_cta(sm_t *s, kernel_run_t *k, uint64_t cta_id, void *fe, uint64_t n
 }
 
 /* ------------------------------------------------------------------------ */
-/* Loads */
-
-static uint32_t lrec_alloc(sm_t *s, uint32_t w, const warp_inst_t *in)
-{
-    uint32_t id = s->lrec_free;
-    if (id == NO_REC)
-        return NO_REC;
-    load_rec_t *r = &s->lrec[id];
-    s->lrec_free = r->next_free;
-    r->warp = (uint16_t)w;
-    r->ndst = in->ndst;
-    for (uint32_t i = 0; i < in->ndst; i++)
-        r->dst[i] = in->dst[i];
-    r->outstanding = 0;
-    r->ready = 0;
-    r->all_sent = false;
-    return id;
-}
-
-/* The load's data is all known: release its registers at r->ready. */
-static void lrec_try_complete(sm_t *s, uint32_t id, uint64_t now)
-{
-    load_rec_t *r = &s->lrec[id];
-    if (!r->all_sent || r->outstanding)
-        return;
-    /* the data is written back through the same stages as an ALU result */
-    uint64_t ready = (r->ready > now ? r->ready : now) + s->cfg->pipeline_latency;
-    warp_t *wp = &s->warp[r->warp];
-    for (uint32_t d = 0; d < r->ndst; d++)
-        sb_release_load(&wp->sb, r->dst[d], ready);
-    wp->outstanding_loads--;
-    clear_hint(s, r->warp); /* its instruction may have been waiting for this load */
-    s->issue_dirty = true;
-    s->winfo[r->warp].waiting_mem = wp->outstanding_loads != 0;
-    r->next_free = s->lrec_free;
-    s->lrec_free = id;
-    if (ready > now && ready < s->wake)
-        s->wake = ready;
-    warp_try_finish(s, r->warp, now);
-}
-
-/* A frame of the L1 for `line`, evicting a victim (CCWS-like policies hear
- * of the lost line); NULL when every frame of the set is reserved. */
-static cache_line_t *l1_allocate(sm_t *s, uint64_t line, uint32_t warp)
-{
-    cache_line_t ev;
-    cache_line_t *l = cache_allocate(&s->l1, line, &ev);
-    if (!l)
-        return NULL;
-    l->owner = (uint16_t)warp;
-    if (cache_line_present(&ev) && s->wp->l1_evict) /* lost locality */
-        s->wp->l1_evict(s->wp_state[ev.owner % s->n_sched], ev.owner, ev.line);
-    return l;
-}
-
-/* A reply for the L1 (fill) or for a bypassing load/atomic arrived. */
-static void handle_reply(sm_t *s, mem_req_t *r, uint64_t now)
-{
-    s->ldst_asleep = false; /* an MSHR, a frame or miss-queue room may be free */
-    if (r->type == REQ_WRITE) { /* store acknowledgement: the warp may now finish */
-        s->warp[r->warp].pending_stores--;
-        warp_try_finish(s, r->warp, now);
-        req_free(s->pool, r);
-        return;
-    }
-    uint64_t lat = now - r->t_core_issue;
-    s->c.mem_lat_sum += lat;
-    s->c.mem_lat_count++;
-    if (lat > s->c.mem_lat_max)
-        s->c.mem_lat_max = lat;
-    if (r->bypass_l1 || r->type == REQ_ATOMIC) {
-        load_rec_t *lr = &s->lrec[r->mshr_slot];
-        lr->outstanding--;
-        if (lr->ready < now)
-            lr->ready = now;
-        lrec_try_complete(s, r->mshr_slot, now);
-    } else {
-        uint64_t line = cache_line_of(&s->l1, r->addr);
-        int slot = (int)r->mshr_slot;
-        cache_line_t *l = cache_find_near(&s->l1, line, s->mshr.e[slot].frame);
-        if (!l) /* allocate-on-fill; with allocate-on-miss the frame is reserved already */
-            l = l1_allocate(s, line, r->warp);
-        if (l) /* (no frame: every one reserved by other fetches; the data passes through) */
-            cache_fill_sectors(l, s->l1.cfg.sectored ? r->sector_mask : s->l1.full_mask);
-        const uint32_t *wt = mshr_waiters(&s->mshr, slot);
-        uint32_t nw = s->mshr.e[slot].nwait;
-        mshr_release(&s->mshr, slot);
-        for (uint32_t i = 0; i < nw; i++) {
-            load_rec_t *lr = &s->lrec[wt[i]];
-            lr->outstanding--;
-            if (lr->ready < now)
-                lr->ready = now;
-            lrec_try_complete(s, wt[i], now);
-        }
-    }
-    req_free(s->pool, r);
-}
-
-/* ------------------------------------------------------------------------ */
-/* LD/ST unit: one access per cycle of the instruction at the head. */
-
-static mem_req_t *make_req(sm_t *s, const ldst_op_t *op, const mem_access_t *a, uint8_t type, uint64_t now)
-{
-    mem_req_t *r = req_alloc(s->pool);
-    r->addr = a->line_addr;
-    r->type = type;
-    r->sm = (uint16_t)s->id;
-    r->warp = op->warp;
-    r->cta_slot = op->cta_slot;
-    r->sector_mask = a->sector_mask;
-    r->t_core_issue = now;
-    r->kst = &s->cta[op->cta_slot].kernel->st;
-    uint32_t line_bytes = 1u << s->l1.line_shift;
-    if (type == REQ_WRITE || type == REQ_ATOMIC)
-        r->bytes = a->bytes;
-    else if (s->l1.cfg.sectored || r->bypass_l1)
-        r->bytes = (uint32_t)__builtin_popcount(a->sector_mask) * SECTOR_BYTES;
-    else
-        r->bytes = line_bytes;
-    if (r->bytes > line_bytes)
-        r->bytes = line_bytes;
-    dram_coord_t dc;
-    addrmap_decode(s->io->amap, r->addr, &dc);
-    r->sub_partition = dc.sub_partition;
-    r->channel = dc.channel;
-    r->bank = dc.bank;
-    r->row = dc.row;
-    r->col = dc.col;
-    return r;
-}
-
-static void op_done(sm_t *s, ldst_op_t *op, uint64_t now)
-{
-    if (op->load_rec != NO_REC) {
-        s->lrec[op->load_rec].all_sent = true;
-        lrec_try_complete(s, op->load_rec, now);
-    }
-    s->warp[op->warp].ldst_inflight--;
-    s->ldst_head = (s->ldst_head + 1) % LDST_QUEUE;
-    s->ldst_count--;
-    s->issue_dirty = true; /* a memory instruction may issue again */
-    warp_try_finish(s, op->warp, now);
-}
-
-/* What a global store does to the L1, by the cache string's write policy and
- * write-allocate letters (the store itself always goes on to the L2: the L1
- * is write-through or write-evict; a write-back L1, 'B', is treated as 'T').
- * A hit is every sector written already valid or written.
- *   'E' / 'L' (Fermi: write-evict for global data): a hit drops the sectors.
- *   'T' / 'B': a hit marks them written.
- *   miss with 'N': nothing. With 'L' (lazy fetch-on-read; 'W' and 'F' taken
- *   as the same): allocate a frame without fetching; the sectors are written,
- *   and readable when the store covered them whole.
- * Returns false when a frame is needed and every one of the set is reserved. */
-static bool l1_store(sm_t *s, uint32_t warp, const mem_access_t *a, kernel_stats_t *kst)
-{
-    cache_t *c = &s->l1;
-    uint64_t line = cache_line_of(c, a->line_addr);
-    uint8_t mask = c->cfg.sectored ? a->sector_mask : c->full_mask;
-    uint32_t mask_bytes = c->cfg.sectored ? (uint32_t)__builtin_popcount(mask) * SECTOR_BYTES : 1u << c->line_shift;
-    bool whole = a->bytes >= mask_bytes;
-    cache_line_t *l = cache_find(c, line, false);
-    bool hit = l && ((l->valid_mask | l->dirty_mask) & mask) == mask;
-    char wp = c->cfg.write_policy;
-    if (hit && (wp == 'T' || wp == 'B')) {
-        cache_find(c, line, true); /* a write hit is a use */
-        cache_mark_dirty(c, l, mask, whole);
-    } else if (hit) {
-        cache_clear_sectors(c, l, mask);
-    } else if (c->cfg.write_alloc != 'N') {
-        if (!l && !(l = l1_allocate(s, line, warp)))
-            return false;
-        cache_mark_dirty(c, l, mask, whole);
-    }
-    cache_count_write(c, hit);
-    cache_count_kernel_write(kst, false, hit);
-    return true;
-}
-
-/* The L1 bank an access goes to (GPGPU-Sim's linear bank function). */
-static uint32_t l1_bank(const sm_t *s, const mem_access_t *a)
-{
-    uint64_t addr = a->line_addr + (uint64_t)__builtin_ctz(a->sector_mask | 0x100u) * 32u;
-    return (uint32_t)(addr >> s->l1_bank_shift) & (s->cfg->l1_banks - 1);
-}
-
-/* One global/local access `a` of the instruction at the head of the LD/ST
- * unit. Returns false when it must wait for resources (miss queue, MSHR, a
- * frame to reserve), having changed nothing. */
-static bool global_access(sm_t *s, ldst_op_t *op, const mem_access_t *a, uint64_t now)
-{
-    const gpu_config_t *cfg = s->cfg;
-    load_rec_t *lr = op->load_rec != NO_REC ? &s->lrec[op->load_rec] : NULL;
-    cta_slot_t *c = &s->cta[op->cta_slot];
-    bool is_store = op->flags & INST_STORE, is_atomic = op->flags & INST_ATOMIC;
-    bool bypass = is_atomic || !cfg->l1d.enabled || cfg->gmem_skip_l1d || c->bypass_l1;
-
-    if (is_atomic || is_store) {
-        if (s->missq.count >= s->missq_cap)
-            return false;
-        if (is_store && !is_atomic && cfg->l1d.enabled && !l1_store(s, op->warp, a, sm_kernel_stats(s, c->kernel))) {
-            cache_count_reservation_fail(&s->l1);
-            return false;
-        }
-        mem_req_t *r = make_req(s, op, a, is_atomic ? REQ_ATOMIC : REQ_WRITE, now);
-        if (is_atomic) {
-            r->mshr_slot = op->load_rec;
-            r->bypass_l1 = 1;
-            lr->outstanding++;
-            s->c.atomic_requests++;
-        } else {
-            s->c.store_requests++;
-            s->warp[op->warp].pending_stores++;
-        }
-        fifo_push(&s->missq, r);
-    } else if (bypass) {
-        if (s->missq.count >= s->missq_cap)
-            return false;
-        mem_req_t *r = make_req(s, op, a, REQ_READ, now);
-        r->bypass_l1 = 1;
-        r->bytes = (uint32_t)__builtin_popcount(a->sector_mask) * SECTOR_BYTES;
-        r->mshr_slot = op->load_rec;
-        lr->outstanding++;
-        s->c.l1_bypassed++;
-        sm_kernel_stats(s, c->kernel)->l1_bypassed++;
-        s->c.load_requests++;
-        fifo_push(&s->missq, r);
-    } else {
-        uint64_t line = cache_line_of(&s->l1, a->line_addr);
-        uint64_t key = s->sector_mshr ? (a->line_addr >> 5) + (uint64_t)__builtin_ctz(a->sector_mask | 0x100u) : line;
-        cache_line_t *l;
-        int slot;
-        cache_outcome_t o = cache_classify_read(&s->l1, &s->mshr, line, key, a->sector_mask, &l, &slot);
-        if (o == CACHE_HIT) {
-            uint64_t rdy = now + cfg->l1_latency - 1;
-            if (rdy > lr->ready)
-                lr->ready = rdy;
-        } else if (o == CACHE_PENDING_HIT) {
-            if (!mshr_add_waiter(&s->mshr, slot, op->load_rec)) {
-                cache_count_reservation_fail(&s->l1);
-                return false;
-            }
-            lr->outstanding++;
-        } else {
-            /* A fetch in flight that lacks some sectors: wait for it (rare; the
-             * L1 does not extend fetches). Or no MSHR / miss-queue room. */
-            if (o == CACHE_MISS_MERGE || mshr_full(&s->mshr) || s->missq.count >= s->missq_cap) {
-                cache_count_reservation_fail(&s->l1);
-                return false;
-            }
-            uint8_t need = s->l1.cfg.sectored ? a->sector_mask : s->l1.full_mask;
-            if (s->l1.cfg.alloc_policy == 'm') { /* allocate-on-miss: reserve the frame now */
-                if (!l && !(l = l1_allocate(s, line, op->warp))) {
-                    cache_count_reservation_fail(&s->l1);
-                    return false;
-                }
-                l->reserved_mask |= need;
-            }
-            slot = mshr_alloc(&s->mshr, key);
-            mshr_add_waiter(&s->mshr, slot, op->load_rec);
-            s->mshr.e[slot].fetch_mask = need;
-            s->mshr.e[slot].frame = cache_frame_of(&s->l1, l);
-            mem_req_t *r = make_req(s, op, a, REQ_READ, now);
-            r->sector_mask = need;
-            r->mshr_slot = (uint32_t)slot;
-            s->c.load_requests++;
-            fifo_push(&s->missq, r);
-            if (s->wp->l1_miss)
-                s->wp->l1_miss(s->wp_state[op->warp % s->n_sched], op->warp, line);
-            lr->outstanding++;
-        }
-        cache_count_read(&s->l1, o);
-        cache_count_kernel_read(sm_kernel_stats(s, c->kernel), false, o);
-    }
-    return true;
-}
-
-/* Returns true if the unit could not make progress for lack of resources. */
-static bool ldst_step(sm_t *s, uint64_t now)
-{
-    if (!s->ldst_count)
-        return false;
-    const gpu_config_t *cfg = s->cfg;
-    ldst_op_t *op = &s->ldst[s->ldst_head];
-    load_rec_t *lr = op->load_rec != NO_REC ? &s->lrec[op->load_rec] : NULL;
-
-    if (op->space == SPACE_SHARED) {
-        /* one pass per cycle; the data of the last pass is ready smem_latency after issue + extra passes */
-        s->c.shmem_bank_cycles++;
-        if (--op->passes_left == 0) {
-            if (lr) {
-                uint64_t rdy = op->issue_cycle + cfg->smem_latency + (now - op->issue_cycle) - 1;
-                if (rdy > lr->ready)
-                    lr->ready = rdy;
-            }
-            op_done(s, op, now);
-        }
-        return false;
-    }
-    if (op->space == SPACE_CONST || op->space == SPACE_TEX) {
-        s->c.const_accesses++;
-        if (lr) {
-            uint64_t rdy = now + cfg->const_latency - 1;
-            if (rdy > lr->ready)
-                lr->ready = rdy;
-        }
-        op_done(s, op, now);
-        return false;
-    }
-
-    /* Global and local: up to one access per L1 bank per cycle, in order; an
-     * access to a bank already used this cycle waits for the next. */
-    uint32_t used_banks = 0;
-    for (uint32_t k = 0; k < cfg->l1_banks; k++) {
-        const mem_access_t *a = &op->acc[op->next];
-        uint32_t bank = cfg->l1_banks > 1 ? l1_bank(s, a) : 0;
-        if (used_banks & (1u << bank))
-            break;
-        const uint64_t fails_before = s->l1.stats.reservation_fails;
-        if (!global_access(s, op, a, now)) {
-            if (k)
-                return false;
-            s->ldst_asleep = true;
-            s->ldst_retry_fails = (uint8_t)(s->l1.stats.reservation_fails - fails_before);
-            return true;
-        }
-        used_banks |= 1u << bank;
-        if (++op->next == op->naccess) {
-            op_done(s, op, now);
-            break;
-        }
-    }
-    return false;
-}
-
-/* ------------------------------------------------------------------------ */
 /* Issue */
 
 static void issue(sm_t *s, uint32_t w, uint32_t unit, uint32_t inst_unit, uint32_t instance, uint64_t now)
 {
-    const gpu_config_t *cfg = s->cfg;
     warp_t *wp = &s->warp[w];
     warp_info_t *wi = &s->winfo[w];
     const warp_inst_t *in = wp->inst;
@@ -760,41 +380,7 @@ static void issue(sm_t *s, uint32_t w, uint32_t unit, uint32_t inst_unit, uint32
     wi->last_issue = now;
 
     if (inst_unit == UNIT_LDST) {
-        ldst_op_t *op = &s->ldst[(s->ldst_head + s->ldst_count) % LDST_QUEUE];
-        s->ldst_count++;
-        wp->ldst_inflight++;
-        op->warp = (uint16_t)w;
-        op->cta_slot = (uint16_t)wi->cta_slot;
-        op->flags = in->flags;
-        op->space = in->space;
-        op->issue_cycle = now;
-        op->next = 0;
-        op->naccess = 0;
-        op->load_rec = NO_REC;
-        if (in->flags & (INST_LOAD | INST_ATOMIC)) {
-            op->load_rec = lrec_alloc(s, w, in);
-            wp->outstanding_loads++;
-            wi->waiting_mem = true;
-            for (uint32_t d = 0; d < in->ndst; d++)
-                sb_add(&wp->sb, in->dst[d], CS_NEVER);
-        }
-        if (in->space == SPACE_SHARED) {
-            op->passes_left = shmem_conflict_degree(in, cfg->shmem_num_banks, cfg->shmem_bank_width);
-            if (!op->passes_left)
-                op->passes_left = 1;
-            s->c.shmem_accesses++;
-        } else if ((in->space == SPACE_GLOBAL || in->space == SPACE_LOCAL) && in->active_mask && in->addr) {
-            op->naccess = (uint8_t)(s->sector_accesses ? coalesce_warp_sectors(in, 1u << s->l1.line_shift, op->acc)
-                                                       : coalesce_warp(in, 1u << s->l1.line_shift, op->acc));
-            /* the L1 looks these lines up over the next cycles */
-            if (cfg->l1d.enabled && !(in->flags & INST_ATOMIC))
-                for (uint32_t i = 0; i < op->naccess; i++)
-                    cache_prefetch(&s->l1, cache_line_of(&s->l1, op->acc[i].line_addr));
-        }
-        /* Constant/texture loads, fences, and memory instructions without
-         * addresses (all lanes off, LDC/MEMBAR in traces) take the fixed-latency path. */
-        if (in->space != SPACE_SHARED && !op->naccess)
-            op->space = SPACE_CONST;
+        sm_ldst_accept(s, w, in, now);
     } else {
         const uint64_t ready = sm_pipes_issue(&s->pipes, unit, instance, in->lat, now);
         for (uint32_t d = 0; d < in->ndst; d++)
@@ -919,7 +505,7 @@ static uint32_t issue_stage(sm_t *s, uint64_t now, uint64_t *next_ready)
                 s->clear_unit[w] = (uint8_t)inst_unit;
             }
             if (inst_unit == UNIT_LDST) {
-                if (s->ldst_count >= LDST_QUEUE || s->mem_throttle || s->lrec_free == NO_REC) {
+                if (!sm_ldst_can_accept(&s->ldst) || s->mem_throttle) {
                     sflags |= BLK_LDST;
                     continue;
                 }
@@ -1040,8 +626,8 @@ void sm_catch_up(sm_t *s, uint64_t now)
         if (!(s->last_flags & BLK_ISSUED) && (s->last_flags & (BLK_MEMDATA | BLK_ALUDEP)))
             s->c.sb_conflicts += n * s->issue_sb;
         /* a sleeping LD/ST unit's retries: each fails as its first did */
-        if (s->ldst_asleep)
-            s->l1.stats.reservation_fails += n * s->ldst_retry_fails;
+        if (s->ldst.asleep)
+            s->ldst.l1.stats.reservation_fails += n * s->ldst.retry_fails;
         s->last_cycle = now - 1;
     }
 }
@@ -1052,37 +638,30 @@ int sm_cycle(sm_t *s, uint64_t now, uint64_t icnt_now)
     sm_catch_up(s, now);
     s->last_cycle = now;
     bool busy = false;
-    if (s->ldst_recheck) {
-        s->ldst_recheck = false;
-        s->ldst_asleep = false;
+    if (s->ldst.recheck) {
+        s->ldst.recheck = false;
+        s->ldst.asleep = false;
     }
 
     /* 1. one reply per cycle */
     mem_req_t *r = xbar_pop(io->reply_net, s->id, icnt_now);
     if (r) {
-        handle_reply(s, r, now);
+        sm_ldst_reply(s, r, now);
         busy = true;
     }
     /* 2. LD/ST unit */
     bool ldst_stalled = false;
-    if (s->ldst_asleep) { /* no change until a reply or the miss queue drains */
+    if (s->ldst.asleep) { /* no change until a reply or the miss queue drains */
         ldst_stalled = true;
-        s->l1.stats.reservation_fails += s->ldst_retry_fails;
-    } else if (s->ldst_count) {
-        ldst_stalled = ldst_step(s, now);
+        s->ldst.l1.stats.reservation_fails += s->ldst.retry_fails;
+    } else if (s->ldst.count) {
+        ldst_stalled = sm_ldst_step(s, now);
         busy = true;
     }
     /* 3. inject the head of the miss queue */
-    if (s->missq.head) {
-        mem_req_t *h = s->missq.head;
-        uint32_t bytes = s->cfg->icnt_ctrl_bytes + (h->type == REQ_READ ? 0 : h->bytes);
-        if (xbar_can_push(io->req_net, s->id, bytes)) {
-            fifo_pop(&s->missq);
-            s->ldst_asleep = false;
-            xbar_push(io->req_net, s->id, h->sub_partition, h, bytes);
-        } else {
+    if (s->ldst.missq.head) {
+        if (!sm_ldst_inject(s))
             ldst_stalled = true;
-        }
         busy = true;
     }
     /* 4. issue (or the previous verdict, if nothing it depends on changed) */
@@ -1115,8 +694,8 @@ int sm_cycle(sm_t *s, uint64_t now, uint64_t icnt_now)
     /* A sleeping LD/ST unit waits for a reply (sm_due wakes the core) or the
      * miss queue to drain (a non-empty queue keeps the core ticking); under a
      * memory throttle the issue stage is evaluated every cycle. */
-    const bool ldst_waits = s->ldst_asleep && !s->mem_throttle;
-    if (busy || (s->ldst_count && !ldst_waits) || s->missq.count ||
+    const bool ldst_waits = s->ldst.asleep && !s->mem_throttle;
+    if (busy || (s->ldst.count && !ldst_waits) || s->ldst.missq.count ||
         xbar_has_arrival(io->reply_net, s->id, icnt_now))
         s->wake = now + 1;
     else

@@ -31,6 +31,7 @@
 #include "coalesce.h"
 #include "counters.h"
 #include "run_types.h"
+#include "sm_ldst.h"
 #include "sm_params.h"
 #include "sm_pipes.h"
 #include "sm_scoreboard.h"
@@ -40,7 +41,6 @@
 #define MAX_WARPS_PER_SM CONFIG_MAX_WARPS_PER_SM
 #define MAX_CTAS_PER_SM CONFIG_MAX_CTAS_PER_SM
 #define MAX_SCHED_PER_SM CONFIG_MAX_SCHED_PER_SM
-#define LDST_QUEUE 2         /* memory instructions the LD/ST unit holds */
 #define SM_TIMED_WHEEL 64    /* slots of the timed-hint wheel (a power of two) */
 
 typedef struct warp {
@@ -69,26 +69,6 @@ typedef struct cta_slot {
     uint16_t warp_slot[32];
     uint64_t start_cycle, warp_insts;
 } cta_slot_t;
-
-typedef struct load_rec {
-    uint16_t warp;
-    uint8_t ndst;
-    bool all_sent;           /* every access of the instruction has been processed */
-    uint16_t dst[INST_MAX_DST];
-    uint32_t outstanding;    /* accesses still waiting for replies */
-    uint64_t ready;          /* latest known completion among processed accesses */
-    uint32_t next_free;
-} load_rec_t;
-
-typedef struct ldst_op {
-    uint16_t warp, cta_slot;
-    uint8_t flags, space;
-    uint8_t naccess, next;
-    uint32_t load_rec;       /* UINT32_MAX when the instruction returns nothing */
-    uint32_t passes_left;    /* shared memory passes */
-    uint64_t issue_cycle;
-    mem_access_t acc[COALESCE_MAX_ACCESSES];
-} ldst_op_t;
 
 /* What a core adds to one kernel's counters while it ticks on a worker
  * thread (see defer_shared). */
@@ -160,29 +140,7 @@ typedef struct sm {
     uint64_t sched_mask[MAX_SCHED_PER_SM]; /* bit per slot of each scheduler */
     void *wp_state[MAX_SCHED_PER_SM];
     sm_pipes_t pipes;         /* execution units (sm_pipes.h) */
-    /* LD/ST */
-    ldst_op_t ldst[LDST_QUEUE];
-    uint32_t ldst_head, ldst_count;
-    bool ldst_blocked;        /* last attempt failed on MSHR/miss queue */
-    /* The head access failed for want of a resource (miss queue room, an
-     * MSHR, a frame to reserve): a retry fails the same way until a reply
-     * arrives or the miss queue drains, so the unit sleeps till then and each
-     * cycle only counts what a failed retry counts (ldst_retry_fails
-     * reservation failures: 0 or 1). A retry's LRU touch of the line it
-     * waits for is left out: nothing else touches the L1 meanwhile, so that
-     * line stays the most recent either way. */
-    bool ldst_asleep;
-    bool ldst_recheck;        /* the L1 was flushed or resized: retry at the next tick */
-    uint8_t ldst_retry_fails;
-    cache_t l1;
-    mshr_table_t mshr;
-    req_fifo_t missq;
-    uint32_t missq_cap;
-    bool sector_accesses;     /* one access per 32-byte sector (-gpgpu_coalesce_arch >= 40) */
-    bool sector_mshr;         /* ... and the L1's MSHR entries are per sector (sectored L1) */
-    uint32_t l1_bank_shift;   /* log2 -gpgpu_l1_banks_byte_interleaving */
-    load_rec_t *lrec;
-    uint32_t lrec_n, lrec_free;
+    sm_ldst_t ldst;           /* LD/ST unit, L1D, MSHRs, miss queue (sm_ldst.h) */
     /* time */
     uint64_t wake;            /* next core cycle worth simulating */
     uint64_t last_cycle;      /* last cycle simulated (counters replay from here) */
@@ -212,6 +170,25 @@ typedef struct sm {
     kernel_delta_t kdelta[SM_KDELTA_MAX];
     uint8_t clear_unit[MAX_WARPS_PER_SM]; /* see sb_clear */
 } sm_t;
+
+/* For the core's units (sm_*.c), not for the GPU: */
+/* Warp w may have finished (no instruction left, nothing in flight): end it,
+ * and its CTA with its last warp. */
+void sm_warp_try_finish(sm_t *s, uint32_t w, uint64_t now);
+/* Forget warp w's cached scoreboard verdict: look again at its next evaluation. */
+static inline void sm_hint_clear(sm_t *s, uint32_t w)
+{
+    const uint64_t bit = 1ull << w;
+    if (s->timed_hint & bit) { /* (its old hint is due later than now) */
+        s->timed_hint &= ~bit;
+        s->timed_wheel[s->hint_ready[w] % SM_TIMED_WHEEL] &= ~bit;
+    }
+    s->hint_ready[w] = 0;
+    s->hint_flags[w] = 0;
+    s->never_mem &= ~bit;
+    s->never_alu &= ~bit;
+    s->sb_clear &= ~bit;
+}
 
 /* Set up core `id`, with one warp-policy instance per scheduler created from
  * `warp_spec` (e.g. "tl:group=8"). Returns -1 with *err set if the policy
@@ -246,8 +223,8 @@ bool sm_idle(const sm_t *s); /* no CTA, nothing in flight */
  * retries it (after accounting its sleep as failed retries). */
 static inline void sm_ldst_recheck(sm_t *s)
 {
-    if (s->ldst_asleep) {
-        s->ldst_recheck = true;
+    if (s->ldst.asleep) {
+        s->ldst.recheck = true;
         s->wake = 0;
     }
 }
@@ -255,13 +232,13 @@ static inline void sm_ldst_recheck(sm_t *s)
  * its invalidation between kernels; both leave the L1 empty. */
 static inline void sm_l1_set_ways(sm_t *s, uint32_t ways)
 {
-    if (s->l1.cfg.enabled)
-        cache_set_assoc(&s->l1, ways);
+    if (s->ldst.l1.cfg.enabled)
+        cache_set_assoc(&s->ldst.l1, ways);
     sm_ldst_recheck(s);
 }
 static inline void sm_l1_flush(sm_t *s)
 {
-    cache_invalidate_all(&s->l1);
+    cache_invalidate_all(&s->ldst.l1);
     sm_ldst_recheck(s);
 }
 /* Anything for the core to do at core cycle `now`: its own wake-up time, or a

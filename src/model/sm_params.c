@@ -42,8 +42,38 @@ static void pipes_params(sm_pipes_params_t *p, const gpu_config_t *cfg)
     }
 }
 
+/* LD/ST unit and L1: -gpgpu_cache:dl1 (and its MSHRs and miss queue),
+ * -gpgpu_l1_cache_write_ratio, -gpgpu_gmem_skip_L1D, -gpgpu_coalesce_arch,
+ * -gpgpu_l1_banks(_byte_interleaving), the L1, shared-memory and constant
+ * latencies, -gpgpu_shmem_num_banks, -ctasim_shmem_bank_width,
+ * -ctasim_pipeline_latency, -ctasim_icnt_ctrl_bytes. */
+static void ldst_params(sm_ldst_params_t *p, const gpu_config_t *cfg)
+{
+    p->l1d = cfg->l1d;
+    p->l1_write_ratio = cfg->l1_write_ratio;
+    p->mshr_entries = cfg->l1d.mshr_entries;
+    p->mshr_max_merge = cfg->l1d.mshr_max_merge;
+    p->missq_cap = cfg->l1d.miss_queue ? cfg->l1d.miss_queue : 8;
+    p->gmem_skip_l1d = cfg->gmem_skip_l1d;
+    /* Maxwell and later (GPGPU-Sim's coalescing arch >= 40): every access is
+     * one 32-byte sector. */
+    p->sector_accesses = cfg->coalesce_arch >= 40;
+    p->l1_banks = cfg->l1_banks;
+    p->l1_bank_shift = 0;
+    while ((1u << p->l1_bank_shift) < cfg->l1_bank_interleave)
+        p->l1_bank_shift++;
+    p->l1_latency = cfg->l1_latency;
+    p->smem_latency = cfg->smem_latency;
+    p->const_latency = cfg->const_latency;
+    p->shmem_num_banks = cfg->shmem_num_banks;
+    p->shmem_bank_width = cfg->shmem_bank_width;
+    p->pipeline_latency = cfg->pipeline_latency;
+    p->icnt_ctrl_bytes = cfg->icnt_ctrl_bytes;
+}
+
 void sm_params_from_config(sm_params_t *p, const gpu_config_t *cfg)
 {
     memset(p, 0, sizeof *p);
     pipes_params(&p->pipes, cfg);
+    ldst_params(&p->ldst, cfg);
 }

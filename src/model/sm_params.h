@@ -5,10 +5,12 @@
 #define CTASIM_SM_PARAMS_H
 
 #include "config/config.h"
+#include "sm_ldst.h"
 #include "sm_pipes.h"
 
 typedef struct sm_params {
     sm_pipes_params_t pipes;
+    sm_ldst_params_t ldst;
 } sm_params_t;
 
 void sm_params_from_config(sm_params_t *p, const gpu_config_t *cfg);
