@@ -131,7 +131,7 @@ void gpu_set_mem_throttle(gpu_t *g, uint32_t sm, bool throttle)
         /* a core whose warps all wait to issue memory instructions sleeps
          * with no wake-up time: look at its warps again now */
         sm_catch_up(s, g->cycle[CLK_CORE]);
-        s->issue_dirty = true;
+        s->iss.dirty = true;
         if (s->wake > g->cycle[CLK_CORE])
             s->wake = g->cycle[CLK_CORE];
     }

@@ -1,23 +1,11 @@
-/* sm.c — one core: issue, scoreboard, execution units, LD/ST unit, L1D.
- * See sm.h for the pipeline and the latency conventions. */
+/* sm.c — one core as the composition of its units (sm.h): CTAs and warps,
+ * resources, the cycle's accounting, and sm_cycle ticking the LD/ST unit and
+ * the issue stage. See sm.h for the pipeline and the latency conventions. */
 #include "sm.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-/* Why a warp could not issue this cycle (bit flags, collected per cycle). */
-enum {
-    BLK_MEMDATA = SB_WAIT_LOAD, /* operand from an outstanding load */
-    BLK_ALUDEP = SB_WAIT_ALU,   /* operand from an ALU instruction still in flight */
-    BLK_UNIT = 1u << 2,    /* execution unit busy */
-    BLK_LDST = 1u << 3,    /* LD/ST unit full or memory throttled */
-    BLK_VALID = 1u << 4,   /* at least one warp had a valid instruction */
-    BLK_ISSUED = 1u << 5,
-    BLK_LDST_STALL = 1u << 6, /* LD/ST unit could not make progress */
-    BLK_HAS_CTA = 1u << 7,
-    BLK_SB_SCHED = 1u << 8,   /* (count) a scheduler saw a scoreboard conflict: stored separately */
-};
 
 /* ------------------------------------------------------------------------ */
 /* Kernel counters: straight into the kernel, or, while the core ticks on a
@@ -27,7 +15,7 @@ enum {
 
 _Static_assert(sizeof(kernel_stats_t) % sizeof(uint64_t) == 0, "kernel_stats_t: uint64_t counters only (folded as an array)");
 
-static kernel_delta_t *kernel_delta(sm_t *s, kernel_run_t *k)
+kernel_delta_t *sm_kernel_delta(sm_t *s, kernel_run_t *k)
 {
     for (uint32_t i = 0; i < s->n_kdelta; i++)
         if (s->kdelta[i].kernel == k)
@@ -42,19 +30,7 @@ static kernel_delta_t *kernel_delta(sm_t *s, kernel_run_t *k)
 
 kernel_stats_t *sm_kernel_stats(sm_t *s, kernel_run_t *k)
 {
-    return s->defer_shared ? &kernel_delta(s, k)->st : &k->st;
-}
-
-static void sm_count_kernel_insts(sm_t *s, kernel_run_t *k, uint32_t lanes)
-{
-    if (s->defer_shared) {
-        kernel_delta_t *d = kernel_delta(s, k);
-        d->warp_insts++;
-        d->thread_insts += lanes;
-    } else {
-        k->warp_insts++;
-        k->thread_insts += lanes;
-    }
+    return s->defer_shared ? &sm_kernel_delta(s, k)->st : &k->st;
 }
 
 void sm_fold_kernel_deltas(sm_t *s)
@@ -90,8 +66,8 @@ int sm_init(sm_t *s, const mem_ports_t *io, uint32_t id, const warp_policy_ops_t
     sm_pipes_init(&s->pipes, &prm.pipes);
     for (uint32_t w = 0; w < MAX_WARPS_PER_SM; w++) {
         uint32_t sch = w % s->n_sched;
-        s->sched_slots[sch][s->sched_n[sch]++] = (uint16_t)w;
-        s->sched_mask[sch] |= 1ull << w;
+        s->iss.sched_slots[sch][s->iss.sched_n[sch]++] = (uint16_t)w;
+        s->iss.sched_mask[sch] |= 1ull << w;
     }
     sm_ldst_init(&s->ldst, &prm.ldst, MAX_WARPS_PER_SM * SB_MAX);
     s->wake = 0;
@@ -158,58 +134,7 @@ bool sm_idle(const sm_t *s)
 
 /* ------------------------------------------------------------------------ */
 
-_Static_assert(MAX_WARPS_PER_SM <= 64, "warp bit masks are 64 bits");
-
-/* Cache warp w's scoreboard verdict, found in this cycle's evaluation (it
- * had none): blocked by `flags` until `ready`, a cycle after this one
- * (CS_NEVER: until one of its loads completes). */
-static void set_hint(sm_t *s, uint32_t w, uint32_t flags, uint64_t ready)
-{
-    const uint64_t bit = 1ull << w;
-    s->hint_ready[w] = ready;
-    s->hint_flags[w] = (uint8_t)flags;
-    if (ready != CS_NEVER) { /* after timed_swept (= this cycle) */
-        s->timed_hint |= bit;
-        s->timed_wheel[ready % SM_TIMED_WHEEL] |= bit;
-    } else {
-        s->never_mem |= (flags & BLK_MEMDATA) ? bit : 0;
-        s->never_alu |= (flags & BLK_ALUDEP) ? bit : 0;
-    }
-}
-
-/* Pull warp w's next instruction from the front-end. */
-static int fetch(sm_t *s, uint32_t w, uint64_t now)
-{
-    warp_t *wp = &s->warp[w];
-    cta_slot_t *c = &s->cta[s->winfo[w].cta_slot];
-    const warp_inst_t *in = NULL;
-    cs_error_t e;
-    sm_hint_clear(s, w); /* a new instruction, or none */
-    int r = c->kernel->desc.ops->warp_next(c->fe, s->winfo[w].warp_in_cta, &in, &e);
-    if (r < 0) {
-        if (!s->failed) {
-            s->err = e;
-            s->failed = true;
-        }
-        return -1;
-    }
-    if (r == 0) {
-        wp->inst = NULL;
-        wp->fetch_done = true;
-        s->winfo[w].has_inst = false;
-        s->inst_mask &= ~(1ull << w);
-        sm_warp_try_finish(s, w, now);
-        return 0;
-    }
-    wp->ibuf = *in;
-    wp->inst = &wp->ibuf;
-    s->winfo[w].has_inst = true;
-    s->inst_mask |= 1ull << w;
-    s->issue_dirty = true;
-    return 0;
-}
-
-static void barrier_release_check(sm_t *s, cta_slot_t *c, uint64_t now)
+void sm_barrier_release_check(sm_t *s, cta_slot_t *c, uint64_t now)
 {
     if (!c->bar_arrived || c->bar_arrived < c->live_warps)
         return;
@@ -219,7 +144,7 @@ static void barrier_release_check(sm_t *s, cta_slot_t *c, uint64_t now)
         warp_t *wp = &s->warp[w];
         if (wp->at_barrier) {
             wp->at_barrier = false;
-            if (fetch(s, w, now) < 0)
+            if (sm_fetch(s, w, now) < 0)
                 return;
         }
     }
@@ -303,13 +228,13 @@ void sm_warp_try_finish(sm_t *s, uint32_t w, uint64_t now)
         return;
     wi->valid = false;
     s->warp_epoch++;
-    s->issue_dirty = true;
+    s->iss.dirty = true;
     cta_slot_t *c = &s->cta[wi->cta_slot];
     c->live_warps--;
     if (c->live_warps == 0)
         cta_complete(s, c, now);
     else
-        barrier_release_check(s, c, now);
+        sm_barrier_release_check(s, c, now);
 }
 
 int sm_start_cta(sm_t *s, kernel_run_t *k, uint64_t cta_id, void *fe, uint64_t now)
@@ -343,214 +268,19 @@ int sm_start_cta(sm_t *s, kernel_run_t *k, uint64_t cta_id, void *fe, uint64_t n
         c->warp_slot[i] = (uint16_t)w;
         warp_t *wp = &s->warp[w];
         memset(wp, 0, sizeof *wp);
-        sm_hint_clear(s, w);
-        s->inst_mask &= ~(1ull << w);
+        sm_hint_clear(&s->iss, w);
+        s->iss.inst_mask &= ~(1ull << w);
         s->winfo[w] = (warp_info_t){.valid = true, .cta_slot = slot, .cta_id = cta_id,
                                     .kernel = k->index, .warp_in_cta = i, .age = s->warp_age_seq++,
                                     .cta_age = cta_age};
         w++;
     }
     for (uint32_t i = 0; i < c->nwarps && c->used; i++)
-        if (fetch(s, c->warp_slot[i], now) < 0)
+        if (sm_fetch(s, c->warp_slot[i], now) < 0)
             return -1;
     s->wake = now;
-    s->issue_dirty = true;
+    s->iss.dirty = true;
     return (int)slot;
-}
-
-/* ------------------------------------------------------------------------ */
-/* Issue */
-
-static void issue(sm_t *s, uint32_t w, uint32_t unit, uint32_t inst_unit, uint32_t instance, uint64_t now)
-{
-    warp_t *wp = &s->warp[w];
-    warp_info_t *wi = &s->winfo[w];
-    const warp_inst_t *in = wp->inst;
-    cta_slot_t *c = &s->cta[wi->cta_slot];
-    uint32_t lanes = (uint32_t)__builtin_popcount(in->active_mask);
-
-    s->c.warp_insts++;
-    s->c.thread_insts += lanes;
-    s->c.unit_issues[inst_unit]++;
-    s->c.unit_lane_ops[inst_unit] += lanes;
-    s->c.reg_reads += in->nsrc;
-    s->c.reg_writes += in->ndst;
-    c->warp_insts++;
-    sm_count_kernel_insts(s, c->kernel, lanes);
-    wi->last_issue = now;
-
-    if (inst_unit == UNIT_LDST) {
-        sm_ldst_accept(s, w, in, now);
-    } else {
-        const uint64_t ready = sm_pipes_issue(&s->pipes, unit, instance, in->lat, now);
-        for (uint32_t d = 0; d < in->ndst; d++)
-            sb_add(&wp->sb, in->dst[d], ready);
-    }
-
-    if (s->wp->issued) {
-        const uint32_t sch = w % s->n_sched;
-        const sched_view_t v = {.slots = s->sched_slots[sch], .n = s->sched_n[sch], .warps = s->winfo,
-                                .now = now, .sm = s->id, .sched = sch, .epoch = s->warp_epoch};
-        s->wp->issued(s->wp_state[sch], &v, w);
-    }
-
-    if (in->flags & INST_BARRIER) {
-        wp->inst = NULL;
-        wi->has_inst = false;
-        s->inst_mask &= ~(1ull << w);
-        wp->at_barrier = true;
-        c->bar_arrived++;
-        barrier_release_check(s, c, now);
-        return;
-    }
-    fetch(s, w, now);
-}
-
-/* Schedulers. Returns the stall flags of the cycle; *next_ready gets the
- * earliest future cycle at which a blocked warp could become ready. */
-static uint32_t issue_stage(sm_t *s, uint64_t now, uint64_t *next_ready)
-{
-    uint32_t flags = 0;
-    uint64_t waiting_idle = 0; /* skipped waiting warps of schedulers that issued nothing */
-    uint16_t order[MAX_WARPS_PER_SM];
-    /* timed hints come due: drop them from timed_hint, so that every warp
-     * left there waits past now (a timed hint is only ever set to a cycle
-     * after the one that sets it). Only the wheel's slots of the cycles
-     * since the last sweep can hold them. */
-    if (s->timed_hint) {
-        const uint64_t span = now - s->timed_swept;
-        const uint64_t first = span >= SM_TIMED_WHEEL ? now - (SM_TIMED_WHEEL - 1) : s->timed_swept + 1;
-        for (uint64_t c = first; c <= now; c++) {
-            uint64_t *slot = &s->timed_wheel[c % SM_TIMED_WHEEL];
-            for (uint64_t m = *slot; m; m &= m - 1) {
-                const uint32_t w = (uint32_t)__builtin_ctzll(m);
-                if (s->hint_ready[w] <= now) {
-                    *slot &= ~(1ull << w);
-                    s->timed_hint &= ~(1ull << w);
-                }
-            }
-        }
-    }
-    s->timed_swept = now;
-    const bool listing = s->wp->lists_every_ready;
-    for (uint32_t sch = 0; sch < s->n_sched; sch++) {
-        /* warps known to wait on a load: left out by a policy that lists
-         * exactly the ready mask */
-        uint64_t skip = 0, ready = 0, waiting = 0;
-        if (listing) {
-            const uint64_t mine = s->inst_mask & s->sched_mask[sch];
-            skip = mine & (s->never_mem | s->never_alu);
-            /* warps whose cached verdict still holds: the loop below would
-             * only OR in their flags and take the earliest of their cycles,
-             * which matters only when this scheduler issues nothing (after
-             * an issue the cycle is active and re-evaluated next cycle) */
-            waiting = mine & ~skip & s->timed_hint;
-            ready = mine & ~skip & ~waiting;
-        }
-        /* A listing policy with nothing or one warp to list lists nothing or
-         * that warp: no call (its order() keeps no state that the call would
-         * change). In a memory-bound kernel that is most evaluations. */
-        unsigned n;
-        if (listing && !(ready & (ready - 1))) {
-            n = ready ? 1 : 0;
-            order[0] = (uint16_t)__builtin_ctzll(ready | 1ull << 63);
-        } else {
-            const sched_view_t v = {.slots = s->sched_slots[sch], .n = s->sched_n[sch], .warps = s->winfo,
-                                    .now = now, .sm = s->id, .sched = sch, .epoch = s->warp_epoch,
-                                    .ready = ready};
-            n = s->wp->order(s->wp_state[sch], &v, order);
-        }
-        if (s->any_paused && n > 1) { /* paused CTAs' warps go last, order otherwise kept */
-            uint16_t tmp[MAX_WARPS_PER_SM];
-            unsigned m = 0;
-            for (unsigned i = 0; i < n; i++)
-                if (!s->cta[s->winfo[order[i]].cta_slot].paused)
-                    tmp[m++] = order[i];
-            for (unsigned i = 0; i < n; i++)
-                if (s->cta[s->winfo[order[i]].cta_slot].paused)
-                    tmp[m++] = order[i];
-            memcpy(order, tmp, n * sizeof *order);
-        }
-        uint32_t sflags = 0;
-        for (unsigned i = 0; i < n; i++) {
-            uint32_t w = order[i];
-            /* has_inst: the warp's instruction buffer (warp_t.inst) is full;
-             * a listing policy lists only warps of inst_mask, which are */
-            if (!listing && (!s->winfo[w].has_inst || !s->winfo[w].valid))
-                continue;
-            sflags |= BLK_VALID;
-            if (s->hint_ready[w] > now) { /* verdict cached from an earlier cycle */
-                sflags |= s->hint_flags[w];
-                if (s->hint_ready[w] < *next_ready)
-                    *next_ready = s->hint_ready[w];
-                continue;
-            }
-            uint32_t inst_unit;
-            if ((s->sb_clear >> w) & 1) { /* passed the scoreboard before: still does */
-                inst_unit = s->clear_unit[w];
-            } else {
-                warp_t *wp = &s->warp[w];
-                const warp_inst_t *in = wp->inst;
-                uint64_t alu_ready = CS_NEVER;
-                uint32_t blk = sb_check(&wp->sb, in, now, &alu_ready);
-                if (blk) {
-                    sflags |= blk;
-                    set_hint(s, w, blk, (blk & BLK_MEMDATA) ? CS_NEVER : alu_ready);
-                    if (alu_ready < *next_ready)
-                        *next_ready = alu_ready;
-                    continue;
-                }
-                inst_unit = in->unit < UNIT__COUNT ? in->unit : UNIT_SP;
-                s->sb_clear |= 1ull << w;
-                s->clear_unit[w] = (uint8_t)inst_unit;
-            }
-            if (inst_unit == UNIT_LDST) {
-                if (!sm_ldst_can_accept(&s->ldst) || s->mem_throttle) {
-                    sflags |= BLK_LDST;
-                    continue;
-                }
-                issue(s, w, UNIT_LDST, UNIT_LDST, 0, now);
-            } else {
-                uint32_t unit = s->pipes.p.unit_map[inst_unit], instance = 0;
-                if (!sm_pipes_find_free(&s->pipes, unit, sch, now, next_ready, &instance)) {
-                    sflags |= BLK_UNIT;
-                    continue;
-                }
-                issue(s, w, unit, inst_unit, instance, now);
-            }
-            sflags |= BLK_ISSUED;
-            break;
-        }
-        /* The skipped warps, as the loop would have seen them had they been
-         * listed: valid, blocked by their cached verdict's flags, no
-         * next_ready. Only a cycle without an issue depends on them: after an
-         * issue the cycle is active whatever other stall bits it has (and
-         * the next cycle is evaluated afresh). */
-        if (waiting && !(sflags & BLK_ISSUED)) {
-            /* nothing issued, so no hint of theirs changed in the loop; a
-             * timed hint's verdict is always BLK_ALUDEP (a load's operand
-             * makes it CS_NEVER). Their cycles matter only if no scheduler
-             * issues: taken below, together. */
-            sflags |= BLK_VALID | BLK_ALUDEP;
-            waiting_idle |= waiting;
-        }
-        if (skip && !(sflags & BLK_ISSUED))
-            sflags |= BLK_VALID | ((skip & s->never_mem) ? BLK_MEMDATA : 0) | ((skip & s->never_alu) ? BLK_ALUDEP : 0);
-        if (!(sflags & BLK_ISSUED) && (sflags & (BLK_MEMDATA | BLK_ALUDEP)))
-            s->c.sb_conflicts++;
-        flags |= sflags;
-        if (s->failed)
-            break;
-    }
-    /* After an issue the core looks again next cycle whatever next_ready
-     * says; without one, the skipped waiting warps' cycles bound it. */
-    if (!(flags & BLK_ISSUED))
-        for (uint64_t m = waiting_idle; m; m &= m - 1) {
-            const uint32_t w = (uint32_t)__builtin_ctzll(m);
-            if (s->hint_ready[w] < *next_ready)
-                *next_ready = s->hint_ready[w];
-        }
-    return flags;
 }
 
 /* ------------------------------------------------------------------------ */
@@ -624,7 +354,7 @@ void sm_catch_up(sm_t *s, uint64_t now)
          * evaluation counted (issue_sb), not one per scheduler (a scheduler
          * without a blocked warp has none). An issuing core never sleeps. */
         if (!(s->last_flags & BLK_ISSUED) && (s->last_flags & (BLK_MEMDATA | BLK_ALUDEP)))
-            s->c.sb_conflicts += n * s->issue_sb;
+            s->c.sb_conflicts += n * s->iss.sb_count;
         /* a sleeping LD/ST unit's retries: each fails as its first did */
         if (s->ldst.asleep)
             s->ldst.l1.stats.reservation_fails += n * s->ldst.retry_fails;
@@ -668,19 +398,19 @@ int sm_cycle(sm_t *s, uint64_t now, uint64_t icnt_now)
     uint64_t next_ready = CS_NEVER;
     uint32_t flags = 0;
     if (s->used_ctas) {
-        if (s->issue_dirty || now >= s->issue_wake || s->mem_throttle) {
+        if (s->iss.dirty || now >= s->iss.wake || s->mem_throttle) {
             uint64_t sb0 = s->c.sb_conflicts;
-            s->issue_dirty = false;
-            flags = issue_stage(s, now, &next_ready) | BLK_HAS_CTA;
+            s->iss.dirty = false;
+            flags = sm_issue_stage(s, now, &next_ready) | BLK_HAS_CTA;
             if (s->failed)
                 return -1;
-            s->issue_flags = flags & ~(uint32_t)BLK_LDST_STALL;
-            s->issue_sb = s->c.sb_conflicts - sb0;
-            s->issue_wake = (flags & BLK_ISSUED) ? now + 1 : next_ready;
+            s->iss.flags = flags & ~(uint32_t)BLK_LDST_STALL;
+            s->iss.sb_count = s->c.sb_conflicts - sb0;
+            s->iss.wake = (flags & BLK_ISSUED) ? now + 1 : next_ready;
         } else {
-            flags = s->issue_flags;
-            s->c.sb_conflicts += s->issue_sb;
-            next_ready = s->issue_wake;
+            flags = s->iss.flags;
+            s->c.sb_conflicts += s->iss.sb_count;
+            next_ready = s->iss.wake;
         }
     }
     if (ldst_stalled)

@@ -2,6 +2,17 @@
  * scoreboard, warp schedulers, execution units, LD/ST unit with coalescer,
  * shared memory, L1 data cache with MSHRs and a miss queue.
  *
+ * The core is the composition of its units, each with its own file, state
+ * and parameter struct (filled from the config in sm_params.c):
+ *   sm_issue.[ch]     fetch and issue: instruction buffers, schedulers, the
+ *                     cached scoreboard verdicts (sm_issue_t iss)
+ *   sm_scoreboard.h   a warp's pending register writes (warp_t.sb)
+ *   sm_pipes.[ch]     the execution units' instances (sm_pipes_t pipes)
+ *   sm_ldst.[ch]      LD/ST unit, L1D, MSHRs, miss queue (sm_ldst_t ldst)
+ * sm.c keeps what is the core's own: CTAs and warps (start, barriers,
+ * finish), resources, the cycle's accounting and sm_cycle, which ticks the
+ * units in the order below.
+ *
  * Pipeline per core cycle (sm_cycle):
  *   1. consume at most one reply from the interconnect (L1 fill port) and
  *      wake the loads waiting on it;
@@ -31,6 +42,7 @@
 #include "coalesce.h"
 #include "counters.h"
 #include "run_types.h"
+#include "sm_issue.h"
 #include "sm_ldst.h"
 #include "sm_params.h"
 #include "sm_pipes.h"
@@ -41,7 +53,6 @@
 #define MAX_WARPS_PER_SM CONFIG_MAX_WARPS_PER_SM
 #define MAX_CTAS_PER_SM CONFIG_MAX_CTAS_PER_SM
 #define MAX_SCHED_PER_SM CONFIG_MAX_SCHED_PER_SM
-#define SM_TIMED_WHEEL 64    /* slots of the timed-hint wheel (a power of two) */
 
 typedef struct warp {
     const warp_inst_t *inst; /* instruction buffer: next instruction (&ibuf), or NULL */
@@ -96,48 +107,13 @@ typedef struct sm {
     kernel_run_t *stall_kernel; /* the kernel stall cycles were last charged to (per-kernel stats) */
     warp_t warp[MAX_WARPS_PER_SM];
     warp_info_t winfo[MAX_WARPS_PER_SM];
-    /* Cached scoreboard verdict of each warp's current instruction: no need
-     * to look again before hint_ready[w] (CS_NEVER: until one of the warp's
-     * loads completes). Kept apart from warp_t so that the issue stage, which
-     * walks every warp each cycle, reads one small array instead of a cache
-     * line per warp. */
-    uint64_t hint_ready[MAX_WARPS_PER_SM];
-    uint8_t hint_flags[MAX_WARPS_PER_SM];
-    /* Bit per warp whose hint is CS_NEVER (it waits for one of its loads),
-     * one mask per flag of its verdict (BLK_MEMDATA, BLK_ALUDEP): with a
-     * policy that lists every ready warp, these warps are skipped as a set
-     * (sched_view.skip). */
-    uint64_t never_mem, never_alu;
-    /* Bit per warp whose hint is a finite cycle (it waits out an ALU
-     * result or a free scoreboard entry): with a policy that lists every
-     * ready warp, such a warp is left out of the order until its cycle and
-     * accounted for as a set, like never_*. */
-    uint64_t timed_hint;
-    /* The same warps by the cycle of their hint, modulo SM_TIMED_WHEEL: warp
-     * w of timed_hint is in timed_wheel[hint_ready[w] % SM_TIMED_WHEEL]. At
-     * the start of each evaluation the issue stage drops the hints due by
-     * then, looking only at the slots of the cycles since the last one it
-     * looked at (timed_swept), so that within a stage every warp of
-     * timed_hint still waits; a slot may also hold hints a turn or more
-     * later, which stay. */
-    uint64_t timed_wheel[SM_TIMED_WHEEL];
-    uint64_t timed_swept;
-    /* Bit per warp whose current instruction passed the scoreboard check
-     * (and then waited for the LD/ST unit or an execution unit): it keeps
-     * passing, since only the warp's own issue adds entries and every change
-     * of instruction or scoreboard goes through set_hint, which clears the
-     * bit. clear_unit[w] (at the end of sm_t) is that instruction's unit
-     * class. */
-    uint64_t sb_clear;
-    uint64_t inst_mask;       /* bit per warp that is valid and has an instruction (winfo) */
+    sm_issue_t iss;           /* fetch and issue: schedulers, cached verdicts (sm_issue.h) */
     uint64_t warp_age_seq;
     uint32_t warp_epoch;      /* bumped whenever warps are added or removed */
     bool any_paused;
-    /* schedulers */
+    /* the warp policy: an instance per scheduler (the issue stage orders
+     * warps by it; the LD/ST unit tells it of L1 misses and evictions) */
     uint32_t n_sched;
-    uint16_t sched_slots[MAX_SCHED_PER_SM][MAX_WARPS_PER_SM];
-    uint32_t sched_n[MAX_SCHED_PER_SM];
-    uint64_t sched_mask[MAX_SCHED_PER_SM]; /* bit per slot of each scheduler */
     void *wp_state[MAX_SCHED_PER_SM];
     sm_pipes_t pipes;         /* execution units (sm_pipes.h) */
     sm_ldst_t ldst;           /* LD/ST unit, L1D, MSHRs, miss queue (sm_ldst.h) */
@@ -146,13 +122,6 @@ typedef struct sm {
     uint64_t last_cycle;      /* last cycle simulated (counters replay from here) */
     enum issue_outcome last_outcome;
     uint32_t last_flags;      /* stall flags of the last simulated cycle, for replay */
-    /* The issue stage is skipped while nothing it depends on changed: a load
-     * completing, a new instruction, a barrier release, the LD/ST unit freeing
-     * a slot, a CTA arriving set issue_dirty; ALU results and units set issue_wake. */
-    bool issue_dirty;
-    uint64_t issue_wake;
-    uint32_t issue_flags;     /* verdict of the last evaluation */
-    uint64_t issue_sb;        /* scoreboard conflicts that evaluation counted */
     sm_counters_t c;
     /* events for the GPU, drained after each core tick */
     cta_info_t finished[MAX_CTAS_PER_SM]; /* CTAs finished and already released */
@@ -168,28 +137,28 @@ typedef struct sm {
     bool defer_shared;
     uint32_t n_kdelta;
     kernel_delta_t kdelta[SM_KDELTA_MAX];
-    uint8_t clear_unit[MAX_WARPS_PER_SM]; /* see sb_clear */
 } sm_t;
 
 /* For the core's units (sm_*.c), not for the GPU: */
+/* Warp arrivals at a barrier of CTA c: all its live warps there releases them. */
+void sm_barrier_release_check(sm_t *s, cta_slot_t *c, uint64_t now);
+/* Kernel k's delta while defer_shared (see kernel_delta_t). */
+kernel_delta_t *sm_kernel_delta(sm_t *s, kernel_run_t *k);
+/* Count an issued warp instruction of `lanes` threads to kernel k. */
+static inline void sm_count_kernel_insts(sm_t *s, kernel_run_t *k, uint32_t lanes)
+{
+    if (s->defer_shared) {
+        kernel_delta_t *d = sm_kernel_delta(s, k);
+        d->warp_insts++;
+        d->thread_insts += lanes;
+    } else {
+        k->warp_insts++;
+        k->thread_insts += lanes;
+    }
+}
 /* Warp w may have finished (no instruction left, nothing in flight): end it,
  * and its CTA with its last warp. */
 void sm_warp_try_finish(sm_t *s, uint32_t w, uint64_t now);
-/* Forget warp w's cached scoreboard verdict: look again at its next evaluation. */
-static inline void sm_hint_clear(sm_t *s, uint32_t w)
-{
-    const uint64_t bit = 1ull << w;
-    if (s->timed_hint & bit) { /* (its old hint is due later than now) */
-        s->timed_hint &= ~bit;
-        s->timed_wheel[s->hint_ready[w] % SM_TIMED_WHEEL] &= ~bit;
-    }
-    s->hint_ready[w] = 0;
-    s->hint_flags[w] = 0;
-    s->never_mem &= ~bit;
-    s->never_alu &= ~bit;
-    s->sb_clear &= ~bit;
-}
-
 /* Set up core `id`, with one warp-policy instance per scheduler created from
  * `warp_spec` (e.g. "tl:group=8"). Returns -1 with *err set if the policy
  * rejects its arguments. */

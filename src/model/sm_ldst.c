@@ -66,8 +66,8 @@ static void lrec_try_complete(sm_t *s, uint32_t id, uint64_t now)
     for (uint32_t d = 0; d < r->ndst; d++)
         sb_release_load(&wp->sb, r->dst[d], ready);
     wp->outstanding_loads--;
-    sm_hint_clear(s, r->warp); /* its instruction may have been waiting for this load */
-    s->issue_dirty = true;
+    sm_hint_clear(&s->iss, r->warp); /* its instruction may have been waiting for this load */
+    s->iss.dirty = true;
     s->winfo[r->warp].waiting_mem = wp->outstanding_loads != 0;
     r->next_free = u->lrec_free;
     u->lrec_free = id;
@@ -179,7 +179,7 @@ static void op_done(sm_t *s, ldst_op_t *op, uint64_t now)
     s->warp[op->warp].ldst_inflight--;
     u->head = (u->head + 1) % LDST_QUEUE;
     u->count--;
-    s->issue_dirty = true; /* a memory instruction may issue again */
+    s->iss.dirty = true; /* a memory instruction may issue again */
     sm_warp_try_finish(s, op->warp, now);
 }
 
