@@ -4,14 +4,17 @@
  *
  * The core is the composition of its units, each with its own file, state
  * and parameter struct (filled from the config in sm_params.c):
- *   sm_issue.[ch]     fetch and issue: instruction buffers, schedulers, the
- *                     cached scoreboard verdicts (sm_issue_t iss)
+ *   sm_cta.c          CTAs and warps: resources, start, fetch into each
+ *                     warp's instruction buffer, barriers, finish, kernel
+ *                     counters (the units call it; it calls no unit)
+ *   sm_issue.[ch]     issue: schedulers, the cached scoreboard verdicts
+ *                     (sm_issue_t iss)
  *   sm_scoreboard.h   a warp's pending register writes (warp_t.sb)
  *   sm_pipes.[ch]     the execution units' instances (sm_pipes_t pipes)
  *   sm_ldst.[ch]      LD/ST unit, L1D, MSHRs, miss queue (sm_ldst_t ldst)
- * sm.c keeps what is the core's own: CTAs and warps (start, barriers,
- * finish), resources, the cycle's accounting and sm_cycle, which ticks the
- * units in the order below.
+ * sm.c keeps set-up, the cycle's accounting and sm_cycle, which ticks the
+ * units in the order below. Calls between these files run one way: sm.c ->
+ * sm_issue.c -> sm_ldst.c -> sm_cta.c (and sm.c to each).
  *
  * Pipeline per core cycle (sm_cycle):
  *   1. consume at most one reply from the interconnect (L1 fill port) and
@@ -139,7 +142,11 @@ typedef struct sm {
     kernel_delta_t kdelta[SM_KDELTA_MAX];
 } sm_t;
 
-/* For the core's units (sm_*.c), not for the GPU: */
+/* For the core's units (sm_*.c), not for the GPU; in sm_cta.c, which calls
+ * no unit: */
+/* Pull warp w's next instruction from the front-end into its buffer (none
+ * left: the warp may finish). -1 on a front-end error (sm_error). */
+int sm_fetch(sm_t *s, uint32_t w, uint64_t now);
 /* Warp arrivals at a barrier of CTA c: all its live warps there releases them. */
 void sm_barrier_release_check(sm_t *s, cta_slot_t *c, uint64_t now);
 /* Kernel k's delta while defer_shared (see kernel_delta_t). */

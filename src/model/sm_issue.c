@@ -6,7 +6,7 @@
 _Static_assert(MAX_WARPS_PER_SM <= 64, "warp bit masks are 64 bits");
 
 /* ------------------------------------------------------------------------ */
-/* Fetch */
+/* Scoreboard verdicts */
 
 /* Cache warp w's scoreboard verdict, found in this cycle's evaluation (it
  * had none): blocked by `flags` until `ready`, a cycle after this one
@@ -23,37 +23,6 @@ static void set_hint(sm_t *s, uint32_t w, uint32_t flags, uint64_t ready)
         s->iss.never_mem |= (flags & BLK_MEMDATA) ? bit : 0;
         s->iss.never_alu |= (flags & BLK_ALUDEP) ? bit : 0;
     }
-}
-
-int sm_fetch(sm_t *s, uint32_t w, uint64_t now)
-{
-    warp_t *wp = &s->warp[w];
-    cta_slot_t *c = &s->cta[s->winfo[w].cta_slot];
-    const warp_inst_t *in = NULL;
-    cs_error_t e;
-    sm_hint_clear(&s->iss, w); /* a new instruction, or none */
-    int r = c->kernel->desc.ops->warp_next(c->fe, s->winfo[w].warp_in_cta, &in, &e);
-    if (r < 0) {
-        if (!s->failed) {
-            s->err = e;
-            s->failed = true;
-        }
-        return -1;
-    }
-    if (r == 0) {
-        wp->inst = NULL;
-        wp->fetch_done = true;
-        s->winfo[w].has_inst = false;
-        s->iss.inst_mask &= ~(1ull << w);
-        sm_warp_try_finish(s, w, now);
-        return 0;
-    }
-    wp->ibuf = *in;
-    wp->inst = &wp->ibuf;
-    s->winfo[w].has_inst = true;
-    s->iss.inst_mask |= 1ull << w;
-    s->iss.dirty = true;
-    return 0;
 }
 
 /* ------------------------------------------------------------------------ */

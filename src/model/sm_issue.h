@@ -1,6 +1,6 @@
-/* sm_issue.h — a core's fetch and issue: each warp's instruction buffer is
- * refilled from the front-end (sm_fetch) and each scheduler issues at most
- * one instruction per cycle, the first warp in its policy's order whose
+/* sm_issue.h — a core's issue stage: each scheduler issues at most one
+ * instruction per cycle from the warps' instruction buffers (refilled from
+ * the front-end by sm_fetch, sm_cta.c, below this unit), the first warp in its policy's order whose
  * instruction passes the scoreboard (sm_scoreboard.h) and finds its unit
  * free (sm_pipes.h, or room in the LD/ST unit, sm_ldst.h).
  *
@@ -96,9 +96,6 @@ static inline void sm_hint_clear(sm_issue_t *is, uint32_t w)
 }
 
 struct sm;
-/* Pull warp w's next instruction from the front-end into its buffer (none
- * left: the warp may finish). -1 on a front-end error (sm_error). */
-int sm_fetch(struct sm *s, uint32_t w, uint64_t now);
 /* The schedulers at `now`. Returns the stall flags of the cycle; *next_ready
  * gets the earliest future cycle at which a blocked warp could become ready. */
 uint32_t sm_issue_stage(struct sm *s, uint64_t now, uint64_t *next_ready);
