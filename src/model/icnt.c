@@ -67,19 +67,31 @@ void xbar_free(xbar_t *x)
     free(x->out_popped);
 }
 
+/* n packets pushed to input `in` join the network's counts: its bit in the
+ * map of non-empty inputs, for an implementation that keeps one, and what
+ * the implementation counts itself. */
+static inline void count_pushes(xbar_t *x, uint32_t in, uint32_t n)
+{
+    if (x->in_nonempty)
+        x->in_nonempty[in / 64] |= 1ull << (in % 64);
+    if (x->ops->counted)
+        x->ops->counted(x, in, n);
+}
+
 void xbar_push(xbar_t *x, uint32_t in, uint32_t out, mem_req_t *r, uint32_t bytes)
 {
     r->icnt_dst = (uint16_t)out;
     r->icnt_flits = (uint16_t)xbar_flits(x, bytes);
     x->in_flits[in] += r->icnt_flits;
     fifo_push(&x->in_q[in], r);
-    x->ops->enqueued(x, in, r);
+    if (x->ops->enqueued)
+        x->ops->enqueued(x, in, r);
     if (x->in_pushed) {
         x->in_pushed[in]++; /* counted when settled */
         return;
     }
     x->queued++;
-    x->ops->counted(x, in, 1);
+    count_pushes(x, in, 1);
 }
 
 mem_req_t *xbar_pop(xbar_t *x, uint32_t out, uint64_t now)
@@ -94,7 +106,8 @@ mem_req_t *xbar_pop(xbar_t *x, uint32_t out, uint64_t now)
         return h;
     }
     x->in_flight--;
-    x->ops->popped(x, out, now);
+    if (x->ops->popped)
+        x->ops->popped(x, out, now);
     return h;
 }
 
@@ -113,7 +126,7 @@ void xbar_settle_input(xbar_t *x, uint32_t in)
         return;
     x->in_pushed[in] = 0;
     x->queued += n;
-    x->ops->counted(x, in, n);
+    count_pushes(x, in, n);
 }
 
 void xbar_settle_output(xbar_t *x, uint32_t out, uint64_t now)
@@ -123,5 +136,6 @@ void xbar_settle_output(xbar_t *x, uint32_t out, uint64_t now)
         return;
     x->out_popped[out] = 0;
     x->in_flight -= n;
-    x->ops->popped(x, out, now); /* (the mesh's wake-up is the same for one pop or several) */
+    if (x->ops->popped) /* (the mesh's wake-up is the same for one pop or several) */
+        x->ops->popped(x, out, now);
 }

@@ -45,12 +45,14 @@ typedef struct icnt_ops {
     /* Set up / free the implementation's own state (the ends exist). */
     void (*init)(struct xbar *x, enum icnt_net net, const icnt_params_t *p);
     void (*free)(struct xbar *x);
-    /* Packet r entered input `in`'s queue (xbar_push, on the pushing thread). */
+    /* Packet r entered input `in`'s queue (xbar_push, on the pushing
+     * thread); NULL: nothing to do. */
     void (*enqueued)(struct xbar *x, uint32_t in, mem_req_t *r);
     /* n packets pushed to input `in` join the network's counts (at once, or
-     * when deferred pushes are settled). */
+     * when deferred pushes are settled); NULL: nothing to count. */
     void (*counted)(struct xbar *x, uint32_t in, uint32_t n);
-    /* Output `out` was popped at `now` (at once, or when settled). */
+    /* Output `out` was popped at `now` (at once, or when settled); NULL:
+     * nothing to do. */
     void (*popped)(struct xbar *x, uint32_t out, uint64_t now);
     /* One interconnect cycle. */
     void (*cycle)(struct xbar *x, uint64_t now);
@@ -72,9 +74,10 @@ typedef struct xbar {
     uint32_t *out_flits;
     uint64_t *out_busy;
     uint32_t rr;           /* crossbar: first input considered this cycle */
-    uint64_t *in_nonempty; /* crossbar: bit per input whose queue holds a packet
-                            * (deferred pushes set theirs when settled), so a
-                            * cycle visits only those, in the same order */
+    uint64_t *in_nonempty; /* bit per input whose queue holds a packet (deferred
+                            * pushes set theirs when settled), kept by the ends
+                            * when the implementation allocates it (the crossbar,
+                            * whose cycle visits only those, in the same order) */
     uint32_t queued;       /* packets waiting in input queues */
     uint32_t in_flight;    /* packets in output queues */
     uint32_t in_net;       /* mesh: packets in router input buffers (always 0 for the crossbar) */

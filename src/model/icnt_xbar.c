@@ -6,6 +6,9 @@
 
 #include <stdlib.h>
 
+/* The ends keep in_nonempty for us (a pushed packet's input is marked when
+ * it is counted: while pushes are deferred other cores write their own
+ * words' neighbours); a grant that empties an input clears its bit. */
 static void crossbar_init(xbar_t *x, enum icnt_net net, const icnt_params_t *p)
 {
     x->in_nonempty = cs_xcalloc((x->n_in + 63) / 64, sizeof *x->in_nonempty);
@@ -16,17 +19,6 @@ static void crossbar_free(xbar_t *x)
     free(x->in_nonempty);
     x->in_nonempty = NULL;
 }
-
-static void crossbar_enqueued(xbar_t *x, uint32_t in, mem_req_t *r) {}
-
-/* Marked non-empty only when counted: while pushes are deferred other cores
- * write their own words' neighbours. */
-static void crossbar_counted(xbar_t *x, uint32_t in, uint32_t n)
-{
-    x->in_nonempty[in / 64] |= 1ull << (in % 64);
-}
-
-static void crossbar_popped(xbar_t *x, uint32_t out, uint64_t now) {}
 
 /* Input i's head packet crosses if the input and its output are free. */
 static inline void xbar_grant(xbar_t *x, uint32_t i, uint64_t now)
@@ -95,9 +87,9 @@ static uint64_t crossbar_next_event(const xbar_t *x, uint64_t now)
 const icnt_ops_t icnt_crossbar_ops = {
     .init = crossbar_init,
     .free = crossbar_free,
-    .enqueued = crossbar_enqueued,
-    .counted = crossbar_counted,
-    .popped = crossbar_popped,
+    .enqueued = NULL, /* nothing to note per packet */
+    .counted = NULL, /* the ends' in_nonempty is all it needs */
+    .popped = NULL,
     .cycle = crossbar_cycle,
     .next_event = crossbar_next_event,
 };

@@ -148,32 +148,12 @@ int sm_cycle(sm_t *s, uint64_t now, uint64_t icnt_now)
     sm_catch_up(s, now);
     s->last_cycle = now;
     bool busy = false;
-    if (s->ldst.recheck) {
-        s->ldst.recheck = false;
-        s->ldst.asleep = false;
-    }
 
-    /* 1. one reply per cycle */
-    mem_req_t *r = xbar_pop(io->reply_net, s->id, icnt_now);
-    if (r) {
-        sm_ldst_reply(s, r, now);
-        busy = true;
-    }
-    /* 2. LD/ST unit */
+    /* 1.-3. the LD/ST unit: a reply, a step of its head instruction, an
+     * injection of the miss queue's head */
     bool ldst_stalled = false;
-    if (s->ldst.asleep) { /* no change until a reply or the miss queue drains */
-        ldst_stalled = true;
-        s->ldst.l1.stats.reservation_fails += s->ldst.retry_fails;
-    } else if (s->ldst.count) {
-        ldst_stalled = sm_ldst_step(s, now);
-        busy = true;
-    }
-    /* 3. inject the head of the miss queue */
-    if (s->ldst.missq.head) {
-        if (!sm_ldst_inject(s))
-            ldst_stalled = true;
-        busy = true;
-    }
+    if (!sm_ldst_quiet(&s->ldst) || xbar_has_arrival(io->reply_net, s->id, icnt_now))
+        busy = sm_ldst_cycle(s, now, icnt_now, &ldst_stalled);
     /* 4. issue (or the previous verdict, if nothing it depends on changed) */
     uint64_t next_ready = CS_NEVER;
     uint32_t flags = 0;

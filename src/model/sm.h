@@ -151,6 +151,26 @@ int sm_fetch(sm_t *s, uint32_t w, uint64_t now);
 void sm_barrier_release_check(sm_t *s, cta_slot_t *c, uint64_t now);
 /* Kernel k's delta while defer_shared (see kernel_delta_t). */
 kernel_delta_t *sm_kernel_delta(sm_t *s, kernel_run_t *k);
+/* End warp w, which has finished (sm_warp_try_finish), and its CTA with its
+ * last warp. */
+void sm_warp_finish(sm_t *s, uint32_t w, uint64_t now);
+/* Warp w may have finished (no instruction left, nothing in flight): end it,
+ * and its CTA with its last warp. The test inline: every load completion
+ * and store acknowledgement asks. */
+static inline void sm_warp_try_finish(sm_t *s, uint32_t w, uint64_t now)
+{
+    const warp_t *wp = &s->warp[w];
+    const warp_info_t *wi = &s->winfo[w];
+    if (!wi->valid || !wp->fetch_done || wp->outstanding_loads || wp->ldst_inflight || wp->pending_stores)
+        return;
+    sm_warp_finish(s, w, now);
+}
+/* The counters of kernel k this core adds to now (k's own, or its delta);
+ * inline: the accounting asks every cycle. */
+static inline kernel_stats_t *sm_kernel_stats(sm_t *s, kernel_run_t *k)
+{
+    return s->defer_shared ? &sm_kernel_delta(s, k)->st : &k->st;
+}
 /* Count an issued warp instruction of `lanes` threads to kernel k. */
 static inline void sm_count_kernel_insts(sm_t *s, kernel_run_t *k, uint32_t lanes)
 {
@@ -163,9 +183,7 @@ static inline void sm_count_kernel_insts(sm_t *s, kernel_run_t *k, uint32_t lane
         k->thread_insts += lanes;
     }
 }
-/* Warp w may have finished (no instruction left, nothing in flight): end it,
- * and its CTA with its last warp. */
-void sm_warp_try_finish(sm_t *s, uint32_t w, uint64_t now);
+
 /* Set up core `id`, with one warp-policy instance per scheduler created from
  * `warp_spec` (e.g. "tl:group=8"). Returns -1 with *err set if the policy
  * rejects its arguments. */
@@ -185,8 +203,6 @@ void sm_cta_info(const sm_t *s, uint32_t slot, cta_info_t *out);
  * Returns -1 on a front-end error (sm_error), else the number of CTA-finished
  * events waiting for sm_take_finished. */
 int sm_cycle(sm_t *s, uint64_t now, uint64_t icnt_now);
-/* The counters of kernel k this core adds to now (k's own, or its delta). */
-kernel_stats_t *sm_kernel_stats(sm_t *s, kernel_run_t *k);
 /* Add the kernel deltas kept while defer_shared to the kernels; clear them. */
 void sm_fold_kernel_deltas(sm_t *s);
 /* Copy out the CTA-finished events (at most MAX_CTAS_PER_SM) and clear them. */

@@ -29,11 +29,6 @@ kernel_delta_t *sm_kernel_delta(sm_t *s, kernel_run_t *k)
     return d;
 }
 
-kernel_stats_t *sm_kernel_stats(sm_t *s, kernel_run_t *k)
-{
-    return s->defer_shared ? &sm_kernel_delta(s, k)->st : &k->st;
-}
-
 void sm_fold_kernel_deltas(sm_t *s)
 {
     for (uint32_t i = 0; i < s->n_kdelta; i++) {
@@ -169,12 +164,9 @@ static void cta_complete(sm_t *s, cta_slot_t *c, uint64_t now)
             s->any_paused = true;
 }
 
-void sm_warp_try_finish(sm_t *s, uint32_t w, uint64_t now)
+void sm_warp_finish(sm_t *s, uint32_t w, uint64_t now)
 {
-    warp_t *wp = &s->warp[w];
     warp_info_t *wi = &s->winfo[w];
-    if (!wi->valid || !wp->fetch_done || wp->outstanding_loads || wp->ldst_inflight || wp->pending_stores)
-        return;
     wi->valid = false;
     s->warp_epoch++;
     s->iss.dirty = true;

@@ -92,7 +92,7 @@ static cache_line_t *l1_allocate(sm_t *s, uint64_t line, uint32_t warp)
 }
 
 /* A reply for the L1 (fill) or for a bypassing load/atomic arrived. */
-void sm_ldst_reply(sm_t *s, mem_req_t *r, uint64_t now)
+static void ldst_reply(sm_t *s, mem_req_t *r, uint64_t now)
 {
     sm_ldst_t *u = &s->ldst;
     u->asleep = false; /* an MSHR, a frame or miss-queue room may be free */
@@ -318,7 +318,7 @@ static bool global_access(sm_t *s, ldst_op_t *op, const mem_access_t *a, uint64_
     return true;
 }
 
-bool sm_ldst_step(sm_t *s, uint64_t now)
+static bool ldst_step(sm_t *s, uint64_t now)
 {
     sm_ldst_t *u = &s->ldst;
     if (!u->count)
@@ -421,7 +421,8 @@ void sm_ldst_accept(sm_t *s, uint32_t w, const warp_inst_t *in, uint64_t now)
         op->space = SPACE_CONST;
 }
 
-bool sm_ldst_inject(sm_t *s)
+/* The head of the miss queue into the request network; false if it has no room. */
+static bool ldst_inject(sm_t *s)
 {
     sm_ldst_t *u = &s->ldst;
     mem_req_t *h = u->missq.head;
@@ -432,4 +433,38 @@ bool sm_ldst_inject(sm_t *s)
     u->asleep = false;
     xbar_push(s->io->req_net, s->id, h->sub_partition, h, bytes);
     return true;
+}
+
+/* ------------------------------------------------------------------------ */
+/* The unit's cycle */
+
+bool sm_ldst_cycle(sm_t *s, uint64_t now, uint64_t icnt_now, bool *stalled)
+{
+    sm_ldst_t *u = &s->ldst;
+    bool busy = false;
+    if (u->recheck) {
+        u->recheck = false;
+        u->asleep = false;
+    }
+    /* 1. one reply per cycle */
+    mem_req_t *r = xbar_pop(s->io->reply_net, s->id, icnt_now);
+    if (r) {
+        ldst_reply(s, r, now);
+        busy = true;
+    }
+    /* 2. one step of the head instruction */
+    if (u->asleep) { /* no change until a reply or the miss queue drains */
+        *stalled = true;
+        u->l1.stats.reservation_fails += u->retry_fails;
+    } else if (u->count) {
+        *stalled = ldst_step(s, now);
+        busy = true;
+    }
+    /* 3. inject the head of the miss queue */
+    if (u->missq.head) {
+        if (!ldst_inject(s))
+            *stalled = true;
+        busy = true;
+    }
+    return busy;
 }

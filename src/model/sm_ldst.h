@@ -94,15 +94,20 @@ static inline bool sm_ldst_can_accept(const sm_ldst_t *u)
 }
 /* Warp w issues its memory instruction `in` at `now` (sm_ldst_can_accept). */
 void sm_ldst_accept(struct sm *s, uint32_t w, const warp_inst_t *in, uint64_t now);
-/* One step of the head instruction; true if it could not progress for lack
- * of resources (the unit is then asleep). */
-bool sm_ldst_step(struct sm *s, uint64_t now);
-/* A reply for the L1 (fill) or for a bypassing load, atomic or store. */
-void sm_ldst_reply(struct sm *s, struct mem_req *r, uint64_t now);
-/* Inject the head of the miss queue into the request network; false if the
- * network has no room (a stall). */
-bool sm_ldst_inject(struct sm *s);
+/* The unit's core cycle `now` (the network's clock reads icnt_now): take
+ * one reply (L1 fill, or a bypassing load's, an atomic's or a store's
+ * acknowledgement), make one step of the head instruction, inject the head
+ * of the miss queue. Returns whether it did anything; *stalled set when it
+ * could not progress for lack of resources (it may then sleep). Nothing to
+ * do when sm_ldst_quiet and no reply waits. */
+bool sm_ldst_cycle(struct sm *s, uint64_t now, uint64_t icnt_now, bool *stalled);
 /* Nothing held, queued or waiting for the memory system. */
 static inline bool sm_ldst_idle(const sm_ldst_t *u) { return !u->count && !u->missq.count && !u->mshr.used; }
+/* Nothing for sm_ldst_cycle to do this cycle, a reply aside (the caller
+ * checks its port). */
+static inline bool sm_ldst_quiet(const sm_ldst_t *u)
+{
+    return !u->count && !u->missq.head && !u->asleep && !u->recheck;
+}
 
 #endif
