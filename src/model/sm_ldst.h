@@ -5,10 +5,10 @@
  * registers on the warp's scoreboard when its data is all known.
  *
  * Per core cycle (sm_cycle): a reply from the network fills the L1 or
- * completes a bypassing load (sm_ldst_reply); the head instruction makes one
- * step (sm_ldst_step: a shared-memory pass; a constant access; or up to one
+ * completes a bypassing load; the head instruction makes one
+ * step (a shared-memory pass; a constant access; or up to one
  * global access per L1 bank, in order); the head of the miss queue is
- * injected (sm_ldst_inject). Latencies: an L1 hit is ready l1_latency after
+ * injected: all three in sm_ldst_cycle. Latencies: an L1 hit is ready l1_latency after
  * its access, shared memory smem_latency + passes - 1 after issue,
  * constant/texture const_latency after its step; loaded data then passes the
  * write-back stages (pipeline_latency) like an ALU result.
