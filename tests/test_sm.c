@@ -579,7 +579,7 @@ static void l1_miss_pending_hit_then_hit(void)
     CHECK_EQ(issued_at(&g->fe, 0, 0, 3), 179); /* L1 hit: 144 + 35 */
     CHECK_EQ(issued_at(&g->fe, 0, 0, 3) - issued_at(&g->fe, 0, 0, 2), g->cfg.l1_latency);
 
-    const cache_stats_t *l1 = &g->sm.l1.stats;
+    const cache_stats_t *l1 = &g->sm.ldst.l1.stats;
     CHECK_EQ(l1->read_accesses, 3);
     CHECK_EQ(l1->misses, 1);
     CHECK_EQ(l1->read_misses, 1);
@@ -602,7 +602,7 @@ static void l1_miss_pending_hit_then_hit(void)
     /* (f) nothing leaked: every request came back to the pool */
     CHECK(rig_quiet(g));
     CHECK_EQ(g->pool.in_use, 0);
-    CHECK_EQ(g->sm.mshr.used, 0);
+    CHECK_EQ(g->sm.ldst.mshr.used, 0);
     rig_free(g);
 }
 
@@ -631,8 +631,8 @@ static void store_ack_gates_cta_finish(void)
     CHECK_EQ(g->n_finish_cycles, 1);
     CHECK_EQ(g->finish_cycle[0], 33);
     CHECK_EQ(g->sm.c.store_requests, 1);
-    CHECK_EQ(g->sm.l1.stats.write_accesses, 1);
-    CHECK_EQ(g->sm.l1.stats.write_misses, 1);
+    CHECK_EQ(g->sm.ldst.l1.stats.write_accesses, 1);
+    CHECK_EQ(g->sm.ldst.l1.stats.write_misses, 1);
     CHECK_EQ(g->pool.in_use, 0);
     rig_free(g);
 }
@@ -651,7 +651,7 @@ static void store_evicts_l1_line(void)
         g->fe.cta[0].w[0].inst[g->fe.cta[0].w[0].n++] = &w0[i];
     CHECK_EQ(rig_start(g, 0), 0);
     rig_run(g, 1000);
-    const cache_stats_t *l1 = &g->sm.l1.stats;
+    const cache_stats_t *l1 = &g->sm.ldst.l1.stats;
     CHECK_EQ(l1->read_accesses, 2);
     CHECK_EQ(l1->read_misses, 2);
     CHECK_EQ(l1->pending_hits, 0);
@@ -706,7 +706,7 @@ static void allocate_on_miss_reserves_the_frame(void)
         CHECK_EQ(g->mem_arrival[1], 13);
         CHECK_EQ(g->mem_arrival[2], want_arrival[k]);
         CHECK_EQ(issued_at(&g->fe, 0, 0, 3), want_add[k]);
-        const cache_stats_t *l1 = &g->sm.l1.stats;
+        const cache_stats_t *l1 = &g->sm.ldst.l1.stats;
         CHECK_EQ(l1->read_misses, 3);
         /* m: C failed from cycle 4 to 142 */
         CHECK_EQ(l1->reservation_fails, k ? 139 : 0);
@@ -755,7 +755,7 @@ static void sector_accesses_and_l1_banks(void)
         CHECK_EQ(issued_at(&g->fe, 0, 0, 1), 143);
         CHECK_EQ(issued_at(&g->fe, 0, 0, 2), 144);
         CHECK_EQ(issued_at(&g->fe, 0, 0, 3), want_add2[k]);
-        const cache_stats_t *l1 = &g->sm.l1.stats;
+        const cache_stats_t *l1 = &g->sm.ldst.l1.stats;
         CHECK_EQ(l1->read_accesses, 8);
         CHECK_EQ(l1->read_misses, 4);
         CHECK_EQ(l1->hits, 4);
@@ -791,10 +791,10 @@ static void store_write_allocate_letters(void)
         rig_run(g, 2000);
         CHECK_EQ(g->mem_writes, 1);
         CHECK_EQ(g->mem_reads, k ? 0 : 1);
-        CHECK_EQ(g->sm.l1.stats.hits, k ? 1 : 0);
+        CHECK_EQ(g->sm.ldst.l1.stats.hits, k ? 1 : 0);
         if (k)
             CHECK_EQ(issued_at(&g->fe, 0, 0, 2), 37);
-        CHECK_EQ(g->sm.l1.dirty_lines, k ? 1 : 0);
+        CHECK_EQ(g->sm.ldst.l1.dirty_lines, k ? 1 : 0);
         CHECK(rig_quiet(g));
         CHECK_EQ(g->pool.in_use, 0);
         rig_free(g);

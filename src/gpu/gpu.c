@@ -167,7 +167,7 @@ void gpu_destroy(gpu_t *g)
     free(g->provenance_text);
     if (g->sm)
         for (uint32_t i = 0; i < g->n_sm; i++)
-            if (g->sm[i].lrec) /* initialised */
+            if (g->sm[i].ldst.lrec) /* initialised */
                 sm_free(&g->sm[i]);
     free(g->sm);
     for (uint32_t k = 0; k < g->n_kernels; k++) {
@@ -309,7 +309,7 @@ static void adapt_l1(gpu_t *g, kernel_run_t *k)
 {
     const gpu_config_t *c = &g->cfg;
     const cache_config_t *l1 = &c->l1d;
-    k->l1d_bytes = l1->enabled ? l1->nsets * l1->line_size * g->sm[0].l1.assoc : 0;
+    k->l1d_bytes = l1->enabled ? l1->nsets * l1->line_size * g->sm[0].ldst.l1.assoc : 0;
     if (!c->adaptive_l1 || !l1->enabled || g->running != 1)
         return;
     uint64_t ctas = k->max_ctas_per_sm, spread = (k->total_ctas + g->n_sm - 1) / g->n_sm;
@@ -745,7 +745,7 @@ static int tick_cores_parallel(gpu_t *g, uint64_t now, uint64_t icnt_now, bool *
         if (sm_due(&g->sm[i], now, icnt_now))
             g->due[n++] = i;
         else
-            *any_sm |= g->sm[i].ldst_asleep; /* as in tick_core's serial loop */
+            *any_sm |= g->sm[i].ldst.asleep; /* as in tick_core's serial loop */
     if (!n)
         return 0;
     *any_sm = true;
@@ -886,7 +886,7 @@ static int tick_core(gpu_t *g, uint64_t now, bool *any_sm)
                  * ldst_asleep) stands for one retrying every cycle, so the
                  * machine does not skip ahead (skip_idle) any more than it
                  * did when such a core ticked. */
-                *any_sm |= s->ldst_asleep;
+                *any_sm |= s->ldst.asleep;
                 continue;
             }
             *any_sm = true;
@@ -957,7 +957,7 @@ static bool skip_idle(gpu_t *g)
     uint64_t t = UINT64_MAX;
     uint64_t core_next = CS_NEVER;
     for (uint32_t i = 0; i < g->n_sm; i++)
-        if (g->sm[i].used_ctas || g->sm[i].ldst_count || g->sm[i].missq.count)
+        if (g->sm[i].used_ctas || g->sm[i].ldst.count || g->sm[i].ldst.missq.count)
             if (g->sm[i].wake < core_next)
                 core_next = g->sm[i].wake;
     if (g->next_sample < core_next)

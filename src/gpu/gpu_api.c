@@ -131,7 +131,7 @@ void gpu_set_mem_throttle(gpu_t *g, uint32_t sm, bool throttle)
         /* a core whose warps all wait to issue memory instructions sleeps
          * with no wake-up time: look at its warps again now */
         sm_catch_up(s, g->cycle[CLK_CORE]);
-        s->issue_dirty = true;
+        s->iss.dirty = true;
         if (s->wake > g->cycle[CLK_CORE])
             s->wake = g->cycle[CLK_CORE];
     }
@@ -191,7 +191,7 @@ uint32_t gpu_running_kernels(const gpu_t *g, const kernel_run_t **out, uint32_t 
     return n;
 }
 
-const cache_stats_t *gpu_sm_l1_stats(const gpu_t *g, uint32_t sm) { return &g->sm[sm].l1.stats; }
+const cache_stats_t *gpu_sm_l1_stats(const gpu_t *g, uint32_t sm) { return &g->sm[sm].ldst.l1.stats; }
 
 void gpu_metric_set(gpu_t *g, const char *name, double value) { metrics_set(&g->metrics, name, value); }
 void gpu_metric_add(gpu_t *g, const char *name, double delta) { metrics_add(&g->metrics, name, delta); }

@@ -49,7 +49,7 @@ void gpu_power_sm_counts(const gpu_t *g, uint32_t i, power_sm_counts_t *out)
 {
     const sm_t *s = &g->sm[i];
     const sm_counters_t *c = &s->c;
-    const cache_stats_t *l1 = &s->l1.stats;
+    const cache_stats_t *l1 = &s->ldst.l1.stats;
     memset(out, 0, sizeof *out);
     out->cycles = c->cycles;
     out->gated_cycles = c->gated_cycles;

@@ -20,7 +20,7 @@ void gpu_get_totals(const gpu_t *g, gpu_totals_t *t)
         const sm_counters_t *c = &g->sm[i].c;
         t->warp_insts += c->warp_insts;
         t->thread_insts += c->thread_insts;
-        const cache_stats_t *l1 = &g->sm[i].l1.stats;
+        const cache_stats_t *l1 = &g->sm[i].ldst.l1.stats;
         t->l1_accesses += l1->accesses;
         t->l1_misses += l1->misses;
         t->l1_hits += l1->hits;
@@ -304,7 +304,7 @@ void gpu_write_json_stream(const gpu_t *g, void *stream)
                 c->outcome[OUT_MEM_STALL], c->outcome[OUT_CORE_STALL], c->no_cta_cycles, c->gated_cycles, c->warp_insts,
                 c->thread_insts, c->outcome[OUT_IDLE], c->c_mem, c->struct_stall, c->mem_stall,
                 c->ldst_stall_cycles, c->ldst_stall_run_max, c->sb_conflicts, c->act_cycles, c->inact_cycles,
-                g->sm[i].l1.stats.accesses, g->sm[i].l1.stats.misses);
+                g->sm[i].ldst.l1.stats.accesses, g->sm[i].ldst.l1.stats.misses);
     }
     fprintf(f, "\n  ],\n");
     fprintf(f,

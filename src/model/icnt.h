@@ -8,7 +8,9 @@
  * and leaves from its sink's ejection buffer (out_q, icnt_out_buffer flits,
  * reserved when the packet is sent towards it, freed by xbar_pop). A packet
  * carries ceil(bytes / icnt_flit_size) flits. Only what happens in between
- * differs; xbar_cycle and xbar_next_event dispatch on x->mesh.
+ * differs: it is an implementation of icnt_ops_t (icnt_net.h), chosen once
+ * when the network is created (icnt_crossbar_ops in icnt_xbar.c,
+ * icnt_mesh_ops in icnt_mesh.c); the ends call it through x->ops.
  *
  * Crossbar: each input port injects and each output port accepts one flit
  * per interconnect cycle, so a packet of F flits holds both ports for F
@@ -27,7 +29,11 @@
 #include "config/config.h"
 #include "icnt_net.h"
 
-/* n_in sources, n_out sinks; the topology comes from cfg->icnt_topology. */
+/* The network's parameters from the GPGPU-Sim options (the one place). */
+void icnt_params_from_config(icnt_params_t *p, const gpu_config_t *cfg);
+/* n_in sources, n_out sinks, the implementation p->topology names. */
+void xbar_create(xbar_t *x, enum icnt_net net, uint32_t n_in, uint32_t n_out, const icnt_params_t *p);
+/* The same with the parameters from cfg. */
 void xbar_init_net(xbar_t *x, enum icnt_net net, uint32_t n_in, uint32_t n_out, const gpu_config_t *cfg);
 /* A request network (sources are cores). */
 static inline void xbar_init(xbar_t *x, uint32_t n_in, uint32_t n_out, const gpu_config_t *cfg)
@@ -41,7 +47,7 @@ static inline bool xbar_can_push(const xbar_t *x, uint32_t in, uint32_t bytes)
     return x->in_flits[in] + xbar_flits(x, bytes) <= x->in_cap;
 }
 void xbar_push(xbar_t *x, uint32_t in, uint32_t out, mem_req_t *r, uint32_t bytes);
-void xbar_cycle(xbar_t *x, uint64_t now);
+static inline void xbar_cycle(xbar_t *x, uint64_t now) { x->ops->cycle(x, now); }
 /* Packet fully arrived at output `out` by `now`, removed; NULL if none. */
 mem_req_t *xbar_pop(xbar_t *x, uint32_t out, uint64_t now);
 static inline bool xbar_has_arrival(const xbar_t *x, uint32_t out, uint64_t now)
@@ -50,7 +56,7 @@ static inline bool xbar_has_arrival(const xbar_t *x, uint32_t out, uint64_t now)
 }
 static inline bool xbar_idle(const xbar_t *x) { return !x->queued && !x->in_flight && !x->in_net; }
 /* Earliest icnt cycle >= now with something to do (CS_NEVER if idle). */
-uint64_t xbar_next_event(const xbar_t *x, uint64_t now);
+static inline uint64_t xbar_next_event(const xbar_t *x, uint64_t now) { return x->ops->next_event(x, now); }
 /* Defer the network-wide counts of pushes (inputs) and/or pops (outputs), see
  * in_pushed; once on, it stays on. */
 void xbar_defer(xbar_t *x, bool inputs, bool outputs);

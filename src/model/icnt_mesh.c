@@ -24,18 +24,18 @@ void mesh_place(uint32_t k, uint32_t n_cores, uint32_t n_mem, uint32_t *core_rou
     }
 }
 
-void mesh_init(xbar_t *x, enum icnt_net net, const gpu_config_t *cfg)
+static void mesh_init(xbar_t *x, enum icnt_net net, const icnt_params_t *p)
 {
     icnt_mesh_t *m = cs_xcalloc(1, sizeof *m);
     uint32_t n_cores = net == ICNT_REQUEST ? x->n_in : x->n_out;
     uint32_t n_mem = net == ICNT_REQUEST ? x->n_out : x->n_in;
     uint32_t need = mesh_auto_dim(n_cores + n_mem);
-    m->k = cfg->mesh_dim >= need ? cfg->mesh_dim : need; /* config_validate rejects a k too small */
+    m->k = p->mesh_dim >= need ? p->mesh_dim : need; /* config_validate rejects a k too small */
     m->n_routers = m->k * m->k;
-    m->latency = cfg->mesh_router_latency;
-    m->buf_cap = cfg->mesh_buffer ? cfg->mesh_buffer : 8;
+    m->latency = p->mesh_router_latency;
+    m->buf_cap = p->mesh_buffer ? p->mesh_buffer : 8;
     /* As the crossbar's buffers: a buffer must hold the largest packet. */
-    uint32_t biggest = xbar_flits(x, 256 + cfg->icnt_ctrl_bytes);
+    uint32_t biggest = xbar_flits(x, 256 + p->ctrl_bytes);
     if (m->buf_cap < biggest)
         m->buf_cap = biggest;
     uint32_t *core_router = cs_xcalloc(n_cores, sizeof *core_router);
@@ -75,7 +75,7 @@ void mesh_init(xbar_t *x, enum icnt_net net, const gpu_config_t *cfg)
     x->mesh = m;
 }
 
-void mesh_free(xbar_t *x)
+static void mesh_free(xbar_t *x)
 {
     icnt_mesh_t *m = x->mesh;
     free(m->src_router);
@@ -92,14 +92,14 @@ void mesh_free(xbar_t *x)
     x->mesh = NULL;
 }
 
-void mesh_pushed(xbar_t *x, uint32_t in, mem_req_t *r)
+static void mesh_enqueued(xbar_t *x, uint32_t in, mem_req_t *r)
 {
     icnt_mesh_t *m = x->mesh;
     r->ready = CS_NEVER;
     if (!m->unstamped[in])
         m->unstamped[in] = r;
-    /* m->n_unstamped is counted by the caller (xbar_push, or xbar_settle_input
-     * when pushes are deferred): this touches input `in` only */
+    /* m->n_unstamped is counted by mesh_counted (at once, or when deferred
+     * pushes are settled): this touches input `in` only */
 }
 
 /* Packets pushed since the last cycle are first seen now: their router
@@ -297,7 +297,7 @@ static uint64_t router_cycle(xbar_t *x, icnt_mesh_t *m, uint32_t r, uint64_t now
     return wake;
 }
 
-void mesh_cycle(xbar_t *x, uint64_t now)
+static void mesh_cycle(xbar_t *x, uint64_t now)
 {
     icnt_mesh_t *m = x->mesh;
     if (!x->queued && !x->in_net)
@@ -328,7 +328,7 @@ void mesh_cycle(xbar_t *x, uint64_t now)
  * output link and the room downstream allow it. A head waiting for room that
  * only another packet's move can free is left out: that move is itself
  * counted, or waits for a pop, and the ejection buffers' heads are counted. */
-uint64_t mesh_next_event(const xbar_t *x, uint64_t now)
+static uint64_t mesh_next_event(const xbar_t *x, uint64_t now)
 {
     const icnt_mesh_t *m = x->mesh;
     if (m->n_unstamped)
@@ -366,7 +366,7 @@ uint64_t mesh_next_event(const xbar_t *x, uint64_t now)
     return t < now ? now : t;
 }
 
-void mesh_popped(xbar_t *x, uint32_t out, uint64_t now)
+static void mesh_popped(xbar_t *x, uint32_t out, uint64_t now)
 {
     icnt_mesh_t *m = x->mesh;
     uint32_t r = m->dst_router[out];
@@ -375,6 +375,21 @@ void mesh_popped(xbar_t *x, uint32_t out, uint64_t now)
     if (now < m->next_wake)
         m->next_wake = now;
 }
+
+static void mesh_counted(xbar_t *x, uint32_t in, uint32_t n)
+{
+    x->mesh->n_unstamped += n;
+}
+
+const icnt_ops_t icnt_mesh_ops = {
+    .init = mesh_init,
+    .free = mesh_free,
+    .enqueued = mesh_enqueued,
+    .counted = mesh_counted,
+    .popped = mesh_popped,
+    .cycle = mesh_cycle,
+    .next_event = mesh_next_event,
+};
 
 int32_t mesh_locate(const xbar_t *x, const mem_req_t *r)
 {

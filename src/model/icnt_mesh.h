@@ -52,7 +52,6 @@
 #ifndef CTASIM_ICNT_MESH_H
 #define CTASIM_ICNT_MESH_H
 
-#include "config/config.h"
 #include "icnt_net.h"
 
 enum mesh_port { MESH_LOCAL = 0, MESH_EAST, MESH_WEST, MESH_SOUTH, MESH_NORTH, MESH_PORTS };
@@ -86,14 +85,7 @@ typedef struct icnt_mesh {
     bool poll_all;       /* tests: visit every router every cycle, ignoring wake (same results) */
 } icnt_mesh_t;
 
-void mesh_init(xbar_t *x, enum icnt_net net, const gpu_config_t *cfg);
-void mesh_free(xbar_t *x);
-/* xbar_push's hook: the packet is stamped by the next mesh_cycle. */
-void mesh_pushed(xbar_t *x, uint32_t in, mem_req_t *r);
-/* xbar_pop's hook: the ejection buffer of `out` has room again. */
-void mesh_popped(xbar_t *x, uint32_t out, uint64_t now);
-void mesh_cycle(xbar_t *x, uint64_t now);
-uint64_t mesh_next_event(const xbar_t *x, uint64_t now);
+/* The mesh's entry points are its icnt_ops_t, icnt_mesh_ops (icnt_net.h). */
 
 /* Smallest k with k*k >= n_nodes. */
 uint32_t mesh_auto_dim(uint32_t n_nodes);

@@ -2,6 +2,20 @@
  * scoreboard, warp schedulers, execution units, LD/ST unit with coalescer,
  * shared memory, L1 data cache with MSHRs and a miss queue.
  *
+ * The core is the composition of its units, each with its own file, state
+ * and parameter struct (filled from the config in sm_params.c):
+ *   sm_cta.c          CTAs and warps: resources, start, fetch into each
+ *                     warp's instruction buffer, barriers, finish, kernel
+ *                     counters (the units call it; it calls no unit)
+ *   sm_issue.[ch]     issue: schedulers, the cached scoreboard verdicts
+ *                     (sm_issue_t iss)
+ *   sm_scoreboard.h   a warp's pending register writes (warp_t.sb)
+ *   sm_pipes.[ch]     the execution units' instances (sm_pipes_t pipes)
+ *   sm_ldst.[ch]      LD/ST unit, L1D, MSHRs, miss queue (sm_ldst_t ldst)
+ * sm.c keeps set-up, the cycle's accounting and sm_cycle, which ticks the
+ * units in the order below. Calls between these files run one way: sm.c ->
+ * sm_issue.c -> sm_ldst.c -> sm_cta.c (and sm.c to each).
+ *
  * Pipeline per core cycle (sm_cycle):
  *   1. consume at most one reply from the interconnect (L1 fill port) and
  *      wake the loads waiting on it;
@@ -31,26 +45,22 @@
 #include "coalesce.h"
 #include "counters.h"
 #include "run_types.h"
+#include "sm_issue.h"
+#include "sm_ldst.h"
+#include "sm_params.h"
+#include "sm_pipes.h"
+#include "sm_scoreboard.h"
 #include "warp_policy.h"
 #include "ports.h"
 
-#define SB_MAX 16            /* pending register writes tracked per warp */
 #define MAX_WARPS_PER_SM CONFIG_MAX_WARPS_PER_SM
 #define MAX_CTAS_PER_SM CONFIG_MAX_CTAS_PER_SM
 #define MAX_SCHED_PER_SM CONFIG_MAX_SCHED_PER_SM
-#define LDST_QUEUE 2         /* memory instructions the LD/ST unit holds */
-#define SM_TIMED_WHEEL 64    /* slots of the timed-hint wheel (a power of two) */
-
-typedef struct sb_entry {
-    uint16_t reg;
-    uint64_t ready; /* CS_NEVER while a load is outstanding */
-} sb_entry_t;
 
 typedef struct warp {
     const warp_inst_t *inst; /* instruction buffer: next instruction (&ibuf), or NULL */
     bool fetch_done;         /* the front-end has no more instructions */
     bool at_barrier;
-    uint8_t n_sb;
     uint16_t outstanding_loads;
     uint16_t ldst_inflight;  /* instructions of this warp inside the LD/ST unit */
     uint16_t pending_stores; /* store requests not yet acknowledged by L2 */
@@ -59,7 +69,7 @@ typedef struct warp {
      * then reads it next to the warp's scoreboard instead of taking a cache
      * miss on front-end storage (its address list stays the front-end's). */
     warp_inst_t ibuf;
-    sb_entry_t sb[SB_MAX];
+    scoreboard_t sb;
 } warp_t;
 
 typedef struct cta_slot {
@@ -73,26 +83,6 @@ typedef struct cta_slot {
     uint16_t warp_slot[32];
     uint64_t start_cycle, warp_insts;
 } cta_slot_t;
-
-typedef struct load_rec {
-    uint16_t warp;
-    uint8_t ndst;
-    bool all_sent;           /* every access of the instruction has been processed */
-    uint16_t dst[INST_MAX_DST];
-    uint32_t outstanding;    /* accesses still waiting for replies */
-    uint64_t ready;          /* latest known completion among processed accesses */
-    uint32_t next_free;
-} load_rec_t;
-
-typedef struct ldst_op {
-    uint16_t warp, cta_slot;
-    uint8_t flags, space;
-    uint8_t naccess, next;
-    uint32_t load_rec;       /* UINT32_MAX when the instruction returns nothing */
-    uint32_t passes_left;    /* shared memory passes */
-    uint64_t issue_cycle;
-    mem_access_t acc[COALESCE_MAX_ACCESSES];
-} ldst_op_t;
 
 /* What a core adds to one kernel's counters while it ticks on a worker
  * thread (see defer_shared). */
@@ -120,88 +110,21 @@ typedef struct sm {
     kernel_run_t *stall_kernel; /* the kernel stall cycles were last charged to (per-kernel stats) */
     warp_t warp[MAX_WARPS_PER_SM];
     warp_info_t winfo[MAX_WARPS_PER_SM];
-    /* Cached scoreboard verdict of each warp's current instruction: no need
-     * to look again before hint_ready[w] (CS_NEVER: until one of the warp's
-     * loads completes). Kept apart from warp_t so that the issue stage, which
-     * walks every warp each cycle, reads one small array instead of a cache
-     * line per warp. */
-    uint64_t hint_ready[MAX_WARPS_PER_SM];
-    uint8_t hint_flags[MAX_WARPS_PER_SM];
-    /* Bit per warp whose hint is CS_NEVER (it waits for one of its loads),
-     * one mask per flag of its verdict (BLK_MEMDATA, BLK_ALUDEP): with a
-     * policy that lists every ready warp, these warps are skipped as a set
-     * (sched_view.skip). */
-    uint64_t never_mem, never_alu;
-    /* Bit per warp whose hint is a finite cycle (it waits out an ALU
-     * result or a free scoreboard entry): with a policy that lists every
-     * ready warp, such a warp is left out of the order until its cycle and
-     * accounted for as a set, like never_*. */
-    uint64_t timed_hint;
-    /* The same warps by the cycle of their hint, modulo SM_TIMED_WHEEL: warp
-     * w of timed_hint is in timed_wheel[hint_ready[w] % SM_TIMED_WHEEL]. At
-     * the start of each evaluation the issue stage drops the hints due by
-     * then, looking only at the slots of the cycles since the last one it
-     * looked at (timed_swept), so that within a stage every warp of
-     * timed_hint still waits; a slot may also hold hints a turn or more
-     * later, which stay. */
-    uint64_t timed_wheel[SM_TIMED_WHEEL];
-    uint64_t timed_swept;
-    /* Bit per warp whose current instruction passed the scoreboard check
-     * (and then waited for the LD/ST unit or an execution unit): it keeps
-     * passing, since only the warp's own issue adds entries and every change
-     * of instruction or scoreboard goes through set_hint, which clears the
-     * bit. clear_unit[w] (at the end of sm_t) is that instruction's unit
-     * class. */
-    uint64_t sb_clear;
-    uint64_t inst_mask;       /* bit per warp that is valid and has an instruction (winfo) */
+    sm_issue_t iss;           /* fetch and issue: schedulers, cached verdicts (sm_issue.h) */
     uint64_t warp_age_seq;
     uint32_t warp_epoch;      /* bumped whenever warps are added or removed */
     bool any_paused;
-    /* schedulers */
+    /* the warp policy: an instance per scheduler (the issue stage orders
+     * warps by it; the LD/ST unit tells it of L1 misses and evictions) */
     uint32_t n_sched;
-    uint16_t sched_slots[MAX_SCHED_PER_SM][MAX_WARPS_PER_SM];
-    uint32_t sched_n[MAX_SCHED_PER_SM];
-    uint64_t sched_mask[MAX_SCHED_PER_SM]; /* bit per slot of each scheduler */
     void *wp_state[MAX_SCHED_PER_SM];
-    /* execution units: free_at per instance */
-    uint64_t *unit_free[UNIT__COUNT];
-    uint32_t n_unit[UNIT__COUNT];
-    uint32_t unit_map[UNIT__COUNT]; /* fallback mapping (INT->SP on Fermi, DP->SFU) */
-    /* LD/ST */
-    ldst_op_t ldst[LDST_QUEUE];
-    uint32_t ldst_head, ldst_count;
-    bool ldst_blocked;        /* last attempt failed on MSHR/miss queue */
-    /* The head access failed for want of a resource (miss queue room, an
-     * MSHR, a frame to reserve): a retry fails the same way until a reply
-     * arrives or the miss queue drains, so the unit sleeps till then and each
-     * cycle only counts what a failed retry counts (ldst_retry_fails
-     * reservation failures: 0 or 1). A retry's LRU touch of the line it
-     * waits for is left out: nothing else touches the L1 meanwhile, so that
-     * line stays the most recent either way. */
-    bool ldst_asleep;
-    bool ldst_recheck;        /* the L1 was flushed or resized: retry at the next tick */
-    uint8_t ldst_retry_fails;
-    cache_t l1;
-    mshr_table_t mshr;
-    req_fifo_t missq;
-    uint32_t missq_cap;
-    bool sector_accesses;     /* one access per 32-byte sector (-gpgpu_coalesce_arch >= 40) */
-    bool sector_mshr;         /* ... and the L1's MSHR entries are per sector (sectored L1) */
-    uint32_t l1_bank_shift;   /* log2 -gpgpu_l1_banks_byte_interleaving */
-    load_rec_t *lrec;
-    uint32_t lrec_n, lrec_free;
+    sm_pipes_t pipes;         /* execution units (sm_pipes.h) */
+    sm_ldst_t ldst;           /* LD/ST unit, L1D, MSHRs, miss queue (sm_ldst.h) */
     /* time */
     uint64_t wake;            /* next core cycle worth simulating */
     uint64_t last_cycle;      /* last cycle simulated (counters replay from here) */
     enum issue_outcome last_outcome;
     uint32_t last_flags;      /* stall flags of the last simulated cycle, for replay */
-    /* The issue stage is skipped while nothing it depends on changed: a load
-     * completing, a new instruction, a barrier release, the LD/ST unit freeing
-     * a slot, a CTA arriving set issue_dirty; ALU results and units set issue_wake. */
-    bool issue_dirty;
-    uint64_t issue_wake;
-    uint32_t issue_flags;     /* verdict of the last evaluation */
-    uint64_t issue_sb;        /* scoreboard conflicts that evaluation counted */
     sm_counters_t c;
     /* events for the GPU, drained after each core tick */
     cta_info_t finished[MAX_CTAS_PER_SM]; /* CTAs finished and already released */
@@ -217,8 +140,49 @@ typedef struct sm {
     bool defer_shared;
     uint32_t n_kdelta;
     kernel_delta_t kdelta[SM_KDELTA_MAX];
-    uint8_t clear_unit[MAX_WARPS_PER_SM]; /* see sb_clear */
 } sm_t;
+
+/* For the core's units (sm_*.c), not for the GPU; in sm_cta.c, which calls
+ * no unit: */
+/* Pull warp w's next instruction from the front-end into its buffer (none
+ * left: the warp may finish). -1 on a front-end error (sm_error). */
+int sm_fetch(sm_t *s, uint32_t w, uint64_t now);
+/* Warp arrivals at a barrier of CTA c: all its live warps there releases them. */
+void sm_barrier_release_check(sm_t *s, cta_slot_t *c, uint64_t now);
+/* Kernel k's delta while defer_shared (see kernel_delta_t). */
+kernel_delta_t *sm_kernel_delta(sm_t *s, kernel_run_t *k);
+/* End warp w, which has finished (sm_warp_try_finish), and its CTA with its
+ * last warp. */
+void sm_warp_finish(sm_t *s, uint32_t w, uint64_t now);
+/* Warp w may have finished (no instruction left, nothing in flight): end it,
+ * and its CTA with its last warp. The test inline: every load completion
+ * and store acknowledgement asks. */
+static inline void sm_warp_try_finish(sm_t *s, uint32_t w, uint64_t now)
+{
+    const warp_t *wp = &s->warp[w];
+    const warp_info_t *wi = &s->winfo[w];
+    if (!wi->valid || !wp->fetch_done || wp->outstanding_loads || wp->ldst_inflight || wp->pending_stores)
+        return;
+    sm_warp_finish(s, w, now);
+}
+/* The counters of kernel k this core adds to now (k's own, or its delta);
+ * inline: the accounting asks every cycle. */
+static inline kernel_stats_t *sm_kernel_stats(sm_t *s, kernel_run_t *k)
+{
+    return s->defer_shared ? &sm_kernel_delta(s, k)->st : &k->st;
+}
+/* Count an issued warp instruction of `lanes` threads to kernel k. */
+static inline void sm_count_kernel_insts(sm_t *s, kernel_run_t *k, uint32_t lanes)
+{
+    if (s->defer_shared) {
+        kernel_delta_t *d = sm_kernel_delta(s, k);
+        d->warp_insts++;
+        d->thread_insts += lanes;
+    } else {
+        k->warp_insts++;
+        k->thread_insts += lanes;
+    }
+}
 
 /* Set up core `id`, with one warp-policy instance per scheduler created from
  * `warp_spec` (e.g. "tl:group=8"). Returns -1 with *err set if the policy
@@ -239,8 +203,6 @@ void sm_cta_info(const sm_t *s, uint32_t slot, cta_info_t *out);
  * Returns -1 on a front-end error (sm_error), else the number of CTA-finished
  * events waiting for sm_take_finished. */
 int sm_cycle(sm_t *s, uint64_t now, uint64_t icnt_now);
-/* The counters of kernel k this core adds to now (k's own, or its delta). */
-kernel_stats_t *sm_kernel_stats(sm_t *s, kernel_run_t *k);
 /* Add the kernel deltas kept while defer_shared to the kernels; clear them. */
 void sm_fold_kernel_deltas(sm_t *s);
 /* Copy out the CTA-finished events (at most MAX_CTAS_PER_SM) and clear them. */
@@ -253,8 +215,8 @@ bool sm_idle(const sm_t *s); /* no CTA, nothing in flight */
  * retries it (after accounting its sleep as failed retries). */
 static inline void sm_ldst_recheck(sm_t *s)
 {
-    if (s->ldst_asleep) {
-        s->ldst_recheck = true;
+    if (s->ldst.asleep) {
+        s->ldst.recheck = true;
         s->wake = 0;
     }
 }
@@ -262,13 +224,13 @@ static inline void sm_ldst_recheck(sm_t *s)
  * its invalidation between kernels; both leave the L1 empty. */
 static inline void sm_l1_set_ways(sm_t *s, uint32_t ways)
 {
-    if (s->l1.cfg.enabled)
-        cache_set_assoc(&s->l1, ways);
+    if (s->ldst.l1.cfg.enabled)
+        cache_set_assoc(&s->ldst.l1, ways);
     sm_ldst_recheck(s);
 }
 static inline void sm_l1_flush(sm_t *s)
 {
-    cache_invalidate_all(&s->l1);
+    cache_invalidate_all(&s->ldst.l1);
     sm_ldst_recheck(s);
 }
 /* Anything for the core to do at core cycle `now`: its own wake-up time, or a
