@@ -927,7 +927,7 @@ static bool unit_available(sm_t *s, uint32_t unit, uint32_t sch, uint64_t now, u
  * earliest future cycle at which a blocked warp could become ready. */
 static uint32_t issue_stage(sm_t *s, uint64_t now, uint64_t *next_ready)
 {
-    uint32_t flags = 0;
+    uint32_t flags = 0, noready = 0, memwait = 0;
     uint64_t waiting_idle = 0; /* skipped waiting warps of schedulers that issued nothing */
     uint16_t order[MAX_WARPS_PER_SM];
     /* timed hints come due: drop them from timed_hint, so that every warp
@@ -1055,10 +1055,18 @@ static uint32_t issue_stage(sm_t *s, uint64_t now, uint64_t *next_ready)
             sflags |= BLK_VALID | ((skip & s->never_mem) ? BLK_MEMDATA : 0) | ((skip & s->never_alu) ? BLK_ALUDEP : 0);
         if (!(sflags & BLK_ISSUED) && (sflags & (BLK_MEMDATA | BLK_ALUDEP)))
             s->c.sb_conflicts++;
+        /* GPGPU-Sim's "no ready instruction": valid instructions, none past the scoreboard */
+        if ((sflags & (BLK_VALID | BLK_ISSUED | BLK_UNIT | BLK_LDST)) == BLK_VALID)
+            noready++;
+        /* and Kayiran's "all the warps are waiting for their data", per scheduler */
+        if ((sflags & (BLK_VALID | BLK_ISSUED | BLK_UNIT | BLK_ALUDEP)) == BLK_VALID && (sflags & (BLK_MEMDATA | BLK_LDST)))
+            memwait++;
         flags |= sflags;
         if (s->failed)
             break;
     }
+    s->issue_noready = noready;
+    s->issue_memwait = memwait;
     /* After an issue the core looks again next cycle whatever next_ready
      * says; without one, the skipped waiting warps' cycles bound it. */
     if (!(flags & BLK_ISSUED))
@@ -1103,6 +1111,12 @@ static void account(sm_t *s, uint32_t f, uint64_t ncycles)
         c->act_cycles += ncycles;
     else
         c->inact_cycles += ncycles;
+    /* per scheduler, also in a cycle another scheduler issued in; a verdict
+     * replayed (sleeping core, unchanged issue stage) repeats its count */
+    if (f & BLK_VALID) {
+        c->c_mem_sched += ncycles * s->issue_noready;
+        c->c_mem_sched_mem += ncycles * s->issue_memwait;
+    }
     if (o != OUT_ACTIVE) {
         /* Kayiran's C_mem: every blocked warp waits on the memory side */
         if ((f & (BLK_MEMDATA | BLK_LDST)) && !(f & (BLK_ALUDEP | BLK_UNIT)))

@@ -202,6 +202,8 @@ typedef struct sm {
     uint64_t issue_wake;
     uint32_t issue_flags;     /* verdict of the last evaluation */
     uint64_t issue_sb;        /* scoreboard conflicts that evaluation counted */
+    uint32_t issue_noready;   /* schedulers of that evaluation with no ready instruction (c_mem_sched) */
+    uint32_t issue_memwait;   /* schedulers of that evaluation stalled on the memory side (c_mem_sched_mem) */
     sm_counters_t c;
     /* events for the GPU, drained after each core tick */
     cta_info_t finished[MAX_CTAS_PER_SM]; /* CTAs finished and already released */
