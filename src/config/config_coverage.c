@@ -381,6 +381,7 @@ static const coverage_entry_t catalogue[] = {
                                          "event counts and static power (docs/ARCHITECTURE.md, Power model)"),
     MODELLED("power_pcpg", NULL),
     MODELLED("power_gate_unused_rf_shmem", NULL),
+    MODELLED("power_sm_active_util", NULL),
     MODELLED("power_sample_period", NULL),
     MODELLED("power_wakeup_cycles", NULL),
     MODELLED("power_wakeup_energy_nj", NULL),
