@@ -574,12 +574,11 @@ static void dyncta_cmem_wait_reads_its_counter(void)
  * >=, read another counter, swapped the branches or ignored C_idle fails. */
 enum { FEED_ALL, FEED_WAIT, FEED_SCHED, FEED_SCHEDMEM };
 
-static uint32_t dyncta_n_after(const char *cmem, int feed, uint64_t c_idle, uint64_t c_mem)
+static uint32_t dyncta_n_after_with(const char *spec, const char *defaults, int feed, uint64_t c_idle, uint64_t c_mem)
 {
-    char spec[128];
-    snprintf(spec, sizeof spec, "dyncta:period=1000000,t_idle=16,t_mem_l=128,t_mem_h=384,cmem=%s", cmem);
     gpu_config_t c = test_cfg(1, 4);
     c.num_sched_per_core = 2;
+    snprintf(c.dyncta_defaults, sizeof c.dyncta_defaults, "%s", defaults);
     gpu_t *g = make_gpu(&c, spec, "gto");
     CHECK(g != NULL);
     if (!g)
@@ -615,6 +614,34 @@ static uint32_t dyncta_n_after(const char *cmem, int feed, uint64_t c_idle, uint
     uint32_t n = e->n[0];
     gpu_destroy(g);
     return n;
+}
+
+static uint32_t dyncta_n_after(const char *cmem, int feed, uint64_t c_idle, uint64_t c_mem)
+{
+    char spec[128];
+    snprintf(spec, sizeof spec, "dyncta:period=1000000,t_idle=16,t_mem_l=128,t_mem_h=384,cmem=%s", cmem);
+    return dyncta_n_after_with(spec, "", feed, c_idle, c_mem);
+}
+
+/* A preset's -ctasim_dyncta_defaults sets the thresholds and the reading
+ * where the policy's arguments do not: C_mem_wait = 500 is high against the
+ * paper's t_mem_h = 384 (n 2 -> 1) but medium against the preset's 900 (n
+ * stays 2), and only under cmem=wait (c_mem, fed nothing, is low: n + 1). */
+static void dyncta_preset_defaults(void)
+{
+    CHECK_EQ(dyncta_n_after_with("dyncta:period=1000000,cmem=wait", "", FEED_WAIT, 0, 500), 1);
+    CHECK_EQ(dyncta_n_after_with("dyncta:period=1000000", "cmem=wait,t_mem_h=900", FEED_WAIT, 0, 500), 2);
+    CHECK_EQ(dyncta_n_after_with("dyncta:period=1000000", "t_mem_h=900", FEED_WAIT, 0, 500), 3);
+    CHECK_EQ(dyncta_n_after_with("dyncta:period=1000000,t_mem_h=384", "cmem=wait,t_mem_h=900", FEED_WAIT, 0, 500), 1);
+    gpu_config_t c = test_cfg(1, 4);
+    snprintf(c.dyncta_defaults, sizeof c.dyncta_defaults, "t_mem_x=3");
+    cs_error_t err;
+    gpu_t *g = gpu_create_named(&c, "dyncta", "gto", &err);
+    CHECK(g == NULL);
+    if (g)
+        gpu_destroy(g);
+    else
+        CHECK(strstr(err.msg, "ctasim_dyncta_defaults") && strstr(err.msg, "t_mem_x"));
 }
 
 static void dyncta_decision_table(void)
@@ -1337,6 +1364,7 @@ int main(void)
     RUN(dyncta_pausing_sequence);
     RUN(dyncta_cmem_wait_reads_its_counter);
     RUN(dyncta_decision_table);
+    RUN(dyncta_preset_defaults);
     RUN(c_mem_wait_contains_c_mem);
     RUN(dyncta_finish_resumes_paused);
     RUN(claso_case_study_17_ctas_4_cores);

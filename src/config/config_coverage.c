@@ -373,6 +373,7 @@ static const coverage_entry_t catalogue[] = {
     MODELLED("ctasim_max_ctas", NULL),
     MODELLED("max-ctas", "the same as -ctasim_max_ctas"),
     MODELLED("ctasim_active_cores", NULL),
+    MODELLED("ctasim_dyncta_defaults", "read by the dyncta and dyncore policies (docs/policies/dyncta.md)"),
     MODELLED("gpgpu_max_cycle", NULL),
     MODELLED("gpgpu_max_insn", NULL),
 

@@ -49,6 +49,7 @@
  * Published: series "dyncta.n" (mean n over cores of the oldest running
  * kernel, at each sample) and metric "dyncta.n_avg" (the mean of that
  * series), "dyncta.N" (N of the latest kernel). */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -75,15 +76,32 @@ uint32_t dyncta_period(const dyncta_t *s) { return s->period; }
 
 void *dyncta_create(struct gpu *g, cta_link_t *self, policy_args_t *a, cs_error_t *err)
 {
+    /* the defaults: the paper's, unless the machine's configuration carries
+     * thresholds calibrated for it (-ctasim_dyncta_defaults, §4.1: they "need
+     * to be recalculated by experiments for different configurations") */
+    policy_args_t d;
+    char dspec[sizeof gpu_config(g)->dyncta_defaults + 32];
+    const char *preset = gpu_config(g)->dyncta_defaults;
+    snprintf(dspec, sizeof dspec, "-ctasim_dyncta_defaults%s%s", preset[0] ? ":" : "", preset);
+    uint32_t d_period, d_idle, d_mem_l, d_mem_h;
+    if (policy_args_parse(&d, dspec, err) < 0 || policy_arg_u32(&d, "period", 2048, &d_period, err) < 0 ||
+        policy_arg_u32(&d, "t_idle", 16, &d_idle, err) < 0 || policy_arg_u32(&d, "t_mem_l", 128, &d_mem_l, err) < 0 ||
+        policy_arg_u32(&d, "t_mem_h", 384, &d_mem_h, err) < 0)
+        return NULL;
+    const char *d_cmem = policy_arg_str(&d, "cmem", DYNCTA_CMEM_DEFAULT);
+    if (policy_args_check_unused(&d, err) < 0)
+        return NULL;
     uint32_t period, t_idle, t_mem_l, t_mem_h;
-    if (policy_arg_u32(a, "period", 2048, &period, err) < 0 || policy_arg_u32(a, "t_idle", 16, &t_idle, err) < 0 ||
-        policy_arg_u32(a, "t_mem_l", 128, &t_mem_l, err) < 0 || policy_arg_u32(a, "t_mem_h", 384, &t_mem_h, err) < 0)
+    if (policy_arg_u32(a, "period", d_period, &period, err) < 0 || policy_arg_u32(a, "t_idle", d_idle, &t_idle, err) < 0 ||
+        policy_arg_u32(a, "t_mem_l", d_mem_l, &t_mem_l, err) < 0 || policy_arg_u32(a, "t_mem_h", d_mem_h, &t_mem_h, err) < 0)
         return NULL;
     if (period == 0) {
         cs_err(err, NULL, 0, "policy '%s': period must be at least 1 cycle", a->name);
         return NULL;
     }
-    const char *cmem = policy_arg_str(a, "cmem", DYNCTA_CMEM_DEFAULT);
+    char cmem_buf[sizeof d.val[0]];
+    snprintf(cmem_buf, sizeof cmem_buf, "%s", d_cmem);
+    const char *cmem = policy_arg_str(a, "cmem", cmem_buf);
     if (strcmp(cmem, "all") && strcmp(cmem, "wait") && strcmp(cmem, "sched") && strcmp(cmem, "schedmem")) {
         cs_err(err, NULL, 0, "policy '%s': cmem must be all, wait, sched or schedmem (got '%s')", a->name, cmem);
         return NULL;
@@ -265,7 +283,7 @@ void dyncta_sample(void *st, struct gpu *g, uint64_t cycle)
 const cta_policy_ops_t cta_policy_dyncta = {
     .name = "dyncta",
     .summary = "DYNCTA (Kayiran et al. PACT'13 Alg. 1): per-core CTA limit from C_idle/C_mem, CTA pausing",
-    .params = "period=2048,t_idle=16,t_mem_l=128,t_mem_h=384,cmem=" DYNCTA_CMEM_DEFAULT,
+    .params = "period=2048,t_idle=16,t_mem_l=128,t_mem_h=384,cmem=" DYNCTA_CMEM_DEFAULT " (a preset's -ctasim_dyncta_defaults first)",
     .kernel_state_size = sizeof(dyncta_kernel_t),
     .create = dyncta_create,
     .destroy = dyncta_destroy,
