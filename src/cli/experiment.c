@@ -528,14 +528,15 @@ static void report_lee_fig19(exp_run_t *r)
     printf("; LCS+BCS over DYNCTA %+.1f%%.\nPaper: %s\n", 100 * (lb / dy - 1), paper_headline_text("lee-fig19"));
 }
 
-/* DYNCTA with the paper's thresholds, and with C_mem thresholds raised for a
- * memory system slower than the paper's (§4.1: the thresholds "are
- * micro-architecture dependent, and need to be recalculated"), and with the
- * paper's thresholds on the other reading of C_mem (cmem=wait, cta_dyncta.c). */
+/* DYNCTA with the preset's calibrated defaults (pact13-30sm's
+ * -ctasim_dyncta_defaults, docs/policies/dyncta.md), and with the paper's
+ * thresholds on the per-core C_mem (cmem=all, the reading of presets
+ * without calibrated defaults). */
 static void plan_kayiran(exp_run_t *r)
 {
     add_static_sweep(r, NULL);
-    add_series(r, "dyncta-schedmem", "dyncta:cmem=schedmem,t_idle=16,t_mem_l=128,t_mem_h=384", NULL, 0);
+    add_series(r, "dyncta", "dyncta", NULL, 0);
+    add_series(r, "dyncta-paper", "dyncta:cmem=all,t_idle=16,t_mem_l=128,t_mem_h=384", NULL, 0);
 }
 
 /* C_mem per DYNCTA window (2048 core cycles) at the run's maximum TLP: a
@@ -639,6 +640,19 @@ static void report_kayiran(exp_run_t *r)
             printf(", %s %+.1f%% (lowest %.2fx)", r->series[s].label, 100 * (mean(dyn_sp[s], r->nw) - 1), lo);
         }
     printf(". Paper: %s\n", paper_headline_text("kayiran-fig1-10"));
+    const unsigned sd = find_series(r, "dyncta");
+    if (r->nw && !strcmp(r->series[sd].label, "dyncta")) {
+        double lo = dyn_sp[sd][0];
+        unsigned below = 0;
+        for (unsigned w = 0; w < r->nw; w++) {
+            lo = dyn_sp[sd][w] < lo ? dyn_sp[sd][w] : lo;
+            below += dyn_sp[sd][w] < 0.95;
+        }
+        const double m = mean(dyn_sp[sd], r->nw) - 1;
+        printf("DYNCTA with this preset's defaults: %+.1f%% over maximum TLP (paper +28%%), lowest %.2fx, %u below "
+               "0.95x; the issue's goal (at least +14%%, none below 0.95x) is %s (docs/policies/dyncta.md says why).\n",
+               100 * m, lo, below, m >= 0.14 && !below ? "met" : "not met");
+    }
     write_kayiran_cmem(r);
 }
 
