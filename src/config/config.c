@@ -510,7 +510,7 @@ static const option_def_t option_table[] = {
     STR("gpgpu_scheduler", warp_sched, "warp scheduler: lrr, gto, two_level_active:..."),
     STR("ctasim_dyncta_defaults", dyncta_defaults,
         "DYNCTA's (and DYNCORE's) argument defaults calibrated for this machine, k=v,... (cmem, t_idle, t_mem_l, "
-        "t_mem_h, period); arguments given to the policy override them"),
+        "t_mem_h, period), or 'paper' (Kayiran et al.'s); arguments given to the policy override them"),
     U32("gpgpu_num_sp_units", num_units[UNIT_SP], 1, 64, "SP units per SM"),
     U32("gpgpu_num_sfu_units", num_units[UNIT_SFU], 0, 64, "SFU units per SM (0: SFU work runs on SP)"),
     U32("gpgpu_num_dp_units", num_units[UNIT_DP], 0, 64, "DP units per SM (0: DP runs on the SFU, as Fermi)"),

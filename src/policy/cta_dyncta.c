@@ -82,7 +82,8 @@ void *dyncta_create(struct gpu *g, cta_link_t *self, policy_args_t *a, cs_error_
     policy_args_t d;
     char dspec[sizeof gpu_config(g)->dyncta_defaults + 32];
     const char *preset = gpu_config(g)->dyncta_defaults;
-    snprintf(dspec, sizeof dspec, "-ctasim_dyncta_defaults%s%s", preset[0] ? ":" : "", preset);
+    const bool paper = !preset[0] || !strcmp(preset, "paper"); /* no calibration: the paper's */
+    snprintf(dspec, sizeof dspec, "-ctasim_dyncta_defaults%s%s", paper ? "" : ":", paper ? "" : preset);
     uint32_t d_period, d_idle, d_mem_l, d_mem_h;
     if (policy_args_parse(&d, dspec, err) < 0 || policy_arg_u32(&d, "period", 2048, &d_period, err) < 0 ||
         policy_arg_u32(&d, "t_idle", 16, &d_idle, err) < 0 || policy_arg_u32(&d, "t_mem_l", 128, &d_mem_l, err) < 0 ||
