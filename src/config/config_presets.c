@@ -277,7 +277,7 @@ static const char pact13_text[] =
     "-gpgpu_scheduler lrr                    # round-robin warp scheduling\n"
     "# DYNCTA's C_mem reading and thresholds calibrated for this machine by tools/dyncta_calibrate.py\n"
     "# on half of Table 2's workloads (docs/policies/dyncta.md; the paper's 128/384 were its own).\n"
-    "-ctasim_dyncta_defaults cmem=schedmem,t_mem_l=128,t_mem_h=256\n"
+    "-ctasim_dyncta_defaults cmem=schedmem,t_mem_l=64,t_mem_h=256\n"
     "-icnt_flit_size 16                      # 16 B channel width\n"
     "-gpgpu_n_mem 8\n"
     "-gpgpu_dram_scheduler 1                 # FR-FCFS\n"
