@@ -24,10 +24,14 @@
  * starved: they keep the lowest priority and still run.
  *
  * Arguments: period=2048, t_idle=16, t_mem_l=128, t_mem_h=384 (§4.1, Table 3),
- * cmem=all|wait: which counter is C_mem. all: sm_counters_t.c_mem, every
+ * cmem=all|wait|sched|schedmem: which counter is C_mem. all: sm_counters_t.c_mem, every
  * warp that could not issue waits on memory; one warp waiting a few cycles
  * for an ALU result keeps the cycle out. wait: c_mem_wait, where only a warp
- * held by a busy execution unit does (counters.h says why).
+ * held by a busy execution unit does (counters.h says why). sched:
+ * c_mem_sched, GPGPU-Sim's per-scheduler "no ready instruction" cycles;
+ * schedmem: c_mem_sched_mem, c_mem's condition per scheduler; both over the
+ * schedulers per core. A preset's -ctasim_dyncta_defaults replaces these
+ * defaults (pact13-30sm: calibrated, docs/policies/dyncta.md).
  *
  * Interpretations:
  *   - In Algorithm 1's increment branch, "if nCTA > n: unpause the least
