@@ -21,6 +21,7 @@
 
 #include "gpu/gpu_internal.h"
 #include "frontend/synth.h"
+#include "policy/cta_dyncta.h"
 #include "policy/policy_metrics.h"
 #include "test.h"
 #include "policy/registry.h"
@@ -613,6 +614,108 @@ static void dyncta_cmem_wait_reads_its_counter(void)
     }
     CHECK_EQ(paused[0], 0); /* cmem=all: C_mem low, n = 4 */
     CHECK_EQ(paused[1], 1); /* cmem=wait: C_mem high, n = 2, the newest paused */
+}
+
+/* Algorithm 1's decision table, through the policy: one window of C_idle
+ * and C_mem against t_idle=16, t_mem_l=128, t_mem_h=384 (given explicitly,
+ * so a change of the defaults does not move the table), from n = 2 of N = 4:
+ *   C_idle >= t_idle                  -> n + 1
+ *   C_idle <  t_idle, C_mem < t_mem_l -> n + 1
+ *   C_idle <  t_idle, t_mem_l <= C_mem < t_mem_h -> n
+ *   C_idle <  t_idle, C_mem >= t_mem_h -> n - 1
+ * at each side of every threshold, for each reading of C_mem: the feed adds
+ * to the counter that reading names (cmem=sched and cmem=schedmem divide by
+ * the 2 schedulers per core, so they are fed twice the window's value, plus
+ * one that the division must drop). A policy that compared with > instead of
+ * >=, read another counter, swapped the branches or ignored C_idle fails. */
+enum { FEED_ALL, FEED_WAIT, FEED_SCHED, FEED_SCHEDMEM };
+
+static uint32_t dyncta_n_after_with(const char *spec, const char *defaults, int feed, uint64_t c_idle, uint64_t c_mem)
+{
+    gpu_config_t c = test_cfg(1, 4);
+    c.num_sched_per_core = 2;
+    snprintf(c.dyncta_defaults, sizeof c.dyncta_defaults, "%s", defaults);
+    gpu_t *g = make_gpu(&c, spec, "gto");
+    CHECK(g != NULL);
+    if (!g)
+        return 0;
+    CHECK_EQ(launch_script(g, long_chain_program, NULL, 0, 8, false), 0);
+    CHECK_EQ(step_n(g, 40), 0);
+    const kernel_run_t *k = gpu_kernel(g, 0);
+    cta_link_t *p = &g->chain.link[0];
+    const dyncta_kernel_t *e = cta_link_kernel_state(p, k);
+    CHECK_EQ(e->max_n, 4);
+    CHECK_EQ(e->n[0], 2);
+    /* the window so far (40 cycles of a running core) must not decide: the
+     * counters are re-based here, as a sample would */
+    p->ops->sample(p->st, g, gpu_cycle(g));
+    e->n[0] = 2;
+    sm_counters_t *ctr = &g->sm[0].c;
+    ctr->outcome[OUT_IDLE] += c_idle;
+    switch (feed) {
+    case FEED_ALL:
+        ctr->c_mem += c_mem;
+        break;
+    case FEED_WAIT:
+        ctr->c_mem_wait += c_mem;
+        break;
+    case FEED_SCHED:
+        ctr->c_mem_sched += 2 * c_mem + 1;
+        break;
+    default:
+        ctr->c_mem_sched_mem += 2 * c_mem + 1;
+        break;
+    }
+    p->ops->sample(p->st, g, gpu_cycle(g));
+    uint32_t n = e->n[0];
+    gpu_destroy(g);
+    return n;
+}
+
+static uint32_t dyncta_n_after(const char *cmem, int feed, uint64_t c_idle, uint64_t c_mem)
+{
+    char spec[128];
+    snprintf(spec, sizeof spec, "dyncta:period=1000000,t_idle=16,t_mem_l=128,t_mem_h=384,cmem=%s", cmem);
+    return dyncta_n_after_with(spec, "", feed, c_idle, c_mem);
+}
+
+/* A preset's -ctasim_dyncta_defaults sets the thresholds and the reading
+ * where the policy's arguments do not: C_mem_wait = 500 is high against the
+ * paper's t_mem_h = 384 (n 2 -> 1) but medium against the preset's 900 (n
+ * stays 2), and only under cmem=wait (c_mem, fed nothing, is low: n + 1). */
+static void dyncta_preset_defaults(void)
+{
+    CHECK_EQ(dyncta_n_after_with("dyncta:period=1000000,cmem=wait", "", FEED_WAIT, 0, 500), 1);
+    CHECK_EQ(dyncta_n_after_with("dyncta:period=1000000", "cmem=wait,t_mem_h=900", FEED_WAIT, 0, 500), 2);
+    CHECK_EQ(dyncta_n_after_with("dyncta:period=1000000", "t_mem_h=900", FEED_WAIT, 0, 500), 3);
+    CHECK_EQ(dyncta_n_after_with("dyncta:period=1000000,t_mem_h=384", "cmem=wait,t_mem_h=900", FEED_WAIT, 0, 500), 1);
+    gpu_config_t c = test_cfg(1, 4);
+    snprintf(c.dyncta_defaults, sizeof c.dyncta_defaults, "t_mem_x=3");
+    cs_error_t err;
+    gpu_t *g = gpu_create_named(&c, "dyncta", "gto", &err);
+    CHECK(g == NULL);
+    if (g)
+        gpu_destroy(g);
+    else
+        CHECK(strstr(err.msg, "ctasim_dyncta_defaults") && strstr(err.msg, "t_mem_x"));
+}
+
+static void dyncta_decision_table(void)
+{
+    static const char *const cmem[] = {"all", "wait", "sched", "schedmem"};
+    static const uint64_t idles[] = {0, 15, 16, 500};
+    static const uint64_t mems[] = {0, 127, 128, 383, 384, 2000};
+    for (int r = 0; r < 4; r++)
+        for (size_t i = 0; i < sizeof idles / sizeof *idles; i++)
+            for (size_t m = 0; m < sizeof mems / sizeof *mems; m++) {
+                uint32_t want = idles[i] >= 16 ? 3 : mems[m] < 128 ? 3 : mems[m] >= 384 ? 1 : 2;
+                uint32_t got = dyncta_n_after(cmem[r], r, idles[i], mems[m]);
+                if (got != want)
+                    printf("  cmem=%s C_idle=%llu C_mem=%llu: n %u, want %u\n", cmem[r], (unsigned long long)idles[i],
+                           (unsigned long long)mems[m], got, want);
+                CHECK_EQ(got, want);
+                CHECK_EQ(dyncta_step(idles[i], mems[m], 16, 128, 384), (int)want - 2);
+            }
 }
 
 /* A paused CTA resumes when a running CTA finishes (the CTA count drops to n),
@@ -1317,6 +1420,8 @@ int main(void)
     RUN(lcs_core_each_decides_per_core);
     RUN(dyncta_pausing_sequence);
     RUN(dyncta_cmem_wait_reads_its_counter);
+    RUN(dyncta_decision_table);
+    RUN(dyncta_preset_defaults);
     RUN(c_mem_wait_contains_c_mem);
     RUN(dyncta_finish_resumes_paused);
     RUN(claso_case_study_17_ctas_4_cores);

@@ -353,6 +353,54 @@ static void gated_core_draws_nothing(void)
     }
 }
 
+/* -power_sm_active_util: the active-cycle energy is charged in every cycle
+ * a core holds a CTA (Kayiran's utilised core, pact13-30sm), stalled or not,
+ * not only in its act_cycles; an OFF core holds none and is charged none.
+ * On a memory-bound kernel the two differ (stalled cycles with a CTA). */
+static void active_util_charges_resident_cycles(void)
+{
+    static bool registered;
+    cs_error_t err;
+    if (!registered)
+        registered = cta_policy_register(&off0_policy, &err) == 0 || cta_policy_find(off0_policy.name) != NULL;
+    CHECK(registered);
+    uint64_t charged[2] = {0, 0};
+    for (int util = 0; util <= 1; util++) {
+        gpu_config_t c = small_gpu(3);
+        zero_power(&c);
+        c.power.event_pj[PEV_SM_ACTIVE_CYCLE] = 1000.0;
+        c.power.sm_active_util = util;
+        gpu_t *g = run_spec(&c, "rr+test_off0", "stream:ctas=12,threads=128,iters=4");
+        if (!g) {
+            CHECK(0);
+            return;
+        }
+        for (uint32_t i = 0; i < gpu_n_sm(g); i++) {
+            const sm_counters_t *k = gpu_sm_counters(g, i);
+            power_sm_counts_t counts;
+            gpu_power_sm_counts(g, i, &counts);
+            CHECK_EQ(counts.events[PEV_SM_ACTIVE_CYCLE], util ? k->cycles - k->no_cta_cycles : k->act_cycles);
+            if (counts.events[PEV_SM_ACTIVE_CYCLE])
+                REL_NEAR(gpu_power_sm_energy(g, i), (double)counts.events[PEV_SM_ACTIVE_CYCLE] * 1e-9);
+            else
+                CHECK(gpu_power_sm_energy(g, i) == 0.0);
+            charged[util] += counts.events[PEV_SM_ACTIVE_CYCLE];
+        }
+        power_sm_counts_t off;
+        gpu_power_sm_counts(g, 0, &off);
+        CHECK_EQ(off.events[PEV_SM_ACTIVE_CYCLE], 0);
+        gpu_destroy(g);
+    }
+    CHECK(charged[1] > charged[0]);
+    /* the preset of Kayiran's relative model reads it this way */
+    gpu_config_t k;
+    CHECK_EQ(config_load_preset(&k, "pact13-30sm", &err), 0);
+    CHECK(k.power.sm_active_util);
+    gpu_config_t d;
+    config_defaults(&d);
+    CHECK(!d.power.sm_active_util);
+}
+
 /* A test policy: core 0 OFF from the start, back ON at cycle 300. */
 static void *wake0_create(gpu_t *g, cta_link_t *self, policy_args_t *args, cs_error_t *err)
 {
@@ -655,6 +703,7 @@ int main(void)
     RUN(energy_identity_on_a_hand_built_run);
     RUN(energy_identity_from_counters);
     RUN(gated_core_draws_nothing);
+    RUN(active_util_charges_resident_cycles);
     RUN(wakeup_energy);
     RUN(rf_shmem_gating_on_a_run);
     RUN(wakeup_latency_delays_the_first_cta);

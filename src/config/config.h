@@ -78,6 +78,7 @@ typedef struct gpu_config {
     /* --- SM pipeline --- */
     uint32_t num_sched_per_core;    /* -gpgpu_num_sched_per_core */
     char warp_sched[64];            /* -gpgpu_scheduler (lrr, gto, two_level_active:...) */
+    char dyncta_defaults[128];      /* -ctasim_dyncta_defaults: DYNCTA's k=v defaults calibrated for this machine */
     uint32_t num_units[UNIT__COUNT];/* -gpgpu_num_{sp,int,dp,sfu,tensor_core}_units; LDST 1; BRANCH = num_sched */
     uint32_t lat[LAT__COUNT];       /* -ptx_opcode_latency_{int,fp,dp,sfu,tensor}, -trace_opcode_latency_initiation_* */
     uint32_t init[LAT__COUNT];      /* -ptx_opcode_initiation_{int,fp,dp,sfu,tensor} */

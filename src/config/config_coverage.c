@@ -376,6 +376,7 @@ static const coverage_entry_t catalogue[] = {
     MODELLED("ctasim_max_ctas", NULL),
     MODELLED("max-ctas", "the same as -ctasim_max_ctas"),
     MODELLED("ctasim_active_cores", NULL),
+    MODELLED("ctasim_dyncta_defaults", "read by the dyncta and dyncore policies (docs/policies/dyncta.md)"),
     MODELLED("gpgpu_max_cycle", NULL),
     MODELLED("gpgpu_max_insn", NULL),
 
@@ -384,6 +385,7 @@ static const coverage_entry_t catalogue[] = {
                                          "event counts and static power (docs/ARCHITECTURE.md, Power model)"),
     MODELLED("power_pcpg", NULL),
     MODELLED("power_gate_unused_rf_shmem", NULL),
+    MODELLED("power_sm_active_util", NULL),
     MODELLED("power_sample_period", NULL),
     MODELLED("power_wakeup_cycles", NULL),
     MODELLED("power_wakeup_energy_nj", NULL),

@@ -41,6 +41,8 @@ typedef struct power_params {
     bool enabled;              /* -power_simulation_enabled */
     bool pcpg;                 /* -power_pcpg: a gated core leaks nothing */
     bool gate_unused_rf_shmem; /* -power_gate_unused_rf_shmem: unallocated RF / shared memory leaks nothing */
+    bool sm_active_util;       /* -power_sm_active_util: sm_active_cycle counts the cycles a CTA is resident
+                                * (Kayiran's util), not act_cycles */
     uint32_t sample_period;    /* -power_sample_period: core cycles between power samples (0: none) */
     uint32_t wakeup_cycles;    /* -power_wakeup_cycles: a woken gated core takes CTAs this many core cycles later */
     double wakeup_energy_nj;   /* -power_wakeup_energy_nj: per wake-up of a gated core */

@@ -57,7 +57,10 @@ void gpu_power_sm_counts(const gpu_t *g, uint32_t i, power_sm_counts_t *out)
     sm_alloc_integral(s, c->cycles, &out->reg_alloc_cycles, &out->shmem_alloc_cycles);
     uint64_t *e = out->events;
     e[PEV_FETCH_DECODE] = c->warp_insts;
-    e[PEV_SM_ACTIVE_CYCLE] = c->act_cycles;
+    /* Kayiran's relative model charges a core's active power whenever it is
+     * utilised (holds a CTA), stalled or not; GPUWattch-like presets only in
+     * the cycles it could fetch */
+    e[PEV_SM_ACTIVE_CYCLE] = g->cfg.power.sm_active_util ? c->cycles - c->no_cta_cycles : c->act_cycles;
     e[PEV_REG_READ] = c->reg_reads;
     e[PEV_REG_WRITE] = c->reg_writes;
     e[PEV_SP_LANE] = c->unit_lane_ops[UNIT_SP];

@@ -22,6 +22,20 @@
  *          Kayiran's pipeline has warps either pending on memory or ready;
  *          ALU latency is not one of its inactivity causes (§3: memory
  *          waiting, write-back stall, idle). DYNCTA's cmem=wait reads it.
+ *   c_mem_sched: scheduler-cycles in which a scheduler had a valid
+ *          instruction but none passed the scoreboard (every valid warp
+ *          waits for a load or an ALU result): GPGPU-Sim's per-scheduler
+ *          "no ready instruction" class (shader_cycle_distro[1], "waiting
+ *          for RAW hazards (possibly due to memory)"), summed over the
+ *          core's schedulers, counted also in a cycle another scheduler
+ *          issued in. A scheduler held by a busy unit or a full LD/ST path
+ *          had a ready instruction and is not counted. DYNCTA's
+ *          cmem=sched reads it, divided by the number of schedulers.
+ *   c_mem_sched_mem: scheduler-cycles in which a scheduler issued nothing
+ *          and every valid warp of it waits on the memory side (load data
+ *          or a full LD/ST path; no ALU dependence, no busy unit): c_mem's
+ *          condition per scheduler. DYNCTA's cmem=schedmem reads it, divided
+ *          by the number of schedulers.
  *   act_cycles / inact_cycles: cycles with >= 1 CTA resident in which the
  *                      core issued or had a ready warp waiting only for a
  *                      busy execution unit (Kayiran's "can fetch new warps")
@@ -55,7 +69,7 @@ enum issue_outcome { OUT_ACTIVE = 0, OUT_IDLE, OUT_MEM_STALL, OUT_CORE_STALL, OU
 typedef struct sm_counters {
     uint64_t cycles;
     uint64_t outcome[OUT__COUNT];
-    uint64_t c_mem, c_mem_wait;
+    uint64_t c_mem, c_mem_wait, c_mem_sched, c_mem_sched_mem;
     uint64_t act_cycles, inact_cycles;
     uint64_t struct_stall, mem_stall;
     uint64_t ldst_stall_cycles, ldst_stall_run, ldst_stall_run_max;

@@ -96,6 +96,12 @@ static void account(sm_t *s, uint32_t f, uint64_t ncycles)
         c->act_cycles += ncycles;
     else
         c->inact_cycles += ncycles;
+    /* per scheduler, also in a cycle another scheduler issued in; a verdict
+     * replayed (sleeping core, unchanged issue stage) repeats its count */
+    if (f & BLK_VALID) {
+        c->c_mem_sched += ncycles * s->iss.noready;
+        c->c_mem_sched_mem += ncycles * s->iss.memwait;
+    }
     if (o != OUT_ACTIVE) {
         /* Kayiran's C_mem: every blocked warp waits on the memory side */
         if ((f & (BLK_MEMDATA | BLK_LDST)) && !(f & (BLK_ALUDEP | BLK_UNIT)))

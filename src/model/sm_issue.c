@@ -77,7 +77,7 @@ static void issue(sm_t *s, uint32_t w, uint32_t unit, uint32_t inst_unit, uint32
 
 uint32_t sm_issue_stage(sm_t *s, uint64_t now, uint64_t *next_ready)
 {
-    uint32_t flags = 0;
+    uint32_t flags = 0, noready = 0, memwait = 0;
     uint64_t waiting_idle = 0; /* skipped waiting warps of schedulers that issued nothing */
     uint16_t order[MAX_WARPS_PER_SM];
     /* timed hints come due: drop them from timed_hint, so that every warp
@@ -205,10 +205,18 @@ uint32_t sm_issue_stage(sm_t *s, uint64_t now, uint64_t *next_ready)
             sflags |= BLK_VALID | ((skip & s->iss.never_mem) ? BLK_MEMDATA : 0) | ((skip & s->iss.never_alu) ? BLK_ALUDEP : 0);
         if (!(sflags & BLK_ISSUED) && (sflags & (BLK_MEMDATA | BLK_ALUDEP)))
             s->c.sb_conflicts++;
+        /* GPGPU-Sim's "no ready instruction": valid instructions, none past the scoreboard */
+        if ((sflags & (BLK_VALID | BLK_ISSUED | BLK_UNIT | BLK_LDST)) == BLK_VALID)
+            noready++;
+        /* and Kayiran's "all the warps are waiting for their data", per scheduler */
+        if ((sflags & (BLK_VALID | BLK_ISSUED | BLK_UNIT | BLK_ALUDEP)) == BLK_VALID && (sflags & (BLK_MEMDATA | BLK_LDST)))
+            memwait++;
         flags |= sflags;
         if (s->failed)
             break;
     }
+    s->iss.noready = noready;
+    s->iss.memwait = memwait;
     /* After an issue the core looks again next cycle whatever next_ready
      * says; without one, the skipped waiting warps' cycles bound it. */
     if (!(flags & BLK_ISSUED))

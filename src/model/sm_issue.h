@@ -78,6 +78,8 @@ typedef struct sm_issue {
     uint64_t wake;
     uint32_t flags;           /* verdict of the last evaluation */
     uint64_t sb_count;        /* scoreboard conflicts that evaluation counted */
+    uint32_t noready;         /* schedulers of that evaluation with no ready instruction (c_mem_sched) */
+    uint32_t memwait;         /* schedulers of that evaluation stalled on the memory side (c_mem_sched_mem) */
 } sm_issue_t;
 
 /* Forget warp w's cached scoreboard verdict: look again at its next evaluation. */

@@ -224,7 +224,7 @@ static void dyncore_sample(void *st, struct gpu *g, uint64_t cycle)
 const cta_policy_ops_t cta_policy_dyncore = {
     .name = "dyncore",
     .summary = "DYNCORE (Kayiran et al. PACT'13 4.2): DYNCTA plus turning k cores off while G_act < t_act",
-    .params = "period=2048,t_idle=16,t_mem_l=128,t_mem_h=384,cmem=" DYNCTA_CMEM_DEFAULT ",k=<8*cores/30>,t_act=<40960*cores/30*period/2048>,pcpg=<-power_pcpg>",
+    .params = "period=2048,t_idle=16,t_mem_l=128,t_mem_h=384,cmem=" DYNCTA_CMEM_DEFAULT " (a preset's -ctasim_dyncta_defaults first),k=<8*cores/30>,t_act=<40960*cores/30*period/2048>,pcpg=<-power_pcpg>",
     .kernel_state_size = sizeof(dyncta_kernel_t),
     .create = dyncore_create,
     .destroy = dyncore_destroy,

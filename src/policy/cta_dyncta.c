@@ -24,10 +24,14 @@
  * starved: they keep the lowest priority and still run.
  *
  * Arguments: period=2048, t_idle=16, t_mem_l=128, t_mem_h=384 (§4.1, Table 3),
- * cmem=all|wait: which counter is C_mem. all: sm_counters_t.c_mem, every
+ * cmem=all|wait|sched|schedmem: which counter is C_mem. all: sm_counters_t.c_mem, every
  * warp that could not issue waits on memory; one warp waiting a few cycles
  * for an ALU result keeps the cycle out. wait: c_mem_wait, where only a warp
- * held by a busy execution unit does (counters.h says why).
+ * held by a busy execution unit does (counters.h says why). sched:
+ * c_mem_sched, GPGPU-Sim's per-scheduler "no ready instruction" cycles;
+ * schedmem: c_mem_sched_mem, c_mem's condition per scheduler; both over the
+ * schedulers per core. A preset's -ctasim_dyncta_defaults replaces these
+ * defaults (pact13-30sm: calibrated, docs/policies/dyncta.md).
  *
  * Interpretations:
  *   - In Algorithm 1's increment branch, "if nCTA > n: unpause the least
@@ -49,6 +53,7 @@
  * Published: series "dyncta.n" (mean n over cores of the oldest running
  * kernel, at each sample) and metric "dyncta.n_avg" (the mean of that
  * series), "dyncta.N" (N of the latest kernel). */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -59,7 +64,8 @@
 
 struct dyncta {
     uint32_t period, t_idle, t_mem_l, t_mem_h;
-    bool cmem_wait; /* cmem=wait: C_mem is c_mem_wait */
+    enum dyncta_cmem cmem; /* which counter is C_mem */
+    uint32_t n_sched;      /* schedulers per core: cmem=sched's divisor */
     uint32_t n_core;
     cta_link_t *self;
     uint64_t *prev_idle, *prev_mem; /* counters at the previous sample */
@@ -75,17 +81,35 @@ uint32_t dyncta_period(const dyncta_t *s) { return s->period; }
 
 void *dyncta_create(struct gpu *g, cta_link_t *self, policy_args_t *a, cs_error_t *err)
 {
+    /* the defaults: the paper's, unless the machine's configuration carries
+     * thresholds calibrated for it (-ctasim_dyncta_defaults, §4.1: they "need
+     * to be recalculated by experiments for different configurations") */
+    policy_args_t d;
+    char dspec[sizeof gpu_config(g)->dyncta_defaults + 32];
+    const char *preset = gpu_config(g)->dyncta_defaults;
+    const bool paper = !preset[0] || !strcmp(preset, "paper"); /* no calibration: the paper's */
+    snprintf(dspec, sizeof dspec, "-ctasim_dyncta_defaults%s%s", paper ? "" : ":", paper ? "" : preset);
+    uint32_t d_period, d_idle, d_mem_l, d_mem_h;
+    if (policy_args_parse(&d, dspec, err) < 0 || policy_arg_u32(&d, "period", 2048, &d_period, err) < 0 ||
+        policy_arg_u32(&d, "t_idle", 16, &d_idle, err) < 0 || policy_arg_u32(&d, "t_mem_l", 128, &d_mem_l, err) < 0 ||
+        policy_arg_u32(&d, "t_mem_h", 384, &d_mem_h, err) < 0)
+        return NULL;
+    const char *d_cmem = policy_arg_str(&d, "cmem", DYNCTA_CMEM_DEFAULT);
+    if (policy_args_check_unused(&d, err) < 0)
+        return NULL;
     uint32_t period, t_idle, t_mem_l, t_mem_h;
-    if (policy_arg_u32(a, "period", 2048, &period, err) < 0 || policy_arg_u32(a, "t_idle", 16, &t_idle, err) < 0 ||
-        policy_arg_u32(a, "t_mem_l", 128, &t_mem_l, err) < 0 || policy_arg_u32(a, "t_mem_h", 384, &t_mem_h, err) < 0)
+    if (policy_arg_u32(a, "period", d_period, &period, err) < 0 || policy_arg_u32(a, "t_idle", d_idle, &t_idle, err) < 0 ||
+        policy_arg_u32(a, "t_mem_l", d_mem_l, &t_mem_l, err) < 0 || policy_arg_u32(a, "t_mem_h", d_mem_h, &t_mem_h, err) < 0)
         return NULL;
     if (period == 0) {
         cs_err(err, NULL, 0, "policy '%s': period must be at least 1 cycle", a->name);
         return NULL;
     }
-    const char *cmem = policy_arg_str(a, "cmem", DYNCTA_CMEM_DEFAULT);
-    if (strcmp(cmem, "all") && strcmp(cmem, "wait")) {
-        cs_err(err, NULL, 0, "policy '%s': cmem must be all or wait (got '%s')", a->name, cmem);
+    char cmem_buf[sizeof d.val[0]];
+    snprintf(cmem_buf, sizeof cmem_buf, "%s", d_cmem);
+    const char *cmem = policy_arg_str(a, "cmem", cmem_buf);
+    if (strcmp(cmem, "all") && strcmp(cmem, "wait") && strcmp(cmem, "sched") && strcmp(cmem, "schedmem")) {
+        cs_err(err, NULL, 0, "policy '%s': cmem must be all, wait, sched or schedmem (got '%s')", a->name, cmem);
         return NULL;
     }
     /* Algorithm 1 raises n below t_mem_l and lowers it at t_mem_h or more:
@@ -99,7 +123,11 @@ void *dyncta_create(struct gpu *g, cta_link_t *self, policy_args_t *a, cs_error_
     s->t_idle = t_idle;
     s->t_mem_l = t_mem_l;
     s->t_mem_h = t_mem_h;
-    s->cmem_wait = !strcmp(cmem, "wait");
+    s->cmem = !strcmp(cmem, "wait")       ? DYNCTA_CMEM_WAIT
+              : !strcmp(cmem, "sched")    ? DYNCTA_CMEM_SCHED
+              : !strcmp(cmem, "schedmem") ? DYNCTA_CMEM_SCHED_MEM
+                                          : DYNCTA_CMEM_ALL;
+    s->n_sched = gpu_config(g)->num_sched_per_core ? gpu_config(g)->num_sched_per_core : 1;
     s->self = self;
     s->n_core = gpu_n_sm(g);
     s->prev_idle = cs_xcalloc(s->n_core, sizeof *s->prev_idle);
@@ -121,7 +149,41 @@ void dyncta_destroy(void *st)
     free(s);
 }
 
-static uint64_t c_mem_of(const dyncta_t *s, const sm_counters_t *c) { return s->cmem_wait ? c->c_mem_wait : c->c_mem; }
+/* The cumulative counter C_mem is read from (a window is a difference of two
+ * readings). */
+static uint64_t c_mem_of(const dyncta_t *s, const sm_counters_t *c)
+{
+    switch (s->cmem) {
+    case DYNCTA_CMEM_WAIT:
+        return c->c_mem_wait;
+    case DYNCTA_CMEM_SCHED:
+        return c->c_mem_sched;
+    case DYNCTA_CMEM_SCHED_MEM:
+        return c->c_mem_sched_mem;
+    default:
+        return c->c_mem;
+    }
+}
+
+/* A window's C_mem in core cycles. The per-scheduler readings count
+ * scheduler-cycles: over the number of schedulers, the mean scheduler's
+ * count, so it stays within the window's cycles and the thresholds keep
+ * their unit (Kayiran's 11-bit counter per core for a 2048-cycle window). */
+static uint64_t c_mem_window(const dyncta_t *s, uint64_t delta)
+{
+    return s->cmem == DYNCTA_CMEM_SCHED || s->cmem == DYNCTA_CMEM_SCHED_MEM ? delta / s->n_sched : delta;
+}
+
+int dyncta_step(uint64_t c_idle, uint64_t c_mem, uint32_t t_idle, uint32_t t_mem_l, uint32_t t_mem_h)
+{
+    if (c_idle >= t_idle) /* an otherwise idle core: one more CTA */
+        return +1;
+    if (c_mem < t_mem_l) /* warps rarely wait on memory: more parallelism */
+        return +1;
+    if (c_mem >= t_mem_h) /* latency too long to hide: fewer CTAs */
+        return -1;
+    return 0;
+}
 
 static void snapshot_counters(dyncta_t *s, struct gpu *g)
 {
@@ -195,14 +257,10 @@ void dyncta_sample(void *st, struct gpu *g, uint64_t cycle)
         const sm_counters_t *ctr = gpu_sm_counters(g, c);
         uint64_t c_idle = ctr->outcome[OUT_IDLE] - s->prev_idle[c];
         const uint64_t mem_now = c_mem_of(s, ctr);
-        uint64_t c_mem = mem_now - s->prev_mem[c];
+        uint64_t c_mem = c_mem_window(s, mem_now - s->prev_mem[c]);
         s->prev_idle[c] = ctr->outcome[OUT_IDLE];
         s->prev_mem[c] = mem_now;
-        int step = 0;
-        if (c_idle >= s->t_idle || c_mem < s->t_mem_l)
-            step = +1;
-        else if (c_mem >= s->t_mem_h)
-            step = -1;
+        const int step = dyncta_step(c_idle, c_mem, s->t_idle, s->t_mem_l, s->t_mem_h);
         for (uint32_t i = 0; i < n_running; i++) {
             dyncta_kernel_t *e = cta_link_kernel_state(s->self, s->running[i]);
             if (step > 0 && e->n[c] < e->max_n) {
@@ -231,7 +289,7 @@ void dyncta_sample(void *st, struct gpu *g, uint64_t cycle)
 const cta_policy_ops_t cta_policy_dyncta = {
     .name = "dyncta",
     .summary = "DYNCTA (Kayiran et al. PACT'13 Alg. 1): per-core CTA limit from C_idle/C_mem, CTA pausing",
-    .params = "period=2048,t_idle=16,t_mem_l=128,t_mem_h=384,cmem=" DYNCTA_CMEM_DEFAULT,
+    .params = "period=2048,t_idle=16,t_mem_l=128,t_mem_h=384,cmem=" DYNCTA_CMEM_DEFAULT " (a preset's -ctasim_dyncta_defaults first)",
     .kernel_state_size = sizeof(dyncta_kernel_t),
     .create = dyncta_create,
     .destroy = dyncta_destroy,

@@ -15,6 +15,18 @@ typedef struct dyncta_kernel { /* per running kernel, kept by the framework */
 
 typedef struct dyncta dyncta_t;
 
+/* Which per-core counter (counters.h) DYNCTA reads as C_mem. */
+enum dyncta_cmem {
+    DYNCTA_CMEM_ALL,   /* cmem=all: c_mem, the whole core stalled on the memory side */
+    DYNCTA_CMEM_WAIT,  /* cmem=wait: c_mem_wait, ALU waits do not disqualify a cycle */
+    DYNCTA_CMEM_SCHED, /* cmem=sched: c_mem_sched / schedulers, GPGPU-Sim's per-scheduler reading */
+    DYNCTA_CMEM_SCHED_MEM, /* cmem=schedmem: c_mem_sched_mem / schedulers, c_mem's condition per scheduler */
+};
+
+/* Algorithm 1's decision for one window: +1, -1 or 0 (n unchanged), before
+ * the bounds 1 <= n <= N are applied. */
+int dyncta_step(uint64_t c_idle, uint64_t c_mem, uint32_t t_idle, uint32_t t_mem_l, uint32_t t_mem_h);
+
 /* C_mem's counter when no cmem= argument is given (cta_dyncta.c). */
 #define DYNCTA_CMEM_DEFAULT "all"
 

@@ -519,14 +519,17 @@ static void exp_lee_fig19(rep_ctx_t *c, const char *exp, const csv_t *t, const c
 
 static void exp_kayiran(rep_ctx_t *c, const char *exp, const csv_t *t, const char *source)
 {
-    static const char *const cols[] = {"min_norm",         "opt_norm",         "dyncta_norm",
-                                       "dyncta_1024_norm", "dyncta_1536_norm", "dyncta_wait_norm"};
-    static const char *const labels[] = {"min", "opt", "DYNCTA", "DYNCTA t_mem_h=1024", "DYNCTA t_mem_h=1536",
-                                         "DYNCTA cmem=wait"};
-    /* tables written before the cmem=wait series have five columns */
-    size_t n = csv_col(t, cols[5]) >= 0 ? 6 : 5;
+    /* min_norm, opt_norm and one <series>_norm per DYNCTA series the table has */
+    const char *cols[32];
+    size_t n = 0;
+    for (size_t k = 0; k < t->cols && n < 32; k++) {
+        const char *h = csv_header(t, k);
+        size_t len = strlen(h);
+        if (len > 5 && !strcmp(h + len - 5, "_norm"))
+            cols[n++] = h;
+    }
     rep_speedup_fig(c, exp, t, source, "IPC normalised to maximum TLP (Kayiran et al. Figs. 1 and 10)",
-                "IPC / IPC at maximum CTAs", cols, labels, n, "normalised to the maximum CTAs per core");
+                "IPC / IPC at maximum CTAs", cols, cols, n, "normalised to the maximum CTAs per core");
 }
 
 static void exp_kayiran_fig8(rep_ctx_t *c, const char *exp, const csv_t *t, const char *source)
