@@ -784,6 +784,22 @@ static int tick_cores_parallel(gpu_t *g, uint64_t now, uint64_t icnt_now, bool *
     return rc;
 }
 
+/* Ticks the n due items of a memory phase (g->mem_due) with fn: on the team
+ * when enough are due and the phase's timing choice says so, else on this
+ * thread in the same order. Returns the start time when this call is one the
+ * choice times (*timed), for the caller to close after its own merge. */
+static uint64_t run_mem_phase(gpu_t *g, int phase, uint64_t now, core_work_fn fn, uint32_t n, bool *timed)
+{
+    const bool team = n >= g->mem_parallel_min && choose_team(g, &g->choice[phase], now, timed);
+    const uint64_t t0 = *timed ? now_ns() : 0;
+    if (team)
+        core_workers_run_fn(g->workers, fn, g, n);
+    else
+        for (uint32_t k = 0; k < n; k++)
+            fn(g, k);
+    return t0;
+}
+
 /* The L2 slices due at `now` (L2 clock), on the team when enough are due,
  * then what they deferred, slice by slice (the network counts and mesh
  * wake-ups, the kernels' counts, the pools), before the interconnect and the
@@ -800,14 +816,7 @@ static void tick_l2_parallel(gpu_t *g, uint64_t now, uint64_t icnt_now)
     g->mem_now = now;
     g->mem_icnt = icnt_now;
     bool timed = false;
-    struct phase_choice *c = &g->choice[PHASE_L2];
-    const bool team = n >= g->mem_parallel_min && choose_team(g, c, now, &timed);
-    const uint64_t t0 = timed ? now_ns() : 0;
-    if (team)
-        core_workers_run_fn(g->workers, tick_l2_item, g, n);
-    else
-        for (uint32_t k = 0; k < n; k++)
-            l2_cycle(&g->l2[g->mem_due[k]], now, icnt_now);
+    const uint64_t t0 = run_mem_phase(g, PHASE_L2, now, tick_l2_item, n, &timed);
     for (uint32_t k = 0; k < n; k++) {
         uint32_t id = g->mem_due[k];
         xbar_settle_output(&g->req_net, id, icnt_now);
@@ -816,7 +825,7 @@ static void tick_l2_parallel(gpu_t *g, uint64_t now, uint64_t icnt_now)
         req_pool_balance(g->l2[id].pool, &g->pool, SM_POOL_LOW, SM_POOL_HIGH);
     }
     if (timed)
-        choice_timed(c, now, now_ns() - t0);
+        choice_timed(&g->choice[PHASE_L2], now, now_ns() - t0);
 }
 
 /* The DRAM channels due at `now` (DRAM clock), likewise. A channel touches
@@ -831,21 +840,14 @@ static void tick_dram_parallel(gpu_t *g, uint64_t now)
         return;
     g->mem_now = now;
     bool timed = false;
-    struct phase_choice *c = &g->choice[PHASE_DRAM];
-    const bool team = n >= g->mem_parallel_min && choose_team(g, c, now, &timed);
-    const uint64_t t0 = timed ? now_ns() : 0;
-    if (team)
-        core_workers_run_fn(g->workers, tick_channel_item, g, n);
-    else
-        for (uint32_t k = 0; k < n; k++)
-            mem_channel_cycle(&g->ch[g->mem_due[k]], now);
+    const uint64_t t0 = run_mem_phase(g, PHASE_DRAM, now, tick_channel_item, n, &timed);
     for (uint32_t k = 0; k < n; k++) {
         const mem_channel_t *m = &g->ch[g->mem_due[k]];
         for (uint32_t j = 0; j < m->n_slices; j++)
             req_pool_balance(m->slices[j].pool, &g->pool, SM_POOL_LOW, SM_POOL_HIGH);
     }
     if (timed)
-        choice_timed(c, now, now_ns() - t0);
+        choice_timed(&g->choice[PHASE_DRAM], now, now_ns() - t0);
 }
 
 /* ------------------------------------------------------------------------ */
