@@ -143,6 +143,9 @@ int cli_report_dir(const char *dir, const char *experiment);
 /* Beside JSON_PATH (X.json or X): X-series.csv, every series of g as rows
  * series,cycle,value, written through a temporary (report.c). */
 int cli_write_series_csv(const gpu_t *g, const char *json_path, cs_error_t *err);
+/* The executable's own hash (exp_common.c), read once: the caches of runs
+ * (experiments' DIR/.runs, mix's alone runs and profiles) key on it. */
+uint64_t cli_exe_hash(void);
 /* The value options every experiment shares (exp_common.c): --size S,
  * --jobs N, -o DIR and, when ONLY is not NULL, --workloads A,B (every name
  * checked against the suite). 1: NAME was one of them and VALUE is taken;

@@ -3,6 +3,7 @@
  * mapped onto the suite, --workloads selection, the options every
  * experiment takes, and the warnings file of a run. */
 #include <errno.h>
+#include <pthread.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -187,4 +188,30 @@ void exp_warnings_free(exp_warnings_t *w)
     free(w->text);
     w->text = NULL;
     w->len = 0;
+}
+
+/* The ctasim executable itself (FNV-1a of /proc/self/exe), read once: every
+ * cache of results keys on it, so that a rebuilt simulator never reuses the
+ * runs of an older one. Without /proc, the offset basis alone. */
+static uint64_t exe_hash_value;
+static pthread_once_t exe_hash_once = PTHREAD_ONCE_INIT;
+
+static void exe_hash_compute(void)
+{
+    uint64_t h = 0xcbf29ce484222325ull;
+    FILE *f = fopen("/proc/self/exe", "rb");
+    if (f) {
+        char buf[65536];
+        size_t n;
+        while ((n = fread(buf, 1, sizeof buf, f)) > 0)
+            h = cs_fnv1a64_update(h, buf, n);
+        fclose(f);
+    }
+    exe_hash_value = h;
+}
+
+uint64_t cli_exe_hash(void)
+{
+    pthread_once(&exe_hash_once, exe_hash_compute);
+    return exe_hash_value;
 }

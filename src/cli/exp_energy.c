@@ -190,10 +190,10 @@ static void run_key(const en_run_t *r, size_t i, char *buf, size_t n)
     const en_series_t *s = &r->series[i % r->ns];
     snprintf(buf, n,
              "e2 experiment=%s preset=%s size=%s seed=1 workload=%s cta=%s warp=%s active=%u pcpg=%d gate=%d "
-             "sample=%u",
+             "sample=%u build=%016llx",
              r->def->cache ? r->def->cache : r->def->name, r->def->config, app_size_name(r->size),
              r->wl[i / r->ns]->name, s->cta, s->warp ? s->warp : r->def->warp, s->active, s->pcpg, s->gate_rf,
-             s->sample);
+             s->sample, (unsigned long long)cli_exe_hash());
 }
 
 static void save_run(const en_run_t *r, size_t i, const en_result_t *x)

@@ -193,9 +193,9 @@ static void run_path(const exp_run_t *r, size_t i, char *buf, size_t n)
 static void run_key(const exp_run_t *r, size_t i, char *buf, size_t n)
 {
     const exp_series_t *se = &r->series[i % r->ns];
-    snprintf(buf, n, "v2 experiment=%s preset=%s size=%s seed=1 workload=%s cta=%s warp=%s cap=%u power=%d",
+    snprintf(buf, n, "v2 experiment=%s preset=%s size=%s seed=1 workload=%s cta=%s warp=%s cap=%u power=%d build=%016llx",
              is_sweep(se) ? "static-sweep" : r->def->name, r->def->config, app_size_name(r->size), r->wl[i / r->ns]->name, se->cta, se->warp,
-             se->max_ctas, r->cfg.power.enabled ? 1 : 0);
+             se->max_ctas, r->cfg.power.enabled ? 1 : 0, (unsigned long long)cli_exe_hash());
 }
 
 /* Write the result of job I (best effort: a result not kept is only run again). */

@@ -473,20 +473,6 @@ static uint64_t config_text_hash(const gpu_config_t *cfg, uint64_t h)
     return h;
 }
 
-/* The ctasim executable itself: a rebuilt simulator must not reuse old runs. */
-static uint64_t exe_hash(uint64_t h)
-{
-    FILE *f = fopen("/proc/self/exe", "rb");
-    if (!f)
-        return h;
-    char buf[65536];
-    size_t n;
-    while ((n = fread(buf, 1, sizeof buf, f)) > 0)
-        h = cs_fnv1a64_update(h, buf, n);
-    fclose(f);
-    return h;
-}
-
 static int mkdir_p(const char *dir)
 {
     char tmp[PATH_MAX];
@@ -701,7 +687,7 @@ int mix_tlp_profile(const mix_item_t *mi, const char *kernel, const sim_request_
         snprintf(dir, sizeof dir, "%s", cache_dir);
     else
         default_cache_dir(dir, sizeof dir);
-    return tlp_profile(mi, kernel, req, dir, exe_hash(0xcbf29ce484222325ull), jobs, type, type_len, opt, err);
+    return tlp_profile(mi, kernel, req, dir, cli_exe_hash(), jobs, type, type_len, opt, err);
 }
 
 /* A chain naming plain `tlpmod` gets each workload's profile as p<stream>=type/opt. */
@@ -751,7 +737,7 @@ gpu_t *mix_simulate_spec(const sim_request_t *req, sim_outcome_t *out, cs_error_
     char cache_dir[PATH_MAX], chain[1024];
     default_cache_dir(cache_dir, sizeof cache_dir);
     if (r.cta_sched && strstr(r.cta_sched, "tlpmod")) {
-        if (fill_tlpmod(r.cta_sched, &m, &r, cache_dir, exe_hash(0xcbf29ce484222325ull), chain, sizeof chain, err) <
+        if (fill_tlpmod(r.cta_sched, &m, &r, cache_dir, cli_exe_hash(), chain, sizeof chain, err) <
             0) {
             mix_free(&m);
             return NULL;
@@ -811,7 +797,7 @@ int cmd_run_mix(int argc, char **argv, const run_opts_t *o)
         snprintf(cache_dir, sizeof cache_dir, "%s", o->alone_cache);
     else
         default_cache_dir(cache_dir, sizeof cache_dir);
-    uint64_t exe_h = exe_hash(0xcbf29ce484222325ull);
+    uint64_t exe_h = cli_exe_hash();
     char chain[1024];
     if (o->cta_sched && strstr(o->cta_sched, "tlpmod")) {
         if (fill_tlpmod(o->cta_sched, &m, &req, cache_dir, exe_h, chain, sizeof chain, &err) < 0) {

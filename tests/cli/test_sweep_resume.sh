@@ -102,6 +102,12 @@ grep -q "resuming: 8 of 9 runs" "$T/ec.out" && cmp -s "$T/efull/yu-fig11-12.csv"
 $C experiment $E --force -o "$T/epart" >"$T/ef.out" 2>&1
 ! grep -q resuming "$T/ef.out" && grep -q "^yu-fig11-12: 9/9 runs" "$T/ef.out" && pass experiment_force_runs_all ||
     fail experiment_force_runs_all "$(grep -E 'resuming|runs' "$T/ef.out" | head -2)"
+# another build of ctasim is another simulator: its kept results are run again
+# (a copy with one byte appended runs the same, but is not the same executable)
+cp "$C" "$T/ctasim-other" && printf 'x' >>"$T/ctasim-other"
+"$T/ctasim-other" experiment $E -o "$T/epart" >"$T/eb.out" 2>&1
+! grep -q resuming "$T/eb.out" && grep -q "^yu-fig11-12: 9/9 runs" "$T/eb.out" && cmp -s "$T/efull/yu-fig11-12.csv" "$T/epart/yu-fig11-12.csv" &&
+    pass experiment_other_build_reuses_nothing || fail experiment_other_build_reuses_nothing "$(grep -E 'resuming|runs' "$T/eb.out" | head -2)"
 # another size is another experiment: nothing reused
 $C experiment yu-fig11-12 --size default --workloads VADD --jobs 2 -o "$T/epart" >"$T/eo.out" 2>&1
 ! grep -q resuming "$T/eo.out" && pass experiment_other_size_reuses_nothing || fail experiment_other_size_reuses_nothing "$(grep resuming "$T/eo.out")"
