@@ -2,6 +2,8 @@
  * cycle's accounting, and sm_cycle ticking the LD/ST unit and the issue
  * stage. See sm.h for the pipeline and the latency conventions. */
 #include "sm.h"
+#include "sm_issue.h"
+#include "sm_ldst.h"
 
 #include <stdio.h>
 #include <stdlib.h>

@@ -4,7 +4,7 @@
  * The units call down into this file (the LD/ST unit ends warps whose last
  * load completes; the issue stage fetches and arrives at barriers); it calls
  * none of them, so the calls between the core's files run one way. */
-#include "sm.h"
+#include "sm_cta.h"
 
 #include <string.h>
 

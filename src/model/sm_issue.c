@@ -1,5 +1,7 @@
 /* sm_issue.c — a core's fetch and issue (see sm_issue.h). */
-#include "sm.h"
+#include "sm_issue.h"
+#include "sm_cta.h"
+#include "sm_ldst.h"
 
 #include <string.h>
 

@@ -1,5 +1,6 @@
 /* sm_ldst.c — a core's LD/ST unit and L1 data cache (see sm_ldst.h). */
-#include "sm.h"
+#include "sm_ldst.h"
+#include "sm_cta.h"
 
 #include <stdlib.h>
 

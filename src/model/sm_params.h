@@ -5,7 +5,7 @@
 #define CTASIM_SM_PARAMS_H
 
 #include "config/config.h"
-#include "sm_ldst.h"
+#include "sm_ldst_state.h"
 #include "sm_pipes.h"
 
 typedef struct sm_params {

@@ -1,0 +1,119 @@
+/* sm_state.h — a core's state: sm_t and its parts (warps, CTA slots, the
+ * kernels' deltas, each unit's own state), shared by sm.c and the units
+ * (sm_*.c). It holds no function but reads of that state, so every unit can
+ * depend on it while the units' code depends one way (sm.h says which). */
+#ifndef CTASIM_SM_STATE_H
+#define CTASIM_SM_STATE_H
+
+#include "cache.h"
+#include "coalesce.h"
+#include "counters.h"
+#include "run_types.h"
+#include "sm_issue_state.h"
+#include "sm_ldst_state.h"
+#include "sm_params.h"
+#include "sm_pipes.h"
+#include "sm_scoreboard.h"
+#include "warp_policy.h"
+#include "ports.h"
+
+#define MAX_WARPS_PER_SM CONFIG_MAX_WARPS_PER_SM
+#define MAX_CTAS_PER_SM CONFIG_MAX_CTAS_PER_SM
+#define MAX_SCHED_PER_SM CONFIG_MAX_SCHED_PER_SM
+
+typedef struct warp {
+    const warp_inst_t *inst; /* instruction buffer: next instruction (&ibuf), or NULL */
+    bool fetch_done;         /* the front-end has no more instructions */
+    bool at_barrier;
+    uint16_t outstanding_loads;
+    uint16_t ldst_inflight;  /* instructions of this warp inside the LD/ST unit */
+    uint16_t pending_stores; /* store requests not yet acknowledged by L2 */
+    /* The instruction, copied at fetch while the front-end's copy is still in
+     * the host's caches: the scoreboard check, often many cycles later,
+     * then reads it next to the warp's scoreboard instead of taking a cache
+     * miss on front-end storage (its address list stays the front-end's). */
+    warp_inst_t ibuf;
+    scoreboard_t sb;
+} warp_t;
+
+typedef struct cta_slot {
+    bool used;
+    bool paused;             /* DYNCTA: deprioritised */
+    bool bypass_l1;          /* thread-block-level L1 bypass */
+    kernel_run_t *kernel;
+    void *fe;                /* front-end CTA state */
+    uint64_t cta_id;
+    uint32_t nwarps, live_warps, bar_arrived;
+    uint16_t warp_slot[32];
+    uint64_t start_cycle, warp_insts;
+} cta_slot_t;
+
+/* What a core adds to one kernel's counters while it ticks on a worker
+ * thread (see defer_shared). */
+typedef struct kernel_delta {
+    kernel_run_t *kernel;
+    kernel_stats_t st;
+    uint64_t warp_insts, thread_insts;
+} kernel_delta_t;
+#define SM_KDELTA_MAX (MAX_CTAS_PER_SM + 1)
+
+typedef struct sm {
+    uint32_t id;
+    const mem_ports_t *io;    /* config, address map, request pool, crossbars */
+    const gpu_config_t *cfg;  /* = io->cfg */
+    const warp_policy_ops_t *wp;
+    enum core_state state;
+    uint64_t gated_mark;      /* gated_cycles when it was last turned OFF (wake-ups) */
+    uint64_t powered_at;      /* a woken gated core takes CTAs from this core cycle on
+                                 (-power_wakeup_cycles after it was turned on) */
+    bool mem_throttle;        /* policy flag: issue no memory instructions */
+    /* resources in use */
+    uint32_t used_threads, used_regs, used_shmem, used_ctas, used_warps;
+    uint64_t alloc_mark;      /* cycle up to which c.reg_alloc_cycles / shmem_alloc_cycles are summed */
+    cta_slot_t cta[MAX_CTAS_PER_SM];
+    kernel_run_t *stall_kernel; /* the kernel stall cycles were last charged to (per-kernel stats) */
+    warp_t warp[MAX_WARPS_PER_SM];
+    warp_info_t winfo[MAX_WARPS_PER_SM];
+    sm_issue_t iss;           /* fetch and issue: schedulers, cached verdicts (sm_issue.h) */
+    uint64_t warp_age_seq;
+    uint32_t warp_epoch;      /* bumped whenever warps are added or removed */
+    bool any_paused;
+    /* the warp policy: an instance per scheduler (the issue stage orders
+     * warps by it; the LD/ST unit tells it of L1 misses and evictions) */
+    uint32_t n_sched;
+    void *wp_state[MAX_SCHED_PER_SM];
+    sm_pipes_t pipes;         /* execution units (sm_pipes.h) */
+    sm_ldst_t ldst;           /* LD/ST unit, L1D, MSHRs, miss queue (sm_ldst.h) */
+    /* time */
+    uint64_t wake;            /* next core cycle worth simulating */
+    uint64_t last_cycle;      /* last cycle simulated (counters replay from here) */
+    enum issue_outcome last_outcome;
+    uint32_t last_flags;      /* stall flags of the last simulated cycle, for replay */
+    sm_counters_t c;
+    /* events for the GPU, drained after each core tick */
+    cta_info_t finished[MAX_CTAS_PER_SM]; /* CTAs finished and already released */
+    uint32_t n_finished;
+    bool failed;              /* a front-end error: err holds it */
+    cs_error_t err;
+    /* What the parallel core phase (gpu.c, --threads) changes; last, so the
+     * fields above keep their places. */
+    req_pool_t *pool;         /* where its requests come from: io->pool, or its own (parallel cores) */
+    /* Set by the GPU while the core ticks on a worker thread: counters of
+     * shared objects (the kernels') go to kdelta instead, which the GPU adds
+     * in core order after the parallel phase (sm_fold_kernel_deltas). */
+    bool defer_shared;
+    uint32_t n_kdelta;
+    kernel_delta_t kdelta[SM_KDELTA_MAX];
+} sm_t;
+
+static inline const cs_error_t *sm_error(const sm_t *s) { return s->failed ? &s->err : NULL; }
+/* Registers and shared-memory bytes allocated to resident CTAs, summed over
+ * core cycles up to `now` (counters.h: reg_alloc_cycles). */
+static inline void sm_alloc_integral(const sm_t *s, uint64_t now, uint64_t *regs, uint64_t *shmem)
+{
+    uint64_t d = now > s->alloc_mark ? now - s->alloc_mark : 0;
+    *regs = s->c.reg_alloc_cycles + (uint64_t)s->used_regs * d;
+    *shmem = s->c.shmem_alloc_cycles + (uint64_t)s->used_shmem * d;
+}
+
+#endif
