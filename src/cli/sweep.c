@@ -49,6 +49,10 @@
 #include "report/json.h"
 #include "policy/registry.h"
 
+/* In the key of a sweep: the executable that made its points, so that a
+ * rebuilt ctasim does not take an older build's points for its own. */
+#define SWEEP_BUILD_TAG " build="
+
 #define SWEEP_MAX_SERIES 16
 #define SWEEP_MAX_CAP 64 /* ipc_curve_t holds caps 1..64 */
 
@@ -272,8 +276,8 @@ static int sweep_parse(int argc, char **argv, sweep_args_t *a)
     free(rest);
     if (!rc) { /* the configuration as it came out, not only as it was named */
         size_t l = strlen(a->key_text);
-        snprintf(a->key_text + l, sizeof a->key_text - l, " config=%016llx",
-                 (unsigned long long)cli_config_checksum(&a->base.cfg));
+        snprintf(a->key_text + l, sizeof a->key_text - l, " config=%016llx" SWEEP_BUILD_TAG "%016llx",
+                 (unsigned long long)cli_config_checksum(&a->base.cfg), (unsigned long long)cli_exe_hash());
     }
     a->key = cs_fnv1a64(a->key_text, strlen(a->key_text));
     return rc;
@@ -669,6 +673,22 @@ static int write_key(const sweep_args_t *a, cs_error_t *err)
     return cli_output_close(f, path, err);
 }
 
+/* The same sweep's arguments as KEY_TEXT, made by another build: equal up to
+ * the build tag (the executable's hash, cli_exe_hash). */
+static const char *last_build_tag(const char *text)
+{
+    const char *last = NULL;
+    for (const char *p = strstr(text, SWEEP_BUILD_TAG); p; p = strstr(p + 1, SWEEP_BUILD_TAG))
+        last = p; /* the tag comes last: an argument may hold the same letters */
+    return last;
+}
+
+static bool same_but_build(const char *old_text, const char *key_text)
+{
+    const char *a = last_build_tag(old_text), *b = last_build_tag(key_text);
+    return a && b && a - old_text == b - key_text && !strncmp(old_text, key_text, (size_t)(b - key_text));
+}
+
 /* One directory, one sweep. DIR/.sweep-key names the sweep whose results it
  * holds (write_key). The same sweep again resumes (sweep_run); a different
  * one, or results no key claims, are refused unless --force, which removes
@@ -688,6 +708,10 @@ static int claim_out_dir(const sweep_plan_t *p, cs_error_t *err)
     }
     bool ours = keyed && same_sweep(a);
     if (!ours && !a->force) {
+        if (keyed && same_but_build(line + (strlen(line) > 17 ? 17 : strlen(line)), a->key_text))
+            return cs_err(err, a->out_dir, 0,
+                          "holds this sweep's results from another build of ctasim (they need not match this "
+                          "build's); add --force to run them again, or choose another -o DIR");
         if (keyed)
             return cs_err(err, a->out_dir, 0,
                           "holds the results of another sweep (%.200s); choose another -o DIR or add --force to "

@@ -72,6 +72,11 @@ $C sweep --max-ctas 1..6 --cta-sched rr --jobs 1 --set gpgpu_l1_latency=40 -o "$
     pass sweep_other_options_refused || fail sweep_other_options_refused "$(head -2 "$T/o.out")"; }
 $C sweep --max-ctas 1..6 --cta-sched rr --jobs 1 --set gpgpu_l1_latency=40 --force -o "$T/part" $IN >"$T/o.out" 2>&1
 ! grep -q resuming "$T/o.out" && [ "$(ran "$T/o.out")" -eq 6 ] && pass sweep_other_options_reuse_nothing || fail sweep_other_options_reuse_nothing "$(head -2 "$T/o.out")"
+# another build of ctasim: its points are not taken for this build's (one line, exit 1), --force reruns them
+cp "$C" "$T/ctasim-sweep-other" && printf 'x' >>"$T/ctasim-sweep-other"
+"$T/ctasim-sweep-other" sweep --max-ctas 1..6 --cta-sched rr --jobs 1 --set gpgpu_l1_latency=40 -o "$T/part" $IN >"$T/b.out" 2>&1 &&
+    fail sweep_other_build_refused "exit 0" || { grep -q "holds this sweep's results from another build of ctasim" "$T/b.out" &&
+    pass sweep_other_build_refused || fail sweep_other_build_refused "$(head -2 "$T/b.out")"; }
 # --jobs and --tolerance do not change the points
 $C sweep --max-ctas 1..6 --cta-sched rr --jobs 2 --tolerance 0.05 --set gpgpu_l1_latency=40 -o "$T/part" $IN >"$T/j.out" 2>&1
 grep -q "6 of 6 points complete from an earlier run, running 0" "$T/j.out" && pass sweep_resume_ignores_jobs_tolerance || fail sweep_resume_ignores_jobs_tolerance "$(head -2 "$T/j.out")"
