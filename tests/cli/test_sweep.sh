@@ -115,7 +115,7 @@ grep -q "table in" "$T/out" && fail experiment_bad_output_dir_no_table "announce
 S=stream:ctas=10
 if $C sweep --quiet --max-ctas 1..2 -o "$T/own" $S >/dev/null 2>&1; then
     cp "$T/own/summary.csv" "$T/own.csv"
-    expect_error sweep_other_sweep_refused "holds the results of another sweep (--max-ctas 1..2 $S config=[0-9a-f]*); choose another -o DIR or add --force" \
+    expect_error sweep_other_sweep_refused "holds the results of another sweep (--max-ctas 1..2 $S config=[0-9a-f]* build=[0-9a-f]*); choose another -o DIR or add --force" \
         $C sweep --quiet --max-ctas 1..3 -o "$T/own" $S
     cmp -s "$T/own/summary.csv" "$T/own.csv" && [ ! -e "$T/own/rr-cfg-n3.json" ] && pass sweep_other_sweep_untouched \
         || fail sweep_other_sweep_untouched "the first sweep's files changed"
