@@ -107,11 +107,11 @@ void *dyncta_create(struct gpu *g, cta_link_t *self, policy_args_t *a, cs_error_
     }
     char cmem_buf[sizeof d.val[0]];
     snprintf(cmem_buf, sizeof cmem_buf, "%s", d_cmem);
-    const char *cmem = policy_arg_str(a, "cmem", cmem_buf);
-    if (strcmp(cmem, "all") && strcmp(cmem, "wait") && strcmp(cmem, "sched") && strcmp(cmem, "schedmem")) {
-        cs_err(err, NULL, 0, "policy '%s': cmem must be all, wait, sched or schedmem (got '%s')", a->name, cmem);
+    /* in the order of enum dyncta_cmem */
+    static const char *const cmem_words[] = {"all", "wait", "sched", "schedmem", NULL};
+    unsigned cmem_i;
+    if (policy_arg_choice(a, "cmem", cmem_buf, cmem_words, &cmem_i, err) < 0)
         return NULL;
-    }
     /* Algorithm 1 raises n below t_mem_l and lowers it at t_mem_h or more:
      * the thresholds must leave a band in between, and fit in a window */
     if (t_mem_l > t_mem_h) {
@@ -123,10 +123,7 @@ void *dyncta_create(struct gpu *g, cta_link_t *self, policy_args_t *a, cs_error_
     s->t_idle = t_idle;
     s->t_mem_l = t_mem_l;
     s->t_mem_h = t_mem_h;
-    s->cmem = !strcmp(cmem, "wait")       ? DYNCTA_CMEM_WAIT
-              : !strcmp(cmem, "sched")    ? DYNCTA_CMEM_SCHED
-              : !strcmp(cmem, "schedmem") ? DYNCTA_CMEM_SCHED_MEM
-                                          : DYNCTA_CMEM_ALL;
+    s->cmem = (enum dyncta_cmem)cmem_i;
     s->n_sched = gpu_config(g)->num_sched_per_core ? gpu_config(g)->num_sched_per_core : 1;
     s->self = self;
     s->n_core = gpu_n_sm(g);

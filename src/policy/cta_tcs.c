@@ -166,11 +166,18 @@ static void *tcs_create_common(struct gpu *g, cta_link_t *self, policy_args_t *a
         policy_arg_u32(a, "thr", thr0, &thr, err) < 0 || policy_arg_u32(a, "throttle", 1, &throttle, err) < 0 ||
         policy_arg_u32(a, "sat_tol", TCS_DEFAULT_SAT_TOL, &sat_tol, err) < 0)
         return NULL;
-    const char *sat = policy_arg_str(a, "sat", TCS_DEFAULT_SAT);
-    bool sat_on = !strcmp(sat, "ipc");
+    /* the readings' words, in the order the arguments are recorded */
+    static const char *const sat_words[] = {"off", "ipc", NULL}, *const reset_words[] = {"alg", "window", NULL},
+                             *const stall_words[] = {"ldst", "cmem", NULL},
+                             *const reduce_words[] = {"drain", "grid", NULL},
+                             *const end_words[] = {"first", "converged", NULL};
+    unsigned sat_i, reset_i, stall_i, reduce_i, end_i;
+    if (policy_arg_choice(a, "sat", TCS_DEFAULT_SAT, sat_words, &sat_i, err) < 0 ||
+        policy_arg_choice(a, "reset", "alg", reset_words, &reset_i, err) < 0)
+        return NULL;
+    const bool sat_on = sat_i == 1, window = reset_i == 1;
     /* reset=window counts stall_cycle per window, so it steps once per
      * window unless told otherwise (then it is refused below) */
-    bool window = !strcmp(policy_arg_str(a, "reset", "alg"), "window");
     uint32_t step_def = window ? mon : mon / TCS_STEPS_PER_WINDOW ? mon / TCS_STEPS_PER_WINDOW : 1;
     if (policy_arg_u32(a, "step", step_def, &step, err) < 0)
         return NULL;
@@ -178,10 +185,10 @@ static void *tcs_create_common(struct gpu *g, cta_link_t *self, policy_args_t *a
      * least a window by default: shorter ones swing with CTA waves */
     if (policy_arg_u32(a, "gap", sat_on ? mon : 0, &gap, err) < 0)
         return NULL;
-    const char *stall = policy_arg_str(a, "stall", "ldst");
-    const char *reset = policy_arg_str(a, "reset", "alg");
-    const char *reduce = policy_arg_str(a, "reduce", "drain");
-    const char *end = policy_arg_str(a, "end", TCS_DEFAULT_END);
+    if (policy_arg_choice(a, "stall", "ldst", stall_words, &stall_i, err) < 0 ||
+        policy_arg_choice(a, "reduce", "drain", reduce_words, &reduce_i, err) < 0 ||
+        policy_arg_choice(a, "end", TCS_DEFAULT_END, end_words, &end_i, err) < 0)
+        return NULL;
     if (mon == 0) {
         cs_err(err, NULL, 0, "policy '%s': mon must be at least 1 cycle", name);
         return NULL;
@@ -190,7 +197,7 @@ static void *tcs_create_common(struct gpu *g, cta_link_t *self, policy_args_t *a
         cs_err(err, NULL, 0, "policy '%s': step must be 1..mon (%u) cycles (got %u)", name, mon, step);
         return NULL;
     }
-    if (step < mon && !strcmp(reset, "window")) {
+    if (step < mon && window) {
         cs_err(err, NULL, 0,
                "policy '%s': reset=window needs step=mon (a step of %u cycles can never stall more than mon/2 = %u)",
                name, step, mon / 2);
@@ -200,41 +207,21 @@ static void *tcs_create_common(struct gpu *g, cta_link_t *self, policy_args_t *a
         cs_err(err, NULL, 0, "policy '%s': sat_tol is a percentage below 100 (got %u)", name, sat_tol);
         return NULL;
     }
-    if (strcmp(end, "first") && strcmp(end, "converged")) {
-        cs_err(err, NULL, 0, "policy '%s': end must be first or converged (got '%s')", name, end);
-        return NULL;
-    }
-    if (strcmp(sat, "off") && strcmp(sat, "ipc")) {
-        cs_err(err, NULL, 0, "policy '%s': sat must be off or ipc (got '%s')", name, sat);
-        return NULL;
-    }
     if (throttle > 1) {
         cs_err(err, NULL, 0, "policy '%s': throttle must be 0 or 1 (got %u)", name, throttle);
         return NULL;
     }
-    if (strcmp(stall, "ldst") && strcmp(stall, "cmem")) {
-        cs_err(err, NULL, 0, "policy '%s': stall must be ldst or cmem (got '%s')", name, stall);
-        return NULL;
-    }
-    if (strcmp(reset, "alg") && strcmp(reset, "window")) {
-        cs_err(err, NULL, 0, "policy '%s': reset must be alg or window (got '%s')", name, reset);
-        return NULL;
-    }
-    if (strcmp(reduce, "drain") && strcmp(reduce, "grid")) {
-        cs_err(err, NULL, 0, "policy '%s': reduce must be drain or grid (got '%s')", name, reduce);
-        return NULL;
-    }
     tcs_t *s = cs_xcalloc(1, sizeof *s);
-    s->reduce_grid = !strcmp(reduce, "grid");
+    s->reduce_grid = reduce_i == 1;
     s->mon = mon;
     s->min = min;
     s->thr = thr;
     s->throttle = throttle;
     s->half = half;
-    s->stall_src = strcmp(stall, "cmem") ? STALL_LDST : STALL_CMEM;
-    s->reset_window = !strcmp(reset, "window");
+    s->stall_src = stall_i == 1 ? STALL_CMEM : STALL_LDST;
+    s->reset_window = window;
     s->step = step;
-    s->end_converged = !strcmp(end, "converged");
+    s->end_converged = end_i == 1;
     s->m.mon = mon;
     s->m.thr = thr;
     s->m.reset_window = s->reset_window;

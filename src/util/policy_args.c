@@ -135,6 +135,24 @@ const char *policy_arg_str(policy_args_t *a, const char *key, const char *def)
     return v;
 }
 
+int policy_arg_choice(policy_args_t *a, const char *key, const char *def, const char *const *choices, unsigned *out,
+                      cs_error_t *err)
+{
+    const char *v = policy_arg_str(a, key, def);
+    unsigned n = 0;
+    for (; choices[n]; n++)
+        if (!strcmp(v, choices[n])) {
+            *out = n;
+            return 0;
+        }
+    char list[256];
+    size_t len = 0;
+    for (unsigned i = 0; i < n && len < sizeof list; i++)
+        len += (size_t)snprintf(list + len, sizeof list - len, "%s%s", i == 0 ? "" : i + 1 == n ? " or " : ", ",
+                                choices[i]);
+    return cs_err(err, NULL, 0, "policy '%s': %s must be %s (got '%s')", a->name, key, list, v);
+}
+
 int policy_args_check_unused(const policy_args_t *a, cs_error_t *err)
 {
     for (unsigned i = 0; i < a->n; i++)

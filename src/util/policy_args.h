@@ -29,6 +29,11 @@ int policy_arg_u32(policy_args_t *a, const char *key, uint32_t def, uint32_t *ou
 int policy_arg_u32_positive(policy_args_t *a, const char *key, uint32_t def, uint32_t *out, cs_error_t *err);
 int policy_arg_double(policy_args_t *a, const char *key, double def, double *out, cs_error_t *err);
 const char *policy_arg_str(policy_args_t *a, const char *key, const char *def);
+/* A word out of CHOICES (NULL-terminated): its index in *out, the default's
+ * when the argument is absent; any other value is "KEY must be A, B or C
+ * (got 'V')" and -1. */
+int policy_arg_choice(policy_args_t *a, const char *key, const char *def, const char *const *choices, unsigned *out,
+                      cs_error_t *err);
 int policy_args_check_unused(const policy_args_t *a, cs_error_t *err);
 /* "name:k=v,..." with every argument the policy asked for and the value it
  * took, defaults included ("name" alone when it asked for none). */
