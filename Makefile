@@ -64,8 +64,8 @@ CLI_OBJ  := $(CLI_SRC:%.c=$(BUILD)/obj/%.o)
 TEST_BIN := $(TEST_SRC:tests/%.c=$(BUILD)/tests/%)
 BENCH_BIN := $(BENCH_SRC:bench/%.c=$(BUILD)/bench/bin/%)
 
-.PHONY: all test unit-test asan tsan fuzz bench prof clean demo ptx check-ptx check-workloads cudart suites check-suites
-all: $(BUILD)/ctasim cudart
+.PHONY: native all test unit-test asan tsan fuzz bench prof clean demo ptx check-ptx check-workloads cudart suites check-suites
+all: $(BUILD)/ctasim $(BUILD)/ctasim-native cudart
 
 $(BUILD)/obj/%.o: %.c
 	@mkdir -p $(dir $@)
@@ -145,8 +145,19 @@ $(BUILD)/tests/test_fatbin: $(BUILD)/obj/tests/test_fatbin.o $(BUILD)/obj/src/cu
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) $(BASE_CFLAGS) $(LDFLAGS) -o $@ $^ $(ZSTD_LIBS) $(LDLIBS)
 
+# The suite's workloads on a real GPU (`ctasim native`, src/native/): the
+# same drivers (src/apps/) linked with the runtime API on the CUDA driver
+# instead of the simulator. Built everywhere: libcuda is opened at run time,
+# so a machine without an NVIDIA driver builds it and gets one clear line.
+NATIVE_SRC := $(wildcard src/native/*.c)
+NATIVE_OBJ := $(NATIVE_SRC:%.c=$(BUILD)/obj/%.o) $(filter $(BUILD)/obj/src/apps/%,$(LIB_OBJ)) \
+  $(filter $(BUILD)/obj/src/util/%,$(LIB_OBJ))
+$(BUILD)/ctasim-native: $(NATIVE_OBJ)
+	$(CC) $(CFLAGS) $(BASE_CFLAGS) $(LDFLAGS) -o $@ $^ -ldl $(LDLIBS)
+native: $(BUILD)/ctasim-native
+
 # Unit tests, then command-line tests against the built binary.
-test: $(BUILD)/ctasim $(CUDART_LIB) $(TEST_BIN)
+test: $(BUILD)/ctasim $(BUILD)/ctasim-native $(CUDART_LIB) $(TEST_BIN)
 	@sh tests/run_all.sh $(BUILD)
 
 # The statistics, then one sentence of what ran and how fast (tools/demo.sh).

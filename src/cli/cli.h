@@ -137,6 +137,8 @@ int cmd_launch(int argc, char **argv);
 int cmd_exec(int argc, char **argv); /* exec.c */
 int cmd_experiment(int argc, char **argv); /* exp_registry.c: list, or dispatch NAME to its set */
 int cmd_report(int argc, char **argv);
+int cmd_native(int argc, char **argv);    /* native.c: build/ctasim-native, the suite on a GPU */
+int cmd_correlate(int argc, char **argv); /* correlate.c: hardware times beside simulated ones */
 /* The report of output directory DIR (report.c), written to DIR/report.html;
  * EXPERIMENT: only that experiment's tables (NULL: all). 0 or an exit code. */
 int cli_report_dir(const char *dir, const char *experiment);

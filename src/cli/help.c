@@ -86,6 +86,17 @@ static const help_t helps[] = {
      "from the PTX's register liveness; the last two print a warning. CTASIM_PTXAS=off skips ptxas.\n"
      "example: ctasim launch --ptx vadd.ptx --kernel vadd --grid 64 --block 256 in:a.bin in:b.bin "
      "out:65536:c.bin u32:16384\n"},
+    {"correlate",
+     "usage: ctasim correlate [run options] [--jobs N] [--csv FILE] HW.csv\n"
+     "Put a GPU's times beside simulated ones. HW.csv is what `ctasim native --csv` wrote on a machine\n"
+     "with a GPU; each of its workloads is simulated here at the same size, seed and CTA cap on the\n"
+     "configuration given (default: the h100 preset), and the table gives hardware and simulated time\n"
+     "(simulated cycles / the core clock), their error, the mean absolute error and the correlation.\n"
+     "Workloads that failed their check on the GPU are listed but left out of the error.\n"
+     "  --jobs N     simulations at once (default: the machine's cores)\n"
+     "  --csv FILE   the table as CSV\n"
+     RUN_OPTIONS
+     "example: ctasim correlate --jobs 2 docs/data/h100-native-default.csv\n"},
     {"exec",
      "usage: ctasim exec [run options] PROGRAM [ARGS...]\n"
      "Run an unmodified CUDA program on the simulated GPU. PROGRAM must be built with\n"

@@ -359,7 +359,7 @@ int main(int argc, char **argv)
     const char *cmd = argv[1];
     /* SUBCOMMAND --help / -h, wherever it stands (no option value or
      * launch argument can be spelled that way) */
-    for (int i = 2; i < argc && (strcmp(cmd, "exec") || i == 2); i++) /* exec: the program's --help is its own */
+    for (int i = 2; i < argc && (strcmp(cmd, "exec") || i == 2) && strcmp(cmd, "native"); i++) /* exec: the program's --help is its own; native: its own */
         if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h"))
             if (cli_help(cmd) == 0)
                 return 0;
@@ -371,6 +371,10 @@ int main(int argc, char **argv)
         return cmd_launch(argc, argv);
     if (!strcmp(cmd, "exec"))
         return cmd_exec(argc, argv);
+    if (!strcmp(cmd, "native"))
+        return cmd_native(argc, argv);
+    if (!strcmp(cmd, "correlate"))
+        return cmd_correlate(argc, argv);
     if (!strcmp(cmd, "sweep"))
         return cmd_sweep(argc, argv);
     if (!strcmp(cmd, "report"))

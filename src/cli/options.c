@@ -29,6 +29,8 @@ void cli_usage(FILE *f)
           "                  [--const SYMBOL=FILE]... [run options] ARG...   (u32:5 f32:1.5 in:FILE\n"
           "                  out:BYTES:FILE inout:FILE:OUTFILE ...)\n"
           "       ctasim exec [run options] PROGRAM [ARGS...]   (a CUDA program built with nvcc -cudart shared)\n"
+          "       ctasim native [--size S] [--repeat R] [--max-ctas N] [--csv FILE] WORKLOAD...|all   (on a GPU)\n"
+          "       ctasim correlate [run options] [--jobs N] [--csv FILE] HW.csv   (native's times beside simulated)\n"
           "       ctasim experiment NAME|list [--size S] [--workloads A,B] [--power] [--jobs N] [--threads N]\n"
           "                  [-o DIR] [--force]\n"
           "                  [--report]\n"

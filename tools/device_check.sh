@@ -1,0 +1,74 @@
+#!/bin/sh
+# The checks that need a machine with an NVIDIA GPU and many cores, as one
+# script (such machines are lent for minutes at a time): what the machine is,
+# a build, the suite on the GPU (`ctasim native`), and --threads scaling
+# (tools/bench_threads.sh).
+#   tools/device_check.sh OUTDIR [PART...]
+# PARTs (default: info build native threads):
+#   info      nvidia-smi, CPU, compilers                    -> OUTDIR/machine.txt
+#   build     make -j(cores) build/ctasim build/ctasim-native -> OUTDIR/build.log
+#   native    every workload at default size, 1 warm-up + 5 timed runs
+#             -> OUTDIR/native-default.{txt,csv}, native-default-kernels.csv
+#   native-paper  the same at paper size, 3 timed runs      -> OUTDIR/native-paper.*
+#   caps      MMUL and HOT with --max-ctas 1, 2, 4 (padding shared memory)
+#             -> OUTDIR/native-caps.{txt,csv}
+#   threads   tools/bench_threads.sh, 1 2 4 8 16 threads, one run each
+#             -> OUTDIR/threads.txt
+#   correlate ctasim correlate of native-default.csv on all cores -> OUTDIR/correlate-default.*
+#   correlate-paper  the same for native-paper.csv
+# Each part has its own time limit (seconds: $LIMIT_<PART>, e.g. LIMIT_native=150)
+# so one part that runs long does not cost the others.
+set -u
+OUT=${1:?usage: tools/device_check.sh OUTDIR [PART...]}
+shift
+PARTS=${*:-info build native threads}
+mkdir -p "$OUT"
+J=$(nproc 2>/dev/null || echo 2)
+C=build/ctasim
+limit() { eval "echo \${LIMIT_$1:-$2}"; }
+say() { echo "== $(date -u +%T) $*"; }
+for p in $PARTS; do
+    say "$p"
+    case $p in
+    info)
+        { nvidia-smi --query-gpu=name,driver_version,clocks.sm,clocks.max.sm,clocks.mem,memory.total --format=csv
+          nproc; grep -m1 'model name' /proc/cpuinfo; free -g | head -2
+          cc --version | head -1; make --version | head -1; nvcc --version | tail -2; } >"$OUT/machine.txt" 2>&1
+        cat "$OUT/machine.txt" ;;
+    build)
+        if ! make -j"$J" $C build/ctasim-native >"$OUT/build.log" 2>&1; then
+            tail -20 "$OUT/build.log"; exit 1
+        fi
+        tail -2 "$OUT/build.log" ;;
+    native)
+        timeout "$(limit native 150)" $C native --size default --repeat 5 --warmup 1 \
+            --csv "$OUT/native-default.csv" --kernels-csv "$OUT/native-default-kernels.csv" all \
+            >"$OUT/native-default.txt" 2>&1
+        echo "exit $?"; grep -c PASS "$OUT/native-default.txt"; grep -v PASS "$OUT/native-default.txt" | head -20 ;;
+    native-paper)
+        timeout "$(limit native_paper 200)" $C native --size paper --repeat 3 --warmup 1 \
+            --csv "$OUT/native-paper.csv" --kernels-csv "$OUT/native-paper-kernels.csv" all \
+            >"$OUT/native-paper.txt" 2>&1
+        echo "exit $?"; grep -c PASS "$OUT/native-paper.txt"; grep -v PASS "$OUT/native-paper.txt" | head -20 ;;
+    caps)
+        : >"$OUT/native-caps.txt"
+        for n in 1 2 4; do
+            timeout "$(limit caps 40)" $C native --size default --repeat 3 --max-ctas $n \
+                --csv "$OUT/native-caps-$n.csv" MMUL HOT BFS >>"$OUT/native-caps.txt" 2>&1
+        done
+        cat "$OUT/native-caps.txt" ;;
+    threads)
+        timeout "$(limit threads 240)" sh tools/bench_threads.sh $C - 1 1 2 4 8 16 >"$OUT/threads.txt" 2>&1
+        echo "exit $?"; cat "$OUT/threads.txt" ;;
+    correlate)
+        timeout "$(limit correlate 150)" $C correlate --jobs "$J" --csv "$OUT/correlate-default.csv" \
+            "$OUT/native-default.csv" >"$OUT/correlate-default.txt" 2>&1
+        echo "exit $?"; tail -3 "$OUT/correlate-default.txt" ;;
+    correlate-paper)
+        timeout "$(limit correlate_paper 240)" $C correlate --jobs "$J" --csv "$OUT/correlate-paper.csv" \
+            "$OUT/native-paper.csv" >"$OUT/correlate-paper.txt" 2>&1
+        echo "exit $?"; tail -3 "$OUT/correlate-paper.txt" ;;
+    *) echo "unknown part '$p'"; exit 2 ;;
+    esac
+done
+say done
