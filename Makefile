@@ -155,9 +155,16 @@ NATIVE_OBJ := $(NATIVE_SRC:%.c=$(BUILD)/obj/%.o) $(filter $(BUILD)/obj/src/apps/
 $(BUILD)/ctasim-native: $(NATIVE_OBJ)
 	$(CC) $(CFLAGS) $(BASE_CFLAGS) $(LDFLAGS) -o $@ $^ -ldl $(LDLIBS)
 native: $(BUILD)/ctasim-native
+# A stand-in CUDA driver for the tests of `ctasim native` where no GPU is
+# (tests/native/fake_libcuda.c): ctasim's functional PTX runtime behind the
+# driver's entry points; -Bsymbolic keeps its ctasim_* calls its own.
+FAKE_CUDA := $(BUILD)/tests/libfakecuda.so
+$(FAKE_CUDA): tests/native/fake_libcuda.c $(BUILD)/pic/libctasim.a
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) $(BASE_CFLAGS) $(LDFLAGS) -fPIC -shared -Wl,-Bsymbolic -o $@ $< $(BUILD)/pic/libctasim.a $(LDLIBS)
 
 # Unit tests, then command-line tests against the built binary.
-test: $(BUILD)/ctasim $(BUILD)/ctasim-native $(CUDART_LIB) $(TEST_BIN)
+test: $(BUILD)/ctasim $(BUILD)/ctasim-native $(FAKE_CUDA) $(CUDART_LIB) $(TEST_BIN)
 	@sh tests/run_all.sh $(BUILD)
 
 # The statistics, then one sentence of what ran and how fast (tools/demo.sh).

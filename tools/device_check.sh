@@ -10,8 +10,10 @@
 #   native    every workload at default size, 1 warm-up + 5 timed runs
 #             -> OUTDIR/native-default.{txt,csv}, native-default-kernels.csv
 #   native-paper  the same at paper size, 3 timed runs      -> OUTDIR/native-paper.*
-#   caps      MMUL and HOT with --max-ctas 1, 2, 4 (padding shared memory)
-#             -> OUTDIR/native-caps.{txt,csv}
+#   caps      MMUL, HOT and BFS with --max-ctas 1, 2, 4 (padding shared memory)
+#             -> OUTDIR/native-caps.txt, native-caps-N.csv
+#   caps-paper  every workload at paper size with --max-ctas 1, 2, 4, 8 (the
+#             static oracle on the GPU)  -> OUTDIR/native-paper-capN.{txt,csv}
 #   threads   tools/bench_threads.sh, 1 2 4 8 16 threads, one run each
 #             -> OUTDIR/threads.txt
 #   correlate ctasim correlate of native-default.csv on all cores -> OUTDIR/correlate-default.*
@@ -27,6 +29,16 @@ J=$(nproc 2>/dev/null || echo 2)
 C=build/ctasim
 limit() { eval "echo \${LIMIT_$1:-$2}"; }
 say() { echo "== $(date -u +%T) $*"; }
+# The SM clock every 100 ms while the GPU parts run (it is not locked: the
+# times are the measurement; this says at what clock they were taken).
+if command -v nvidia-smi >/dev/null 2>&1; then
+    nvidia-smi --query-gpu=timestamp,clocks.sm,clocks.mem,power.draw,temperature.gpu --format=csv -lms 100 \
+        >"$OUT/clocks.csv" 2>/dev/null &
+    CLOCKS=$!
+    trap 'kill $CLOCKS 2>/dev/null' EXIT
+fi
+# a CSV that a part cut short left as FILE.partial
+csv_or_partial() { if [ -f "$1" ]; then echo "$1"; else echo "$1.partial"; fi; }
 for p in $PARTS; do
     say "$p"
     case $p in
@@ -50,6 +62,12 @@ for p in $PARTS; do
             --csv "$OUT/native-paper.csv" --kernels-csv "$OUT/native-paper-kernels.csv" all \
             >"$OUT/native-paper.txt" 2>&1
         echo "exit $?"; grep -c PASS "$OUT/native-paper.txt"; grep -v PASS "$OUT/native-paper.txt" | head -20 ;;
+    caps-paper)
+        for n in 1 2 4 8; do
+            timeout "$(limit caps_paper 60)" $C native --size paper --repeat 3 --warm-ms 100 --max-ctas $n \
+                --csv "$OUT/native-paper-cap$n.csv" all >"$OUT/native-paper-cap$n.txt" 2>&1
+            echo "cap $n: exit $?"
+        done ;;
     caps)
         : >"$OUT/native-caps.txt"
         for n in 1 2 4; do
@@ -62,11 +80,11 @@ for p in $PARTS; do
         echo "exit $?"; cat "$OUT/threads.txt" ;;
     correlate)
         timeout "$(limit correlate 150)" $C correlate --jobs "$J" --csv "$OUT/correlate-default.csv" \
-            "$OUT/native-default.csv" >"$OUT/correlate-default.txt" 2>&1
+            "$(csv_or_partial "$OUT/native-default.csv")" >"$OUT/correlate-default.txt" 2>&1
         echo "exit $?"; tail -3 "$OUT/correlate-default.txt" ;;
     correlate-paper)
         timeout "$(limit correlate_paper 240)" $C correlate --jobs "$J" --csv "$OUT/correlate-paper.csv" \
-            "$OUT/native-paper.csv" >"$OUT/correlate-paper.txt" 2>&1
+            "$(csv_or_partial "$OUT/native-paper.csv")" >"$OUT/correlate-paper.txt" 2>&1
         echo "exit $?"; tail -3 "$OUT/correlate-paper.txt" ;;
     *) echo "unknown part '$p'"; exit 2 ;;
     esac

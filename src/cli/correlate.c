@@ -273,9 +273,11 @@ int cmd_correlate(int argc, char **argv)
         double hw_cycles = r->hw_ms * r->sm_clock_mhz * 1000.0;
         bool usable = !strcmp(r->check, "PASS") && r->hw_ms > 0 && r->sim_check != 0;
         double e = usable ? (sim_ms - r->hw_ms) / r->hw_ms : 0;
-        printf("%-6s %-7s %-5s %12.4f %12.4f %14.0f %14llu %8.1f%%%s\n", r->workload, app_size_name(r->size),
-               r->check, r->hw_ms, sim_ms, hw_cycles, (unsigned long long)r->cycles, 100 * e,
-               usable ? "" : "  (left out)");
+        char err_txt[32];
+        snprintf(err_txt, sizeof err_txt, usable ? "%.1f%%" : "n/a", 100 * e);
+        printf("%-6s %-7s %-5s %12.4f %12.4f %14.0f %14llu %9s%s\n", r->workload, app_size_name(r->size), r->check,
+               r->hw_ms, sim_ms, hw_cycles, (unsigned long long)r->cycles, err_txt,
+               usable ? "" : "  (left out: failed its check)");
         if (out)
             fprintf(out, "%s,%s,%llu,%u,%s,%s,%.6f,%.6f,%.0f,%llu,%s%.4f\n", r->workload, app_size_name(r->size),
                     (unsigned long long)r->seed, r->max_ctas, r->check,

@@ -31,15 +31,31 @@ typedef struct {
     const char *csv, *kernels_csv;
 } opts_t;
 
+/* A usage mistake: one line naming it, exit status 2. Without a message:
+ * the usage text on standard output (--help). */
 static int usage(const char *msg, const char *arg)
 {
-    if (msg)
-        fprintf(stderr, "ctasim native: %s%s%s\n", msg, arg ? ": " : "", arg ? arg : "");
-    fprintf(stderr,
-            "usage: ctasim native [--size small|default|paper] [--seed N] [--repeat R] [--warmup W] [--warm-ms MS]\n"
-            "                     [--max-ctas N] [--carveout PCT|default] [--csv FILE] [--kernels-csv FILE]\n"
-            "                     WORKLOAD...|all\n");
-    return 2;
+    if (msg) {
+        fprintf(stderr, "ctasim native: %s%s%s (ctasim native --help)\n", msg, arg ? ": " : "", arg ? arg : "");
+        return 2;
+    }
+    printf("usage: ctasim native [--size small|default|paper] [--seed N] [--repeat R] [--warmup W] [--warm-ms MS]\n"
+           "                     [--max-ctas N] [--carveout PCT|default] [--csv FILE] [--kernels-csv FILE]\n"
+           "                     WORKLOAD...|all\n"
+           "Run the suite's workloads on this machine's NVIDIA GPU (the CUDA driver, libcuda.so.1, or\n"
+           "$CTASIM_LIBCUDA): the same PTX, inputs and output checks as `ctasim run WORKLOAD`. Each runs W\n"
+           "times untimed (default 1), then R times (default 5) with every kernel timed by CUDA events;\n"
+           "the report gives medians. Before the first, a spin kernel keeps the GPU busy for MS ms (default\n"
+           "500): an idle GPU runs at a low clock.\n"
+           "  --max-ctas N       at most N CTAs per SM, made by padding each launch's dynamic shared memory\n"
+           "                     (the driver's occupancy calculator decides how much); the carve-out is then\n"
+           "                     pinned at 100 %% shared unless --carveout says otherwise\n"
+           "  --carveout PCT     pin the shared-memory carve-out of every kernel (default: the driver's choice)\n"
+           "  --csv FILE         one row per workload (the input of `ctasim correlate`)\n"
+           "  --kernels-csv FILE one row per kernel launch, with its padding, CTAs per SM and registers\n"
+           "Exit status: 0 when every workload passed its check, 1 otherwise.\n"
+           "example: ctasim native --size paper --csv h100.csv all && ctasim correlate h100.csv\n");
+    return 0;
 }
 
 static int parse_uint(const char *s, unsigned long max, unsigned long *out)
@@ -226,10 +242,8 @@ int main(int argc, char **argv)
         const char *a = argv[i];
         const char *v = i + 1 < argc ? argv[i + 1] : NULL;
         unsigned long x;
-        if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
-            usage(NULL, NULL);
-            return 0;
-        }
+        if (!strcmp(a, "--help") || !strcmp(a, "-h"))
+            return usage(NULL, NULL);
         if (a[0] != '-') {
             names[n_names++] = a;
             continue;

@@ -1,0 +1,71 @@
+#!/bin/sh
+# test_native.sh — `ctasim native` (the suite on a GPU through the CUDA
+# driver) and `ctasim correlate`, on a machine without a GPU: with no driver
+# one clear line; with the stand-in driver of tests/native/fake_libcuda.c
+# (ctasim's functional PTX runtime behind the driver's entry points) the
+# whole path runs and the workloads' own checks say the arguments arrived.
+. tests/cli_common.sh
+B=$(dirname "$C")
+FAKE=$B/tests/libfakecuda.so
+N="$C native --warm-ms 0"
+
+CTASIM_LIBCUDA=/nonexistent/libcuda.so.1 expect_error native_without_driver \
+    "ctasim native: no NVIDIA driver on this machine (/nonexistent/libcuda.so.1: " $N VADD
+expect_error native_bad_repeat "ctasim native: --repeat expects an integer from 1 to 1000: 0" $N --repeat 0 VADD
+expect_error native_unknown_workload "ctasim native: no such workload: NOPE" $N NOPE
+expect_error native_no_workload "ctasim native: no workload named" $N --size small
+expect_error native_bad_carveout "ctasim native: --carveout expects a percentage" $N --carveout 101 VADD
+
+# nothing lost: a run that fails before its first row leaves an earlier CSV as it was
+echo "earlier" >"$T/keep.csv"
+CTASIM_LIBCUDA=/nonexistent/libcuda.so.1 $N --csv "$T/keep.csv" VADD >/dev/null 2>&1
+if [ "$(cat "$T/keep.csv")" = earlier ] && [ ! -e "$T/keep.csv.partial" ]; then pass native_failed_run_keeps_csv
+else fail native_failed_run_keeps_csv "$(head -2 "$T/keep.csv")"; fi
+
+if [ ! -f "$FAKE" ]; then
+    skip native_fake_driver "$FAKE not built (make $FAKE)"
+    exit 0
+fi
+export CTASIM_LIBCUDA=$FAKE
+
+# four workloads, their checks, medians of 2 runs; the fake takes 0.001 ms per CTA
+if $N --size small --repeat 2 --csv "$T/hw.csv" --kernels-csv "$T/k.csv" VADD MMUL BFS HOT >"$T/out" 2>"$T/err" &&
+   [ "$(grep -c ': PASS |' "$T/out")" -eq 4 ] && [ "$(rows "$T/hw.csv")" -eq 4 ]; then pass native_fake_runs_checks
+else fail native_fake_runs_checks "$(cat "$T/out" "$T/err" | head -5)"; fi
+# VADD small: 64 CTAs of one launch; BFS: 4 launches of 4 CTAs
+if grep -q '^VADD,small,1,PASS,2,1,0.064000,0.064000,0.064000,0,8,-1,' "$T/hw.csv" &&
+   [ "$(grep -c '^BFS,small,[0-3],bfs_level,4x1x1,256x1x1,0,0,8,' "$T/k.csv")" -eq 4 ]; then pass native_times_per_launch
+else fail native_times_per_launch "$(cat "$T/hw.csv" "$T/k.csv" | head -8)"; fi
+
+# CTA caps by padding dynamic shared memory, as the fake's occupancy
+# calculator answers: min(8 by threads, 233472 / (static + pad + 1024)) <= cap.
+# MMUL (256 threads, 2048 B static): cap 2 needs static + pad + 1024 > 233472 / 3,
+# pad = 77825 - 1024 - 2048 = 74753; VADD (no static) at cap 1: 116737 - 1024 = 115713.
+$N --size small --repeat 1 --max-ctas 2 --kernels-csv "$T/k2.csv" MMUL >/dev/null 2>&1
+$N --size small --repeat 1 --max-ctas 1 --kernels-csv "$T/k1.csv" --csv "$T/c1.csv" VADD >/dev/null 2>&1
+if grep -q '^MMUL,small,0,mmul,4x4x1,16x16x1,0,74753,2,' "$T/k2.csv" &&
+   grep -q '^VADD,small,0,vadd,64x1x1,256x1x1,0,115713,1,' "$T/k1.csv" &&
+   grep -q '^VADD,small,1,PASS,1,1,[0-9.]*,[0-9.]*,[0-9.]*,1,1,100,' "$T/c1.csv"; then pass native_cap_padding_by_hand
+else fail native_cap_padding_by_hand "$(tail -1 "$T/k2.csv") / $(tail -1 "$T/k1.csv") / $(tail -1 "$T/c1.csv")"; fi
+
+# correlate: each row simulated at its size and seed on the h100 preset
+unset CTASIM_LIBCUDA
+if $C correlate --jobs 2 --csv "$T/corr.csv" "$T/hw.csv" >"$T/corr.txt" 2>"$T/err" &&
+   grep -q '^mean absolute error .* over 4 workloads (hardware: ctasim fake GPU (tests); simulated: 1980 MHz' "$T/corr.txt" &&
+   [ "$(rows "$T/corr.csv")" -eq 4 ]; then pass correlate_runs
+else fail correlate_runs "$(tail -3 "$T/corr.txt" "$T/err")"; fi
+cyc=$($C run --config h100 --size small VADD | sed -n 's/^gpu_tot_sim_cycle = //p')
+if grep -q "^VADD,small,1,0,PASS,PASS,0.064000,[0-9.]*,126720,$cyc," "$T/corr.csv"; then pass correlate_cycles_as_run
+else fail correlate_cycles_as_run "run: $cyc; $(grep ^VADD "$T/corr.csv")"; fi
+# a workload that failed its check on the GPU is listed and left out of the error
+sed 's/^MMUL,small,1,PASS,/MMUL,small,1,FAIL,/' "$T/hw.csv" >"$T/hw_fail.csv"
+if $C correlate --jobs 2 "$T/hw_fail.csv" >"$T/corr2.txt" 2>/dev/null &&
+   grep -q '^MMUL .* n/a  (left out: failed its check)' "$T/corr2.txt" && grep -q 'over 3 workloads' "$T/corr2.txt"; then
+    pass correlate_leaves_out_failed
+else fail correlate_leaves_out_failed "$(cat "$T/corr2.txt")"; fi
+printf 'a,b\n1,2\n' >"$T/bad1.csv"
+expect_error correlate_not_native_csv "$T/bad1.csv:1: not a \`ctasim native --csv\` file" $C correlate "$T/bad1.csv"
+sed 's/^HOT,/NOPE,/' "$T/hw.csv" >"$T/bad2.csv"
+expect_error correlate_unknown_workload "$T/bad2.csv:5: 'NOPE' is no workload" $C correlate "$T/bad2.csv"
+head -1 "$T/hw.csv" >"$T/bad3.csv"
+expect_error correlate_no_rows "$T/bad3.csv: no workload rows" $C correlate "$T/bad3.csv"
