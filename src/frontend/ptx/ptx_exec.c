@@ -17,6 +17,7 @@
  * x/0 = all ones (u) or -1/+1 by the sign of x (s), x%0 = x, INT_MIN/-1 = INT_MIN. */
 #include "ptx_exec.h"
 #include "ptx_float.h"
+#include "ptx_mma.h"
 
 #include <fenv.h>
 #include <math.h>
@@ -1832,6 +1833,25 @@ int ptx_warp_step(ptx_cta_t *c, unsigned warp, const warp_inst_t **out, cs_error
     case OP_ACTIVEMASK:
         FOR_LANES(exec, l) dst(&x, op[0].reg, l, active);
         break;
+    case OP_MMA: {
+        /* .sync.aligned: the whole warp executes it together (fewer lanes are
+         * undefined in the ISA, so an error here rather than a guess) */
+        if (!exec)
+            break;
+        if (exec != 0xffffffffu)
+            return rt_err(&x, (unsigned)__builtin_ctz(exec), "mma.sync executed by %d of 32 lanes (it needs the whole warp)",
+                          __builtin_popcount(exec));
+        uint32_t frag[4][4][32];
+        for (unsigned v = 1; v < 4; v++)
+            for (unsigned k = 0; k < op[v].nvec; k++)
+                for (unsigned l = 0; l < WARP_SIZE; l++)
+                    frag[v][k][l] = (uint32_t)REG(&x, op[v].vec[k], l);
+        ptx_mma_compute(in, frag);
+        for (unsigned k = 0; k < op[0].nvec; k++)
+            for (unsigned l = 0; l < WARP_SIZE; l++)
+                dst(&x, op[0].vec[k], l, frag[0][k][l]);
+        break;
+    }
     case OP_BAR: case OP_BARRIER:
     case OP_MEMBAR: case OP_FENCE: case OP_NOP: case OP_PREFETCH:
         break; /* barrier waiting is the timing model's (or executor's) job */

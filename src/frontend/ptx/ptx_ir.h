@@ -73,7 +73,8 @@ enum ptx_space {
     X(TESTP, "testp") X(COPYSIGN, "copysign") X(MEMBAR, "membar")                   \
     X(FENCE, "fence") X(ACTIVEMASK, "activemask") X(NOP, "nop")                     \
     X(PREFETCH, "prefetch") X(TRAP, "trap") X(SHF, "shf")                           \
-    X(ADDC, "addc") X(SUBC, "subc") X(MADC, "madc")
+    X(ADDC, "addc") X(SUBC, "subc") X(MADC, "madc")                                 \
+    X(MMA, "mma")
 
 enum ptx_opcode {
 #define PTX_OP_ENUM(e, s) OP_##e,
@@ -121,6 +122,7 @@ enum ptx_subop {
     TESTP_FINITE, TESTP_INFINITE, TESTP_NUMBER, TESTP_NOTANUMBER, TESTP_NORMAL, TESTP_SUBNORMAL,
     PRMT_F4E, PRMT_B4E, PRMT_RC8, PRMT_ECL, PRMT_ECR, PRMT_RC16,
     SHF_L, SHF_R, /* funnel shift direction */
+    MMA_M16N8K16, MMA_M16N8K8, MMA_M16N8K4, /* mma.sync shape (ptx_mma.h) */
 };
 
 /* Instruction flags (ptx_inst.flags). */
@@ -195,6 +197,8 @@ typedef struct ptx_inst {
     uint8_t guard_neg; /* @!%p */
     uint8_t fast;      /* interpreter fast path (ptx_exec_classify), 0 = the general one */
     uint16_t flags;    /* PF_* */
+    uint8_t abtype;    /* mma: enum ptx_mma_input of A and B (ptx_mma.h) */
+    uint8_t mma_state; /* mma: layouts and types seen while decoding (ptx_mma.c) */
     uint32_t guard;    /* guard predicate register or PTX_NO_REG */
     uint32_t line;     /* source line for errors */
     uint32_t ipdom;    /* for branches: reconvergence instruction index (n_insts = function exit) */

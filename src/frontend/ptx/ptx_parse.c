@@ -15,6 +15,7 @@
 #include "ptx_float.h"
 #include "ptx_ir.h"
 #include "ptx_lex.h"
+#include "ptx_mma.h"
 
 #include <errno.h>
 #include <stdarg.h>
@@ -865,6 +866,7 @@ static opspec_t op_spec(int op)
     case OP_VOTE: return (opspec_t){"dss", 2, 3};
     case OP_ACTIVEMASK: return (opspec_t){"d", 1, 1};
     case OP_PREFETCH: return (opspec_t){"a", 1, 1};
+    case OP_MMA: return (opspec_t){"DSSS", 4, 4};
     default: return (opspec_t){"dss", 3, 3}; /* binary arithmetic / logic */
     }
 }
@@ -975,6 +977,12 @@ static int check_semantics(parser_t *p, ptx_inst_t *in, const ptx_token_t *optok
         if (in->subop != 1 && in->nops == 0)
             return perr(p, optok, "'%s' needs a barrier number", name);
         break;
+    case OP_MMA: {
+        char why[160];
+        if (ptx_mma_check(in, why, sizeof why) < 0)
+            return perr(p, optok, "unsupported: %s", why);
+        break;
+    }
     case OP_TESTP:
         if (in->subop < TESTP_FINITE || in->subop > TESTP_SUBNORMAL)
             return perr(p, optok, "testp needs a test (.finite, ...)");
@@ -1012,6 +1020,9 @@ static int parse_instruction(parser_t *p, uint32_t guard, int guard_neg)
     const char *dot = memchr(s, '.', optok->len);
     size_t oplen = dot ? (size_t)(dot - s) : optok->len;
     int op = opcode_from(s, oplen);
+    if (op < 0 && oplen == 5 && memcmp(s, "wgmma", 5) == 0)
+        return perr(p, optok, "unsupported: '%.*s' (Hopper's asynchronous warpgroup MMA is not modelled; "
+                    "mma.sync is)", (int)CS_MIN(optok->len, 60u), s);
     if (op < 0)
         return perr(p, optok, "unsupported opcode '%.*s'", (int)CS_MIN(optok->len, 60u), s);
     if (p->f->n_insts >= 10000000)
@@ -1030,13 +1041,26 @@ static int parse_instruction(parser_t *p, uint32_t guard, int guard_neg)
         const char *ms = m + 1, *me = ms;
         while (me < end && *me != '.')
             me++;
+        if (op == OP_MMA) {
+            char why[160];
+            if (ptx_mma_modifier(in, ms, (size_t)(me - ms), why, sizeof why) < 0) {
+                if (why[0])
+                    return perr(p, optok, "unsupported: %s", why);
+                return perr(p, optok, "unsupported opcode '%.*s' (modifier '.%.*s')", (int)CS_MIN(optok->len, 60u),
+                            s, (int)(me - ms), ms);
+            }
+            m = me < end ? me : NULL;
+            continue;
+        }
         if (apply_modifier(in, ms, (size_t)(me - ms), types, &ntypes) < 0)
             return perr(p, optok, "unsupported opcode '%.*s' (modifier '.%.*s')", (int)CS_MIN(optok->len, 60u), s,
                         (int)(me - ms), ms);
         m = me < end ? me : NULL;
     }
-    in->type = (uint8_t)types[0];
-    in->type2 = (uint8_t)types[1];
+    if (op != OP_MMA) { /* mma's four types are decoded by ptx_mma_modifier */
+        in->type = (uint8_t)types[0];
+        in->type2 = (uint8_t)types[1];
+    }
     if (op == OP_CALL)
         return parse_call(p, in) < 0 ? -1 : (int)(p->f->n_insts++, 0);
     enum ptx_type imm_type = op == OP_CVT ? types[1] : types[0];

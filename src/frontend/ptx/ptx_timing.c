@@ -110,6 +110,34 @@ static void arith(const ptx_inst_t *in, warp_inst_t *o)
         set(o, UNIT_INT, LAT_INT_ADD);
 }
 
+/* An mma reads up to 10 registers (A, B, C) and writes 4 (D), more
+ * sources than warp_inst_t holds (INST_MAX_SRC = 6). A fragment's registers
+ * are written together (by one mma, or by loads issued back to back), so
+ * the scoreboard sees the guard, then every source operand by its first
+ * register, then by its last, then the rest while room remains: a
+ * dependency on any fragment, e.g. a chain of mma's through C = D, is seen
+ * through its first and last registers. */
+static void tensor_registers(const ptx_inst_t *in, warp_inst_t *o)
+{
+    add_reg(o->src, &o->nsrc, INST_MAX_SRC, in->guard);
+    const ptx_operand_t *d = &in->ops[0];
+    for (unsigned k = 0; k < d->nvec; k++)
+        add_reg(o->dst, &o->ndst, INST_MAX_DST, d->vec[k]);
+    for (unsigned pass = 0; pass < 3; pass++)
+        for (unsigned i = 1; i < in->nops; i++) {
+            const ptx_operand_t *s = &in->ops[i];
+            if (s->kind != OPK_VEC || s->nvec == 0)
+                continue;
+            if (pass == 0)
+                add_reg(o->src, &o->nsrc, INST_MAX_SRC, s->vec[0]);
+            else if (pass == 1)
+                add_reg(o->src, &o->nsrc, INST_MAX_SRC, s->vec[s->nvec - 1]);
+            else
+                for (unsigned k = 1; k + 1 < s->nvec; k++)
+                    add_reg(o->src, &o->nsrc, INST_MAX_SRC, s->vec[k]);
+        }
+}
+
 void ptx_timing_template(const ptx_module_t *m, const ptx_function_t *f, const ptx_inst_t *in, warp_inst_t *o)
 {
     memset(o, 0, sizeof *o);
@@ -149,9 +177,16 @@ void ptx_timing_template(const ptx_module_t *m, const ptx_function_t *f, const p
         o->flags = op == OP_LD || op == OP_LDU ? INST_LOAD : op == OP_ST ? INST_STORE : INST_ATOMIC;
         break;
     }
+    case OP_MMA:
+        set(o, UNIT_TENSOR, LAT_TENSOR);
+        break;
     default:
         arith(in, o);
         break;
+    }
+    if (op == OP_MMA) {
+        tensor_registers(in, o);
+        return;
     }
     /* scoreboard registers: flat register indices of the function */
     unsigned first_src = 0;
