@@ -267,8 +267,8 @@ static void products_accumulate_before_rounding(void)
     mma_case_t mc = {"rounding", 16, F16, 0};
     char err[CS_ERRMSG_MAX];
     CHECK_EQ(run_mma("m16n8k16.row.col.f32.f16.f16.f32", &mc, in, out, err), 0);
-    CHECK_EQ(ptx_bits_f32(out[0]), 1.0f + 0x1p-23f); /* lane 0, element 0 = D[0][0] */
-    CHECK_EQ(ptx_bits_f32(out[1]), 0.0f);
+    CHECK_EQ(out[0], ptx_f32_bits(1.0f + 0x1p-23f)); /* lane 0, element 0 = D[0][0]; as bits */
+    CHECK_EQ(out[1], 0);
 }
 
 /* What is not modelled is refused with one line naming it. */
