@@ -12,8 +12,9 @@
 #     the 4 schedulers and warp w issues on scheduler w mod 4, so the extra
 #     8 x W mma's take 8 x W / units x II cycles (at least 8 x II, a warp's
 #     own instructions being in one unit's queue). Below an II of 5 one warp's
-#     instruction fetch is the limit instead (8 more instructions, 128 bytes
-#     of code, take 34 cycles to fetch), so the II checks use 6 and 8.
+#     scoreboard is the limit instead: it tracks 16 pending register writes
+#     (SB_MAX), 4 mma's of 4 destinations, so a warp has at most 4 in flight,
+#     one each 17 / 4 = 4.25 cycles (34 for 8); the II checks use 6 and 8.
 # The a100 preset: 4 tensor units, latency 12, II 8 (Accel-Sim's A100
 # trace.config's "12,8"), pipeline latency 5.
 . tests/cli_common.sh
@@ -50,6 +51,7 @@ check() { # check NAME WANT GOT
 check tensor_chain_waits_latency_plus_pipeline 136 "$(delta dep 32)"                             # 8 x (12 + 5)
 check tensor_chain_latency_from_config 280 "$(delta dep 32 --set ptx_opcode_latency_tensor=30)"  # 8 x (30 + 5)
 check tensor_independent_one_warp_ii 64 "$(delta indep 32)"                                      # 8 x 8
+check tensor_scoreboard_limits_below_ii_5 34 "$(delta indep 32 --set ptx_opcode_initiation_tensor=2)" # 8 x 17 / 4
 check tensor_independent_ii_from_config 48 "$(delta indep 32 --set ptx_opcode_initiation_tensor=6)" # 8 x 6
 check tensor_four_warps_own_subcore_units 64 "$(delta indep 128)"                                # 32 / 4 x 8
 check tensor_eight_warps_share_units 128 "$(delta indep 256)"                                    # 64 / 4 x 8
