@@ -309,11 +309,133 @@ static void unmodelled_forms_are_refused(void)
     ctasim_destroy(rt);
 }
 
+/* ---- wmma ---------------------------------------------------------------- */
+
+typedef struct wmma_case {
+    const char *name;
+    int a_col, b_col, c_col, d_col; /* memory layouts */
+    int bf16, f16_c, f16_d;         /* input type; accumulator types */
+    unsigned stride;                /* leading dimension in elements (>= 16) */
+    const char *space;              /* ".global" or "" (generic) */
+} wmma_case_t;
+
+static uint32_t regs_list(char *buf, size_t n, const char *prefix, unsigned first, unsigned count)
+{
+    size_t at = (size_t)snprintf(buf, n, "{");
+    for (unsigned i = 0; i < count; i++)
+        at += (size_t)snprintf(buf + at, n - at, "%s%s%u", i ? ", " : "", prefix, first + i);
+    snprintf(buf + at, n - at, "}");
+    return count;
+}
+
+/* Element (r, c) of a 16x16 matrix stored with leading dimension `ld`. */
+static size_t at_rc(unsigned r, unsigned c, int col_major, unsigned ld) { return col_major ? (size_t)c * ld + r : (size_t)r * ld + c; }
+
+/* Loads A, B, C with wmma.load, multiplies, stores D; compares D with the
+ * product computed here on exact values. Returns the number of wrong
+ * elements, -1 on an error. */
+static int check_wmma(const wmma_case_t *wc)
+{
+    unsigned ld = wc->stride, n = 16 * ld;
+    uint16_t A[16 * 32] = {0}, B[16 * 32] = {0}, C16[16 * 32] = {0}, D16[16 * 32] = {0};
+    float Af[16][16], Bf[16][16], Cf[16][16], C32[16 * 32] = {0}, D32[16 * 32] = {0};
+    for (unsigned r = 0; r < 16; r++)
+        for (unsigned c = 0; c < 16; c++) {
+            Af[r][c] = (float)((int)(rnd() % 17) - 8) / 8.0f;
+            Bf[r][c] = (float)((int)(rnd() % 17) - 8) / 8.0f;
+            Cf[r][c] = (float)((int)(rnd() % 33) - 16) / 4.0f;
+            A[at_rc(r, c, wc->a_col, ld)] = wc->bf16 ? (uint16_t)(ptx_f32_bits(Af[r][c]) >> 16) : ptx_f32_to_f16(Af[r][c]);
+            B[at_rc(r, c, wc->b_col, ld)] = wc->bf16 ? (uint16_t)(ptx_f32_bits(Bf[r][c]) >> 16) : ptx_f32_to_f16(Bf[r][c]);
+            C16[at_rc(r, c, wc->c_col, ld)] = ptx_f32_to_f16(Cf[r][c]);
+            C32[at_rc(r, c, wc->c_col, ld)] = Cf[r][c];
+        }
+    const char *ab = wc->bf16 ? "bf16" : "f16", *ct = wc->f16_c ? "f16" : "f32", *dt = wc->f16_d ? "f16" : "f32";
+    unsigned nab = wc->bf16 ? 4 : 8, nc = wc->f16_c ? 4 : 8, nd = wc->f16_d ? 4 : 8;
+    char ra[128], rb[128], rc[128], rd[128], types[64], src[4096];
+    regs_list(ra, sizeof ra, "%r", 0, nab);
+    regs_list(rb, sizeof rb, "%r", 8, nab);
+    regs_list(rc, sizeof rc, wc->f16_c ? "%r" : "%f", 16, nc);
+    regs_list(rd, sizeof rd, wc->f16_d ? "%r" : "%f", 24, nd);
+    if (wc->bf16)
+        snprintf(types, sizeof types, "f32.bf16.bf16.f32");
+    else
+        snprintf(types, sizeof types, "%s.%s", dt, ct);
+    const char *lay[2] = {"row", "col"};
+    snprintf(src, sizeof src,
+             ".version 8.0\n.target sm_80\n.address_size 64\n"
+             ".visible .entry k(.param .u64 pa, .param .u64 pb, .param .u64 pc, .param .u64 pd)\n{\n"
+             ".reg .b32 %%r<40>;\n.reg .f32 %%f<40>;\n.reg .b64 %%rd<8>;\n"
+             "ld.param.u64 %%rd1, [pa];\nld.param.u64 %%rd2, [pb];\nld.param.u64 %%rd3, [pc];\nld.param.u64 %%rd4, [pd];\n"
+             "mov.u32 %%r39, %u;\n"
+             "wmma.load.a.sync.aligned.%s.m16n16k16%s.%s %s, [%%rd1], %%r39;\n"
+             "wmma.load.b.sync.aligned.%s.m16n16k16%s.%s %s, [%%rd2], %%r39;\n"
+             "wmma.load.c.sync.aligned.%s.m16n16k16%s.%s %s, [%%rd3], %u;\n"
+             "wmma.mma.sync.aligned.%s.%s.m16n16k16.%s %s, %s, %s, %s;\n"
+             "wmma.store.d.sync.aligned.%s.m16n16k16%s.%s [%%rd4], %s, %%r39;\nret;\n}\n",
+             ld, lay[wc->a_col], wc->space, ab, ra, lay[wc->b_col], wc->space, ab, rb, lay[wc->c_col], wc->space, ct, rc, ld,
+             lay[wc->a_col], lay[wc->b_col], types, rd, ra, rb, rc, lay[wc->d_col], wc->space, dt, rd);
+    ctasim_runtime_t *rt = ctasim_create();
+    ctasim_module_t *m;
+    cs_error_t err = {{0}};
+    uint64_t da, db, dc, dd;
+    int bad = -1;
+    size_t cbytes = (size_t)n * (wc->f16_c ? 2 : 4), dbytes = (size_t)n * (wc->f16_d ? 2 : 4);
+    if (ctasim_module_load_string(rt, "wmma.ptx", src, strlen(src), &m, &err) < 0 || ctasim_malloc(rt, &da, n * 2, &err) ||
+        ctasim_malloc(rt, &db, n * 2, &err) || ctasim_malloc(rt, &dc, cbytes, &err) || ctasim_malloc(rt, &dd, dbytes, &err) ||
+        ctasim_memcpy_htod(rt, da, A, n * 2, &err) || ctasim_memcpy_htod(rt, db, B, n * 2, &err) ||
+        ctasim_memcpy_htod(rt, dc, wc->f16_c ? (const void *)C16 : (const void *)C32, cbytes, &err))
+        goto out;
+    void *args[] = {&da, &db, &dc, &dd};
+    dim3_t g = {1, 1, 1}, bl = {32, 1, 1};
+    if (ctasim_launch(rt, m, "k", g, bl, 0, 0, args, 4, &err) ||
+        ctasim_memcpy_dtoh(rt, wc->f16_d ? (void *)D16 : (void *)D32, dd, dbytes, &err))
+        goto out;
+    bad = 0;
+    for (unsigned r = 0; r < 16; r++)
+        for (unsigned c = 0; c < 16; c++) {
+            float want = Cf[r][c];
+            for (unsigned j = 0; j < 16; j++)
+                want += Af[r][j] * Bf[j][c];
+            size_t i = at_rc(r, c, wc->d_col, ld);
+            float got = wc->f16_d ? ptx_f16_to_f32(D16[i]) : D32[i];
+            if (got != want) {
+                if (bad < 3)
+                    printf("  %s: D[%u][%u] = %g, want %g\n", wc->name, r, c, got, want);
+                bad++;
+            }
+        }
+out:
+    if (bad < 0)
+        printf("  %s: %s\n", wc->name, err.msg);
+    ctasim_destroy(rt);
+    return bad;
+}
+
+/* The forms nvcc 13 emits for nvcuda::wmma at m16n16k16 (f16 inputs with
+ * f32 or f16 accumulators, bf16 inputs; every layout; a state space or
+ * none; a stride wider than the tile). */
+static void wmma_matches_the_reference(void)
+{
+    static const wmma_case_t cases[] = {
+        {"f16 row.col f32", 0, 1, 0, 0, 0, 0, 0, 16, ".global"},
+        {"f16 col.row f32, col C/D, stride 24", 1, 0, 1, 1, 0, 0, 0, 24, ".global"},
+        {"f16 row.row f16 acc", 0, 0, 0, 1, 0, 1, 1, 16, ""},
+        {"f16 col.col f16 C, f32 D", 1, 1, 0, 0, 0, 1, 0, 20, ".global"},
+        {"bf16 col.row f32, generic", 1, 0, 1, 1, 1, 0, 0, 16, ""},
+        {"bf16 row.col f32, stride 32", 0, 1, 0, 0, 1, 0, 0, 32, ".global"},
+    };
+    for (size_t i = 0; i < CS_ARRAY_LEN(cases); i++) {
+        rng = 100 + i;
+        CHECK_EQ(check_wmma(&cases[i]), 0);
+    }
+}
+
 int main(void)
 {
     RUN(mappings_match_the_isa_figures);
     RUN(every_shape_matches_the_reference);
     RUN(products_accumulate_before_rounding);
     RUN(unmodelled_forms_are_refused);
+    RUN(wmma_matches_the_reference);
     TEST_EXIT();
 }

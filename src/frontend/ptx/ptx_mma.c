@@ -206,3 +206,238 @@ void ptx_mma_compute(const ptx_inst_t *in, uint32_t frag[4][4][32])
         }
     }
 }
+
+/* ---------------------------------------------------------------- wmma
+ *
+ * ctasim's distribution of the 16x16 wmma fragments (the ISA leaves it to
+ * the implementation), chosen to be the mma.m16n8k16 layouts above, twice
+ * along N, as an sm_80 compiler lowers wmma to two HMMA.16816: element e
+ * (0..7) of a lane, with h = e >> 2 and i = e & 3,
+ *   A: row g + 8 * ((e >> 1) & 1), column 2t + (e & 1) + 8h
+ *   B: row 2t + (i & 1) + 8 * (i >> 1), column g + 8h
+ *   C, D: row g + 8 * (i >> 1), column 2t + (i & 1) + 8h
+ * Each is a one-to-one map of (lane, e) onto the 256 elements. */
+
+enum { WM_A, WM_B, WM_CD };
+
+static void wmma_position(unsigned matrix, unsigned lane, unsigned e, unsigned *row, unsigned *col)
+{
+    unsigned g = lane >> 2, t = lane & 3, h = e >> 2, i = e & 3;
+    switch (matrix) {
+    case WM_A: *row = g + 8 * ((e >> 1) & 1); *col = 2 * t + (e & 1) + 8 * h; break;
+    case WM_B: *row = 2 * t + (i & 1) + 8 * (i >> 1); *col = g + 8 * h; break;
+    default: *row = g + 8 * (i >> 1); *col = 2 * t + (i & 1) + 8 * h; break;
+    }
+}
+
+#define WST_SHAPE 0x80u /* mma_state: .m16n16k16 seen */
+
+int ptx_wmma_modifier(ptx_inst_t *in, const char *s, size_t n, char *why, size_t whysz)
+{
+    why[0] = 0;
+    if (in->subop == SUB_NONE) { /* the first modifier: what it does */
+        if (is(s, n, "load") || is(s, n, "store") || is(s, n, "mma")) {
+            in->subop = s[0] == 'l' ? WMMA_LOAD_A : s[0] == 's' ? WMMA_STORE_D : WMMA_MMA;
+            in->mma_state = 0x40; /* a/b/c/d still to come for load and store */
+            if (in->subop == WMMA_MMA)
+                in->mma_state = 0;
+            return 0;
+        }
+        snprintf(why, whysz, "wmma.%.*s (modelled: wmma.load, wmma.mma, wmma.store)", (int)n, s);
+        return -1;
+    }
+    if (in->mma_state & 0x40) { /* the matrix of a load or store */
+        in->mma_state &= (uint8_t)~0x40u;
+        if (in->subop == WMMA_LOAD_A && (is(s, n, "a") || is(s, n, "b") || is(s, n, "c"))) {
+            in->subop = s[0] == 'a' ? WMMA_LOAD_A : s[0] == 'b' ? WMMA_LOAD_B : WMMA_LOAD_C;
+            return 0;
+        }
+        if (in->subop == WMMA_STORE_D && is(s, n, "d"))
+            return 0;
+        snprintf(why, whysz, "wmma.%s.%.*s", in->subop == WMMA_STORE_D ? "store" : "load", (int)n, s);
+        return -1;
+    }
+    if (is(s, n, "sync") || is(s, n, "aligned"))
+        return 0;
+    if (is(s, n, "m16n16k16")) {
+        in->mma_state |= WST_SHAPE;
+        return 0;
+    }
+    if (is(s, n, "m32n8k16") || is(s, n, "m8n32k16") || is(s, n, "m8n8k32") || is(s, n, "m8n8k128") ||
+        is(s, n, "m16n16k8") || is(s, n, "m8n8k4")) {
+        snprintf(why, whysz, "wmma shape .%.*s (modelled: m16n16k16)", (int)n, s);
+        return -1;
+    }
+    if (is(s, n, "row") || is(s, n, "col")) {
+        unsigned seen = ST_LAYOUTS(in->mma_state);
+        if (seen >= (in->subop == WMMA_MMA ? 2u : 1u)) {
+            snprintf(why, whysz, "wmma with too many layouts");
+            return -1;
+        }
+        if (s[0] == 'c')
+            in->mma_state |= (uint8_t)(seen == 0 ? ST_A_COL : ST_B_COL);
+        in->mma_state = (uint8_t)((in->mma_state & ~0x0cu) | ((seen + 1) << 2));
+        return 0;
+    }
+    if (in->subop != WMMA_MMA && (is(s, n, "global") || is(s, n, "shared") || is(s, n, "shared::cta"))) {
+        in->space = s[0] == 'g' ? PS_GLOBAL : PS_SHARED;
+        return 0;
+    }
+    int input = is(s, n, "f16") ? MMA_IN_F16 : is(s, n, "bf16") ? MMA_IN_BF16 : MMA_IN_NONE;
+    int is_f32 = is(s, n, "f32");
+    if (input != MMA_IN_NONE || is_f32) {
+        unsigned k = ST_TYPES(in->mma_state);
+        if (k >= (in->subop == WMMA_MMA ? 4u : 1u)) {
+            snprintf(why, whysz, "wmma with too many types");
+            return -1;
+        }
+        if (in->subop == WMMA_LOAD_A || in->subop == WMMA_LOAD_B) {
+            if (input == MMA_IN_NONE) {
+                snprintf(why, whysz, "wmma.load.%c of .f32 (modelled: .f16, .bf16)", in->subop == WMMA_LOAD_A ? 'a' : 'b');
+                return -1;
+            }
+            in->abtype = (uint8_t)input;
+        } else if (in->subop != WMMA_MMA) { /* load.c, store.d */
+            if (input == MMA_IN_BF16) {
+                snprintf(why, whysz, "wmma accumulator of .bf16 (modelled: .f32, .f16)");
+                return -1;
+            }
+            in->type = is_f32 ? PT_F32 : PT_F16;
+        } else { /* mma: DTYPE.CTYPE (f16 inputs) or f32.bf16.bf16.f32; sorted out in the check */
+            uint8_t code = (uint8_t)(is_f32 ? PT_F32 : input == MMA_IN_F16 ? PT_F16 : 0xff);
+            if (k == 0)
+                in->type = code;
+            else if (k == 1)
+                in->type2 = code;
+            else if (k == 2)
+                in->abtype = code; /* the third of four: C's type, kept until the check */
+            else
+                in->cmp = code;    /* the fourth */
+        }
+        in->mma_state = (uint8_t)((in->mma_state & ~0x70u) | ((k + 1) << 4));
+        return 0;
+    }
+    if (is(s, n, "satfinite"))
+        snprintf(why, whysz, "wmma .satfinite");
+    else if (is(s, n, "s8") || is(s, n, "u8") || is(s, n, "s4") || is(s, n, "u4") || is(s, n, "b1") ||
+             is(s, n, "s32") || is(s, n, "f64") || is(s, n, "tf32"))
+        snprintf(why, whysz, "wmma type .%.*s (modelled: .f16, .bf16 inputs)", (int)n, s);
+    return -1;
+}
+
+/* Registers of the fragment of `matrix` with 16-bit (or, for C/D, 32-bit)
+ * elements. */
+static unsigned wmma_frag_regs(unsigned matrix, unsigned input_or_acc)
+{
+    if (matrix == WM_CD)
+        return input_or_acc == PT_F32 ? 8 : 4;
+    return input_or_acc == MMA_IN_F16 ? 8 : 4;
+}
+
+static int wmma_vec_ok(const ptx_operand_t *o, unsigned want, const char *name, char *why, size_t whysz)
+{
+    if (o->kind != OPK_VEC || o->nvec != want)
+        return snprintf(why, whysz, "wmma operand %s must be a vector of %u registers", name, want), -1;
+    for (unsigned k = 0; k < o->nvec; k++)
+        if (o->vec[k] == PTX_NO_REG)
+            return snprintf(why, whysz, "'_' in wmma operand %s", name), -1;
+    return 0;
+}
+
+int ptx_wmma_check(ptx_inst_t *in, char *why, size_t whysz)
+{
+    unsigned st = in->mma_state;
+    if (!(st & WST_SHAPE))
+        return snprintf(why, whysz, "wmma needs the shape .m16n16k16"), -1;
+    if (in->subop == WMMA_MMA) {
+        ptx_inst_t *w = in; /* settle the types decoded by ptx_wmma_modifier */
+        if (ST_LAYOUTS(st) != 2)
+            return snprintf(why, whysz, "wmma.mma needs two layouts (.row/.col for A, then B)"), -1;
+        if (ST_TYPES(st) == 2 && (in->type == PT_F32 || in->type == PT_F16) && (in->type2 == PT_F32 || in->type2 == PT_F16)) {
+            w->abtype = MMA_IN_F16; /* DTYPE.CTYPE: f16 inputs */
+        } else if (ST_TYPES(st) == 4 && in->type == PT_F32 && in->type2 == 0xff && in->abtype == 0xff && in->cmp == PT_F32) {
+            w->abtype = MMA_IN_BF16; /* f32.bf16.bf16.f32 */
+            w->type2 = PT_F32;
+        } else {
+            return snprintf(why, whysz, "wmma.mma types (modelled: .DTYPE.CTYPE of .f16/.f32 with .f16 inputs, .f32.bf16.bf16.f32)"), -1;
+        }
+        w->cmp = 0;
+        if (in->nops != 4)
+            return snprintf(why, whysz, "wmma.mma takes 4 operands (d, a, b, c), found %u", in->nops), -1;
+        if (wmma_vec_ok(&in->ops[0], wmma_frag_regs(WM_CD, in->type), "d", why, whysz) < 0 ||
+            wmma_vec_ok(&in->ops[1], wmma_frag_regs(WM_A, in->abtype), "a", why, whysz) < 0 ||
+            wmma_vec_ok(&in->ops[2], wmma_frag_regs(WM_B, in->abtype), "b", why, whysz) < 0 ||
+            wmma_vec_ok(&in->ops[3], wmma_frag_regs(WM_CD, in->type2), "c", why, whysz) < 0)
+            return -1;
+        return 0;
+    }
+    if (ST_LAYOUTS(st) != 1 || ST_TYPES(st) != 1)
+        return snprintf(why, whysz, "wmma.load/store needs one layout (.row or .col) and one type"), -1;
+    if (in->nops != 3)
+        return snprintf(why, whysz, "wmma.load/store needs 3 operands (the stride too), found %u", in->nops), -1;
+    unsigned fi = ptx_wmma_frag_operand(in), ai = 1 - fi;
+    unsigned matrix = in->subop == WMMA_LOAD_A ? WM_A : in->subop == WMMA_LOAD_B ? WM_B : WM_CD;
+    unsigned want = wmma_frag_regs(matrix, matrix == WM_CD ? in->type : in->abtype);
+    if (wmma_vec_ok(&in->ops[fi], want, "fragment", why, whysz) < 0)
+        return -1;
+    if (in->ops[ai].kind != OPK_ADDR)
+        return snprintf(why, whysz, "wmma.load/store needs an [address]"), -1;
+    if (in->ops[2].kind != OPK_REG && in->ops[2].kind != OPK_IMM)
+        return snprintf(why, whysz, "wmma stride must be a register or an immediate"), -1;
+    return 0;
+}
+
+void ptx_wmma_lane_access(const ptx_inst_t *in, unsigned lane, uint64_t stride, ptx_wmma_access_t *acc)
+{
+    unsigned matrix = in->subop == WMMA_LOAD_A ? WM_A : in->subop == WMMA_LOAD_B ? WM_B : WM_CD;
+    int wide = matrix == WM_CD && in->type == PT_F32;
+    int col_major = (in->mma_state & ST_A_COL) != 0;
+    acc->elements = 8;
+    acc->esize = wide ? 4 : 2;
+    acc->ncopy = matrix != WM_CD && in->abtype == MMA_IN_F16 ? 4 : 0;
+    for (unsigned e = 0; e < 8; e++) {
+        unsigned r, c;
+        wmma_position(matrix, lane, e, &r, &c);
+        acc->offset[e] = col_major ? (uint64_t)c * stride + r : (uint64_t)r * stride + c;
+        acc->reg[e] = (uint8_t)(wide ? e : e / 2);
+        acc->shift[e] = (uint8_t)(wide ? 0 : 16 * (e & 1));
+    }
+    for (unsigned r = 0; r < acc->ncopy; r++)
+        acc->copy_to[r] = (uint8_t)(r + 4);
+}
+
+void ptx_wmma_compute(const ptx_inst_t *in, uint32_t frag[4][8][32])
+{
+    double a[16][16], b[16][16], acc[16][16];
+    for (unsigned lane = 0; lane < 32; lane++)
+        for (unsigned e = 0; e < 8; e++) {
+            unsigned r, c;
+            wmma_position(WM_A, lane, e, &r, &c);
+            a[r][c] = input_value(frag[1][e / 2][lane], e & 1, in->abtype);
+            wmma_position(WM_B, lane, e, &r, &c);
+            b[r][c] = input_value(frag[2][e / 2][lane], e & 1, in->abtype);
+            wmma_position(WM_CD, lane, e, &r, &c);
+            acc[r][c] = in->type2 == PT_F16 ? ptx_f16_to_f32((uint16_t)(frag[3][e / 2][lane] >> (16 * (e & 1))))
+                                            : ptx_bits_f32(frag[3][e][lane]);
+        }
+    for (unsigned r = 0; r < 16; r++)
+        for (unsigned c = 0; c < 16; c++) {
+            double sum = 0;
+            for (unsigned j = 0; j < 16; j++)
+                sum += a[r][j] * b[j][c];
+            acc[r][c] += sum;
+        }
+    for (unsigned lane = 0; lane < 32; lane++) {
+        if (in->type == PT_F16)
+            for (unsigned k = 0; k < 4; k++)
+                frag[0][k][lane] = 0;
+        for (unsigned e = 0; e < 8; e++) {
+            unsigned r, c;
+            wmma_position(WM_CD, lane, e, &r, &c);
+            if (in->type == PT_F16)
+                frag[0][e / 2][lane] |= (uint32_t)ptx_f32_to_f16((float)acc[r][c]) << (16 * (e & 1));
+            else
+                frag[0][e][lane] = (uint32_t)ptx_f32_bits((float)acc[r][c]);
+        }
+    }
+}
