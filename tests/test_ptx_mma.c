@@ -430,6 +430,106 @@ static void wmma_matches_the_reference(void)
     }
 }
 
+/* The PTX nvcc 13 emits for nvcuda::wmma (tests/data/wmma/wmma_nvcc.cu,
+ * committed as PTX): a K loop of f16 mma's, bf16 with column-major A and C,
+ * and f16 accumulators through shared memory with an element-wise step on
+ * the fragment. Exact values: D must match bit for bit. */
+static int run_nvcc_kernel(const char *kernel, const void *a, const void *b, void *c, size_t ab_bytes, size_t c_bytes,
+                           int k)
+{
+    ctasim_runtime_t *rt = ctasim_create();
+    ctasim_module_t *m;
+    cs_error_t err = {{0}};
+    uint64_t da, db, dc;
+    int rc = -1;
+    if (ctasim_module_load_file(rt, "tests/data/wmma/wmma_nvcc.ptx", &m, &err) < 0 || ctasim_malloc(rt, &da, ab_bytes, &err) ||
+        ctasim_malloc(rt, &db, ab_bytes, &err) || ctasim_malloc(rt, &dc, c_bytes, &err) ||
+        ctasim_memcpy_htod(rt, da, a, ab_bytes, &err) || ctasim_memcpy_htod(rt, db, b, ab_bytes, &err) ||
+        ctasim_memcpy_htod(rt, dc, c, c_bytes, &err))
+        goto out;
+    void *args[] = {&da, &db, &dc, &k};
+    dim3_t g = {1, 1, 1}, bl = {32, 1, 1};
+    if (ctasim_launch(rt, m, kernel, g, bl, 0, 0, args, k ? 4 : 3, &err) || ctasim_memcpy_dtoh(rt, c, dc, c_bytes, &err))
+        goto out;
+    rc = 0;
+out:
+    if (rc)
+        printf("  %s: %s\n", kernel, err.msg);
+    ctasim_destroy(rt);
+    return rc;
+}
+
+static float small_value(void) { return (float)((int)(rnd() % 17) - 8) / 8.0f; }
+
+static void nvcc_wmma_kernels_compute_the_product(void)
+{
+    enum { K = 64 };
+    static uint16_t a[16 * K], b[16 * K];
+    static float af[16][K], bf[K][16], c[256];
+    rng = 42;
+    for (unsigned r = 0; r < 16; r++)
+        for (unsigned j = 0; j < K; j++) {
+            af[r][j] = small_value();
+            bf[j][r] = small_value();
+            a[r * K + j] = ptx_f32_to_f16(af[r][j]); /* row-major, ld K */
+            b[r * K + j] = ptx_f32_to_f16(bf[j][r]); /* column-major: column r, ld K */
+        }
+    CHECK_EQ(run_nvcc_kernel("wmma_f16", a, b, c, sizeof a, sizeof c, K), 0);
+    int bad = 0;
+    for (unsigned r = 0; r < 16; r++)
+        for (unsigned n = 0; n < 16; n++) {
+            float want = 0;
+            for (unsigned j = 0; j < K; j++)
+                want += af[r][j] * bf[j][n];
+            bad += c[r * 16 + n] != want;
+        }
+    CHECK_EQ(bad, 0);
+
+    /* bf16: A column-major, B row-major, C and D column-major */
+    float cf[16][16];
+    for (unsigned r = 0; r < 16; r++)
+        for (unsigned n = 0; n < 16; n++) {
+            af[r][n] = small_value();
+            bf[r][n] = small_value();
+            cf[r][n] = (float)((int)(rnd() % 33) - 16) / 4.0f;
+            a[n * 16 + r] = (uint16_t)(ptx_f32_bits(af[r][n]) >> 16);
+            b[r * 16 + n] = (uint16_t)(ptx_f32_bits(bf[r][n]) >> 16);
+            c[n * 16 + r] = cf[r][n];
+        }
+    CHECK_EQ(run_nvcc_kernel("wmma_bf16", a, b, c, 512, sizeof c, 0), 0);
+    bad = 0;
+    for (unsigned r = 0; r < 16; r++)
+        for (unsigned n = 0; n < 16; n++) {
+            float want = cf[r][n];
+            for (unsigned j = 0; j < 16; j++)
+                want += af[r][j] * bf[j][n];
+            bad += c[n * 16 + r] != want;
+        }
+    CHECK_EQ(bad, 0);
+
+    /* f16 accumulators, doubled element by element: 2 (A B + C), all row-major */
+    uint16_t ch[256];
+    for (unsigned r = 0; r < 16; r++)
+        for (unsigned n = 0; n < 16; n++) {
+            af[r][n] = small_value();
+            bf[r][n] = small_value();
+            cf[r][n] = (float)((int)(rnd() % 33) - 16) / 4.0f;
+            a[r * 16 + n] = ptx_f32_to_f16(af[r][n]);
+            b[r * 16 + n] = ptx_f32_to_f16(bf[r][n]);
+            ch[r * 16 + n] = ptx_f32_to_f16(cf[r][n]);
+        }
+    CHECK_EQ(run_nvcc_kernel("wmma_half_acc", a, b, ch, 512, sizeof ch, 0), 0);
+    bad = 0;
+    for (unsigned r = 0; r < 16; r++)
+        for (unsigned n = 0; n < 16; n++) {
+            float want = cf[r][n];
+            for (unsigned j = 0; j < 16; j++)
+                want += af[r][j] * bf[j][n];
+            bad += ptx_f16_to_f32(ch[r * 16 + n]) != 2 * want;
+        }
+    CHECK_EQ(bad, 0);
+}
+
 int main(void)
 {
     RUN(mappings_match_the_isa_figures);
@@ -437,5 +537,6 @@ int main(void)
     RUN(products_accumulate_before_rounding);
     RUN(unmodelled_forms_are_refused);
     RUN(wmma_matches_the_reference);
+    RUN(nvcc_wmma_kernels_compute_the_product);
     TEST_EXIT();
 }
