@@ -23,9 +23,10 @@
  * a .tf32 operand is a 32-bit float whose 13 low mantissa bits the tensor
  * core ignores, i.e. truncation). Every product of two such values is exact
  * in double, and so is the sum of up to 16 of them in practice; C plus that
- * sum is rounded once to the accumulator type (round to nearest even). The
- * ISA leaves the order and intermediate precision of the accumulation
- * unspecified, so a real tensor core may differ in the last bit. */
+ * sum is rounded once to f32 (round to nearest even), and for .f16
+ * accumulators from there to f16. The ISA leaves the order and
+ * intermediate precision of the accumulation unspecified, so a real tensor
+ * core may differ in the last bit. */
 #include "ptx_mma.h"
 
 #include "ptx_float.h"
