@@ -32,7 +32,21 @@ gen() { # gen dep|indep N: one mma chain, or N mma's writing distinct registers
     done
     printf 'ret;\n}\n'
 }
+# a chain of wmma.mma m16n16k16 (one tensor-unit issue each, as an mma)
+genw() {
+    printf '.version 8.0\n.target sm_80\n.address_size 64\n.visible .entry k()\n{\n.reg .b32 %%r<16>;\n.reg .f32 %%f<8>;\n'
+    i=0; while [ "$i" -lt 16 ]; do printf 'mov.b32 %%r%d, 0;\n' "$i"; i=$((i + 1)); done
+    i=0; while [ "$i" -lt 8 ]; do printf 'mov.f32 %%f%d, 0f00000000;\n' "$i"; i=$((i + 1)); done
+    f="{%f0, %f1, %f2, %f3, %f4, %f5, %f6, %f7}"
+    i=0
+    while [ "$i" -lt "$1" ]; do
+        printf 'wmma.mma.sync.aligned.row.col.m16n16k16.f32.f32 %s, {%%r0, %%r1, %%r2, %%r3, %%r4, %%r5, %%r6, %%r7}, {%%r8, %%r9, %%r10, %%r11, %%r12, %%r13, %%r14, %%r15}, %s;\n' "$f" "$f"
+        i=$((i + 1))
+    done
+    printf 'ret;\n}\n'
+}
 for k in dep indep; do for n in 8 16; do gen $k $n >"$T/$k$n.ptx"; done; done
+for n in 8 16; do genw $n >"$T/wdep$n.ptx"; done
 
 cycles() { # cycles KIND N THREADS [options]: gpu_sim_cycle of one CTA
     k=$1; n=$2; b=$3; shift 3
@@ -56,4 +70,5 @@ check tensor_independent_ii_from_config 48 "$(delta indep 32 --set ptx_opcode_in
 check tensor_four_warps_own_subcore_units 64 "$(delta indep 128)"                                # 32 / 4 x 8
 check tensor_eight_warps_share_units 128 "$(delta indep 256)"                                    # 64 / 4 x 8
 check tensor_eight_units_double_rate 64 "$(delta indep 256 --set gpgpu_num_tensor_core_units=8)" # 64 / 8 x 8
+check tensor_wmma_chain_one_issue_each 136 "$(delta wdep 32)"                                   # 8 x (12 + 5)
 check tensor_one_unit_serialises 512 "$(delta indep 256 --set gpgpu_num_tensor_core_units=1)"    # 64 / 1 x 8
