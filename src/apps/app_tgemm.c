@@ -20,7 +20,7 @@
 
 static int run(app_ctx_t *c, cs_error_t *err)
 {
-    int n = (int)app_pick(c, 64, 256, 512); /* M = N = K = n, a multiple of 32 */
+    int n = (int)app_pick(c, 64, 256, 512); /* M = N = K = n, a multiple of 64 */
     size_t nn = (size_t)n * n;
     float *A = app_host_alloc(c, nn * sizeof(float), err), *B = app_host_alloc(c, nn * sizeof(float), err);
     uint16_t *Ah = app_host_alloc(c, nn * 2, err), *Bth = app_host_alloc(c, nn * 2, err);
@@ -42,7 +42,7 @@ static int run(app_ctx_t *c, cs_error_t *err)
         app_upload(c, &dB, Bth, nn * 2, err) < 0 || app_alloc_zero(c, &dC, nn * sizeof(float), err) < 0)
         return -1;
     void *args[] = {&dA, &dB, &dC, &n, &n, &n};
-    dim3_t grid = {(uint32_t)n / 32, (uint32_t)n / 32, 1}, block = {128, 1, 1};
+    dim3_t grid = {(uint32_t)n / 32, (uint32_t)n / 64, 1}, block = {256, 1, 1}; /* 64 x 32 tiles of C */
     if (ctasim_launch(c->rt, m, "tgemm", grid, block, 0, 0, args, 6, err) < 0 ||
         app_download(c, C, dC, nn * sizeof(float), err) < 0)
         return -1;
