@@ -12,9 +12,12 @@ fi
 for cu in workloads/kernels/*.cu; do
     name=$(basename "$cu" .cu)
     ptx=workloads/ptx/$name.ptx
-    nvcc -ptx -arch="$ARCH" -O3 "$cu" -o "$ptx.tmp"
+    # a kernel that needs a newer GPU names it: "// gen_ptx-arch: sm_80" (tensor cores)
+    arch=$(sed -n 's|^// gen_ptx-arch: *\(sm_[0-9a-z]*\).*|\1|p' "$cu" | head -1)
+    arch=${arch:-$ARCH}
+    nvcc -ptx -arch="$arch" -O3 "$cu" -o "$ptx.tmp"
     mv "$ptx.tmp" "$ptx"
     # ptxas writes its resource report to stderr; keep only the report lines.
-    ptxas -arch="$ARCH" -v "$ptx" -o /dev/null 2>&1 | grep -E "^ptxas info" | grep -v "Compile time" > "workloads/ptx/$name.ptxas.txt"
+    ptxas -arch="$arch" -v "$ptx" -o /dev/null 2>&1 | grep -E "^ptxas info" | grep -v "Compile time" > "workloads/ptx/$name.ptxas.txt"
     echo "gen_ptx: $ptx"
 done

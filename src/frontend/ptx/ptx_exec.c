@@ -17,6 +17,7 @@
  * x/0 = all ones (u) or -1/+1 by the sign of x (s), x%0 = x, INT_MIN/-1 = INT_MIN. */
 #include "ptx_exec.h"
 #include "ptx_float.h"
+#include "ptx_mma.h"
 
 #include <fenv.h>
 #include <math.h>
@@ -1181,6 +1182,49 @@ static int exec_memory(exec_ctx_t *x, uint32_t exec, warp_inst_t *out)
     return 0;
 }
 
+/* wmma.load / wmma.store of a fragment, the whole warp (ptx_mma.h): each
+ * lane's 8 elements, at the element offsets of ctasim's fragment layout.
+ * The timing model sees the tile instead: lane l reads or writes 16 bytes
+ * at the start of half l % 2 of the tile's row (or, column-major, column)
+ * l / 2, which touches the same 32-byte sectors as the elements do. */
+static int exec_wmma_memory(exec_ctx_t *x, warp_inst_t *out)
+{
+    const ptx_inst_t *in = x->in;
+    ptx_warp_t *w = x->w;
+    int store = in->op == OP_WMMA_ST;
+    const ptx_operand_t *frag = &in->ops[ptx_wmma_frag_operand(in)], *a = &in->ops[store ? 0 : 1];
+    uint8_t tspace = out->space;
+    for (unsigned l = 0; l < WARP_SIZE; l++) {
+        uint64_t base = addr_of(x, a, l), stride = src(x, &in->ops[2], l) & 0xffffffffu;
+        ptx_wmma_access_t acc;
+        ptx_wmma_lane_access(in, l, stride, &acc);
+        uint64_t vals[8] = {0};
+        for (unsigned e = 0; e < acc.elements; e++) {
+            uint64_t taddr;
+            uint8_t *p = resolve(x, in->space, base + acc.offset[e] * acc.esize, acc.esize, l, store, &taddr, &tspace);
+            if (!p)
+                return -1;
+            if (store)
+                store_bytes(p, REG(x, frag->vec[acc.reg[e]], l) >> acc.shift[e], acc.esize);
+            else
+                vals[acc.reg[e]] |= load_bytes(p, acc.esize) << acc.shift[e];
+        }
+        if (!store) {
+            for (unsigned r = 0; r < acc.ncopy; r++)
+                vals[acc.copy_to[r]] = vals[r];
+            for (unsigned k = 0; k < frag->nvec; k++)
+                dst(x, frag->vec[k], l, vals[k]);
+        }
+        uint64_t line_bytes = 16ull * acc.esize;
+        uint64_t at = base + (l / 2) * stride * acc.esize + (l % 2) * (line_bytes / 2);
+        if (!resolve(x, in->space, at, 16, l, store, &w->addr[l], &tspace))
+            return -1;
+    }
+    out->space = tspace;
+    out->addr = w->addr;
+    return 0;
+}
+
 /* ------------------------------------------------------------ fast paths
  *
  * The instructions that make up most of every kernel (integer and f32
@@ -1832,6 +1876,45 @@ int ptx_warp_step(ptx_cta_t *c, unsigned warp, const warp_inst_t **out, cs_error
     case OP_ACTIVEMASK:
         FOR_LANES(exec, l) dst(&x, op[0].reg, l, active);
         break;
+    case OP_WMMA: case OP_WMMA_ST:
+        if (!exec)
+            break;
+        if (exec != 0xffffffffu)
+            return rt_err(&x, (unsigned)__builtin_ctz(exec), "wmma executed by %d of 32 lanes (it needs the whole warp)",
+                          __builtin_popcount(exec));
+        if (in->subop == WMMA_MMA) {
+            uint32_t frag[4][8][32];
+            for (unsigned v = 1; v < 4; v++)
+                for (unsigned k = 0; k < op[v].nvec; k++)
+                    for (unsigned l = 0; l < WARP_SIZE; l++)
+                        frag[v][k][l] = (uint32_t)REG(&x, op[v].vec[k], l);
+            ptx_wmma_compute(in, frag);
+            for (unsigned k = 0; k < op[0].nvec; k++)
+                for (unsigned l = 0; l < WARP_SIZE; l++)
+                    dst(&x, op[0].vec[k], l, frag[0][k][l]);
+        } else if (exec_wmma_memory(&x, o) < 0) {
+            return -1;
+        }
+        break;
+    case OP_MMA: {
+        /* .sync.aligned: the whole warp executes it together (fewer lanes are
+         * undefined in the ISA, so an error here rather than a guess) */
+        if (!exec)
+            break;
+        if (exec != 0xffffffffu)
+            return rt_err(&x, (unsigned)__builtin_ctz(exec), "mma.sync executed by %d of 32 lanes (it needs the whole warp)",
+                          __builtin_popcount(exec));
+        uint32_t frag[4][4][32];
+        for (unsigned v = 1; v < 4; v++)
+            for (unsigned k = 0; k < op[v].nvec; k++)
+                for (unsigned l = 0; l < WARP_SIZE; l++)
+                    frag[v][k][l] = (uint32_t)REG(&x, op[v].vec[k], l);
+        ptx_mma_compute(in, frag);
+        for (unsigned k = 0; k < op[0].nvec; k++)
+            for (unsigned l = 0; l < WARP_SIZE; l++)
+                dst(&x, op[0].vec[k], l, frag[0][k][l]);
+        break;
+    }
     case OP_BAR: case OP_BARRIER:
     case OP_MEMBAR: case OP_FENCE: case OP_NOP: case OP_PREFETCH:
         break; /* barrier waiting is the timing model's (or executor's) job */

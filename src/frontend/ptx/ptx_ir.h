@@ -73,7 +73,9 @@ enum ptx_space {
     X(TESTP, "testp") X(COPYSIGN, "copysign") X(MEMBAR, "membar")                   \
     X(FENCE, "fence") X(ACTIVEMASK, "activemask") X(NOP, "nop")                     \
     X(PREFETCH, "prefetch") X(TRAP, "trap") X(SHF, "shf")                           \
-    X(ADDC, "addc") X(SUBC, "subc") X(MADC, "madc")
+    X(ADDC, "addc") X(SUBC, "subc") X(MADC, "madc")                                 \
+    X(MMA, "mma") X(WMMA, "wmma")                                                   \
+    X(WMMA_ST, "wmma.store") /* set by the parser for wmma.store (no destination) */
 
 enum ptx_opcode {
 #define PTX_OP_ENUM(e, s) OP_##e,
@@ -90,7 +92,7 @@ static inline int ptx_op_writes_first_operand(enum ptx_opcode op)
 {
     switch (op) {
     case OP_ST: case OP_RED: case OP_BRA: case OP_CALL: case OP_RET: case OP_EXIT: case OP_BAR:
-    case OP_BARRIER: case OP_MEMBAR: case OP_FENCE: case OP_NOP: case OP_PREFETCH: case OP_TRAP:
+    case OP_BARRIER: case OP_MEMBAR: case OP_FENCE: case OP_NOP: case OP_PREFETCH: case OP_TRAP: case OP_WMMA_ST:
         return 0;
     default:
         return 1;
@@ -121,6 +123,8 @@ enum ptx_subop {
     TESTP_FINITE, TESTP_INFINITE, TESTP_NUMBER, TESTP_NOTANUMBER, TESTP_NORMAL, TESTP_SUBNORMAL,
     PRMT_F4E, PRMT_B4E, PRMT_RC8, PRMT_ECL, PRMT_ECR, PRMT_RC16,
     SHF_L, SHF_R, /* funnel shift direction */
+    MMA_M16N8K16, MMA_M16N8K8, MMA_M16N8K4, /* mma.sync shape (ptx_mma.h) */
+    WMMA_LOAD_A, WMMA_LOAD_B, WMMA_LOAD_C, WMMA_STORE_D, WMMA_MMA, /* wmma.* (ptx_mma.h) */
 };
 
 /* Instruction flags (ptx_inst.flags). */
@@ -167,6 +171,7 @@ enum ptx_sreg {
 #define PTX_NO_REG 0xffffffffu
 #define PTX_NO_SYM 0xffffffffu
 #define PTX_MAX_OPS 6
+#define PTX_MAX_VEC 8 /* elements of a {vector} operand: 4, or 8 for wmma fragments */
 
 typedef struct ptx_operand {
     uint8_t kind;   /* enum ptx_operand_kind */
@@ -175,7 +180,7 @@ typedef struct ptx_operand {
     uint8_t _pad;
     uint32_t reg;   /* OPK_REG, OPK_ADDR base register, OPK_SREG id */
     uint32_t sym;   /* OPK_SYM / OPK_ADDR symbol id (PTX_NO_SYM if none) */
-    uint32_t vec[4];
+    uint32_t vec[PTX_MAX_VEC];
     int64_t imm;
 } ptx_operand_t;
 
@@ -195,6 +200,8 @@ typedef struct ptx_inst {
     uint8_t guard_neg; /* @!%p */
     uint8_t fast;      /* interpreter fast path (ptx_exec_classify), 0 = the general one */
     uint16_t flags;    /* PF_* */
+    uint8_t abtype;    /* mma: enum ptx_mma_input of A and B (ptx_mma.h) */
+    uint8_t mma_state; /* mma: layouts and types seen while decoding (ptx_mma.c) */
     uint32_t guard;    /* guard predicate register or PTX_NO_REG */
     uint32_t line;     /* source line for errors */
     uint32_t ipdom;    /* for branches: reconvergence instruction index (n_insts = function exit) */

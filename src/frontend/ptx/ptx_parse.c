@@ -15,6 +15,7 @@
 #include "ptx_float.h"
 #include "ptx_ir.h"
 #include "ptx_lex.h"
+#include "ptx_mma.h"
 
 #include <errno.h>
 #include <stdarg.h>
@@ -758,8 +759,9 @@ static int parse_operand(parser_t *p, ptx_inst_t *in, ptx_operand_t *o, uint32_t
     if (accept(p, '{')) {
         o->kind = OPK_VEC;
         do {
-            if (o->nvec == 4)
-                return perr(p, peek(p), "vector operand with more than 4 elements");
+            unsigned max = in->op == OP_WMMA || in->op == OP_WMMA_ST ? PTX_MAX_VEC : 4; /* wmma fragments: 8 */
+            if (o->nvec == max)
+                return perr(p, peek(p), "vector operand with more than %u elements", max);
             if (expect_reg(p, &o->vec[o->nvec]) < 0)
                 return -1;
             o->nvec++;
@@ -865,12 +867,15 @@ static opspec_t op_spec(int op)
     case OP_VOTE: return (opspec_t){"dss", 2, 3};
     case OP_ACTIVEMASK: return (opspec_t){"d", 1, 1};
     case OP_PREFETCH: return (opspec_t){"a", 1, 1};
+    case OP_MMA: return (opspec_t){"DSSS", 4, 4};
     default: return (opspec_t){"dss", 3, 3}; /* binary arithmetic / logic */
     }
 }
 
 static int check_operands(parser_t *p, const ptx_inst_t *in, const ptx_token_t *optok)
 {
+    if (in->op == OP_WMMA || in->op == OP_WMMA_ST) /* by form: ptx_wmma_check */
+        return 0;
     opspec_t sp = op_spec(in->op);
     const char *name = ptx_opcode_name((enum ptx_opcode)in->op);
     if (in->nops < sp.min || in->nops > sp.max)
@@ -975,6 +980,12 @@ static int check_semantics(parser_t *p, ptx_inst_t *in, const ptx_token_t *optok
         if (in->subop != 1 && in->nops == 0)
             return perr(p, optok, "'%s' needs a barrier number", name);
         break;
+    case OP_MMA: case OP_WMMA: case OP_WMMA_ST: {
+        char why[200];
+        if ((in->op == OP_MMA ? ptx_mma_check(in, why, sizeof why) : ptx_wmma_check(in, why, sizeof why)) < 0)
+            return perr(p, optok, "unsupported: %s", why);
+        break;
+    }
     case OP_TESTP:
         if (in->subop < TESTP_FINITE || in->subop > TESTP_SUBNORMAL)
             return perr(p, optok, "testp needs a test (.finite, ...)");
@@ -1012,6 +1023,9 @@ static int parse_instruction(parser_t *p, uint32_t guard, int guard_neg)
     const char *dot = memchr(s, '.', optok->len);
     size_t oplen = dot ? (size_t)(dot - s) : optok->len;
     int op = opcode_from(s, oplen);
+    if (op < 0 && oplen == 5 && memcmp(s, "wgmma", 5) == 0)
+        return perr(p, optok, "unsupported: '%.*s' (Hopper's asynchronous warpgroup MMA is not modelled; "
+                    "mma.sync is)", (int)CS_MIN(optok->len, 60u), s);
     if (op < 0)
         return perr(p, optok, "unsupported opcode '%.*s'", (int)CS_MIN(optok->len, 60u), s);
     if (p->f->n_insts >= 10000000)
@@ -1030,13 +1044,30 @@ static int parse_instruction(parser_t *p, uint32_t guard, int guard_neg)
         const char *ms = m + 1, *me = ms;
         while (me < end && *me != '.')
             me++;
+        if (op == OP_MMA || op == OP_WMMA) {
+            char why[160];
+            int rc = op == OP_MMA ? ptx_mma_modifier(in, ms, (size_t)(me - ms), why, sizeof why)
+                                  : ptx_wmma_modifier(in, ms, (size_t)(me - ms), why, sizeof why);
+            if (rc < 0) {
+                if (why[0])
+                    return perr(p, optok, "unsupported: %s", why);
+                return perr(p, optok, "unsupported opcode '%.*s' (modifier '.%.*s')", (int)CS_MIN(optok->len, 60u),
+                            s, (int)(me - ms), ms);
+            }
+            m = me < end ? me : NULL;
+            continue;
+        }
         if (apply_modifier(in, ms, (size_t)(me - ms), types, &ntypes) < 0)
             return perr(p, optok, "unsupported opcode '%.*s' (modifier '.%.*s')", (int)CS_MIN(optok->len, 60u), s,
                         (int)(me - ms), ms);
         m = me < end ? me : NULL;
     }
-    in->type = (uint8_t)types[0];
-    in->type2 = (uint8_t)types[1];
+    if (op != OP_MMA && op != OP_WMMA) { /* their types are decoded by ptx_mma.c */
+        in->type = (uint8_t)types[0];
+        in->type2 = (uint8_t)types[1];
+    }
+    if (op == OP_WMMA && in->subop == WMMA_STORE_D) /* the one wmma without a destination */
+        in->op = (uint8_t)(op = OP_WMMA_ST);
     if (op == OP_CALL)
         return parse_call(p, in) < 0 ? -1 : (int)(p->f->n_insts++, 0);
     enum ptx_type imm_type = op == OP_CVT ? types[1] : types[0];

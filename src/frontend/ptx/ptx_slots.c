@@ -40,7 +40,7 @@ static void add_regs(const ptx_operand_t *o, word_t *set)
     if ((o->kind == OPK_REG || o->kind == OPK_ADDR) && o->reg != PTX_NO_REG)
         bit_set(set, o->reg);
     else if (o->kind == OPK_VEC)
-        for (unsigned k = 0; k < o->nvec && k < 4; k++)
+        for (unsigned k = 0; k < o->nvec && k < PTX_MAX_VEC; k++)
             if (o->vec[k] != PTX_NO_REG)
                 bit_set(set, o->vec[k]);
 }
@@ -64,7 +64,7 @@ static void remap(ptx_operand_t *o, const uint32_t *slot)
     if ((o->kind == OPK_REG || o->kind == OPK_ADDR) && o->reg != PTX_NO_REG)
         o->reg = slot[o->reg];
     else if (o->kind == OPK_VEC)
-        for (unsigned k = 0; k < o->nvec && k < 4; k++)
+        for (unsigned k = 0; k < o->nvec && k < PTX_MAX_VEC; k++)
             if (o->vec[k] != PTX_NO_REG)
                 o->vec[k] = slot[o->vec[k]];
 }
@@ -75,7 +75,7 @@ static int regs_in_range(const ptx_operand_t *o, uint32_t n)
     if ((o->kind == OPK_REG || o->kind == OPK_ADDR) && o->reg != PTX_NO_REG)
         return o->reg < n;
     if (o->kind == OPK_VEC)
-        for (unsigned k = 0; k < o->nvec && k < 4; k++)
+        for (unsigned k = 0; k < o->nvec && k < PTX_MAX_VEC; k++)
             if (o->vec[k] != PTX_NO_REG && o->vec[k] >= n)
                 return 0;
     return 1;

@@ -110,6 +110,42 @@ static void arith(const ptx_inst_t *in, warp_inst_t *o)
         set(o, UNIT_INT, LAT_INT_ADD);
 }
 
+/* An mma reads up to 10 registers (A, B, C) and writes 4 (D), a wmma up
+ * to 24 and 8: more than warp_inst_t holds (INST_MAX_SRC = 6, INST_MAX_DST
+ * = 4). A fragment's registers are written together (by one mma or wmma
+ * load, or by loads issued back to back), so the scoreboard sees the guard
+ * and the scalar sources (address, stride), then every fragment by its
+ * first register, then by its last, then the rest while room remains: a
+ * dependency on any fragment, e.g. a chain of mma's through C = D, is seen
+ * through its first and last registers, whichever instruction wrote it. */
+static void add_fragments(const ptx_inst_t *in, unsigned from, unsigned to, uint16_t *list, uint8_t *n, unsigned max)
+{
+    for (unsigned pass = 0; pass < 4; pass++)
+        for (unsigned i = from; i < to; i++) {
+            const ptx_operand_t *s = &in->ops[i];
+            if (pass == 0 && (s->kind == OPK_REG || (s->kind == OPK_ADDR && s->reg != PTX_NO_REG)))
+                add_reg(list, n, max, s->reg);
+            if (s->kind != OPK_VEC || s->nvec == 0)
+                continue;
+            if (pass == 1)
+                add_reg(list, n, max, s->vec[0]);
+            else if (pass == 2)
+                add_reg(list, n, max, s->vec[s->nvec - 1]);
+            else if (pass == 3)
+                for (unsigned k = 1; k + 1 < s->nvec; k++)
+                    add_reg(list, n, max, s->vec[k]);
+        }
+}
+
+static void tensor_registers(const ptx_inst_t *in, warp_inst_t *o)
+{
+    add_reg(o->src, &o->nsrc, INST_MAX_SRC, in->guard);
+    unsigned first_src = ptx_op_writes_first_operand((enum ptx_opcode)in->op) ? 1 : 0;
+    if (first_src)
+        add_fragments(in, 0, 1, o->dst, &o->ndst, INST_MAX_DST);
+    add_fragments(in, first_src, in->nops, o->src, &o->nsrc, INST_MAX_SRC);
+}
+
 void ptx_timing_template(const ptx_module_t *m, const ptx_function_t *f, const ptx_inst_t *in, warp_inst_t *o)
 {
     memset(o, 0, sizeof *o);
@@ -149,9 +185,28 @@ void ptx_timing_template(const ptx_module_t *m, const ptx_function_t *f, const p
         o->flags = op == OP_LD || op == OP_LDU ? INST_LOAD : op == OP_ST ? INST_STORE : INST_ATOMIC;
         break;
     }
+    case OP_MMA:
+        set(o, UNIT_TENSOR, LAT_TENSOR);
+        break;
+    case OP_WMMA: case OP_WMMA_ST:
+        if (in->subop == WMMA_MMA) { /* one issue: SASS has two HMMA.16816 (see Tensor cores) */
+            set(o, UNIT_TENSOR, LAT_TENSOR);
+            break;
+        }
+        /* a fragment load/store: the warp's accesses as 32 lanes of 16 bytes
+         * over the tile's 16 rows (ptx_exec.c) */
+        set(o, UNIT_LDST, LAT_INT_ADD);
+        o->space = (uint8_t)mem_space_of(in->space);
+        o->access_size = 16;
+        o->flags = op == OP_WMMA_ST ? INST_STORE : INST_LOAD;
+        break;
     default:
         arith(in, o);
         break;
+    }
+    if (op == OP_MMA || op == OP_WMMA || op == OP_WMMA_ST) {
+        tensor_registers(in, o);
+        return;
     }
     /* scoreboard registers: flat register indices of the function */
     unsigned first_src = 0;
