@@ -90,7 +90,10 @@ static void paper_line(const char *name)
 
 /* --- song-fig2 ------------------------------------------------------------------ */
 
-static void plan_song_fig2(exp_run_t *r) { exp_add_series(r, "base", "rr", NULL); }
+static const exp_series_decl_t series_song_fig2[] = {
+    {.label = "base", .cta = "rr"},
+    {0},
+};
 
 static void report_song_fig2(exp_run_t *r)
 {
@@ -225,12 +228,12 @@ static void report_song_fig7(exp_run_t *r)
 
 /* --- song-fig6 ------------------------------------------------------------------ */
 
-static void plan_song_fig6(exp_run_t *r)
-{
-    exp_add_series(r, "base", "rr", NULL)->pcpg = 1;
-    exp_add_series(r, "tcs", "tcs", NULL)->pcpg = 1;
-    exp_add_series(r, "htcs", "htcs", NULL)->pcpg = 1;
-}
+static const exp_series_decl_t series_song_fig6[] = {
+    {.label = "base", .cta = "rr", .pcpg = EXP_ON},
+    {.label = "tcs", .cta = "tcs", .pcpg = EXP_ON},
+    {.label = "htcs", .cta = "htcs", .pcpg = EXP_ON},
+    {0},
+};
 
 static void report_song_fig6(exp_run_t *r)
 {
@@ -352,11 +355,11 @@ static void report_song_fig8(exp_run_t *r)
 
 /* --- song-fig9 ------------------------------------------------------------------ */
 
-static void plan_song_fig9(exp_run_t *r)
-{
-    exp_add_series(r, "base", "rr", NULL)->pcpg = 1;
-    exp_add_series(r, "tcs", "tcs", NULL)->pcpg = 1;
-}
+static const exp_series_decl_t series_song_fig9[] = {
+    {.label = "base", .cta = "rr", .pcpg = EXP_ON},
+    {.label = "tcs", .cta = "tcs", .pcpg = EXP_ON},
+    {0},
+};
 
 static void report_song_fig9(exp_run_t *r)
 {
@@ -390,13 +393,13 @@ static void report_song_fig9(exp_run_t *r)
 
 /* --- kayiran-fig12-13 and kayiran-fig14a ---------------------------------------- */
 
-static void plan_kayiran_12_13(exp_run_t *r)
-{
-    exp_add_series(r, "base", "rr", NULL);
-    exp_add_series(r, "dyncta", "dyncta", NULL);
-    exp_add_series(r, "dyncore", "dyncore", NULL)->pcpg = 0;
-    exp_add_series(r, "dyncore_pcpg", "dyncore", NULL)->pcpg = 1;
-}
+static const exp_series_decl_t series_kayiran_12_13[] = {
+    {.label = "base", .cta = "rr"},
+    {.label = "dyncta", .cta = "dyncta"},
+    {.label = "dyncore", .cta = "dyncore", .pcpg = EXP_OFF},
+    {.label = "dyncore_pcpg", .cta = "dyncore", .pcpg = EXP_ON},
+    {0},
+};
 
 static double power_rel(exp_run_t *r, unsigned w, unsigned s, unsigned b)
 {
@@ -479,11 +482,11 @@ static void report_kayiran_14a(exp_run_t *r)
 
 /* --- lee-fig14 ------------------------------------------------------------------ */
 
-static void plan_lee_fig14(exp_run_t *r)
-{
-    exp_add_series(r, "gto", "rr", NULL)->gate_rf = 1;
-    exp_add_series(r, "lcs", "lcs", NULL)->gate_rf = 1;
-}
+static const exp_series_decl_t series_lee_fig14[] = {
+    {.label = "gto", .cta = "rr", .gate_rf = EXP_ON},
+    {.label = "lcs", .cta = "lcs", .gate_rf = EXP_ON},
+    {0},
+};
 
 static void report_lee_fig14(exp_run_t *r)
 {
@@ -512,25 +515,34 @@ static void report_lee_fig14(exp_run_t *r)
 
 static const exp_family_t energy_family = {.power = true, .tcs_option = true};
 
+#define SONG(name_, summary_, paper_, source_) \
+    .name = name_, .summary = summary_, .config = "date14-28sm", .paper = paper_, .source = source_, \
+    .family = &energy_family
+#define KAYIRAN(name_, summary_) \
+    .name = name_, .summary = summary_, .config = "pact13-30sm", .warp = "lrr", .paper = kayiran_table2, \
+    .source = "Table 2", .family = &energy_family
+
 static const exp_def_t energy_experiments[] = {
-    {"song-fig2", "static and dynamic power per workload", "date14-28sm", NULL, song_table2, "Table II",
-     plan_song_fig2, report_song_fig2, NULL, &energy_family},
-    {"song-fig3", "IPC and memory latency vs active cores", "date14-28sm", NULL, song_table2, "Table II",
-     plan_song_fig3, report_song_fig3, "song-cores", &energy_family},
-    {"song-fig6", "TCS, hTCS performance and energy vs all cores (PCPG)", "date14-28sm", NULL, song_table2,
-     "Table II", plan_song_fig6, report_song_fig6, NULL, &energy_family},
-    {"song-fig7", "TCS's active cores vs the static EDP-optimal count", "date14-28sm", NULL, song_table2, "Table II",
-     plan_song_fig7, report_song_fig7, "song-cores", &energy_family},
-    {"song-fig8", "per-core IPC over time: base, TCS, TCS throttle=0, hTCS", "date14-28sm", NULL, song_fig8,
-     "Fig. 8: one single-kernel memory-bound workload, unnamed; ours MUM", plan_song_fig8, report_song_fig8, NULL, &energy_family},
-    {"song-fig9", "TCS's active cores per kernel launch", "date14-28sm", NULL, song_fig9, "Fig. 9", plan_song_fig9,
-     report_song_fig9, NULL, &energy_family},
-    {"kayiran-fig12-13", "power and perf/W of DYNCTA, DYNCORE with and without PCPG", "pact13-30sm", "lrr",
-     kayiran_table2, "Table 2", plan_kayiran_12_13, report_kayiran_12_13, NULL, &energy_family},
-    {"kayiran-fig14a", "DYNCORE with k = 2..14 cores turned off (PCPG)", "pact13-30sm", "lrr", kayiran_table2,
-     "Table 2", plan_kayiran_14a, report_kayiran_14a, NULL, &energy_family},
-    {"lee-fig14", "LCS energy vs GTO, unused RF / shared memory gated", "hpca14-28sm", "gto", lee_table2, "Table 2",
-     plan_lee_fig14, report_lee_fig14, NULL, &energy_family},
+    {SONG("song-fig2", "static and dynamic power per workload", song_table2, "Table II"), .series = series_song_fig2,
+     .report = report_song_fig2},
+    {SONG("song-fig3", "IPC and memory latency vs active cores", song_table2, "Table II"), .plan = plan_song_fig3,
+     .report = report_song_fig3, .cache = "song-cores"},
+    {SONG("song-fig6", "TCS, hTCS performance and energy vs all cores (PCPG)", song_table2, "Table II"),
+     .series = series_song_fig6, .report = report_song_fig6},
+    {SONG("song-fig7", "TCS's active cores vs the static EDP-optimal count", song_table2, "Table II"),
+     .plan = plan_song_fig7, .report = report_song_fig7, .cache = "song-cores"},
+    {SONG("song-fig8", "per-core IPC over time: base, TCS, TCS throttle=0, hTCS", song_fig8,
+          "Fig. 8: one single-kernel memory-bound workload, unnamed; ours MUM"),
+     .plan = plan_song_fig8, .report = report_song_fig8},
+    {SONG("song-fig9", "TCS's active cores per kernel launch", song_fig9, "Fig. 9"), .series = series_song_fig9,
+     .report = report_song_fig9},
+    {KAYIRAN("kayiran-fig12-13", "power and perf/W of DYNCTA, DYNCORE with and without PCPG"),
+     .series = series_kayiran_12_13, .report = report_kayiran_12_13},
+    {KAYIRAN("kayiran-fig14a", "DYNCORE with k = 2..14 cores turned off (PCPG)"), .plan = plan_kayiran_14a,
+     .report = report_kayiran_14a},
+    {.name = "lee-fig14", .summary = "LCS energy vs GTO, unused RF / shared memory gated", .config = "hpca14-28sm",
+     .warp = "gto", .paper = lee_table2, .source = "Table 2", .series = series_lee_fig14, .report = report_lee_fig14,
+     .family = &energy_family},
 };
 
 /* --- registered: `ctasim experiment list` and NAME (cli/exp_registry.h) --- */

@@ -69,6 +69,25 @@ void exp_add_static_sweep(exp_run_t *r, const char *warp)
     }
 }
 
+static int switch_value(exp_switch_t v) { return v == EXP_ON ? 1 : v == EXP_OFF ? 0 : -1; }
+
+/* The def's series, in the order exp_def_t gives. */
+static void plan(exp_run_t *r)
+{
+    const exp_def_t *def = r->def;
+    if (def->sweep == EXP_SWEEP_FIRST)
+        exp_add_static_sweep(r, NULL);
+    for (const exp_series_decl_t *d = def->series; d && d->label; d++) {
+        exp_series_t *s = exp_add_series(r, d->label, d->cta, d->warp);
+        s->pcpg = switch_value(d->pcpg);
+        s->gate_rf = switch_value(d->gate_rf);
+    }
+    if (def->sweep == EXP_SWEEP_LAST)
+        exp_add_static_sweep(r, NULL);
+    if (def->plan)
+        def->plan(r);
+}
+
 /* A run of exp_add_static_sweep is kept once for every experiment on the same
  * preset, warp scheduler and size (run_path, run_key), so an experiment that
  * prints the static oracle's headroom beside its policies pays for the sweep
@@ -762,7 +781,7 @@ static int run_one(const exp_def_t *def, const exp_opts_t *o)
         fprintf(stderr, "ctasim: experiment %s: no workloads selected\n", def->name);
         return 2;
     }
-    def->plan(&r);
+    plan(&r);
     size_t total = (size_t)r.nw * r.ns;
     r.res = cs_xcalloc(total, sizeof *r.res);
     /* results of an earlier, interrupted run of the same experiment */

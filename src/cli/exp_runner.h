@@ -104,13 +104,33 @@ typedef struct exp_run {
     exp_warnings_t warnings; /* every warning printed, for DIR/NAME-warnings.txt */
 } exp_run_t;
 
-/* An experiment, as data. */
+/* A setting a series may change or leave as the preset has it. */
+typedef enum exp_switch { EXP_AS_PRESET = 0, EXP_OFF, EXP_ON } exp_switch_t;
+
+/* A series as an experiment declares it (exp_def_t.series); what is not
+ * named is as the preset has it. */
+typedef struct exp_series_decl {
+    const char *label, *cta;
+    const char *warp;     /* NULL: the def's */
+    exp_switch_t pcpg;    /* -power_pcpg */
+    exp_switch_t gate_rf; /* -power_gate_unused_rf_shmem */
+} exp_series_decl_t;
+
+/* Where the static sweep (exp_add_static_sweep, under the def's warp
+ * scheduler) goes among an experiment's series: the reports index them. */
+typedef enum exp_sweep { EXP_NO_SWEEP = 0, EXP_SWEEP_FIRST, EXP_SWEEP_LAST } exp_sweep_t;
+
+/* An experiment, as data. Its series: the sweep if first, the declared
+ * ones, the sweep if last, then what plan adds (series that depend on the
+ * preset or the size). */
 typedef struct exp_def {
     const char *name, *summary, *config;
     const char *warp;         /* the series' warp scheduler unless one names its own (NULL: the preset's) */
     const char *const *paper; /* the paper's workloads for this figure, its names, NULL-terminated */
     const char *source;       /* where in the paper that list is */
-    void (*plan)(exp_run_t *r);   /* adds the series (exp_add_series) */
+    const exp_series_decl_t *series; /* NULL-label-terminated (NULL: none) */
+    exp_sweep_t sweep;
+    void (*plan)(exp_run_t *r);   /* adds further series (exp_add_series), or NULL */
     void (*report)(exp_run_t *r); /* the table (exp_out) and the paper's numbers beside ours */
     const char *cache; /* runs kept under DIR/.runs/CACHE, shared by experiments with the same runs (NULL: name) */
     const exp_family_t *family;

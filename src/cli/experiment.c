@@ -77,8 +77,6 @@ static double mean_headroom(exp_run_t *r, unsigned base)
 
 /* --- the experiments ----------------------------------------------------------- */
 
-static void plan_lee_fig4(exp_run_t *r) { exp_add_static_sweep(r, NULL); }
-
 static void report_lee_fig4(exp_run_t *r)
 {
     /* one column per cap: caps above a workload's own limit N stay empty */
@@ -117,14 +115,14 @@ static void report_lee_fig4(exp_run_t *r)
            count[0], count[1], count[2], count[3], agree, known);
 }
 
-static void plan_lee_fig12_13(exp_run_t *r)
-{
-    exp_add_series(r, "gto", "rr", NULL);
-    exp_add_series(r, "lcs", "lcs", NULL);
-    exp_add_series(r, "lcs-name", "lcs:scope=name", NULL);
-    exp_add_series(r, "lcs-each", "lcs:core=each", NULL);
-    exp_add_static_sweep(r, NULL);
-}
+/* then the static sweep (the ceiling LCS could reach) */
+static const exp_series_decl_t series_lee_fig12_13[] = {
+    {.label = "gto", .cta = "rr"},
+    {.label = "lcs", .cta = "lcs"},
+    {.label = "lcs-name", .cta = "lcs:scope=name"},
+    {.label = "lcs-each", .cta = "lcs:core=each"},
+    {0},
+};
 
 static void report_lee_fig12_13(exp_run_t *r)
 {
@@ -168,13 +166,13 @@ static void report_lee_fig12_13(exp_run_t *r)
            n34 ? 100 * (mean(spe34, n34) - 1) : 0.0);
 }
 
-static void plan_lee_fig16_17(exp_run_t *r)
-{
-    exp_add_series(r, "gto", "rr", "gto");
-    exp_add_series(r, "bcs+gto", "bcs", "gto");
-    exp_add_series(r, "bcs+sca", "bcs", "sca");
-    exp_add_static_sweep(r, "gto"); /* the static oracle's headroom */
-}
+/* then the static sweep (the static oracle's headroom) */
+static const exp_series_decl_t series_lee_fig16_17[] = {
+    {.label = "gto", .cta = "rr", .warp = "gto"},
+    {.label = "bcs+gto", .cta = "bcs", .warp = "gto"},
+    {.label = "bcs+sca", .cta = "bcs", .warp = "sca"},
+    {0},
+};
 
 static double l1_miss(const exp_result_t *x) { return x->t.l1_accesses ? (double)x->t.l1_misses / x->t.l1_accesses : 0; }
 
@@ -197,16 +195,16 @@ static void report_lee_fig16_17(exp_run_t *r)
            100 * mean(mg, r->nw), 100 * mean(ms, r->nw), paper_headline_text("lee-fig16-17"));
 }
 
-static void plan_lee_fig19(exp_run_t *r)
-{
-    exp_add_series(r, "gto", "rr", "gto");
-    exp_add_series(r, "tl", "rr", "tl");
-    exp_add_series(r, "ccws", "rr", "ccws");
-    exp_add_series(r, "dyncta", "dyncta", "gto");
-    exp_add_series(r, "lcs", "lcs", "gto");
-    exp_add_series(r, "lcs+bcs", "lcs+bcs", "sca");
-    exp_add_static_sweep(r, "gto"); /* the static oracle's headroom */
-}
+/* then the static sweep (the static oracle's headroom) */
+static const exp_series_decl_t series_lee_fig19[] = {
+    {.label = "gto", .cta = "rr", .warp = "gto"},
+    {.label = "tl", .cta = "rr", .warp = "tl"},
+    {.label = "ccws", .cta = "rr", .warp = "ccws"},
+    {.label = "dyncta", .cta = "dyncta", .warp = "gto"},
+    {.label = "lcs", .cta = "lcs", .warp = "gto"},
+    {.label = "lcs+bcs", .cta = "lcs+bcs", .warp = "sca"},
+    {0},
+};
 
 /* One column per policy (the sweep's runs only feed oracle_headroom, the
  * best static cap over GTO, the last column). */
@@ -240,12 +238,11 @@ static void report_lee_fig19(exp_run_t *r)
  * -ctasim_dyncta_defaults, docs/policies/dyncta.md), and with the paper's
  * thresholds on the per-core C_mem (cmem=all, the reading of presets
  * without calibrated defaults). */
-static void plan_kayiran(exp_run_t *r)
-{
-    exp_add_static_sweep(r, NULL);
-    exp_add_series(r, "dyncta", "dyncta", NULL);
-    exp_add_series(r, "dyncta-paper", "dyncta:cmem=all,t_idle=16,t_mem_l=128,t_mem_h=384", NULL);
-}
+static const exp_series_decl_t series_kayiran[] = {
+    {.label = "dyncta", .cta = "dyncta"},
+    {.label = "dyncta-paper", .cta = "dyncta:cmem=all,t_idle=16,t_mem_l=128,t_mem_h=384"},
+    {0},
+};
 
 /* C_mem per DYNCTA window (2048 core cycles) at the run's maximum TLP: a
  * reading's cycles over the cycles cores held a CTA, the mean core's. */
@@ -359,7 +356,10 @@ static void report_kayiran(exp_run_t *r)
     write_kayiran_cmem(r);
 }
 
-static void plan_kayiran_fig8(exp_run_t *r) { exp_add_series(r, "dyncta", "dyncta", NULL); }
+static const exp_series_decl_t series_kayiran_fig8[] = {
+    {.label = "dyncta", .cta = "dyncta"},
+    {0},
+};
 
 /* The table gives n at ten evenly spaced points of each run (the shape of
  * Fig. 8); every sample goes to kayiran-fig8-series.csv for plotting. */
@@ -399,12 +399,12 @@ static void report_kayiran_fig8(exp_run_t *r)
            paper_headline_text("kayiran-fig8"));
 }
 
-static void plan_yu_11_12(exp_run_t *r)
-{
-    exp_add_series(r, "lrr", "rr", "lrr");
-    exp_add_series(r, "CLASO10", "rr+claso:pa=1,pl=0", "lrr");
-    exp_add_series(r, "CLASO20", "rr+claso:pa=2,pl=0", "lrr");
-}
+static const exp_series_decl_t series_yu_11_12[] = {
+    {.label = "lrr", .cta = "rr", .warp = "lrr"},
+    {.label = "CLASO10", .cta = "rr+claso:pa=1,pl=0", .warp = "lrr"},
+    {.label = "CLASO20", .cta = "rr+claso:pa=2,pl=0", .warp = "lrr"},
+    {0},
+};
 
 static double idle_fraction(const exp_result_t *x) { return x->cycles_all ? (double)x->no_cta / x->cycles_all : 0; }
 
@@ -449,15 +449,16 @@ static void report_yu_11_12(exp_run_t *r)
     report_claso(r, 0, 2, NULL);
 }
 
-static void plan_yu_13(exp_run_t *r)
-{
-    exp_add_series(r, "tl", "rr", "tl");
-    exp_add_series(r, "tl+claso", "rr+claso:pa=1,pl=0", "tl");
-    exp_add_series(r, "owl", "rr", "owl");
-    exp_add_series(r, "owl+claso", "rr+claso:pa=1,pl=0", "owl");
-    exp_add_series(r, "dyncta", "dyncta", "lrr");
-    exp_add_series(r, "dyncta+claso", "dyncta+claso:pa=1,pl=0", "lrr");
-}
+/* pairs: a baseline, then the same with CLASO (report_yu_13) */
+static const exp_series_decl_t series_yu_13[] = {
+    {.label = "tl", .cta = "rr", .warp = "tl"},
+    {.label = "tl+claso", .cta = "rr+claso:pa=1,pl=0", .warp = "tl"},
+    {.label = "owl", .cta = "rr", .warp = "owl"},
+    {.label = "owl+claso", .cta = "rr+claso:pa=1,pl=0", .warp = "owl"},
+    {.label = "dyncta", .cta = "dyncta", .warp = "lrr"},
+    {.label = "dyncta+claso", .cta = "dyncta+claso:pa=1,pl=0", .warp = "lrr"},
+    {0},
+};
 
 static void report_yu_13(exp_run_t *r)
 {
@@ -537,22 +538,31 @@ static const char *const yu_table2[] = {"AES", "BFS", "BP", "BS", "CP", "FWT", "
 static const exp_family_t cta_family = {.warn_small_grids = true, .with_all = true};
 
 static const exp_def_t experiments[] = {
-    {"lee-fig4", "performance vs CTAs per core per workload, Lee et al. types", "hpca14-28sm", "gto", lee_table2,
-     "Table 2", plan_lee_fig4, report_lee_fig4, NULL, &cta_family},
-    {"lee-fig12-13", "LCS speedup over GTO and T_new vs OPT", "hpca14-28sm", "gto", lee_table2, "Table 2",
-     plan_lee_fig12_13, report_lee_fig12_13, NULL, &cta_family},
-    {"lee-fig16-17", "BCS+GTO vs BCS+SCA speedup and L1 miss rate on 2D kernels", "hpca14-28sm", "gto", lee_2d,
-     "Table 2, 2D CTAs", plan_lee_fig16_17, report_lee_fig16_17, NULL, &cta_family},
-    {"lee-fig19", "LCS, LCS+BCS vs TL, CCWS, DYNCTA, normalised to GTO", "hpca14-28sm", "gto", lee_table2, "Table 2",
-     plan_lee_fig19, report_lee_fig19, NULL, &cta_family},
-    {"kayiran-fig1-10", "min, opt and DYNCTA IPC vs maximum TLP; DYNCTA's average n", "pact13-30sm", "lrr",
-     kayiran_table2, "Table 2", plan_kayiran, report_kayiran, NULL, &cta_family},
-    {"kayiran-fig8", "DYNCTA's CTA limit over time", "pact13-30sm", "lrr", kayiran_fig8, "Fig. 8", plan_kayiran_fig8,
-     report_kayiran_fig8, NULL, &cta_family},
-    {"yu-fig11-12", "CLASO10/20 speedup and idle-cycle reduction on LRR", "c2050", "lrr", yu_table2, "Table 2",
-     plan_yu_11_12, report_yu_11_12, NULL, &cta_family},
-    {"yu-fig13", "CLASO on TL, OWL and DYNCTA", "c2050", "lrr", yu_table2, "Table 2", plan_yu_13, report_yu_13, NULL, &cta_family},
-    {"yu-fig16", "CLASO p_A / p_L sensitivity", "c2050", "lrr", yu_table2, "Table 2", plan_yu_16, report_yu_16, NULL, &cta_family},
+    {.name = "lee-fig4", .summary = "performance vs CTAs per core per workload, Lee et al. types",
+     .config = "hpca14-28sm", .warp = "gto", .paper = lee_table2, .source = "Table 2", .sweep = EXP_SWEEP_LAST,
+     .report = report_lee_fig4, .family = &cta_family},
+    {.name = "lee-fig12-13", .summary = "LCS speedup over GTO and T_new vs OPT", .config = "hpca14-28sm",
+     .warp = "gto", .paper = lee_table2, .source = "Table 2", .series = series_lee_fig12_13,
+     .sweep = EXP_SWEEP_LAST, .report = report_lee_fig12_13, .family = &cta_family},
+    {.name = "lee-fig16-17", .summary = "BCS+GTO vs BCS+SCA speedup and L1 miss rate on 2D kernels",
+     .config = "hpca14-28sm", .warp = "gto", .paper = lee_2d, .source = "Table 2, 2D CTAs",
+     .series = series_lee_fig16_17, .sweep = EXP_SWEEP_LAST, .report = report_lee_fig16_17, .family = &cta_family},
+    {.name = "lee-fig19", .summary = "LCS, LCS+BCS vs TL, CCWS, DYNCTA, normalised to GTO", .config = "hpca14-28sm",
+     .warp = "gto", .paper = lee_table2, .source = "Table 2", .series = series_lee_fig19, .sweep = EXP_SWEEP_LAST,
+     .report = report_lee_fig19, .family = &cta_family},
+    {.name = "kayiran-fig1-10", .summary = "min, opt and DYNCTA IPC vs maximum TLP; DYNCTA's average n",
+     .config = "pact13-30sm", .warp = "lrr", .paper = kayiran_table2, .source = "Table 2", .series = series_kayiran,
+     .sweep = EXP_SWEEP_FIRST, .report = report_kayiran, .family = &cta_family},
+    {.name = "kayiran-fig8", .summary = "DYNCTA's CTA limit over time", .config = "pact13-30sm", .warp = "lrr",
+     .paper = kayiran_fig8, .source = "Fig. 8", .series = series_kayiran_fig8, .report = report_kayiran_fig8,
+     .family = &cta_family},
+    {.name = "yu-fig11-12", .summary = "CLASO10/20 speedup and idle-cycle reduction on LRR", .config = "c2050",
+     .warp = "lrr", .paper = yu_table2, .source = "Table 2", .series = series_yu_11_12, .report = report_yu_11_12,
+     .family = &cta_family},
+    {.name = "yu-fig13", .summary = "CLASO on TL, OWL and DYNCTA", .config = "c2050", .warp = "lrr",
+     .paper = yu_table2, .source = "Table 2", .series = series_yu_13, .report = report_yu_13, .family = &cta_family},
+    {.name = "yu-fig16", .summary = "CLASO p_A / p_L sensitivity", .config = "c2050", .warp = "lrr",
+     .paper = yu_table2, .source = "Table 2", .plan = plan_yu_16, .report = report_yu_16, .family = &cta_family},
 };
 
 /* --- registered: `ctasim experiment list` and NAME (cli/exp_registry.h) --- */
