@@ -471,7 +471,7 @@ static int parse_options(const exp_family_t *family, int argc, char **argv, exp_
 {
     cs_error_t err;
     for (int i = 3; i < argc; i++) {
-        const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
+        const char *a = argv[i];
         if (!strcmp(a, "--all-workloads")) {
             o->all_workloads = true;
             continue;
@@ -491,15 +491,9 @@ static int parse_options(const exp_family_t *family, int argc, char **argv, exp_
         bool known = !strcmp(a, "--size") || !strcmp(a, "--workloads") || !strcmp(a, "--jobs") || !strcmp(a, "-o") ||
                      !strcmp(a, "--threads") || !strcmp(a, "--backend") || !strncmp(a, "--slurm-", 8) ||
                      !strcmp(a, "--run-index") || (family->tcs_option && !strcmp(a, "--tcs"));
-        if (!known) {
-            fprintf(stderr, "ctasim: unknown option '%s' for experiment %s\n", a, argv[2]);
+        const char *v = exp_option_value(argc, argv, &i, known);
+        if (!v)
             return 2;
-        }
-        if (!v) {
-            fprintf(stderr, "ctasim: option %s needs a value\n", a);
-            return 2;
-        }
-        i++;
         int common = exp_common_option(a, v, &o->size, &o->jobs, &o->out_dir, &o->only, &err);
         if (common < 0)
             return cli_fail_usage(&err);

@@ -762,6 +762,18 @@ static const void *field_cptr(const gpu_config_t *c, const option_def_t *o)
     return (const char *)c + o->offset;
 }
 
+/* VALUE into BUF (N bytes) to be split in place; -1 with WHY if it does not fit. */
+static int copy_value(const char *value, char *buf, size_t n, char *why, size_t whysz)
+{
+    size_t len = strlen(value);
+    if (len >= n) {
+        snprintf(why, whysz, "value too long");
+        return -1;
+    }
+    memcpy(buf, value, len + 1);
+    return 0;
+}
+
 /* Parse a separated list of bounded numbers into vals; n_min..n_max of them.
  * names[i] (NULL, or a NULL-terminated list that may be shorter than the
  * list) says what field i means, so a bad value names the field the user
@@ -771,12 +783,8 @@ static int parse_list(const char *value, char sep, uint32_t lo, uint32_t hi, int
                       const char *const *names, uint32_t *vals, int *n_out, char *why, size_t whysz)
 {
     char buf[256];
-    size_t len = strlen(value);
-    if (len >= sizeof buf) {
-        snprintf(why, whysz, "value too long");
+    if (copy_value(value, buf, sizeof buf, why, whysz) < 0)
         return -1;
-    }
-    memcpy(buf, value, len + 1);
     char *fields[16];
     int n = split(buf, sep, fields, 15);
     if (n < n_min || n > n_max) {
@@ -905,12 +913,8 @@ static int apply_string(gpu_config_t *c, const option_def_t *o, const char *valu
 static int apply_clocks(gpu_config_t *c, const option_def_t *o, const char *value, char *why, size_t whysz)
 {
     char buf[256];
-    size_t len = strlen(value);
-    if (len >= sizeof buf) {
-        snprintf(why, whysz, "value too long");
+    if (copy_value(value, buf, sizeof buf, why, whysz) < 0)
         return -1;
-    }
-    memcpy(buf, value, len + 1);
     char *fields[5];
     int n = split(buf, ':', fields, 4);
     if (n != 4) {
@@ -941,12 +945,20 @@ static int apply_clocks(gpu_config_t *c, const option_def_t *o, const char *valu
     return 0;
 }
 
+/* A ':'-separated list of exactly as many positive numbers as FIELDS names. */
+static int parse_colon_fields(const char *value, const char *const *fields, uint32_t *v, char *why, size_t whysz)
+{
+    int count = 0, n;
+    while (fields[count])
+        count++;
+    return parse_list(value, ':', 1, UINT32_MAX, count, count, fields, v, &n, why, whysz);
+}
+
 /* OPT_PIPELINE: threads per SM and the warp size. */
 static int apply_pipeline(gpu_config_t *c, const option_def_t *o, const char *value, char *why, size_t whysz)
 {
     uint32_t v[2];
-    int n;
-    if (parse_list(value, ':', 1, UINT32_MAX, 2, 2, pipeline_fields, v, &n, why, whysz) < 0)
+    if (parse_colon_fields(value, pipeline_fields, v, why, whysz) < 0)
         return -1;
     /* The warp size is checked by config_validate, whose message says why. */
     c->max_threads_per_sm = v[0];
@@ -1004,8 +1016,7 @@ static int apply_lat_init(gpu_config_t *c, const option_def_t *o, const char *va
 static int apply_queues(gpu_config_t *c, const option_def_t *o, const char *value, char *why, size_t whysz)
 {
     uint32_t v[4];
-    int n;
-    if (parse_list(value, ':', 1, UINT32_MAX, 4, 4, queue_fields, v, &n, why, whysz) < 0)
+    if (parse_colon_fields(value, queue_fields, v, why, whysz) < 0)
         return -1;
     c->partition_queue = v[0];
     return 0;
