@@ -456,8 +456,9 @@ typedef struct checked {
 
 static void *checked_create(policy_args_t *a, uint32_t sm, uint32_t sched, uint32_t max_warps, cs_error_t *err)
 {
-    void *inner = checked_inner->create(a, sm, sched, max_warps, err);
-    if (!inner)
+    /* a stateless policy (no create) gets NULL, as the core would give it */
+    void *inner = checked_inner->create ? checked_inner->create(a, sm, sched, max_warps, err) : NULL;
+    if (!inner && checked_inner->create)
         return NULL;
     checked_t *c = calloc(1, sizeof *c);
     c->inner = inner;
@@ -574,8 +575,8 @@ static void every_registered_warp_policy_keeps_the_contract(void)
     for (const warp_policy_ops_t *const *ops = warp_policy_all(); *ops; ops++) {
         printf("%s %s", policies++ ? "" : "  warp policies checked:", (*ops)->name);
         fflush(stdout);
-        CHECK((*ops)->create != NULL && (*ops)->order != NULL);
-        if (!(*ops)->create || !(*ops)->order)
+        CHECK((*ops)->order != NULL); /* create is optional (a stateless policy) */
+        if (!(*ops)->order)
             continue;
         for (size_t i = 0; i < CS_ARRAY_LEN(inputs); i++) {
             gpu_totals_t a, b;
@@ -627,11 +628,68 @@ static void a_create_failing_without_a_message_is_named(void)
     CHECK(g == NULL);
     CHECK(strstr(err.msg, "warp policy 'mute': create failed without an error message") != NULL);
     gpu_destroy(g);
-    mute_warp.create = NULL;
-    g = gpu_create(&cfg, &pol, &err);
-    CHECK(g == NULL);
-    CHECK(strstr(err.msg, "warp policy 'mute' has no create") != NULL);
+}
+
+/* A warp policy without create, as a CTA link may be: stateless, its hooks
+ * get st == NULL, and it takes no arguments. This one lists the ready slots
+ * youngest first (the reverse of the view's order), so a core that ignored
+ * it would issue in another order and take other cycles. */
+static unsigned stateless_calls, stateless_with_state;
+static unsigned stateless_order(void *st, const sched_view_t *v, uint16_t *out)
+{
+    stateless_calls++;
+    stateless_with_state += st != NULL;
+    unsigned n = 0;
+    for (unsigned i = v->n; i-- > 0;)
+        if (v->warps[v->slots[i]].valid)
+            out[n++] = v->slots[i];
+    return n;
+}
+
+static int run_stateless(const warp_policy_ops_t *ops, const char *args, gpu_totals_t *t, uint64_t *expected,
+                         cs_error_t *err)
+{
+    gpu_config_t cfg = small_gpu(2);
+    gpu_policies_t pol;
+    if (policies_resolve(&pol, &cfg, "rr", "gto", err) < 0)
+        return -1;
+    pol.warp = ops;
+    if (args)
+        snprintf(pol.warp_spec, sizeof pol.warp_spec, "%s:%s", ops->name, args);
+    gpu_t *g = gpu_create(&cfg, &pol, err);
+    workload_t *w = g ? synth_workload_open("strided:ctas=8,threads=256,iters=4", err) : NULL;
+    kernel_desc_t k;
+    int rc = w && workload_next_kernel(w, &k, err) == 1 && gpu_launch(g, &k, err) == 0 && gpu_run(g, err) == 0 ? 0 : -1;
+    if (rc == 0) {
+        gpu_get_totals(g, t);
+        *expected = k.expected_warp_insts;
+    }
+    if (w)
+        workload_destroy(w);
     gpu_destroy(g);
+    return rc;
+}
+
+static void a_warp_policy_may_leave_create_out(void)
+{
+    const warp_policy_ops_t stateless = {.name = "stateless", .summary = "test: youngest first, no state",
+                                         .params = "", .order = stateless_order};
+    cs_error_t err;
+    gpu_totals_t t, lrr;
+    uint64_t expected = 0, expected_lrr = 0;
+    stateless_calls = stateless_with_state = 0;
+    CHECK_EQ(run_stateless(&stateless, NULL, &t, &expected, &err), 0);
+    CHECK(stateless_calls > 0);
+    CHECK_EQ(stateless_with_state, 0);
+    CHECK(expected > 0);
+    CHECK_EQ(t.warp_insts, expected);
+    /* its order is the one the core followed: not the cycles of lrr */
+    CHECK_EQ(run_stateless(warp_policy_find("lrr"), NULL, &lrr, &expected_lrr, &err), 0);
+    CHECK_EQ(lrr.warp_insts, expected_lrr);
+    CHECK(lrr.cycles != t.cycles);
+    /* no create, so no arguments: one given is refused, not ignored */
+    CHECK_EQ(run_stateless(&stateless, "depth=2", &t, &expected, &err), -1);
+    CHECK(strstr(err.msg, "depth") != NULL);
 }
 
 int main(void)
@@ -644,5 +702,6 @@ int main(void)
     RUN(every_registered_cta_policy_keeps_the_contract);
     RUN(every_registered_warp_policy_keeps_the_contract);
     RUN(a_create_failing_without_a_message_is_named);
+    RUN(a_warp_policy_may_leave_create_out);
     TEST_EXIT();
 }

@@ -157,6 +157,10 @@ int exp_common_option(const char *name, const char *value, app_size_t *size, uns
 /* Is NAME one of --workloads' comma-separated ONLY (any case; NULL: every
  * name is)? Is A among the first N of WL? (exp_common.c) */
 bool exp_selected(const char *only, const char *name);
+/* Option argv[*i] of `ctasim experiment NAME ...`, which takes a value when
+ * KNOWN: the value (argv[*i + 1]; *i then points at it), or NULL with the
+ * error printed (an unknown option, or one without its value). (exp_common.c) */
+const char *exp_option_value(int argc, char **argv, int *i, bool known);
 bool exp_listed(const app_def_t *const *wl, unsigned n, const app_def_t *a);
 /* Our workload for a paper's name (its aliases: KM is our KMN, ...), NULL
  * when the suite lacks it. (exp_common.c) */

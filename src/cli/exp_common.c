@@ -54,6 +54,20 @@ bool exp_selected(const char *only, const char *name)
     return false;
 }
 
+const char *exp_option_value(int argc, char **argv, int *i, bool known)
+{
+    const char *a = argv[*i];
+    if (!known) {
+        fprintf(stderr, "ctasim: unknown option '%s' for experiment %s\n", a, argv[2]);
+        return NULL;
+    }
+    if (*i + 1 >= argc) {
+        fprintf(stderr, "ctasim: option %s needs a value\n", a);
+        return NULL;
+    }
+    return argv[++*i];
+}
+
 /* Every name of --workloads A,B,.. must be a workload of the suite: a typo
  * would otherwise just shrink the experiment. */
 static int check_workload_list(const char *list, cs_error_t *err)

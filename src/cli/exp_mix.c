@@ -259,17 +259,12 @@ static int cmd_experiment_mix(int argc, char **argv)
     unsigned jobs = jobs_default();
     cs_error_t err;
     for (int i = 3; i < argc; i++) {
-        const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
-        if (strcmp(a, "--size") && strcmp(a, "--jobs") && strcmp(a, "--threads") && strcmp(a, "-o") &&
-            strcmp(a, "--config") && (!pairs || strcmp(a, "--workloads"))) {
-            fprintf(stderr, "ctasim: unknown option '%s' for experiment %s\n", a, argv[2]);
+        const char *a = argv[i];
+        bool known = !strcmp(a, "--size") || !strcmp(a, "--jobs") || !strcmp(a, "--threads") || !strcmp(a, "-o") ||
+                     !strcmp(a, "--config") || (pairs && !strcmp(a, "--workloads"));
+        const char *v = exp_option_value(argc, argv, &i, known);
+        if (!v)
             return 2;
-        }
-        if (!v) {
-            fprintf(stderr, "ctasim: option %s needs a value\n", a);
-            return 2;
-        }
-        i++;
         if (!strcmp(a, "--config"))
             preset = v;
         else if (li && !strcmp(a, "--size") && !strcmp(v, "li"))

@@ -762,6 +762,18 @@ static const void *field_cptr(const gpu_config_t *c, const option_def_t *o)
     return (const char *)c + o->offset;
 }
 
+/* VALUE into BUF (N bytes) to be split in place; -1 with WHY if it does not fit. */
+static int copy_value(const char *value, char *buf, size_t n, char *why, size_t whysz)
+{
+    size_t len = strlen(value);
+    if (len >= n) {
+        snprintf(why, whysz, "value too long");
+        return -1;
+    }
+    memcpy(buf, value, len + 1);
+    return 0;
+}
+
 /* Parse a separated list of bounded numbers into vals; n_min..n_max of them.
  * names[i] (NULL, or a NULL-terminated list that may be shorter than the
  * list) says what field i means, so a bad value names the field the user
@@ -771,12 +783,8 @@ static int parse_list(const char *value, char sep, uint32_t lo, uint32_t hi, int
                       const char *const *names, uint32_t *vals, int *n_out, char *why, size_t whysz)
 {
     char buf[256];
-    size_t len = strlen(value);
-    if (len >= sizeof buf) {
-        snprintf(why, whysz, "value too long");
+    if (copy_value(value, buf, sizeof buf, why, whysz) < 0)
         return -1;
-    }
-    memcpy(buf, value, len + 1);
     char *fields[16];
     int n = split(buf, sep, fields, 15);
     if (n < n_min || n > n_max) {
@@ -823,201 +831,266 @@ static const char *const lat_list_fields[] = {"ADD", "MAX", "MUL", "MAD", "DIV",
 static const char *const lat_init_fields[] = {"latency", "initiation interval", NULL};
 static const char *const queue_fields[] = {"icnt_to_l2", "l2_to_dram", "dram_to_l2", "l2_to_icnt", NULL};
 
+/* OPT_U32: an unsigned 32-bit field within its range. */
+static int apply_u32(gpu_config_t *c, const option_def_t *o, const char *value, char *why, size_t whysz)
+{
+    uint32_t v;
+    if (parse_u32_field(value, (uint32_t)o->min, (uint32_t)o->max, NULL, &v, why, whysz) < 0)
+        return -1;
+    memcpy(field_ptr(c, o), &v, sizeof v);
+    return 0;
+}
+
+/* OPT_U64: an unsigned 64-bit field within its range. */
+static int apply_u64(gpu_config_t *c, const option_def_t *o, const char *value, char *why, size_t whysz)
+{
+    uint64_t v;
+    if (parse_bounded(value, o->min, o->max, NULL, &v, why, whysz) < 0)
+        return -1;
+    memcpy(field_ptr(c, o), &v, sizeof v);
+    return 0;
+}
+
+/* OPT_DOUBLE: a non-negative decimal number. */
+static int apply_double(gpu_config_t *c, const option_def_t *o, const char *value, char *why, size_t whysz)
+{
+    /* decimal or exponent notation; no sign, hex, inf or nan (strtod takes them all) */
+    char *end = NULL;
+    bool plain = value[0] != '\0';
+    for (const char *q = value; *q; q++)
+        if (!strchr("0123456789.eE+-", *q) || ((*q == '+' || *q == '-') && q != value && q[-1] != 'e' &&
+                                                q[-1] != 'E'))
+            plain = false;
+    errno = 0;
+    double v = plain ? strtod(value, &end) : 0.0;
+    if (!plain || !end || *end || errno == ERANGE || !isfinite(v)) {
+        snprintf(why, whysz, "not a number");
+        return -1;
+    }
+    if (v < 0 || value[0] == '-') {
+        snprintf(why, whysz, "must not be negative");
+        return -1;
+    }
+    memcpy(field_ptr(c, o), &v, sizeof v);
+    return 0;
+}
+
+/* OPT_BOOL: 0 or 1. */
+static int apply_bool(gpu_config_t *c, const option_def_t *o, const char *value, char *why, size_t whysz)
+{
+    if (strcmp(value, "0") != 0 && strcmp(value, "1") != 0) {
+        snprintf(why, whysz, "expected 0 or 1");
+        return -1;
+    }
+    bool v = value[0] == '1';
+    memcpy(field_ptr(c, o), &v, sizeof v);
+    return 0;
+}
+
+/* OPT_STR: a word into a fixed char array. */
+static int apply_string(gpu_config_t *c, const option_def_t *o, const char *value, char *why, size_t whysz)
+{
+    size_t len = strlen(value);
+    if (len == 0) {
+        snprintf(why, whysz, "empty value");
+        return -1;
+    }
+    if (len >= o->size) {
+        snprintf(why, whysz, "too long (at most %zu characters)", o->size - 1);
+        return -1;
+    }
+    if (!plain_word(value)) {
+        snprintf(why, whysz, "must not contain blanks, quotes, '#' or control characters");
+        return -1;
+    }
+    char *dst = field_ptr(c, o);
+    memset(dst, 0, o->size); /* whole array: configs are compared bytewise */
+    memcpy(dst, value, len);
+    return 0;
+}
+
+/* OPT_CLOCKS: -gpgpu_clock_domains: four clocks in MHz. */
+static int apply_clocks(gpu_config_t *c, const option_def_t *o, const char *value, char *why, size_t whysz)
+{
+    char buf[256];
+    if (copy_value(value, buf, sizeof buf, why, whysz) < 0)
+        return -1;
+    char *fields[5];
+    int n = split(buf, ':', fields, 4);
+    if (n != 4) {
+        snprintf(why, whysz, "expected 4 ':'-separated clocks <core>:<icnt>:<l2>:<dram> in MHz, got %s%d",
+                 n > 4 ? "more than " : "", n > 4 ? 4 : n);
+        return -1;
+    }
+    static const char *const clock_names[4] = {"core", "interconnect", "L2", "DRAM"};
+    double mhz[4];
+    for (int i = 0; i < 4; i++) {
+        char *f = trim(fields[i]), *end = NULL;
+        errno = 0;
+        mhz[i] = *f ? strtod(f, &end) : 0.0;
+        if (!*f || !end || *end || errno == ERANGE || !isfinite(mhz[i])) {
+            snprintf(why, whysz, "%s clock is not a number", clock_names[i]);
+            return -1;
+        }
+        if (!(mhz[i] > 0.0) || mhz[i] > CONFIG_MAX_CLOCK_MHZ) {
+            snprintf(why, whysz, "%s clock must be above 0 and at most %.0f MHz", clock_names[i],
+                     CONFIG_MAX_CLOCK_MHZ);
+            return -1;
+        }
+    }
+    c->clk_core_mhz = mhz[0];
+    c->clk_icnt_mhz = mhz[1];
+    c->clk_l2_mhz = mhz[2];
+    c->clk_dram_mhz = mhz[3];
+    return 0;
+}
+
+/* A ':'-separated list of exactly as many positive numbers as FIELDS names. */
+static int parse_colon_fields(const char *value, const char *const *fields, uint32_t *v, char *why, size_t whysz)
+{
+    int count = 0, n;
+    while (fields[count])
+        count++;
+    return parse_list(value, ':', 1, UINT32_MAX, count, count, fields, v, &n, why, whysz);
+}
+
+/* OPT_PIPELINE: threads per SM and the warp size. */
+static int apply_pipeline(gpu_config_t *c, const option_def_t *o, const char *value, char *why, size_t whysz)
+{
+    uint32_t v[2];
+    if (parse_colon_fields(value, pipeline_fields, v, why, whysz) < 0)
+        return -1;
+    /* The warp size is checked by config_validate, whose message says why. */
+    c->max_threads_per_sm = v[0];
+    c->warp_size = v[1];
+    return 0;
+}
+
+/* OPT_NUM_SCHED: schedulers per core (and as many branch units). */
+static int apply_num_sched(gpu_config_t *c, const option_def_t *o, const char *value, char *why, size_t whysz)
+{
+    uint32_t v;
+    if (parse_u32_field(value, (uint32_t)o->min, (uint32_t)o->max, NULL, &v, why, whysz) < 0)
+        return -1;
+    c->num_sched_per_core = v;
+    c->num_units[UNIT_BRANCH] = v; /* one branch unit per scheduler, as Volta */
+    return 0;
+}
+
+/* OPT_LAT_LIST: a list of latencies into consecutive entries. */
+static int apply_lat_list(gpu_config_t *c, const option_def_t *o, const char *value, char *why, size_t whysz)
+{
+    uint32_t v[16];
+    int n;
+    if (parse_list(value, ',', (uint32_t)o->min, (uint32_t)o->max, o->min_count, o->count,
+                   lat_list_fields, v, &n, why, whysz) < 0)
+        return -1;
+    uint32_t *arr = field_ptr(c, o);
+    for (int i = 0; i < n; i++)
+        arr[o->first + i] = v[i];
+    return 0;
+}
+
+/* OPT_LAT_INIT: a latency and initiation interval for a range of units. */
+static int apply_lat_init(gpu_config_t *c, const option_def_t *o, const char *value, char *why, size_t whysz)
+{
+    uint32_t v[2];
+    int n;
+    if (parse_list(value, ',', 0, (uint32_t)o->max, 2, 2, lat_init_fields, v, &n, why, whysz) < 0)
+        return -1;
+    if (v[0] < o->min) {
+        snprintf(why, whysz, "field 1 (latency) = '%" PRIu32 "': must be at least %" PRIu64, v[0], o->min);
+        return -1;
+    }
+    /* An initiation interval of 0 (Accel-Sim's H100 trace.config gives
+     * tensor "1,0") is taken as 1: a unit accepts at most one
+     * instruction per cycle in GPGPU-Sim as here. */
+    for (int i = o->first; i < o->first + o->count; i++) {
+        c->lat[i] = v[0];
+        c->init[i] = v[1] ? v[1] : 1;
+    }
+    return 0;
+}
+
+/* OPT_QUEUES: the partition queues (only icnt_to_l2 is modelled). */
+static int apply_queues(gpu_config_t *c, const option_def_t *o, const char *value, char *why, size_t whysz)
+{
+    uint32_t v[4];
+    if (parse_colon_fields(value, queue_fields, v, why, whysz) < 0)
+        return -1;
+    c->partition_queue = v[0];
+    return 0;
+}
+
+/* OPT_SHMEM_LIST: the ascending shared-memory sizes. */
+static int apply_shmem_list(gpu_config_t *c, const option_def_t *o, const char *value, char *why, size_t whysz)
+{
+    uint32_t v[CONFIG_MAX_SHMEM_OPTIONS];
+    int n;
+    if (parse_list(value, ',', 0, 1u << 20, 1, CONFIG_MAX_SHMEM_OPTIONS, NULL, v, &n, why, whysz) < 0)
+        return -1;
+    for (int k = 1; k < n; k++)
+        if (v[k] <= v[k - 1]) {
+            snprintf(why, whysz, "sizes must ascend (%" PRIu32 " after %" PRIu32 ")", v[k], v[k - 1]);
+            return -1;
+        }
+    /* the whole array: a shorter list must not keep an earlier, longer one's tail
+     * (configs are compared bytewise; h100's 6 sizes then gtx480's 1) */
+    memset(c->shmem_options_kb, 0, sizeof c->shmem_options_kb);
+    memcpy(c->shmem_options_kb, v, (size_t)n * sizeof v[0]);
+    c->n_shmem_options = (uint32_t)n;
+    return 0;
+}
+
+/* OPT_CACHE: a cache geometry string. */
+static int apply_cache(gpu_config_t *c, const option_def_t *o, const char *value, char *why, size_t whysz)
+{
+    cs_error_t e;
+    cache_config_t cc;
+    if (cache_config_parse(&cc, value, &e) < 0) {
+        snprintf(why, whysz, "%s", e.msg);
+        return -1;
+    }
+    memcpy(field_ptr(c, o), &cc, sizeof cc);
+    return 0;
+}
+
+/* OPT_DRAM_TIMING: the DRAM timing string. */
+static int apply_dram_timing(gpu_config_t *c, const option_def_t *o, const char *value, char *why, size_t whysz)
+{
+    cs_error_t e;
+    if (dram_timing_parse(&c->dram, value, &e) < 0) {
+        snprintf(why, whysz, "%s", e.msg);
+        return -1;
+    }
+    return 0;
+}
+
+typedef int (*apply_fn)(gpu_config_t *c, const option_def_t *o, const char *value, char *why, size_t whysz);
+
+/* VALUE into the field of option O of C, by the option's kind; -1 with WHY
+ * saying what is wrong. */
 static int apply_option(gpu_config_t *c, const option_def_t *o, const char *value, char *why,
                         size_t whysz)
 {
-    switch (o->kind) {
-    case OPT_U32: {
-        uint32_t v;
-        if (parse_u32_field(value, (uint32_t)o->min, (uint32_t)o->max, NULL, &v, why, whysz) < 0)
-            return -1;
-        memcpy(field_ptr(c, o), &v, sizeof v);
-        return 0;
-    }
-    case OPT_U64: {
-        uint64_t v;
-        if (parse_bounded(value, o->min, o->max, NULL, &v, why, whysz) < 0)
-            return -1;
-        memcpy(field_ptr(c, o), &v, sizeof v);
-        return 0;
-    }
-    case OPT_DOUBLE: {
-        /* decimal or exponent notation; no sign, hex, inf or nan (strtod takes them all) */
-        char *end = NULL;
-        bool plain = value[0] != '\0';
-        for (const char *q = value; *q; q++)
-            if (!strchr("0123456789.eE+-", *q) || ((*q == '+' || *q == '-') && q != value && q[-1] != 'e' &&
-                                                    q[-1] != 'E'))
-                plain = false;
-        errno = 0;
-        double v = plain ? strtod(value, &end) : 0.0;
-        if (!plain || !end || *end || errno == ERANGE || !isfinite(v)) {
-            snprintf(why, whysz, "not a number");
-            return -1;
-        }
-        if (v < 0 || value[0] == '-') {
-            snprintf(why, whysz, "must not be negative");
-            return -1;
-        }
-        memcpy(field_ptr(c, o), &v, sizeof v);
-        return 0;
-    }
-    case OPT_BOOL: {
-        if (strcmp(value, "0") != 0 && strcmp(value, "1") != 0) {
-            snprintf(why, whysz, "expected 0 or 1");
-            return -1;
-        }
-        bool v = value[0] == '1';
-        memcpy(field_ptr(c, o), &v, sizeof v);
-        return 0;
-    }
-    case OPT_STR: {
-        size_t len = strlen(value);
-        if (len == 0) {
-            snprintf(why, whysz, "empty value");
-            return -1;
-        }
-        if (len >= o->size) {
-            snprintf(why, whysz, "too long (at most %zu characters)", o->size - 1);
-            return -1;
-        }
-        if (!plain_word(value)) {
-            snprintf(why, whysz, "must not contain blanks, quotes, '#' or control characters");
-            return -1;
-        }
-        char *dst = field_ptr(c, o);
-        memset(dst, 0, o->size); /* whole array: configs are compared bytewise */
-        memcpy(dst, value, len);
-        return 0;
-    }
-    case OPT_CLOCKS: {
-        char buf[256];
-        size_t len = strlen(value);
-        if (len >= sizeof buf) {
-            snprintf(why, whysz, "value too long");
-            return -1;
-        }
-        memcpy(buf, value, len + 1);
-        char *fields[5];
-        int n = split(buf, ':', fields, 4);
-        if (n != 4) {
-            snprintf(why, whysz, "expected 4 ':'-separated clocks <core>:<icnt>:<l2>:<dram> in MHz, got %s%d",
-                     n > 4 ? "more than " : "", n > 4 ? 4 : n);
-            return -1;
-        }
-        static const char *const clock_names[4] = {"core", "interconnect", "L2", "DRAM"};
-        double mhz[4];
-        for (int i = 0; i < 4; i++) {
-            char *f = trim(fields[i]), *end = NULL;
-            errno = 0;
-            mhz[i] = *f ? strtod(f, &end) : 0.0;
-            if (!*f || !end || *end || errno == ERANGE || !isfinite(mhz[i])) {
-                snprintf(why, whysz, "%s clock is not a number", clock_names[i]);
-                return -1;
-            }
-            if (!(mhz[i] > 0.0) || mhz[i] > CONFIG_MAX_CLOCK_MHZ) {
-                snprintf(why, whysz, "%s clock must be above 0 and at most %.0f MHz", clock_names[i],
-                         CONFIG_MAX_CLOCK_MHZ);
-                return -1;
-            }
-        }
-        c->clk_core_mhz = mhz[0];
-        c->clk_icnt_mhz = mhz[1];
-        c->clk_l2_mhz = mhz[2];
-        c->clk_dram_mhz = mhz[3];
-        return 0;
-    }
-    case OPT_PIPELINE: {
-        uint32_t v[2];
-        int n;
-        if (parse_list(value, ':', 1, UINT32_MAX, 2, 2, pipeline_fields, v, &n, why, whysz) < 0)
-            return -1;
-        /* The warp size is checked by config_validate, whose message says why. */
-        c->max_threads_per_sm = v[0];
-        c->warp_size = v[1];
-        return 0;
-    }
-    case OPT_NUM_SCHED: {
-        uint32_t v;
-        if (parse_u32_field(value, (uint32_t)o->min, (uint32_t)o->max, NULL, &v, why, whysz) < 0)
-            return -1;
-        c->num_sched_per_core = v;
-        c->num_units[UNIT_BRANCH] = v; /* one branch unit per scheduler, as Volta */
-        return 0;
-    }
-    case OPT_LAT_LIST: {
-        uint32_t v[16];
-        int n;
-        if (parse_list(value, ',', (uint32_t)o->min, (uint32_t)o->max, o->min_count, o->count,
-                       lat_list_fields, v, &n, why, whysz) < 0)
-            return -1;
-        uint32_t *arr = field_ptr(c, o);
-        for (int i = 0; i < n; i++)
-            arr[o->first + i] = v[i];
-        return 0;
-    }
-    case OPT_LAT_INIT: {
-        uint32_t v[2];
-        int n;
-        if (parse_list(value, ',', 0, (uint32_t)o->max, 2, 2, lat_init_fields, v, &n, why, whysz) < 0)
-            return -1;
-        if (v[0] < o->min) {
-            snprintf(why, whysz, "field 1 (latency) = '%" PRIu32 "': must be at least %" PRIu64, v[0], o->min);
-            return -1;
-        }
-        /* An initiation interval of 0 (Accel-Sim's H100 trace.config gives
-         * tensor "1,0") is taken as 1: a unit accepts at most one
-         * instruction per cycle in GPGPU-Sim as here. */
-        for (int i = o->first; i < o->first + o->count; i++) {
-            c->lat[i] = v[0];
-            c->init[i] = v[1] ? v[1] : 1;
-        }
-        return 0;
-    }
-    case OPT_QUEUES: {
-        uint32_t v[4];
-        int n;
-        if (parse_list(value, ':', 1, UINT32_MAX, 4, 4, queue_fields, v, &n, why, whysz) < 0)
-            return -1;
-        c->partition_queue = v[0];
-        return 0;
-    }
-    case OPT_SHMEM_LIST: {
-        uint32_t v[CONFIG_MAX_SHMEM_OPTIONS];
-        int n;
-        if (parse_list(value, ',', 0, 1u << 20, 1, CONFIG_MAX_SHMEM_OPTIONS, NULL, v, &n, why, whysz) < 0)
-            return -1;
-        for (int k = 1; k < n; k++)
-            if (v[k] <= v[k - 1]) {
-                snprintf(why, whysz, "sizes must ascend (%" PRIu32 " after %" PRIu32 ")", v[k], v[k - 1]);
-                return -1;
-            }
-        /* the whole array: a shorter list must not keep an earlier, longer one's tail
-         * (configs are compared bytewise; h100's 6 sizes then gtx480's 1) */
-        memset(c->shmem_options_kb, 0, sizeof c->shmem_options_kb);
-        memcpy(c->shmem_options_kb, v, (size_t)n * sizeof v[0]);
-        c->n_shmem_options = (uint32_t)n;
-        return 0;
-    }
-    case OPT_CACHE: {
-        cs_error_t e;
-        cache_config_t cc;
-        if (cache_config_parse(&cc, value, &e) < 0) {
-            snprintf(why, whysz, "%s", e.msg);
-            return -1;
-        }
-        memcpy(field_ptr(c, o), &cc, sizeof cc);
-        return 0;
-    }
-    case OPT_DRAM_TIMING: {
-        cs_error_t e;
-        if (dram_timing_parse(&c->dram, value, &e) < 0) {
-            snprintf(why, whysz, "%s", e.msg);
-            return -1;
-        }
-        return 0;
-    }
-    }
+    static const apply_fn by_kind[] = {
+        [OPT_U32] = apply_u32,
+        [OPT_U64] = apply_u64,
+        [OPT_DOUBLE] = apply_double,
+        [OPT_BOOL] = apply_bool,
+        [OPT_STR] = apply_string,
+        [OPT_CLOCKS] = apply_clocks,
+        [OPT_PIPELINE] = apply_pipeline,
+        [OPT_NUM_SCHED] = apply_num_sched,
+        [OPT_LAT_LIST] = apply_lat_list,
+        [OPT_LAT_INIT] = apply_lat_init,
+        [OPT_QUEUES] = apply_queues,
+        [OPT_SHMEM_LIST] = apply_shmem_list,
+        [OPT_CACHE] = apply_cache,
+        [OPT_DRAM_TIMING] = apply_dram_timing,
+    };
+    if ((size_t)o->kind < sizeof by_kind / sizeof by_kind[0] && by_kind[o->kind])
+        return by_kind[o->kind](c, o, value, why, whysz);
     snprintf(why, whysz, "internal error: unhandled option kind");
     return -1;
 }

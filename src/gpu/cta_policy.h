@@ -81,9 +81,9 @@ typedef struct cta_policy_ops {
      * policies (model/warp_policy.h): create returns the state, never NULL
      * on success; NULL means it failed, with *err saying why (the chain
      * reports a NULL without a message as "create failed without an error
-     * message"). Only a CTA link may leave create out: a stateless link
-     * (rr), whose hooks get st == NULL. `self` stays valid for the GPU's
-     * lifetime. */
+     * message"). A stateless link (rr) leaves create out, as a stateless
+     * warp policy may; its hooks get st == NULL. `self` stays valid for the
+     * GPU's lifetime. */
     void *(*create)(struct gpu *g, cta_link_t *self, policy_args_t *args, cs_error_t *err);
     void (*destroy)(void *st);
     /* k starts running (its per-kernel state is zeroed and ready). */

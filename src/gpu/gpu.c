@@ -95,18 +95,15 @@ gpu_t *gpu_create(const gpu_config_t *cfg, const gpu_policies_t *pol, cs_error_t
      * (model/warp_policy.h) before any core is built. */
     cs_error_t cerr = {{0}};
     void *probe = g->wp->create ? g->wp->create(&wa, 0, 0, MAX_WARPS_PER_SM, &cerr) : NULL;
-    if (!probe) {
-        if (!g->wp->create)
-            cs_err(err, NULL, 0, "warp policy '%s' has no create: every scheduler of a core needs its own instance",
-                   g->wp->name);
-        else if (!cerr.msg[0])
+    if (g->wp->create && !probe) {
+        if (!cerr.msg[0])
             cs_err(err, NULL, 0, "warp policy '%s': create failed without an error message", g->wp->name);
         else if (err)
             *err = cerr;
         free(g);
         return NULL;
     }
-    if (g->wp->destroy)
+    if (probe && g->wp->destroy)
         g->wp->destroy(probe);
     policy_args_resolved(&wa, g->warp_resolved, sizeof g->warp_resolved);
     req_pool_init(&g->pool);

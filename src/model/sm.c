@@ -38,8 +38,8 @@ int sm_init(sm_t *s, const mem_ports_t *io, uint32_t id, const warp_policy_ops_t
         policy_args_t a;
         if (policy_args_parse(&a, warp_spec, err) < 0)
             return -1;
-        s->wp_state[i] = wp->create(&a, id, i, MAX_WARPS_PER_SM, err);
-        if (!s->wp_state[i] || policy_args_check_unused(&a, err) < 0)
+        s->wp_state[i] = wp->create ? wp->create(&a, id, i, MAX_WARPS_PER_SM, err) : NULL;
+        if ((wp->create && !s->wp_state[i]) || policy_args_check_unused(&a, err) < 0)
             return -1;
     }
     return 0;

@@ -64,9 +64,11 @@ typedef struct warp_policy_ops {
     const char *name;
     const char *summary;
     const char *params;
-    /* Required: one instance per scheduler. Returns the state, never NULL on
-     * success; NULL means it failed, with *err saying why (the rule of CTA
-     * policies' create, gpu/cta_policy.h; gpu_create checks it). */
+    /* One instance per scheduler. Returns the state, never NULL on success;
+     * NULL means it failed, with *err saying why (the rule of CTA policies'
+     * create, gpu/cta_policy.h; gpu_create checks it). Optional, as a CTA
+     * link's: a stateless policy leaves it out, takes no arguments, and its
+     * hooks get st == NULL. */
     void *(*create)(policy_args_t *args, uint32_t sm, uint32_t sched, uint32_t max_warps, cs_error_t *err);
     void (*destroy)(void *st);
     /* Write the candidate slots in priority order into out[] (at most v->n);

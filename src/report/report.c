@@ -1091,78 +1091,104 @@ static char *point_json(const rep_ctx_t *c, const char *cta, const char *warp, c
     return NULL;
 }
 
-static int build_sweep(rep_ctx_t *c, const char *summary_path, cs_error_t *err)
-{
+/* A sweep directory as the figures read it: summary.csv, its policy series
+ * (runs of rows with one cta_sched/warp_sched), the one speedups are over,
+ * and the point JSON of every row that has one. */
+typedef struct sweep_data {
     csv_t t;
-    if (csv_load(summary_path, &t, err) < 0)
-        return -1;
-    int cc = csv_col(&t, "cta_sched"), cw = csv_col(&t, "warp_sched"), cn = csv_col(&t, "max_ctas"),
-        ci = csv_col(&t, "ipc"), cy = csv_col(&t, "cycles"), cl = csv_col(&t, "l1d_miss_rate");
-    if (cc < 0 || cw < 0 || cn < 0 || ci < 0 || cy < 0) {
-        csv_free(&t);
-        return cs_err(err, summary_path, 1, "not a sweep summary (needs cta_sched, warp_sched, max_ctas, cycles, ipc)");
-    }
+    int cc, cw, cn, ci, cy, cl; /* columns: cta_sched, warp_sched, max_ctas, ipc, cycles, l1d_miss_rate (-1: none) */
     sweep_series_t ss[64];
-    size_t nss = 0;
-    for (size_t r = 0; r < t.rows; r++) {
-        const char *a = csv_cell(&t, r, cc), *w = csv_cell(&t, r, cw);
-        if (!nss || strcmp(ss[nss - 1].cta, a) || strcmp(ss[nss - 1].warp, w)) {
-            if (nss == 64)
-                break;
-            ss[nss++] = (sweep_series_t){.cta = a, .warp = w, .first = r};
-        }
-        ss[nss - 1].n++;
-    }
-    char *names[64];
-    for (size_t k = 0; k < nss; k++)
-        names[k] = rep_fmt("%s/%s", ss[k].cta, ss[k].warp);
-    /* --baseline: the series speedups are normalised to */
-    size_t base = 0;
-    if (c->o->baseline) {
-        while (base < nss && strcmp(names[base], c->o->baseline) && strcmp(ss[base].cta, c->o->baseline))
-            base++;
-        if (base == nss) {
-            sbuf_t known;
-            sb_init(&known);
-            for (size_t k = 0; k < nss; k++)
-                sb_printf(&known, "%s%s", k ? ", " : "", names[k]);
-            cs_err(err, summary_path, 0, "--baseline %s: no such policy series in this sweep (series: %s)",
-                   c->o->baseline, known.s);
-            sb_free(&known);
-            for (size_t k = 0; k < nss; k++)
-                free(names[k]);
-            csv_free(&t);
-            return -1;
-        }
-    }
-    /* the point documents, all read up front: a broken one fails the report */
-    jv_t *docs = cs_xcalloc(t.rows, sizeof *docs);
-    bool *have = cs_xcalloc(t.rows, sizeof *have);
-    int rc = 0;
-    for (size_t r = 0; r < t.rows && !rc; r++) {
-        char *p = point_json(c, csv_cell(&t, r, cc), csv_cell(&t, r, cw), csv_cell(&t, r, cn));
-        if (p) {
-            if (json_load(p, &docs[r], err) < 0 || check_run(&docs[r], p, err) < 0)
-                rc = -1;
-            else
-                have[r] = true;
-            free(p);
-        }
-    }
-    if (rc) {
-        for (size_t r = 0; r < t.rows; r++)
-            json_free(&docs[r]);
-        free(docs);
-        free(have);
-        for (size_t k = 0; k < nss; k++)
-            free(names[k]);
-        csv_free(&t);
+    size_t nss;
+    char *names[64]; /* "cta/warp" of each series */
+    size_t base;     /* --baseline's series (0 without it) */
+    jv_t *docs;      /* per row; have[r]: row r's point JSON was there */
+    bool *have;
+    size_t npoints;
+} sweep_data_t;
+
+static void sweep_free(sweep_data_t *sw)
+{
+    if (sw->docs)
+        for (size_t r = 0; r < sw->t.rows; r++)
+            json_free(&sw->docs[r]);
+    free(sw->docs);
+    free(sw->have);
+    for (size_t k = 0; k < sw->nss; k++)
+        free(sw->names[k]);
+    csv_free(&sw->t);
+}
+
+/* summary.csv into SW: its columns and its series. */
+static int sweep_load_summary(sweep_data_t *sw, const char *summary_path, cs_error_t *err)
+{
+    if (csv_load(summary_path, &sw->t, err) < 0)
         return -1;
+    csv_t *t = &sw->t;
+    sw->cc = csv_col(t, "cta_sched");
+    sw->cw = csv_col(t, "warp_sched");
+    sw->cn = csv_col(t, "max_ctas");
+    sw->ci = csv_col(t, "ipc");
+    sw->cy = csv_col(t, "cycles");
+    sw->cl = csv_col(t, "l1d_miss_rate");
+    if (sw->cc < 0 || sw->cw < 0 || sw->cn < 0 || sw->ci < 0 || sw->cy < 0)
+        return cs_err(err, summary_path, 1, "not a sweep summary (needs cta_sched, warp_sched, max_ctas, cycles, ipc)");
+    for (size_t r = 0; r < t->rows; r++) {
+        const char *a = csv_cell(t, r, sw->cc), *w = csv_cell(t, r, sw->cw);
+        if (!sw->nss || strcmp(sw->ss[sw->nss - 1].cta, a) || strcmp(sw->ss[sw->nss - 1].warp, w)) {
+            if (sw->nss == 64)
+                break;
+            sw->ss[sw->nss] = (sweep_series_t){.cta = a, .warp = w, .first = r};
+            sw->names[sw->nss] = rep_fmt("%s/%s", a, w);
+            sw->nss++;
+        }
+        sw->ss[sw->nss - 1].n++;
     }
-    size_t npoints = 0;
-    for (size_t r = 0; r < t.rows; r++)
-        npoints += have[r];
-    /* IPC per kernel vs cap, from classification.csv */
+    return 0;
+}
+
+/* --baseline: the series speedups are normalised to (by "cta/warp" or cta). */
+static int sweep_find_baseline(sweep_data_t *sw, const char *baseline, const char *summary_path, cs_error_t *err)
+{
+    sw->base = 0;
+    if (!baseline)
+        return 0;
+    while (sw->base < sw->nss && strcmp(sw->names[sw->base], baseline) && strcmp(sw->ss[sw->base].cta, baseline))
+        sw->base++;
+    if (sw->base < sw->nss)
+        return 0;
+    sbuf_t known;
+    sb_init(&known);
+    for (size_t k = 0; k < sw->nss; k++)
+        sb_printf(&known, "%s%s", k ? ", " : "", sw->names[k]);
+    cs_err(err, summary_path, 0, "--baseline %s: no such policy series in this sweep (series: %s)", baseline,
+           known.s);
+    sb_free(&known);
+    return -1;
+}
+
+/* The point documents, all read up front: a broken one fails the report. */
+static int sweep_load_points(rep_ctx_t *c, sweep_data_t *sw, cs_error_t *err)
+{
+    const csv_t *t = &sw->t;
+    sw->docs = cs_xcalloc(t->rows, sizeof *sw->docs);
+    sw->have = cs_xcalloc(t->rows, sizeof *sw->have);
+    for (size_t r = 0; r < t->rows; r++) {
+        char *p = point_json(c, csv_cell(t, r, sw->cc), csv_cell(t, r, sw->cw), csv_cell(t, r, sw->cn));
+        if (!p)
+            continue;
+        int rc = json_load(p, &sw->docs[r], err) < 0 || check_run(&sw->docs[r], p, err) < 0 ? -1 : 0;
+        free(p);
+        if (rc)
+            return -1;
+        sw->have[r] = true;
+        sw->npoints++;
+    }
+    return 0;
+}
+
+/* IPC per kernel vs cap, from classification.csv (Lee et al. Fig. 4). */
+static void sweep_fig_ipc_vs_ctas(rep_ctx_t *c, const sweep_data_t *sw)
+{
     report_fig_t *f = rep_add_fig(c, "ipc-vs-ctas", "", "classification.csv", "IPC vs CTAs per SM per kernel (Lee et al. Fig. 4)");
     if (f) {
         char *cpath = rep_join(c->dir, "classification.csv");
@@ -1172,8 +1198,8 @@ static int build_sweep(rep_ctx_t *c, const char *summary_path, cs_error_t *err)
             rep_skip(f, "no classification.csv in the sweep directory");
         } else {
             double lo = INFINITY;
-            for (size_t r = 0; r < t.rows; r++)
-                lo = fmin(lo, csv_num(&t, r, cn));
+            for (size_t r = 0; r < sw->t.rows; r++)
+                lo = fmin(lo, csv_num(&sw->t, r, sw->cn));
             int kc = csv_col(&k, "cta_sched"), kw = csv_col(&k, "warp_sched"), kk = csv_col(&k, "kernel"),
                 kl = csv_col(&k, "lee_type"), kl2 = csv_col(&k, "liliang_type"), ky = csv_col(&k, "kayiran_type"),
                 capcol[64];
@@ -1184,7 +1210,7 @@ static int build_sweep(rep_ctx_t *c, const char *summary_path, cs_error_t *err)
             char *lab[64];
             double *xs = cs_xcalloc(n * 65 + 1, sizeof *xs), *ys = cs_xcalloc(n * 65 + 1, sizeof *ys);
             for (size_t r = 0; r < n; r++) {
-                lab[r] = nss > 1 ? rep_fmt("%s %s/%s: %s, %s, %s", csv_cell(&k, r, kk), csv_cell(&k, r, kc),
+                lab[r] = sw->nss > 1 ? rep_fmt("%s %s/%s: %s, %s, %s", csv_cell(&k, r, kk), csv_cell(&k, r, kc),
                                         csv_cell(&k, r, kw), csv_cell(&k, r, kl), csv_cell(&k, r, kl2),
                                         csv_cell(&k, r, ky))
                                  : rep_fmt("%s: %s, %s, %s", csv_cell(&k, r, kk), csv_cell(&k, r, kl),
@@ -1214,61 +1240,71 @@ static int build_sweep(rep_ctx_t *c, const char *summary_path, cs_error_t *err)
         }
         free(cpath);
     }
-    /* cycles and L1 miss rate vs cap, per series */
+}
+
+/* Cycles and L1 miss rate vs cap, per series. */
+static void sweep_figs_cycles_l1(rep_ctx_t *c, const sweep_data_t *sw)
+{
+    report_fig_t *f;
     for (int which = 0; which < 2; which++) {
         const char *kind = which ? "l1-miss" : "cycles-vs-ctas";
         f = rep_add_fig(c, kind, "", "summary.csv", which ? "L1 data cache miss rate vs CTAs per SM" : "Cycles vs CTAs per SM");
         if (!f)
             continue;
-        if (which && cl < 0) {
+        if (which && sw->cl < 0) {
             rep_skip(f, "summary.csv has no l1d_miss_rate column");
             continue;
         }
         chart_series_t s[64];
-        double *xs = cs_xcalloc(t.rows, sizeof *xs), *ys = cs_xcalloc(t.rows, sizeof *ys);
-        for (size_t r = 0; r < t.rows; r++) {
-            xs[r] = csv_num(&t, r, cn);
-            ys[r] = csv_num(&t, r, which ? cl : cy);
+        double *xs = cs_xcalloc(sw->t.rows, sizeof *xs), *ys = cs_xcalloc(sw->t.rows, sizeof *ys);
+        for (size_t r = 0; r < sw->t.rows; r++) {
+            xs[r] = csv_num(&sw->t, r, sw->cn);
+            ys[r] = csv_num(&sw->t, r, which ? sw->cl : sw->cy);
         }
-        for (size_t k = 0; k < nss; k++)
-            s[k] = (chart_series_t){.name = names[k], .x = xs + ss[k].first, .y = ys + ss[k].first, .n = ss[k].n};
+        for (size_t k = 0; k < sw->nss; k++)
+            s[k] = (chart_series_t){.name = sw->names[k], .x = xs + sw->ss[k].first, .y = ys + sw->ss[k].first, .n = sw->ss[k].n};
         chart_t ch = {.title = f->title, .xlabel = "CTAs per SM (--max-ctas)", .ylabel = which ? "L1D miss rate" : "cycles",
                       .integer_x = true, .y_zero = true};
-        f->svg = rep_draw_line(&ch, s, nss);
-        f->table = rep_table_csv(&t);
+        f->svg = rep_draw_line(&ch, s, sw->nss);
+        f->table = rep_table_csv(&sw->t);
         if (which)
             f->paper = rep_fmt("Lee et al. Fig. 17: fewer CTAs (BCS) lower the L1 miss rate of cache-sensitive kernels.");
         free(xs);
         free(ys);
     }
-    /* speedup of each series over the baseline at each cap */
-    char *stitle = rep_fmt("Speedup over %s, per CTA cap", names[base]);
+}
+
+/* The speedup of each series over the baseline at each cap. */
+static void sweep_fig_speedup(rep_ctx_t *c, const sweep_data_t *sw)
+{
+    report_fig_t *f;
+    char *stitle = rep_fmt("Speedup over %s, per CTA cap", sw->names[sw->base]);
     f = rep_add_fig(c, "speedup", "", "summary.csv", stitle);
     free(stitle);
-    if (f && nss < 2) {
+    if (f && sw->nss < 2) {
         rep_skip(f, "one policy series only (give sweep several --cta-sched/--warp-sched to compare them)");
     } else if (f) {
-        size_t per = ss[base].n, ncat = per + 1, ns = nss - 1;
+        size_t per = sw->ss[sw->base].n, ncat = per + 1, ns = sw->nss - 1;
         const char **cats = cs_xcalloc(ncat, sizeof *cats), **others = cs_xcalloc(ns, sizeof *others);
         char **catn = cs_xcalloc(ncat, sizeof *catn);
         double *v = cs_xcalloc(ncat * ns, sizeof *v);
-        for (size_t k = 0, j = 0; k < nss; k++)
-            if (k != base)
-                others[j++] = names[k];
+        for (size_t k = 0, j = 0; k < sw->nss; k++)
+            if (k != sw->base)
+                others[j++] = sw->names[k];
         for (size_t i = 0; i < per; i++) {
-            catn[i] = rep_fmt("n=%s", csv_cell(&t, ss[base].first + i, cn));
+            catn[i] = rep_fmt("n=%s", csv_cell(&sw->t, sw->ss[sw->base].first + i, sw->cn));
             cats[i] = catn[i];
-            double b = csv_num(&t, ss[base].first + i, ci);
-            for (size_t k = 0, j = 0; k < nss; k++)
-                if (k != base) {
-                    v[i * ns + j] = i < ss[k].n && b > 0 ? csv_num(&t, ss[k].first + i, ci) / b : NAN;
+            double b = csv_num(&sw->t, sw->ss[sw->base].first + i, sw->ci);
+            for (size_t k = 0, j = 0; k < sw->nss; k++)
+                if (k != sw->base) {
+                    v[i * ns + j] = i < sw->ss[k].n && b > 0 ? csv_num(&sw->t, sw->ss[k].first + i, sw->ci) / b : NAN;
                     j++;
                 }
         }
         cats[per] = "GM";
         for (size_t k = 0; k < ns; k++)
             v[per * ns + k] = rep_geomean(v + k, per, ns);
-        char *yl = rep_fmt("IPC / IPC of %s", names[base]);
+        char *yl = rep_fmt("IPC / IPC of %s", sw->names[sw->base]);
         chart_t ch = {.title = f->title, .xlabel = "CTAs per SM (--max-ctas)", .ylabel = yl, .have_ref = true,
                       .ref_y = 1};
         f->svg = rep_draw_bars(&ch, cats, ncat, others, ns, v, false);
@@ -1278,7 +1314,7 @@ static int build_sweep(rep_ctx_t *c, const char *summary_path, cs_error_t *err)
         sb_init(&o);
         for (size_t k = 0; k < ns; k++)
             sb_printf(&o, "%s%s %+.1f%%", k ? "; " : "", others[k], rep_pct(v[per * ns + k] - 1));
-        sb_printf(&o, " over %s (geometric mean over the caps; --baseline picks another series).", names[base]);
+        sb_printf(&o, " over %s (geometric mean over the caps; --baseline picks another series).", sw->names[sw->base]);
         f->ours = o.s;
         free(others);
         for (size_t i = 0; i < per; i++)
@@ -1287,23 +1323,28 @@ static int build_sweep(rep_ctx_t *c, const char *summary_path, cs_error_t *err)
         free(cats);
         free(v);
     }
-    /* stall breakdown vs cap, from the point JSON */
+}
+
+/* The stall breakdown vs cap, from the point JSON. */
+static void sweep_fig_stalls(rep_ctx_t *c, const sweep_data_t *sw)
+{
+    report_fig_t *f;
     f = rep_add_fig(c, "stall-breakdown", "", "the point JSON files", "Cycle breakdown vs CTAs per SM: ACTIVE / IDLE / MEM_STALL / CORE_STALL");
-    if (f && !npoints) {
+    if (f && !sw->npoints) {
         rep_skip(f, "no point JSON files in the sweep directory");
     } else if (f) {
-        const char **cats = cs_xcalloc(t.rows, sizeof *cats);
-        char **catn = cs_xcalloc(t.rows, sizeof *catn);
-        double *v = cs_xcalloc(t.rows * 4, sizeof *v);
+        const char **cats = cs_xcalloc(sw->t.rows, sizeof *cats);
+        char **catn = cs_xcalloc(sw->t.rows, sizeof *catn);
+        double *v = cs_xcalloc(sw->t.rows * 4, sizeof *v);
         size_t ncat = 0;
-        for (size_t k = 0; k < nss; k++)
-            for (size_t i = 0; i < ss[k].n; i++) {
-                size_t r = ss[k].first + i;
-                if (!have[r])
+        for (size_t k = 0; k < sw->nss; k++)
+            for (size_t i = 0; i < sw->ss[k].n; i++) {
+                size_t r = sw->ss[k].first + i;
+                if (!sw->have[r])
                     continue;
-                catn[ncat] = nss > 1 ? rep_fmt("%s n=%s", names[k], csv_cell(&t, r, cn)) : rep_fmt("%s", csv_cell(&t, r, cn));
+                catn[ncat] = sw->nss > 1 ? rep_fmt("%s n=%s", sw->names[k], csv_cell(&sw->t, r, sw->cn)) : rep_fmt("%s", csv_cell(&sw->t, r, sw->cn));
                 cats[ncat] = catn[ncat];
-                const jv_t *cores = json_get(&docs[r], "cores");
+                const jv_t *cores = json_get(&sw->docs[r], "cores");
                 double sum[4] = {0}, tot = 0;
                 for (size_t m = 0; m < cores->n; m++)
                     for (int q = 0; q < 4; q++)
@@ -1314,7 +1355,7 @@ static int build_sweep(rep_ctx_t *c, const char *summary_path, cs_error_t *err)
                     v[ncat * 4 + q] = tot > 0 ? sum[q] / tot : NAN;
                 ncat++;
             }
-        chart_t ch = {.title = f->title, .xlabel = nss > 1 ? "series and CTAs per SM" : "CTAs per SM (--max-ctas)",
+        chart_t ch = {.title = f->title, .xlabel = sw->nss > 1 ? "series and CTAs per SM" : "CTAs per SM (--max-ctas)",
                       .ylabel = "fraction of SM cycles"};
         f->svg = rep_draw_bars(&ch, cats, ncat, outcome_names, 4, v, true);
         f->table = rep_table_bars("point", cats, ncat, outcome_names, 4, v);
@@ -1325,7 +1366,12 @@ static int build_sweep(rep_ctx_t *c, const char *summary_path, cs_error_t *err)
         free(cats);
         free(v);
     }
-    /* per-SM CTAs and idle tails at each series' largest cap */
+}
+
+/* Per-SM CTAs and idle tails at each series' largest cap. */
+static void sweep_figs_per_sm(rep_ctx_t *c, const sweep_data_t *sw)
+{
+    report_fig_t *f;
     for (int which = 0; which < 2; which++) {
         const char *kind = which ? "idle-tail" : "cta-per-sm";
         f = rep_add_fig(c, kind, "", "the point JSON files",
@@ -1334,11 +1380,11 @@ static int build_sweep(rep_ctx_t *c, const char *summary_path, cs_error_t *err)
         if (!f)
             continue;
         size_t top[64], nt = 0, nsm = 0;
-        for (size_t k = 0; k < nss; k++) {
-            size_t r = ss[k].first + ss[k].n - 1;
-            if (have[r]) {
+        for (size_t k = 0; k < sw->nss; k++) {
+            size_t r = sw->ss[k].first + sw->ss[k].n - 1;
+            if (sw->have[r]) {
                 top[nt++] = r;
-                size_t m = json_get(&docs[r], "cores")->n;
+                size_t m = json_get(&sw->docs[r], "cores")->n;
                 nsm = m > nsm ? m : nsm;
             }
         }
@@ -1353,11 +1399,11 @@ static int build_sweep(rep_ctx_t *c, const char *summary_path, cs_error_t *err)
             cats[m] = rep_fmt("%zu", m);
         for (size_t q = 0; q < nt; q++) {
             size_t r = top[q], k = 0;
-            while (k + 1 < nss && !(r >= ss[k].first && r < ss[k].first + ss[k].n))
+            while (k + 1 < sw->nss && !(r >= sw->ss[k].first && r < sw->ss[k].first + sw->ss[k].n))
                 k++;
-            snames[q] = names[k];
-            const jv_t *cores = json_get(&docs[r], "cores");
-            double cycles = json_num(json_get(&docs[r], "cycles"), 0);
+            snames[q] = sw->names[k];
+            const jv_t *cores = json_get(&sw->docs[r], "cores");
+            double cycles = json_num(json_get(&sw->docs[r], "cycles"), 0);
             for (size_t m = 0; m < nsm; m++) {
                 const jv_t *core = m < cores->n ? &cores->items[m] : NULL;
                 v[m * nt + q] = !core ? NAN
@@ -1375,17 +1421,21 @@ static int build_sweep(rep_ctx_t *c, const char *summary_path, cs_error_t *err)
         free(cats);
         free(v);
     }
-    /* time series across the points */
+}
+
+/* The time series across the points: DYNCTA's n, the heat maps of the first series' largest cap, power. */
+static void sweep_figs_over_time(rep_ctx_t *c, const sweep_data_t *sw)
+{
     {
-        const jv_t **pd = cs_xcalloc(t.rows, sizeof *pd);
-        const char **pl = cs_xcalloc(t.rows, sizeof *pl);
-        char **pln = cs_xcalloc(t.rows, sizeof *pln);
+        const jv_t **pd = cs_xcalloc(sw->t.rows, sizeof *pd);
+        const char **pl = cs_xcalloc(sw->t.rows, sizeof *pl);
+        char **pln = cs_xcalloc(sw->t.rows, sizeof *pln);
         size_t np = 0;
-        for (size_t k = 0; k < nss; k++)
-            for (size_t i = 0; i < ss[k].n; i++)
-                if (have[ss[k].first + i]) {
-                    pd[np] = &docs[ss[k].first + i];
-                    pln[np] = rep_fmt("%s n=%s", names[k], csv_cell(&t, ss[k].first + i, cn));
+        for (size_t k = 0; k < sw->nss; k++)
+            for (size_t i = 0; i < sw->ss[k].n; i++)
+                if (sw->have[sw->ss[k].first + i]) {
+                    pd[np] = &sw->docs[sw->ss[k].first + i];
+                    pln[np] = rep_fmt("%s n=%s", sw->names[k], csv_cell(&sw->t, sw->ss[k].first + i, sw->cn));
                     pl[np] = pln[np];
                     np++;
                 }
@@ -1393,10 +1443,10 @@ static int build_sweep(rep_ctx_t *c, const char *summary_path, cs_error_t *err)
                    "n (mean over cores)", pd, pl, np, "the point JSON files",
                    "no series dyncta.n in these results (no series ran DYNCTA, or it never sampled)");
         /* the heat map of the first series' largest cap */
-        size_t r = ss[0].first + ss[0].n - 1;
-        if (have[r]) {
-            char *lab = rep_fmt("%s n=%s", names[0], csv_cell(&t, r, cn));
-            heatmap_fig(c, "", &docs[r], lab, "the point JSON files");
+        size_t r = sw->ss[0].first + sw->ss[0].n - 1;
+        if (sw->have[r]) {
+            char *lab = rep_fmt("%s n=%s", sw->names[0], csv_cell(&sw->t, r, sw->cn));
+            heatmap_fig(c, "", &sw->docs[r], lab, "the point JSON files");
             free(lab);
         } else {
             report_fig_t *h = rep_add_fig(c, "sm-ipc-heatmap", "", "the point JSON files", "Per-SM IPC over time (AerialVision's heat map)");
@@ -1416,14 +1466,27 @@ static int build_sweep(rep_ctx_t *c, const char *summary_path, cs_error_t *err)
         free(pl);
         free(pd);
     }
-    for (size_t r = 0; r < t.rows; r++)
-        json_free(&docs[r]);
-    free(docs);
-    free(have);
-    for (size_t k = 0; k < nss; k++)
-        free(names[k]);
-    csv_free(&t);
-    return 0;
+}
+
+static int build_sweep(rep_ctx_t *c, const char *summary_path, cs_error_t *err)
+{
+    sweep_data_t sw;
+    memset(&sw, 0, sizeof sw);
+    int rc = sweep_load_summary(&sw, summary_path, err);
+    if (rc == 0)
+        rc = sweep_find_baseline(&sw, c->o->baseline, summary_path, err);
+    if (rc == 0)
+        rc = sweep_load_points(c, &sw, err);
+    if (rc == 0) {
+        sweep_fig_ipc_vs_ctas(c, &sw);
+        sweep_figs_cycles_l1(c, &sw);
+        sweep_fig_speedup(c, &sw);
+        sweep_fig_stalls(c, &sw);
+        sweep_figs_per_sm(c, &sw);
+        sweep_figs_over_time(c, &sw);
+    }
+    sweep_free(&sw);
+    return rc;
 }
 
 /* --- the input ----------------------------------------------------------------------- */
