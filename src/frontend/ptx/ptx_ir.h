@@ -54,7 +54,13 @@ const char *ptx_type_name(enum ptx_type t);
 /* State spaces (instruction modifiers and variable declarations). */
 enum ptx_space {
     PS_GENERIC = 0, PS_GLOBAL, PS_SHARED, PS_LOCAL, PS_CONST, PS_PARAM, PS_REG,
+    /* .shared::cluster: distributed shared memory, any CTA of the cluster.
+     * Such an address is the offset in the target CTA's window with the
+     * target's rank + 1 in the bits from PTX_DSMEM_RANK_SHIFT up (0 there:
+     * the executing CTA, so every .shared::cta address is one too). */
+    PS_SHARED_CLUSTER,
 };
+#define PTX_DSMEM_RANK_SHIFT 24
 
 /* -------------------------------------------------------------- opcodes */
 
@@ -73,7 +79,8 @@ enum ptx_space {
     X(TESTP, "testp") X(COPYSIGN, "copysign") X(MEMBAR, "membar")                   \
     X(FENCE, "fence") X(ACTIVEMASK, "activemask") X(NOP, "nop")                     \
     X(PREFETCH, "prefetch") X(TRAP, "trap") X(SHF, "shf")                           \
-    X(ADDC, "addc") X(SUBC, "subc") X(MADC, "madc")
+    X(ADDC, "addc") X(SUBC, "subc") X(MADC, "madc")                                 \
+    X(MAPA, "mapa")
 
 enum ptx_opcode {
 #define PTX_OP_ENUM(e, s) OP_##e,
@@ -121,6 +128,8 @@ enum ptx_subop {
     TESTP_FINITE, TESTP_INFINITE, TESTP_NUMBER, TESTP_NOTANUMBER, TESTP_NORMAL, TESTP_SUBNORMAL,
     PRMT_F4E, PRMT_B4E, PRMT_RC8, PRMT_ECL, PRMT_ECR, PRMT_RC16,
     SHF_L, SHF_R, /* funnel shift direction */
+    /* barrier.cluster: BAR_CLUSTER while parsing, then .arrive or .wait */
+    BAR_CLUSTER, BAR_CLUSTER_ARRIVE, BAR_CLUSTER_WAIT,
 };
 
 /* Instruction flags (ptx_inst.flags). */
@@ -161,6 +170,11 @@ enum ptx_sreg {
     SR_LANEID, SR_WARPID, SR_NWARPID, SR_SMID, SR_NSMID, SR_GRIDID,
     SR_CLOCK, SR_CLOCK64, SR_LANEMASK_EQ, SR_LANEMASK_LT, SR_LANEMASK_LE,
     SR_LANEMASK_GT, SR_LANEMASK_GE, SR_DYN_SMEM, SR_TOTAL_SMEM,
+    /* thread block clusters (sm_90) */
+    SR_CLUSTERID_X, SR_CLUSTERID_Y, SR_CLUSTERID_Z, SR_NCLUSTERID_X, SR_NCLUSTERID_Y, SR_NCLUSTERID_Z,
+    SR_CLUSTER_CTAID_X, SR_CLUSTER_CTAID_Y, SR_CLUSTER_CTAID_Z,
+    SR_CLUSTER_NCTAID_X, SR_CLUSTER_NCTAID_Y, SR_CLUSTER_NCTAID_Z,
+    SR_CLUSTER_CTARANK, SR_CLUSTER_NCTARANK, SR_IS_EXPLICIT_CLUSTER,
     SR__COUNT
 };
 
@@ -236,6 +250,9 @@ typedef struct ptx_function {
     uint64_t param_bytes;/* kernels: size of the parameter buffer */
     uint32_t maxntid[3], reqntid[3];
     uint32_t maxnreg;       /* .maxnreg N (0: none): ptxas allocates at most N registers */
+    uint32_t reqncluster[3];/* .reqnctapercluster X,Y,Z (0: none): the launch's cluster shape */
+    bool explicit_cluster;  /* .explicitcluster: must be launched with a cluster shape */
+    uint32_t maxclusterrank;/* .maxclusterrank N (0: none): CTAs per cluster at most */
     uint32_t line;
     /* call argument lists: OPK_PARAMS operands index this pool (imm = start) */
     uint32_t n_call_syms;
