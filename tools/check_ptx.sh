@@ -12,8 +12,9 @@ trap 'rm -rf "$T"' EXIT
 status=0
 for cu in workloads/kernels/*.cu; do
     name=$(basename "$cu" .cu)
-    nvcc -ptx -arch="$ARCH" -O3 "$cu" -o "$T/$name.ptx" || { status=1; continue; }
-    ptxas -arch="$ARCH" -v "$T/$name.ptx" -o /dev/null 2>&1 | grep -E "^ptxas info" | grep -v "Compile time" > "$T/$name.ptxas.txt"
+    arch=$(sed -n 's|^// ctasim-arch: *||p' "$cu" | head -n 1); arch=${arch:-$ARCH}
+    nvcc -ptx -arch="$arch" -O3 "$cu" -o "$T/$name.ptx" || { status=1; continue; }
+    ptxas -arch="$arch" -v "$T/$name.ptx" -o /dev/null 2>&1 | grep -E "^ptxas info" | grep -v "Compile time" > "$T/$name.ptxas.txt"
     for f in "$name.ptx" "$name.ptxas.txt"; do
         if ! cmp -s "$T/$f" "workloads/ptx/$f"; then
             echo "check_ptx: workloads/ptx/$f is stale (run make ptx)"; status=1
