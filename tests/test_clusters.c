@@ -246,8 +246,10 @@ static const cta_policy_ops_t rec_policy = {
     .cta_issued = rec_issued, .cta_finished = rec_finished,
 };
 
-/* Run spin on cfg with clusters of `cluster` CTAs: 0, or -1 with *msg. */
-static int run_spin(const gpu_config_t *cfg, uint32_t ctas, uint32_t cluster, uint32_t n, char *msg, size_t len)
+/* Run spin on cfg under CTA policy chain `chain` (the recorder is added)
+ * with clusters of `cluster` CTAs: 0, or -1 with *msg. */
+static int run_spin_with(const gpu_config_t *cfg, const char *chain, uint32_t ctas, uint32_t cluster, uint32_t n,
+                         char *msg, size_t len)
 {
     static bool registered;
     cs_error_t err = {{0}};
@@ -256,7 +258,9 @@ static int run_spin(const gpu_config_t *cfg, uint32_t ctas, uint32_t cluster, ui
         registered = true;
     }
     memset(recs, 0, sizeof recs);
-    gpu_t *g = gpu_create_named(cfg, "rr+test_clrec", NULL, &err);
+    char spec[128];
+    snprintf(spec, sizeof spec, "%s+test_clrec", chain);
+    gpu_t *g = gpu_create_named(cfg, spec, NULL, &err);
     if (!g) {
         snprintf(msg, len, "%s", err.msg);
         return -1;
@@ -276,6 +280,11 @@ static int run_spin(const gpu_config_t *cfg, uint32_t ctas, uint32_t cluster, ui
     ctasim_destroy(rt);
     gpu_destroy(g);
     return rc;
+}
+
+static int run_spin(const gpu_config_t *cfg, uint32_t ctas, uint32_t cluster, uint32_t n, char *msg, size_t len)
+{
+    return run_spin_with(cfg, "rr", ctas, cluster, n, msg, len);
 }
 
 /* H100: clusters of 16 (the largest) land whole on one GPC, one CTA per core,
@@ -351,6 +360,56 @@ static void too_big_refused(void)
                       "largest holds 3: 3 SMs x 1 CTAs, limited by --max-ctas)") != NULL);
     if (!strstr(msg, "does not fit"))
         printf("  got: %s\n", msg);
+}
+
+/* The most CTAs (by=0: of one core) or clusters (by=1: of one GPC, a
+ * cluster's span from its first start to its last end) resident at once
+ * in the recorded run of `ctas` CTAs. */
+static uint32_t most_at_once(const gpu_config_t *cfg, uint32_t ctas, uint32_t cluster, int by)
+{
+    uint32_t units = by ? ctas / cluster : ctas, most = 0;
+    for (uint32_t a = 0; a < units; a++) {
+        uint32_t n = 0;
+        for (uint32_t b = 0; b < units; b++) {
+            uint32_t ia = by ? a * cluster : a, ib = by ? b * cluster : b;
+            uint64_t sa = recs[ia].start, sb = recs[ib].start, ea = 0, eb = 0;
+            for (uint32_t r = 0; r < (by ? cluster : 1); r++) {
+                ea = CS_MAX(ea, recs[ia + r].end);
+                eb = CS_MAX(eb, recs[ib + r].end);
+            }
+            bool same = by ? config_gpc_of_sm(cfg, recs[ia].sm) == config_gpc_of_sm(cfg, recs[ib].sm)
+                           : recs[ia].sm == recs[ib].sm;
+            n += same && sb <= sa && sa < eb; /* b resident when a starts */
+        }
+        most = CS_MAX(most, n);
+    }
+    return most;
+}
+
+/* The policy contract's cluster cap (clusters:n=N counts clusters per GPC)
+ * and a CTA cap (static:n=1) hold for a cluster kernel; without them a GPC
+ * of 16 cores holds several clusters of 4, and a core several CTAs. */
+static void caps_in_clusters_and_ctas(void)
+{
+    gpu_config_t cfg;
+    cs_error_t err;
+    char msg[CS_ERRMSG_MAX];
+    CHECK_EQ(config_load_preset(&cfg, "h100", &err), 0);
+    const uint32_t ctas = 256, cl = 4;
+    CHECK_EQ(run_spin_with(&cfg, "rr", ctas, cl, 400, msg, sizeof msg), 0);
+    uint32_t free_clusters = most_at_once(&cfg, ctas, cl, 1), free_ctas = most_at_once(&cfg, ctas, cl, 0);
+    CHECK_EQ(run_spin_with(&cfg, "rr+clusters:n=1", ctas, cl, 400, msg, sizeof msg), 0);
+    uint32_t capped_clusters = most_at_once(&cfg, ctas, cl, 1);
+    CHECK_EQ(run_spin_with(&cfg, "static:n=1", ctas, cl, 400, msg, sizeof msg), 0);
+    uint32_t capped_ctas = most_at_once(&cfg, ctas, cl, 0);
+    printf("  clusters per GPC at once: %u (rr), %u (clusters:n=1); CTAs per core: %u (rr), %u (static:n=1)\n",
+           free_clusters, capped_clusters, free_ctas, capped_ctas);
+    CHECK(free_clusters > 1);
+    CHECK_EQ(capped_clusters, 1);
+    CHECK(free_ctas > 1);
+    CHECK_EQ(capped_ctas, 1);
+    /* a kernel without clusters runs under it (nothing to count) */
+    CHECK_EQ(run_spin_with(&cfg, "rr+clusters:n=1", 64, 1, 400, msg, sizeof msg), 0);
 }
 
 /* ------------------------------------------------------------------------ */
@@ -432,6 +491,7 @@ int main(void)
     RUN(placement_on_one_gpc);
     RUN(clusters_wait_for_a_gpc);
     RUN(too_big_refused);
+    RUN(caps_in_clusters_and_ctas);
     RUN(dsmem_latency_by_hand);
     TEST_EXIT();
 }

@@ -498,13 +498,18 @@ static int dispatch_cluster(gpu_t *g, kernel_run_t *k, uint32_t id, uint64_t now
             if (s->cta[c].used && s->cta[c].cluster && s->cta[c].cluster->size > 1 && s->cta[c].start_cycle == now)
                 return 0;
     }
+    if (!cta_chain_admit_cluster(&g->chain, g, gpc, k))
+        return 0;
     uint32_t room[CLUSTER_MAX_CTAS], core[CLUSTER_MAX_CTAS], cand = 0;
     const uint32_t start = (uint32_t)((k->next_cta / size) % n);
     for (uint32_t i = 0; i < n && cand < size; i++) {
         uint32_t sm = first + (start + i) % n;
         if (core_takes(g, sm, k, now)) {
+            /* resources, and the chain's CTA cap (a core may take several) */
+            uint32_t cap = gpu_chain_cap(g, sm, k, NULL), resident = sm_resident_ctas(&g->sm[sm], k);
+            uint32_t r = sm_room(&g->sm[sm], k);
             core[cand] = sm;
-            room[cand++] = sm_room(&g->sm[sm], k);
+            room[cand++] = cap > resident ? CS_MIN(r, cap - resident) : 0;
         }
     }
     uint32_t where[CLUSTER_MAX_CTAS], placed = 0;

@@ -63,6 +63,7 @@ typedef struct cta_info {
     uint64_t start_cycle, end_cycle;
     uint64_t warp_insts; /* issued so far (LCS's inst_x) */
     bool paused;         /* deprioritised by gpu_set_cta_paused */
+    uint32_t cluster_size; /* CTAs of its thread block cluster (1: none); its cluster is cta_id / cluster_size */
 } cta_info_t;
 
 #endif

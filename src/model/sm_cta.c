@@ -190,7 +190,7 @@ void sm_cta_info(const sm_t *s, uint32_t slot, cta_info_t *out)
     const cta_slot_t *c = &s->cta[slot];
     *out = (cta_info_t){.kernel = c->kernel, .cta_id = c->cta_id, .sm = s->id, .slot = slot,
                         .start_cycle = c->start_cycle, .end_cycle = 0, .warp_insts = c->warp_insts,
-                        .paused = c->paused};
+                        .paused = c->paused, .cluster_size = kernel_cluster_size(&c->kernel->desc)};
 }
 
 /* Bring the allocation integrals up to `now` before the allocation changes. */
