@@ -1,7 +1,8 @@
-/* app_clred.c — CLRED and CLRED16: a cluster-wide reduce-scatter over
+/* app_clred.c — CLRED and CLRED2/8/16: a cluster-wide reduce-scatter over
  * distributed shared memory (workloads/kernels/clred.cu), launched with a
- * cluster shape as a launch attribute (4 CTAs for CLRED, 16 for CLRED16, the
- * most an H100 takes). Each cluster's output row is the column sums of its
+ * cluster shape as a launch attribute (4 CTAs for CLRED; 2, 8 and 16, the
+ * most an H100 takes, for the cluster-size study of docs/CLUSTERS.md). The
+ * same work at every size: the CTA count and input do not change. Each cluster's output row is the column sums of its
  * CTAs' weighted row sums; integer arithmetic, so the check is exact. */
 #include <stdlib.h>
 
@@ -38,10 +39,15 @@ out:
     return r;
 }
 
+static int run2(app_ctx_t *c, cs_error_t *err) { return run_clusters(c, 2, err); }
 static int run4(app_ctx_t *c, cs_error_t *err) { return run_clusters(c, 4, err); }
+static int run8(app_ctx_t *c, cs_error_t *err) { return run_clusters(c, 8, err); }
 static int run16(app_ctx_t *c, cs_error_t *err) { return run_clusters(c, 16, err); }
 
 const app_def_t app_clred = {"CLRED", "cluster reduce-scatter over distributed shared memory, clusters of 4 CTAs",
                              "clusters, barrier-heavy", run4};
+const app_def_t app_clred2 = {"CLRED2", "CLRED with clusters of 2 CTAs", "clusters, barrier-heavy", run2};
+const app_def_t app_clred8 = {"CLRED8", "CLRED with clusters of 8 CTAs (the portable maximum)", "clusters, barrier-heavy",
+                              run8};
 const app_def_t app_clred16 = {"CLRED16", "CLRED with clusters of 16 CTAs (H100's largest, non-portable)",
                                "clusters, barrier-heavy", run16};
