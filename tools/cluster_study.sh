@@ -7,10 +7,10 @@
 # CTAs per GPC at every cluster size (N = CTAs / cluster size). Prints a
 # Markdown table of simulated cycles, each cap's also as a ratio to rr's at
 # the same cluster size, for docs/CLUSTERS.md.
-#   tools/cluster_study.sh [CTASIM] [SIZE]     (defaults: build/ctasim default)
+#   tools/cluster_study.sh [CTASIM] [SIZE] [BUDGETS]
+# (defaults: build/ctasim, default, "16 32 64": the CTAs per GPC of each column)
 set -eu
-C=${1:-build/ctasim}; SIZE=${2:-default}
-BUDGETS="16 32 64" # CTAs per GPC
+C=${1:-build/ctasim}; SIZE=${2:-default}; BUDGETS=${3:-16 32 64}
 T=$(mktemp -d); trap 'rm -rf "$T"' EXIT
 cycles() { # workload, cta-sched: simulated cycles (the run must PASS)
     "$C" run --quiet --config h100 --size "$SIZE" --cta-sched "$2" "$1" --json "$T/r.json" >"$T/out" 2>&1 ||

@@ -144,10 +144,10 @@ uint32_t gpu_sm_gpc(const gpu_t *g, uint32_t sm) { return config_gpc_of_sm(&g->c
 /* A cluster counts once, on the core of its lowest-ranked CTA still resident. */
 uint32_t gpu_gpc_clusters(const gpu_t *g, uint32_t gpc, const kernel_run_t *k)
 {
-    uint32_t n = 0;
-    for (uint32_t sm = 0; sm < g->n_sm; sm++) {
-        if (config_gpc_of_sm(&g->cfg, sm) != gpc)
-            continue;
+    uint32_t n = 0, first = 0;
+    for (uint32_t q = 0; q < gpc; q++) /* the GPC's cores are a run of consecutive ones */
+        first += config_gpc_sms(&g->cfg, q);
+    for (uint32_t sm = first; sm < first + config_gpc_sms(&g->cfg, gpc) && sm < g->n_sm; sm++) {
         const sm_t *s = &g->sm[sm];
         for (uint32_t slot = 0; slot < MAX_CTAS_PER_SM; slot++) {
             const cta_slot_t *c = &s->cta[slot];
