@@ -360,6 +360,16 @@ static void too_big_refused(void)
                       "largest holds 3: 3 SMs x 1 CTAs, limited by --max-ctas)") != NULL);
     if (!strstr(msg, "does not fit"))
         printf("  got: %s\n", msg);
+    /* cores --active-cores leaves off do not count: one core of 8 CTAs
+     * cannot hold a cluster of 16... */
+    cs_error_t err;
+    CHECK_EQ(config_load_preset(&cfg, "h100", &err), 0);
+    cfg.active_cores = 1;
+    cfg.max_ctas_override = 8;
+    CHECK_EQ(run_spin(&cfg, 32, 16, 10, msg, sizeof msg), -1);
+    CHECK(strstr(msg, "the largest holds 8: 1 SMs x 8 CTAs, limited by --max-ctas; --active-cores)") != NULL);
+    cfg.active_cores = 2; /* ... while two cores of 8 CTAs each do */
+    CHECK_EQ(run_spin(&cfg, 32, 16, 10, msg, sizeof msg), 0);
 }
 
 /* The most CTAs (by=0: of one core) or clusters (by=1: of one GPC, a

@@ -276,20 +276,24 @@ int gpu_launch_at(gpu_t *g, const kernel_desc_t *k, uint64_t host_cycle, cs_erro
         return rc;
     }
     if (csize > 1) { /* a cluster's CTAs run together on one GPC: the largest must hold them */
-        uint32_t best = 0, best_sms = 0;
+        uint32_t best = 0, best_sms = 0, first = 0;
         for (uint32_t q = 0; q < config_n_gpc(cfg); q++) {
-            uint32_t n = config_gpc_sms(cfg, q);
-            if (n * kr->max_ctas_per_sm > best) {
-                best = n * kr->max_ctas_per_sm;
-                best_sms = n;
+            uint32_t n = config_gpc_sms(cfg, q), usable = n; /* --active-cores: cores 0..N-1 take CTAs */
+            if (cfg->active_cores)
+                usable = cfg->active_cores <= first ? 0 : CS_MIN(n, cfg->active_cores - first);
+            first += n;
+            if (usable * kr->max_ctas_per_sm > best) {
+                best = usable * kr->max_ctas_per_sm;
+                best_sms = usable;
             }
         }
         if (best < csize) {
             int rc = cs_err(err, NULL, 0,
                             "kernel '%s': cannot run on this GPU: a cluster of %u CTAs does not fit in one GPC (the "
-                            "largest holds %u: %u SMs x %u CTAs, limited by %s)",
+                            "largest holds %u: %u SMs x %u CTAs, limited by %s%s)",
                             k->name, csize, best, best_sms, kr->max_ctas_per_sm,
-                            kr->max_ctas_per_sm < lim ? "--max-ctas" : kr->limiting_resource);
+                            kr->max_ctas_per_sm < lim ? "--max-ctas" : kr->limiting_resource,
+                            cfg->active_cores ? "; --active-cores" : "");
             free(kr);
             return rc;
         }
