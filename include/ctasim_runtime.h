@@ -98,6 +98,14 @@ int ctasim_kernel_param_info(ctasim_module_t *mod, const char *kernel, const cha
 int ctasim_launch(ctasim_runtime_t *rt, ctasim_module_t *mod, const char *kernel, dim3_t grid, dim3_t block,
                   uint32_t dyn_shmem, uint32_t stream, void *const *args, size_t nargs, cs_error_t *err);
 
+/* ctasim_launch with a cluster shape (CUDA's cudaLaunchAttributeClusterDimension):
+ * CTAs per cluster in x, y, z, {0,0,0} for none. A kernel compiled with
+ * __cluster_dims__ (.reqnctapercluster) has its shape without it; a shape
+ * given must match it. The grid must be a whole number of clusters. */
+int ctasim_launch_cluster(ctasim_runtime_t *rt, ctasim_module_t *mod, const char *kernel, dim3_t grid, dim3_t block,
+                          dim3_t cluster, uint32_t dyn_shmem, uint32_t stream, void *const *args, size_t nargs,
+                          cs_error_t *err);
+
 /* Run every queued launch through the executor. */
 int ctasim_synchronize(ctasim_runtime_t *rt, cs_error_t *err);
 

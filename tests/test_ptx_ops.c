@@ -608,7 +608,7 @@ static void timing_view(void)
         return;
     }
     dbuf = ptx_mem_alloc(mem, 4096);
-    CHECK_EQ(ptx_kernel_desc(pm, "t", g, b, 0, &dbuf, 8, mem, 0, &k, &err), 0);
+    CHECK_EQ(ptx_kernel_desc(pm, "t", g, b, (dim3_t){0, 0, 0}, 0, &dbuf, 8, mem, 0, &k, &err), 0);
     /* no report beside "t.ptx" and not from a file: the liveness estimate */
     CHECK_EQ(k.regs_per_thread, ptx_estimate_regs(pm, (uint32_t)ptx_find_function(pm, "t")));
     CHECK(k.regs_per_thread >= PTX_REGS_OVERHEAD && k.regs_per_thread <= PTX_REGS_MAX);

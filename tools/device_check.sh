@@ -14,6 +14,10 @@
 #             -> OUTDIR/native-caps.txt, native-caps-N.csv
 #   caps-paper  every workload at paper size with --max-ctas 1, 2, 4, 8 (the
 #             static oracle on the GPU)  -> OUTDIR/native-paper-capN.{txt,csv}
+#   these     the workloads named in $WORKLOADS (e.g. new ones) at default and paper size
+#             -> OUTDIR/native-these-{default,paper}.{txt,csv}
+#   caps-base every workload at paper size, no cap, carve-out pinned at 100 % as the
+#             caps' runs have it (their fair baseline) -> OUTDIR/native-paper-carve100.*
 #   threads   tools/bench_threads.sh, 1 2 4 8 16 threads, one run each
 #             -> OUTDIR/threads.txt
 #   correlate ctasim correlate of native-default.csv on all cores -> OUTDIR/correlate-default.*
@@ -62,6 +66,17 @@ for p in $PARTS; do
             --csv "$OUT/native-paper.csv" --kernels-csv "$OUT/native-paper-kernels.csv" all \
             >"$OUT/native-paper.txt" 2>&1
         echo "exit $?"; grep -c PASS "$OUT/native-paper.txt"; grep -v PASS "$OUT/native-paper.txt" | head -20 ;;
+    these)
+        for size in default paper; do
+            timeout "$(limit these 60)" $C native --size $size --repeat 3 --warm-ms 200 \
+                --csv "$OUT/native-these-$size.csv" --kernels-csv "$OUT/native-these-$size-kernels.csv" \
+                ${WORKLOADS:?set WORKLOADS} >"$OUT/native-these-$size.txt" 2>&1
+            echo "$size: exit $?"; cat "$OUT/native-these-$size.txt"
+        done ;;
+    caps-base)
+        timeout "$(limit caps_base 60)" $C native --size paper --repeat 3 --warm-ms 100 --carveout 100 \
+            --csv "$OUT/native-paper-carve100.csv" all >"$OUT/native-paper-carve100.txt" 2>&1
+        echo "exit $?" ;;
     caps-paper)
         for n in 1 2 4 8; do
             timeout "$(limit caps_paper 60)" $C native --size paper --repeat 3 --warm-ms 100 --max-ctas $n \

@@ -2,7 +2,8 @@
 # gen_ptx.sh — regenerate workloads/ptx/NAME.ptx (and NAME.ptxas.txt, the
 # `ptxas -v` resource report the runtime reads registers-per-thread from) for
 # every workloads/kernels/NAME.cu. Needs nvcc; without it the committed PTX is
-# used as is. Usage: tools/gen_ptx.sh [ARCH]   (default sm_75)
+# used as is. Usage: tools/gen_ptx.sh [ARCH]   (default sm_75; a kernel that
+# needs a newer GPU names its own with a line `// gen_ptx-arch: sm_90`)
 set -e
 ARCH=${1:-sm_75}
 cd "$(dirname "$0")/.."

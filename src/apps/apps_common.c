@@ -12,9 +12,10 @@
 /* Each group file lists its workloads, NULL-terminated (so groups can be
  * written side by side without touching one shared list). */
 extern const app_def_t *const apps_group_core[], *const apps_group_a[], *const apps_group_b[],
-    *const apps_group_c[], *const apps_group_d[], *const apps_group_e[], *const apps_group_f[];
+    *const apps_group_c[], *const apps_group_d[], *const apps_group_e[], *const apps_group_f[],
+    *const apps_group_g[];
 static const app_def_t *const *const groups[] = {apps_group_core, apps_group_a, apps_group_b, apps_group_c,
-                                                 apps_group_d,    apps_group_e, apps_group_f};
+                                                 apps_group_d,    apps_group_e, apps_group_f, apps_group_g};
 
 unsigned app_count(void)
 {

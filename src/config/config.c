@@ -480,6 +480,8 @@ static const option_def_t option_table[] = {
     U32("ctasim_gpcs", n_gpc, 0, CONFIG_MAX_SMS,
         "GPCs the SMs are grouped in (0 = not described: one GPC of all SMs)"),
     U32("ctasim_sms_per_tpc", sms_per_tpc, 1, 64, "SMs per TPC; each GPC holds whole TPCs"),
+    U32("ctasim_dsmem_latency", dsmem_latency, 1, UINT32_MAX,
+        "core cycles until a distributed shared memory access (another CTA of the cluster) has its data"),
     SPECIAL("gpgpu_clock_domains", OPT_CLOCKS, clk_core_mhz,
             "<core>:<interconnect>:<L2>:<DRAM> clocks in MHz"),
     U32("gpgpu_kernel_launch_latency", kernel_launch_latency, 0, UINT32_MAX,

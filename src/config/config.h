@@ -162,11 +162,15 @@ typedef struct gpu_config {
      * TPCs of -ctasim_sms_per_tpc SMs: SMs 0.. in order, each GPC a run of
      * whole TPCs, the first (TPCs mod GPCs) GPCs one TPC larger
      * (config_gpc_sms). 0 GPCs: not described, all SMs count as one GPC.
-     * Recorded for cluster (CTA-group) scheduling, which must place a
-     * cluster's CTAs on the SMs of one GPC; nothing in the timing reads it
-     * yet. */
+     * Thread block cluster dispatch (gpu.c) places all CTAs of a cluster on
+     * the SMs of one GPC; kernels without clusters do not read it. */
     uint32_t n_gpc;                 /* -ctasim_gpcs */
     uint32_t sms_per_tpc;           /* -ctasim_sms_per_tpc */
+    /* -ctasim_dsmem_latency: core cycles from issue until a distributed
+     * shared memory access (another CTA of the cluster, over the GPC's
+     * SM-to-SM network) has its data; default 180 (Hopper microbenchmarks,
+     * docs/ARCHITECTURE.md "Thread block clusters") */
+    uint32_t dsmem_latency;
 
     /* --- run control --- */
     uint32_t max_ctas_override;     /* --max-ctas (0 = none) */

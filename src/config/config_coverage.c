@@ -194,9 +194,11 @@ static const coverage_entry_t catalogue[] = {
            "GPGPU-Sim's SMs of one cluster share one (exact for 1 core per cluster)"),
     MODELLED("gpgpu_n_mem", NULL),
     MODELLED("gpgpu_n_sub_partition_per_mchannel", NULL),
-    IGNORED("ctasim_gpcs", "*", "recorded and printed (the GPC grouping for cluster scheduling); no timing reads it "
-                                "yet: every SM reaches every L2 slice alike"),
-    IGNORED("ctasim_sms_per_tpc", "*", "with -ctasim_gpcs, the size of the GPCs; no timing reads it yet"),
+    MODELLED("ctasim_gpcs", "a thread block cluster's CTAs are placed on the SMs of one GPC; the memory path does not "
+                            "read it: every SM reaches every L2 slice alike"),
+    MODELLED("ctasim_sms_per_tpc", "with -ctasim_gpcs, the size of the GPCs (cluster placement)"),
+    MODELLED("ctasim_dsmem_latency", "a distributed shared memory access: this latency plus one cycle per further "
+                                     "32-byte sector of the warp's access"),
     MODELLED("gpgpu_clock_domains", "all four clocks"),
     MODELLED("gpgpu_kernel_launch_latency", NULL),
     IGNORED("gpgpu_TB_launch_latency", "0", "a CTA starts the cycle it is dispatched, with no launch delay"),

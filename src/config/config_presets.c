@@ -562,6 +562,7 @@ void config_defaults(gpu_config_t *c)
     c->num_units[UNIT_LDST] = 1;
     c->n_shmem_options = 1; /* GPGPU-Sim's default -gpgpu_shmem_option "0" */
     c->sms_per_tpc = 1;     /* -ctasim_sms_per_tpc: no preset before h100/a100 describes TPCs */
+    c->dsmem_latency = 180; /* -ctasim_dsmem_latency: Hopper's SM-to-SM latency (microbenchmarks) */
     cs_error_t err;
     if (config_load_text(c, gtx480_text, sizeof gtx480_text - 1, "<preset gtx480>", false, &err) < 0) {
         /* The built-in text is part of the program: failing here is a bug. */

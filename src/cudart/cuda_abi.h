@@ -47,6 +47,28 @@ typedef struct cuda_dim3 {
 } cuda_dim3_t;
 
 typedef struct CUstream_st *cudaStream_t;
+
+/* struct cudaLaunchAttribute_st and cudaLaunchConfig_st (cudaLaunchKernelExC):
+ * an attribute is its id, padding to 8 bytes, and a 64-byte value union */
+enum { cudaLaunchAttributeClusterDimension = 4 };
+typedef struct cuda_launch_attribute {
+    int id;
+    char pad[8 - sizeof(int)];
+    union {
+        char pad[64];
+        uint64_t align8; /* the real union holds pointers */
+        struct {
+            unsigned int x, y, z;
+        } clusterDim;
+    } val;
+} cuda_launch_attribute_t;
+typedef struct cuda_launch_config {
+    cuda_dim3_t gridDim, blockDim;
+    size_t dynamicSmemBytes;
+    struct CUstream_st *stream;
+    cuda_launch_attribute_t *attrs;
+    unsigned int numAttrs;
+} cuda_launch_config_t;
 typedef struct CUevent_st *cudaEvent_t;
 typedef struct cr_kernel *cudaKernel_t;
 

@@ -46,8 +46,8 @@ static uint32_t max_threads_per_block(void)
     return t < 1024 ? t : 1024;
 }
 
-static cudaError_t launch(struct cr_kernel *k, cuda_dim3_t grid, cuda_dim3_t block, void **args, size_t shmem,
-                          cudaStream_t stream)
+static cudaError_t launch_cluster(struct cr_kernel *k, cuda_dim3_t grid, cuda_dim3_t block, cuda_dim3_t cluster,
+                                  void **args, size_t shmem, cudaStream_t stream)
 {
     if (!k)
         return cr_ret(cudaErrorInvalidDeviceFunction);
@@ -73,11 +73,45 @@ static cudaError_t launch(struct cr_kernel *k, cuda_dim3_t grid, cuda_dim3_t blo
         cr_unlock();
         return cr_ret(cudaErrorInvalidValue);
     }
-    dim3_t g = {grid.x, grid.y, grid.z}, b = {block.x, block.y, block.z};
-    if (ctasim_launch(cr.rt, mod, k->name, g, b, (uint32_t)shmem, cr_stream_id(stream), args, n, &err) < 0)
+    dim3_t g = {grid.x, grid.y, grid.z}, b = {block.x, block.y, block.z}, c = {cluster.x, cluster.y, cluster.z};
+    if (ctasim_launch_cluster(cr.rt, mod, k->name, g, b, c, (uint32_t)shmem, cr_stream_id(stream), args, n, &err) < 0)
         cr_fatal("%s", err.msg);
     cr_unlock();
     return cudaSuccess;
+}
+
+static cudaError_t launch(struct cr_kernel *k, cuda_dim3_t grid, cuda_dim3_t block, void **args, size_t shmem,
+                          cudaStream_t stream)
+{
+    return launch_cluster(k, grid, block, (cuda_dim3_t){0, 0, 0}, args, shmem, stream);
+}
+
+/* cudaLaunchKernelEx's C form: the configuration's attributes may give a
+ * cluster shape; any other attribute stops the run with one line (it would
+ * otherwise be accepted and ignored). */
+cudaError_t cudaLaunchKernelExC(const cuda_launch_config_t *config, const void *func, void **args)
+{
+    if (!config || (config->numAttrs && !config->attrs))
+        return cr_ret(cudaErrorInvalidValue);
+    cuda_dim3_t cluster = {0, 0, 0};
+    for (unsigned i = 0; i < config->numAttrs; i++) {
+        const cuda_launch_attribute_t *a = &config->attrs[i];
+        if (a->id != cudaLaunchAttributeClusterDimension)
+            cr_fatal("cudaLaunchKernelExC: launch attribute %d is not modelled (ctasim takes "
+                     "cudaLaunchAttributeClusterDimension only)",
+                     a->id);
+        cluster = (cuda_dim3_t){a->val.clusterDim.x, a->val.clusterDim.y, a->val.clusterDim.z};
+    }
+    cr_lock();
+    struct cr_kernel *k = cr_find_kernel(func);
+    cr_unlock();
+    return launch_cluster(k, config->gridDim, config->blockDim, cluster, args, config->dynamicSmemBytes,
+                          config->stream);
+}
+
+cudaError_t cudaLaunchKernelExC_ptsz(const cuda_launch_config_t *config, const void *func, void **args)
+{
+    return cudaLaunchKernelExC(config, func, args);
 }
 
 cudaError_t __cudaLaunchKernel(cudaKernel_t kernel, cuda_dim3_t grid, cuda_dim3_t block, void **args, size_t shmem,

@@ -62,7 +62,6 @@ STUB(cudaMemcpyBatchAsync)
 STUB(cudaMemcpy3DBatchAsync)
 /* other launch forms, callbacks, graphs */
 STUB(cudaLaunchCooperativeKernel)
-STUB(cudaLaunchKernelExC)
 STUB(cudaLaunchHostFunc)
 STUB(cudaStreamAddCallback)
 STUB(cudaStreamAttachMemAsync)

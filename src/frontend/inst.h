@@ -45,6 +45,7 @@ enum mem_space {
     SPACE_SHARED,
     SPACE_CONST,
     SPACE_TEX,
+    SPACE_DSMEM,  /* distributed shared memory: another CTA of the cluster, over the SM-to-SM network */
 };
 
 /* flags */
@@ -54,6 +55,8 @@ enum mem_space {
 #define INST_BARRIER 0x08u /* CTA-wide barrier (bar.sync / BAR.SYNC) */
 #define INST_EXIT    0x10u /* the lanes in active_mask finish */
 #define INST_MEMBAR  0x20u /* memory fence */
+#define INST_CLUSTER_ARRIVE 0x40u /* barrier.cluster.arrive: the warp arrives at its cluster's barrier */
+#define INST_CLUSTER_WAIT   0x80u /* barrier.cluster.wait: the warp waits until its cluster's phase completes */
 
 typedef struct warp_inst {
     uint64_t pc;

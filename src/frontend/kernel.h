@@ -7,7 +7,9 @@
  *
  * Ordering contract the timing model guarantees (the PTX interpreter relies on
  * it for functional correctness):
- *   - CTAs are begun in increasing linear id order (0,1,2,...) per kernel.
+ *   - CTAs are begun in increasing linear id order (0,1,2,...) per kernel;
+ *     with clusters (kernel_desc_t.cluster) all CTAs of a cluster are begun
+ *     at once, before any of their warps runs.
  *   - A warp's next instruction is pulled only after its previous instruction
  *     has been *issued*; after a barrier instruction, only once the barrier has
  *     released (every live warp of the CTA issued it).
@@ -68,7 +70,18 @@ typedef struct kernel_desc {
      * made the descriptor, valid until the run ends. */
     const mem_range_t *h2d_copies;
     uint32_t n_h2d_copies;
+    /* Thread block clusters: CTAs per cluster in x, y, z; {0,0,0} (or
+     * {1,1,1}) for none. A cluster's CTAs are consecutive in cta_begin's
+     * order (the front-end maps that order onto CTA coordinates) and the
+     * GPU places them together on the cores of one GPC. */
+    dim3_t cluster;
 } kernel_desc_t;
+
+/* CTAs per cluster (1 when the launch has no clusters). */
+static inline uint32_t kernel_cluster_size(const kernel_desc_t *k)
+{
+    return k->cluster.x ? (uint32_t)dim3_count(k->cluster) : 1;
+}
 
 static inline uint32_t kernel_threads_per_cta(const kernel_desc_t *k) { return (uint32_t)dim3_count(k->block); }
 static inline uint32_t kernel_warps_per_cta(const kernel_desc_t *k)

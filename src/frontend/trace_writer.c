@@ -549,6 +549,13 @@ static int pull_cta(const kernel_desc_t *k, void *cta, pulled_warp_t *warps, uns
 
 int trace_writer_dump_kernel(trace_writer_t *w, const kernel_desc_t *k, cs_error_t *err)
 {
+    /* CTAs are pulled one at a time here, and the format has no cluster
+     * shape or distributed shared memory: refuse rather than write a trace
+     * that replays differently */
+    if (kernel_cluster_size(k) > 1)
+        return cs_err(err, w->dir, 0,
+                      "kernel '%s': a launch with thread block clusters (%ux%ux%u) cannot be written as an Accel-Sim trace",
+                      k->name, k->cluster.x, k->cluster.y, k->cluster.z);
     /* the copies made before the launch precede it in the kernel list, as
      * Accel-Sim's tracer writes them (they warm the L2 on replay) */
     for (uint32_t i = 0; i < k->n_h2d_copies; i++)

@@ -86,6 +86,16 @@ bool cta_chain_admit(cta_chain_t *c, struct gpu *g, uint32_t sm, const kernel_ru
     return true;
 }
 
+bool cta_chain_admit_cluster(cta_chain_t *c, struct gpu *g, uint32_t gpc, const kernel_run_t *k)
+{
+    for (unsigned l = 0; l < c->n; l++) {
+        const cta_link_t *p = &c->link[l];
+        if (p->ops->cluster_cap && gpu_gpc_clusters(g, gpc, k) >= p->ops->cluster_cap(p->st, g, gpc, k))
+            return false;
+    }
+    return true;
+}
+
 void cta_chain_cta_issued(cta_chain_t *c, struct gpu *g, const cta_info_t *cta)
 {
     for (unsigned l = 0; l < c->n; l++)

@@ -49,7 +49,19 @@
  * the framework's: a link that sets kernel_state_size gets a zeroed block for
  * each running kernel (cta_link_kernel_state), allocated before its
  * kernel_launched and freed after its kernel_finished; the link frees only
- * what it allocated inside that block. */
+ * what it allocated inside that block.
+ *
+ * Thread block clusters (a kernel with kernel_cluster_size(&k->desc) > 1):
+ * the dispatcher places a whole cluster at once on cores of one GPC, or
+ * nothing. For such a kernel, step 3 asks admit once per core the cluster
+ * would use (a core that takes several of its CTAs is asked once), takes at
+ * most gpu_chain_cap - resident CTAs on each core (so a CTA cap holds for
+ * clusters too), then asks every link's cluster_cap for the GPC: the
+ * cluster is placed only if the GPC holds fewer of k's clusters than each
+ * cap. cta_issued follows for each of its CTAs, in rank order, in one
+ * cycle (cta_info_t.cluster_size; the cluster's index is cta_id /
+ * cluster_size). A link that limits in clusters writes cluster_cap alone
+ * (policy/cta_clusters.c); one that limits in CTAs works unchanged. */
 #ifndef CTASIM_CTA_POLICY_H
 #define CTASIM_CTA_POLICY_H
 
@@ -109,6 +121,10 @@ typedef struct cta_policy_ops {
      * around the others through gpu_chain_cap (BCS sizes its blocks so a
      * whole block fits under the chain's cap). */
     uint32_t (*cap)(void *st, struct gpu *g, uint32_t sm, const kernel_run_t *k);
+    /* Optional, for cluster kernels: the most clusters of k GPC `gpc` may
+     * hold now (gpu_gpc_clusters counts them); NULL or UINT32_MAX = no limit
+     * of its own. Answers like cap: no change to the machine. */
+    uint32_t (*cluster_cap)(void *st, struct gpu *g, uint32_t gpc, const kernel_run_t *k);
 } cta_policy_ops_t;
 
 struct cta_link {
@@ -167,6 +183,11 @@ uint32_t gpu_sm_free_ctas_after(const gpu_t *g, uint32_t sm, const kernel_run_t 
  * max_ctas_per_sm lowered by every link's cap() except `except` (the asking
  * link; NULL = ask all). */
 uint32_t gpu_chain_cap(gpu_t *g, uint32_t sm, const kernel_run_t *k, const cta_link_t *except);
+/* GPCs (config_n_gpc), the GPC of a core, and the clusters of k (a cluster
+ * kernel) with a CTA still resident on a GPC's cores. */
+uint32_t gpu_n_gpc(const gpu_t *g);
+uint32_t gpu_sm_gpc(const gpu_t *g, uint32_t sm);
+uint32_t gpu_gpc_clusters(const gpu_t *g, uint32_t gpc, const kernel_run_t *k);
 /* CTAs resident on a core (for pausing decisions), most recently issued last. */
 uint32_t gpu_sm_ctas(const gpu_t *g, uint32_t sm, cta_info_t *out, uint32_t max);
 
@@ -219,6 +240,8 @@ void cta_chain_destroy(cta_chain_t *c);
 void cta_chain_kernel_launched(cta_chain_t *c, struct gpu *g, kernel_run_t *k);
 void cta_chain_kernel_finished(cta_chain_t *c, struct gpu *g, kernel_run_t *k);
 bool cta_chain_admit(cta_chain_t *c, struct gpu *g, uint32_t sm, const kernel_run_t *k);
+/* May GPC gpc take one more cluster of k (every link's cluster_cap)? */
+bool cta_chain_admit_cluster(cta_chain_t *c, struct gpu *g, uint32_t gpc, const kernel_run_t *k);
 void cta_chain_cta_issued(cta_chain_t *c, struct gpu *g, const cta_info_t *cta);
 void cta_chain_cta_finished(cta_chain_t *c, struct gpu *g, const cta_info_t *cta);
 

@@ -265,6 +265,36 @@ int gpu_launch_at(gpu_t *g, const kernel_desc_t *k, uint64_t host_cycle, cs_erro
     }
     kr->occupancy_limit = lim;
     kr->max_ctas_per_sm = cfg->max_ctas_override && cfg->max_ctas_override < lim ? cfg->max_ctas_override : lim;
+    uint32_t csize = kernel_cluster_size(k);
+    if (csize > CLUSTER_MAX_CTAS) {
+        int rc = cs_err(err, NULL, 0, "kernel '%s': cannot run on this GPU: a cluster of %u CTAs (at most %u)", k->name,
+                        csize, CLUSTER_MAX_CTAS);
+        free(kr);
+        return rc;
+    }
+    if (csize > 1) { /* a cluster's CTAs run together on one GPC: the largest must hold them */
+        uint32_t best = 0, best_sms = 0, first = 0;
+        for (uint32_t q = 0; q < config_n_gpc(cfg); q++) {
+            uint32_t n = config_gpc_sms(cfg, q), usable = n; /* --active-cores: cores 0..N-1 take CTAs */
+            if (cfg->active_cores)
+                usable = cfg->active_cores <= first ? 0 : CS_MIN(n, cfg->active_cores - first);
+            first += n;
+            if (usable * kr->max_ctas_per_sm > best) {
+                best = usable * kr->max_ctas_per_sm;
+                best_sms = usable;
+            }
+        }
+        if (best < csize) {
+            int rc = cs_err(err, NULL, 0,
+                            "kernel '%s': cannot run on this GPU: a cluster of %u CTAs does not fit in one GPC (the "
+                            "largest holds %u: %u SMs x %u CTAs, limited by %s%s)",
+                            k->name, csize, best, best_sms, kr->max_ctas_per_sm,
+                            kr->max_ctas_per_sm < lim ? "--max-ctas" : kr->limiting_resource,
+                            cfg->active_cores ? "; --active-cores" : "");
+            free(kr);
+            return rc;
+        }
+    }
     if (g->n_kernels == g->cap_kernels) {
         g->cap_kernels = g->cap_kernels ? g->cap_kernels * 2 : 8;
         g->kernels = cs_xrealloc(g->kernels, g->cap_kernels * sizeof *g->kernels);
@@ -438,8 +468,96 @@ static bool core_held_by_other(const gpu_t *g, const sm_t *s, const kernel_run_t
     return !g->cfg.concurrent_kernel_sm && s->used_ctas && sm_resident_ctas(s, k) != s->used_ctas;
 }
 
-/* One CTA per core per cycle at most; cores visited round-robin. Returns the
- * number of CTAs issued (-1 on a front-end error). */
+/* A core may take a CTA of k now: active and powered, not held by another
+ * kernel, with room, and the policies admit it. */
+static bool core_takes(gpu_t *g, uint32_t id, kernel_run_t *k, uint64_t now)
+{
+    sm_t *s = &g->sm[id];
+    return s->state == CORE_ACTIVE && s->powered_at <= now && !core_held_by_other(g, s, k) && sm_fits(s, k) &&
+           cta_chain_admit(&g->chain, g, id, k);
+}
+
+/* Place the next cluster of k on the cores of the GPC of core `id`, all its
+ * CTAs at once, or nothing: 1 placed, 0 not now (the GPC lacks room, or
+ * already took a cluster this cycle), -1 on a front-end error. The CTAs are
+ * dealt one per core in turn, from a core that moves with the cluster's
+ * index, until the cluster is placed (a core takes several when the GPC has
+ * fewer cores with room than the cluster has CTAs); a policy admits each core
+ * once per cluster. All are begun at the front-end before any starts, so no
+ * CTA runs before its cluster's others exist. */
+static int dispatch_cluster(gpu_t *g, kernel_run_t *k, uint32_t id, uint64_t now)
+{
+    const gpu_config_t *cfg = &g->cfg;
+    const uint32_t size = kernel_cluster_size(&k->desc), gpc = config_gpc_of_sm(cfg, id);
+    const uint32_t n = config_gpc_sms(cfg, gpc);
+    uint32_t first = 0;
+    for (uint32_t q = 0; q < gpc; q++)
+        first += config_gpc_sms(cfg, q);
+    for (uint32_t i = 0; i < n; i++) { /* one cluster per GPC per cycle */
+        const sm_t *s = &g->sm[first + i];
+        for (uint32_t c = 0; c < MAX_CTAS_PER_SM; c++)
+            if (s->cta[c].used && s->cta[c].cluster && s->cta[c].cluster->size > 1 && s->cta[c].start_cycle == now)
+                return 0;
+    }
+    if (!cta_chain_admit_cluster(&g->chain, g, gpc, k))
+        return 0;
+    uint32_t room[CLUSTER_MAX_CTAS], core[CLUSTER_MAX_CTAS], cand = 0;
+    const uint32_t start = (uint32_t)((k->next_cta / size) % n);
+    for (uint32_t i = 0; i < n && cand < size; i++) {
+        uint32_t sm = first + (start + i) % n;
+        if (core_takes(g, sm, k, now)) {
+            /* resources, and the chain's CTA cap (a core may take several) */
+            uint32_t cap = gpu_chain_cap(g, sm, k, NULL), resident = sm_resident_ctas(&g->sm[sm], k);
+            uint32_t r = sm_room(&g->sm[sm], k);
+            core[cand] = sm;
+            room[cand++] = cap > resident ? CS_MIN(r, cap - resident) : 0;
+        }
+    }
+    uint32_t where[CLUSTER_MAX_CTAS], placed = 0;
+    for (bool more = true; more && placed < size;) {
+        more = false;
+        for (uint32_t i = 0; i < cand && placed < size; i++)
+            if (room[i]) {
+                room[i]--;
+                where[placed++] = core[i];
+                more = true;
+            }
+    }
+    if (placed < size)
+        return 0;
+    void *fe[CLUSTER_MAX_CTAS];
+    for (uint32_t r = 0; r < size; r++) {
+        cs_error_t e;
+        if (!(fe[r] = k->desc.ops->cta_begin(k->desc.src, k->next_cta + r, &e))) {
+            while (r--)
+                k->desc.ops->cta_end(k->desc.src, fe[r]);
+            gpu_fail(g, &e);
+            return -1;
+        }
+    }
+    cluster_run_t *cl = cs_xcalloc(1, sizeof *cl);
+    cl->size = cl->live_ctas = size;
+    cl->live_warps = size * k->warps_per_cta;
+    for (uint32_t r = 0; r < size; r++) {
+        sm_t *s = &g->sm[where[r]];
+        uint64_t cta_id = k->next_cta++;
+        int slot = sm_start_cta(s, k, cta_id, fe[r], now);
+        if (slot < 0) {
+            gpu_fail(g, sm_error(s));
+            return -1;
+        }
+        sm_set_cta_cluster(s, (uint32_t)slot, cl);
+        cl->member[r] = (struct cluster_member){s, (uint32_t)slot};
+        cta_info_t ci;
+        sm_cta_info(s, (uint32_t)slot, &ci);
+        cta_chain_cta_issued(&g->chain, g, &ci);
+    }
+    return 1;
+}
+
+/* One CTA per core per cycle at most (a cluster kernel: one cluster per GPC,
+ * dispatch_cluster); cores visited round-robin. Returns the number of CTAs
+ * (clusters) issued (-1 on a front-end error). */
 static int dispatch(gpu_t *g, uint64_t now)
 {
     int issued = 0;
@@ -460,6 +578,19 @@ static int dispatch(gpu_t *g, uint64_t now)
             kernel_run_t *k = g->kernels[kk];
             if (k->state != KERNEL_RUNNING || k->next_cta >= k->total_ctas)
                 continue;
+            if (kernel_cluster_size(&k->desc) > 1) {
+                int r = dispatch_cluster(g, k, id, now);
+                if (r < 0)
+                    return -1;
+                if (r == 0)
+                    continue;
+                if (pick)
+                    g->kernel_pick = kk + 1;
+                if (!issued)
+                    g->dispatch_rr = (id + 1) % g->n_sm;
+                issued++;
+                break;
+            }
             if (core_held_by_other(g, s, k) || !sm_fits(s, k) || !cta_chain_admit(&g->chain, g, id, k))
                 continue;
             if (pick)

@@ -138,6 +138,35 @@ void gpu_set_mem_throttle(gpu_t *g, uint32_t sm, bool throttle)
     s->mem_throttle = throttle;
 }
 
+uint32_t gpu_n_gpc(const gpu_t *g) { return config_n_gpc(&g->cfg); }
+uint32_t gpu_sm_gpc(const gpu_t *g, uint32_t sm) { return config_gpc_of_sm(&g->cfg, sm); }
+
+/* A cluster counts once, on the core of its lowest-ranked CTA still resident. */
+uint32_t gpu_gpc_clusters(const gpu_t *g, uint32_t gpc, const kernel_run_t *k)
+{
+    uint32_t n = 0, first = 0;
+    for (uint32_t q = 0; q < gpc; q++) /* the GPC's cores are a run of consecutive ones */
+        first += config_gpc_sms(&g->cfg, q);
+    for (uint32_t sm = first; sm < first + config_gpc_sms(&g->cfg, gpc) && sm < g->n_sm; sm++) {
+        const sm_t *s = &g->sm[sm];
+        for (uint32_t slot = 0; slot < MAX_CTAS_PER_SM; slot++) {
+            const cta_slot_t *c = &s->cta[slot];
+            if (!c->used || c->kernel != k || !c->cluster || c->cluster->size < 2)
+                continue;
+            const cluster_run_t *cl = c->cluster;
+            for (uint32_t r = 0; r < cl->size; r++) {
+                const sm_t *ms = cl->member[r].sm;
+                const cta_slot_t *mc = &ms->cta[cl->member[r].slot];
+                if (mc->used && mc->cluster == cl) { /* the first one resident */
+                    n += ms == s && mc == c;
+                    break;
+                }
+            }
+        }
+    }
+    return n;
+}
+
 uint32_t gpu_chain_cap(gpu_t *g, uint32_t sm, const kernel_run_t *k, const cta_link_t *except)
 {
     uint32_t cap = k->max_ctas_per_sm;

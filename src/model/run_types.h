@@ -35,6 +35,27 @@ typedef struct kernel_run {
     void *link_state[CTA_CHAIN_MAX];
 } kernel_run_t;
 
+/* A thread block cluster while it runs: its CTAs (on cores of one GPC) and
+ * the state of its barrier (barrier.cluster). A phase completes when every
+ * live warp of the cluster arrived; a warp waiting for the phase of its
+ * n-th arrival runs on once `phases` reaches n. The GPU creates it when it
+ * places a cluster (a core creates a one-CTA one for a CTA of a launch
+ * without clusters that uses the barrier); its CTAs own it: the last to
+ * complete frees it (sm_cta.c). */
+#define CLUSTER_MAX_CTAS 16
+struct sm;
+typedef struct cluster_run {
+    uint32_t size;        /* CTAs */
+    uint32_t live_ctas;   /* not yet complete */
+    uint32_t live_warps;  /* not yet finished, over all its CTAs */
+    uint32_t arrived;     /* arrivals in the current phase */
+    uint32_t phases;      /* completed phases */
+    struct cluster_member {
+        struct sm *sm;
+        uint32_t slot;
+    } member[CLUSTER_MAX_CTAS];
+} cluster_run_t;
+
 typedef struct cta_info {
     const kernel_run_t *kernel;
     uint64_t cta_id;     /* linear index within the kernel */
@@ -42,6 +63,7 @@ typedef struct cta_info {
     uint64_t start_cycle, end_cycle;
     uint64_t warp_insts; /* issued so far (LCS's inst_x) */
     bool paused;         /* deprioritised by gpu_set_cta_paused */
+    uint32_t cluster_size; /* CTAs of its thread block cluster (1: none); its cluster is cta_id / cluster_size */
 } cta_info_t;
 
 #endif

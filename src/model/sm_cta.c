@@ -6,6 +6,7 @@
  * none of them, so the calls between the core's files run one way. */
 #include "sm_cta.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 /* ------------------------------------------------------------------------ */
@@ -45,6 +46,27 @@ void sm_fold_kernel_deltas(sm_t *s)
 }
 
 /* ------------------------------------------------------------------------ */
+
+uint32_t sm_room(const sm_t *s, const kernel_run_t *k)
+{
+    const gpu_config_t *cfg = s->cfg;
+    uint32_t slots = cfg->max_cta_per_sm < MAX_CTAS_PER_SM ? cfg->max_cta_per_sm : MAX_CTAS_PER_SM;
+    uint32_t resident = sm_resident_ctas(s, k);
+    if (s->used_ctas >= slots || resident >= k->max_ctas_per_sm)
+        return 0;
+    uint32_t n = CS_MIN(slots - s->used_ctas, k->max_ctas_per_sm - resident);
+#define ROOM(used, per, cap)                                         \
+    if (per) {                                                       \
+        uint32_t r_ = (used) + (per) > (cap) ? 0 : ((cap) - (used)) / (per); \
+        n = CS_MIN(n, r_);                                           \
+    }
+    ROOM(s->used_threads, k->threads_per_cta, cfg->max_threads_per_sm);
+    ROOM(s->used_warps, k->warps_per_cta, MAX_WARPS_PER_SM);
+    ROOM(s->used_regs, k->regs_per_cta, cfg->registers_per_sm);
+    ROOM(s->used_shmem, k->shmem_per_cta, cfg->shmem_per_sm);
+#undef ROOM
+    return n;
+}
 
 bool sm_fits(const sm_t *s, const kernel_run_t *k)
 {
@@ -94,12 +116,81 @@ void sm_barrier_release_check(sm_t *s, cta_slot_t *c, uint64_t now)
     }
 }
 
+/* ------------------------------------------------------------------------ */
+/* The cluster barrier: its state is the cluster's, its warps on several
+ * cores of a GPC. A completed phase fetches the next instruction of every
+ * warp of the cluster waiting for it, on its own core, and wakes that core
+ * (a sleeping core ticks again from the next cycle; its slept cycles are
+ * accounted as it left them, sm_catch_up). The cores of a cluster kernel
+ * tick on one thread (the PTX front-end is not parallel_safe). */
+
+static void cluster_release(cluster_run_t *cl, uint64_t now)
+{
+    for (uint32_t m = 0; m < cl->size; m++) {
+        sm_t *s = cl->member[m].sm;
+        cta_slot_t *c = s ? &s->cta[cl->member[m].slot] : NULL;
+        if (!c || !c->used || c->cluster != cl)
+            continue;
+        for (uint32_t i = 0; i < c->nwarps; i++) {
+            uint32_t w = c->warp_slot[i];
+            warp_t *wp = &s->warp[w];
+            if (s->winfo[w].valid && wp->at_cluster_wait && wp->cluster_arrives <= cl->phases) {
+                wp->at_cluster_wait = false;
+                if (sm_fetch(s, w, now) < 0)
+                    return;
+                if (s->wake > now + 1)
+                    s->wake = now + 1;
+            }
+        }
+    }
+}
+
+static void cluster_check(cluster_run_t *cl, uint64_t now)
+{
+    if (!cl->arrived || cl->arrived < cl->live_warps)
+        return;
+    cl->arrived = 0;
+    cl->phases++;
+    cluster_release(cl, now);
+}
+
+bool sm_cluster_barrier(sm_t *s, uint32_t w, uint32_t flags, uint64_t now)
+{
+    uint32_t slot = s->winfo[w].cta_slot;
+    cta_slot_t *c = &s->cta[slot];
+    warp_t *wp = &s->warp[w];
+    if (!c->cluster) { /* a launch without clusters: the CTA is its own cluster */
+        cluster_run_t *cl = cs_xcalloc(1, sizeof *cl);
+        cl->size = cl->live_ctas = 1;
+        cl->live_warps = c->live_warps;
+        cl->member[0] = (struct cluster_member){s, slot};
+        c->cluster = cl;
+    }
+    cluster_run_t *cl = c->cluster;
+    if (flags & INST_CLUSTER_ARRIVE) {
+        wp->cluster_arrives++;
+        cl->arrived++;
+        cluster_check(cl, now);
+        return false;
+    }
+    if (cl->phases >= wp->cluster_arrives)
+        return false;
+    wp->at_cluster_wait = true;
+    return true;
+}
+
+void sm_set_cta_cluster(sm_t *s, uint32_t slot, cluster_run_t *cl)
+{
+    if (s->cta[slot].used)
+        s->cta[slot].cluster = cl;
+}
+
 void sm_cta_info(const sm_t *s, uint32_t slot, cta_info_t *out)
 {
     const cta_slot_t *c = &s->cta[slot];
     *out = (cta_info_t){.kernel = c->kernel, .cta_id = c->cta_id, .sm = s->id, .slot = slot,
                         .start_cycle = c->start_cycle, .end_cycle = 0, .warp_insts = c->warp_insts,
-                        .paused = c->paused};
+                        .paused = c->paused, .cluster_size = kernel_cluster_size(&c->kernel->desc)};
 }
 
 /* Bring the allocation integrals up to `now` before the allocation changes. */
@@ -142,6 +233,9 @@ static void update_stall_owner(sm_t *s)
 static void cta_complete(sm_t *s, cta_slot_t *c, uint64_t now)
 {
     kernel_run_t *k = c->kernel;
+    if (c->cluster && --c->cluster->live_ctas == 0)
+        free(c->cluster); /* the cluster's last CTA */
+    c->cluster = NULL;
     alloc_integrate(s, now);
     c->kernel->desc.ops->cta_end(k->desc.src, c->fe);
     c->fe = NULL;
@@ -171,6 +265,10 @@ void sm_warp_finish(sm_t *s, uint32_t w, uint64_t now)
     s->warp_epoch++;
     s->iss.dirty = true;
     cta_slot_t *c = &s->cta[wi->cta_slot];
+    if (c->cluster) { /* an exited warp no longer counts at the cluster barrier */
+        c->cluster->live_warps--;
+        cluster_check(c->cluster, now);
+    }
     c->live_warps--;
     if (c->live_warps == 0)
         cta_complete(s, c, now);

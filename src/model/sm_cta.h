@@ -13,6 +13,10 @@
 int sm_fetch(sm_t *s, uint32_t w, uint64_t now);
 /* Warp arrivals at a barrier of CTA c: all its live warps there releases them. */
 void sm_barrier_release_check(sm_t *s, cta_slot_t *c, uint64_t now);
+/* Warp w issued barrier.cluster.arrive or .wait (flags INST_CLUSTER_*):
+ * true when it must wait (the caller parks it; a completed phase fetches its
+ * next instruction, on whichever core it is). */
+bool sm_cluster_barrier(sm_t *s, uint32_t w, uint32_t flags, uint64_t now);
 /* Kernel k's delta while defer_shared (see kernel_delta_t). */
 kernel_delta_t *sm_kernel_delta(sm_t *s, kernel_run_t *k);
 /* End warp w, which has finished (sm_warp_try_finish), and its CTA with its
@@ -52,6 +56,10 @@ static inline void sm_count_kernel_insts(sm_t *s, kernel_run_t *k, uint32_t lane
 /* For the GPU (through sm.h) too: */
 /* Resources free for one more CTA of k (threads, registers, shared memory, slots)? */
 bool sm_fits(const sm_t *s, const kernel_run_t *k);
+/* How many more CTAs of k fit (sm_fits is sm_room >= 1): cluster placement. */
+uint32_t sm_room(const sm_t *s, const kernel_run_t *k);
+/* CTA `slot` belongs to cluster cl (the GPU's placement, before any tick). */
+void sm_set_cta_cluster(sm_t *s, uint32_t slot, cluster_run_t *cl);
 /* Start CTA `cta_id` of k (front-end state `fe`); returns the CTA slot, -1 on
  * a front-end error (sm_error). A CTA whose warps have no instruction at all
  * finishes at once: its event waits in sm_take_finished. */

@@ -72,6 +72,12 @@ static void issue(sm_t *s, uint32_t w, uint32_t unit, uint32_t inst_unit, uint32
         sm_barrier_release_check(s, c, now);
         return;
     }
+    if ((in->flags & (INST_CLUSTER_ARRIVE | INST_CLUSTER_WAIT)) && sm_cluster_barrier(s, w, in->flags, now)) {
+        wp->inst = NULL; /* parked until its cluster's phase completes */
+        wi->has_inst = false;
+        s->iss.inst_mask &= ~(1ull << w);
+        return;
+    }
     sm_fetch(s, w, now);
 }
 

@@ -340,6 +340,20 @@ static bool ldst_step(sm_t *s, uint64_t now)
         }
         return false;
     }
+    if (op->space == SPACE_DSMEM) {
+        /* distributed shared memory: one 32-byte sector onto the GPC's
+         * SM-to-SM network per cycle; the last sector's data is back
+         * dsmem_latency after it left (no contention with other cores) */
+        if (--op->passes_left == 0) {
+            if (lr) {
+                uint64_t rdy = now + u->p.dsmem_latency - 1;
+                if (rdy > lr->ready)
+                    lr->ready = rdy;
+            }
+            op_done(s, op, now);
+        }
+        return false;
+    }
     if (op->space == SPACE_CONST || op->space == SPACE_TEX) {
         s->c.const_accesses++;
         if (lr) {
@@ -380,6 +394,28 @@ static bool ldst_step(sm_t *s, uint64_t now)
 /* ------------------------------------------------------------------------ */
 /* Issue into the unit */
 
+/* The 32-byte sectors a distributed shared memory access touches (the
+ * front-end's addresses keep the target CTA's rank above the offset, so two
+ * CTAs' sectors differ), at least 1: the SM-to-SM network moves one a cycle. */
+static uint32_t dsmem_sectors(const warp_inst_t *in)
+{
+    uint64_t seen[WARP_SIZE * 2];
+    uint32_t n = 0;
+    for (uint32_t l = 0; l < WARP_SIZE && in->addr; l++) {
+        if (!(in->active_mask >> l & 1))
+            continue;
+        uint32_t size = in->access_size ? in->access_size : 4;
+        for (uint64_t sec = in->addr[l] >> 5; sec <= (in->addr[l] + size - 1) >> 5; sec++) {
+            uint32_t k = 0;
+            while (k < n && seen[k] != sec)
+                k++;
+            if (k == n && n < CS_ARRAY_LEN(seen))
+                seen[n++] = sec;
+        }
+    }
+    return n ? n : 1;
+}
+
 void sm_ldst_accept(sm_t *s, uint32_t w, const warp_inst_t *in, uint64_t now)
 {
     sm_ldst_t *u = &s->ldst;
@@ -408,6 +444,8 @@ void sm_ldst_accept(sm_t *s, uint32_t w, const warp_inst_t *in, uint64_t now)
         if (!op->passes_left)
             op->passes_left = 1;
         s->c.shmem_accesses++;
+    } else if (in->space == SPACE_DSMEM) {
+        op->passes_left = dsmem_sectors(in);
     } else if ((in->space == SPACE_GLOBAL || in->space == SPACE_LOCAL) && in->active_mask && in->addr) {
         op->naccess = (uint8_t)(u->p.sector_accesses ? coalesce_warp_sectors(in, 1u << u->l1.line_shift, op->acc)
                                                    : coalesce_warp(in, 1u << u->l1.line_shift, op->acc));
@@ -418,7 +456,7 @@ void sm_ldst_accept(sm_t *s, uint32_t w, const warp_inst_t *in, uint64_t now)
     }
     /* Constant/texture loads, fences, and memory instructions without
      * addresses (all lanes off, LDC/MEMBAR in traces) take the fixed-latency path. */
-    if (in->space != SPACE_SHARED && !op->naccess)
+    if (in->space != SPACE_SHARED && in->space != SPACE_DSMEM && !op->naccess)
         op->space = SPACE_CONST;
 }
 

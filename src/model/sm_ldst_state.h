@@ -23,6 +23,7 @@ typedef struct sm_ldst_params {
     uint32_t l1_banks;        /* -gpgpu_l1_banks */
     uint32_t l1_bank_shift;   /* log2 -gpgpu_l1_banks_byte_interleaving */
     uint32_t l1_latency, smem_latency, const_latency;
+    uint32_t dsmem_latency;   /* -ctasim_dsmem_latency: another CTA's shared memory */
     uint32_t shmem_num_banks, shmem_bank_width;
     uint32_t pipeline_latency; /* -ctasim_pipeline_latency: loaded data's write-back */
     uint32_t icnt_ctrl_bytes; /* a packet's header */

@@ -64,6 +64,7 @@ static void ldst_params(sm_ldst_params_t *p, const gpu_config_t *cfg)
         p->l1_bank_shift++;
     p->l1_latency = cfg->l1_latency;
     p->smem_latency = cfg->smem_latency;
+    p->dsmem_latency = cfg->dsmem_latency;
     p->const_latency = cfg->const_latency;
     p->shmem_num_banks = cfg->shmem_num_banks;
     p->shmem_bank_width = cfg->shmem_bank_width;

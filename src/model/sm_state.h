@@ -25,6 +25,8 @@ typedef struct warp {
     const warp_inst_t *inst; /* instruction buffer: next instruction (&ibuf), or NULL */
     bool fetch_done;         /* the front-end has no more instructions */
     bool at_barrier;
+    bool at_cluster_wait;    /* barrier.cluster.wait until its cluster completes phase cluster_arrives */
+    uint32_t cluster_arrives;/* barrier.cluster.arrive issued */
     uint16_t outstanding_loads;
     uint16_t ldst_inflight;  /* instructions of this warp inside the LD/ST unit */
     uint16_t pending_stores; /* store requests not yet acknowledged by L2 */
@@ -46,6 +48,7 @@ typedef struct cta_slot {
     uint32_t nwarps, live_warps, bar_arrived;
     uint16_t warp_slot[32];
     uint64_t start_cycle, warp_insts;
+    cluster_run_t *cluster;  /* its cluster, NULL until one is set or needed */
 } cta_slot_t;
 
 /* What a core adds to one kernel's counters while it ticks on a worker

@@ -43,6 +43,7 @@ static const entry_t entries[] = {
     E(event_record, "cuEventRecord"),
     E(event_elapsed, "cuEventElapsedTime_v2"),
     E(launch, "cuLaunchKernel"),
+    OPT(launch_ex, "cuLaunchKernelEx"),
     E(get_error_string, "cuGetErrorString"),
 };
 

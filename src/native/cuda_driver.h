@@ -43,6 +43,30 @@ enum {
     CUFUNC_MAX_DYN_SHMEM = 8,
     CUFUNC_CARVEOUT_PCT = 9,
 };
+/* Function attribute: clusters of more than 8 CTAs (Hopper allows 16). */
+enum { CUFUNC_NON_PORTABLE_CLUSTER_OK = 14 };
+/* Launch attribute (CUlaunchAttributeID) and cuLaunchKernelEx's structs,
+ * laid out as CUlaunchAttribute and CUlaunchConfig (CUDA 12+): an id and 4
+ * bytes of padding, then a 64-byte union; seven unsigned ints, the stream,
+ * the attribute list and its length. */
+enum { CULAUNCH_CLUSTER_DIMENSION = 4 };
+typedef struct cu_launch_attr {
+    int id;
+    char pad[4];
+    union {
+        char bytes[64];
+        void *align;
+        struct {
+            unsigned x, y, z;
+        } cluster_dim;
+    } value;
+} cu_launch_attr_t;
+typedef struct cu_launch_config {
+    unsigned grid[3], block[3], shmem;
+    cu_stream_t stream;
+    cu_launch_attr_t *attrs;
+    unsigned nattrs;
+} cu_launch_config_t;
 /* JIT options (CUjit_option). */
 enum { CUJIT_ERROR_LOG = 5, CUJIT_ERROR_LOG_SIZE = 6 };
 
@@ -77,6 +101,8 @@ typedef struct cuda_driver {
     cu_result_t (*event_elapsed)(float *ms, cu_event_t start, cu_event_t end);
     cu_result_t (*launch)(cu_function_t f, unsigned gx, unsigned gy, unsigned gz, unsigned bx, unsigned by,
                           unsigned bz, unsigned shmem, cu_stream_t s, void **params, void **extra);
+    /* optional (CUDA 12+): launches with attributes, here a cluster shape */
+    cu_result_t (*launch_ex)(const cu_launch_config_t *c, cu_function_t f, void **params, void **extra);
     cu_result_t (*get_error_string)(cu_result_t r, const char **s);
 } cuda_driver_t;
 

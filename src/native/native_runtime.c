@@ -457,6 +457,42 @@ static cu_stream_t stream_for(ctasim_runtime_t *rt, uint32_t id, cs_error_t *err
 int ctasim_launch(ctasim_runtime_t *rt, ctasim_module_t *mod, const char *kernel, dim3_t grid, dim3_t block,
                   uint32_t dyn_shmem, uint32_t stream, void *const *args, size_t nargs, cs_error_t *err)
 {
+    dim3_t none = {0, 0, 0};
+    return ctasim_launch_cluster(rt, mod, kernel, grid, block, none, dyn_shmem, stream, args, nargs, err);
+}
+
+/* A launch with a cluster shape goes through cuLaunchKernelEx with the
+ * cluster-dimension attribute (a kernel compiled with __cluster_dims__
+ * needs none: the driver knows its shape); a cluster of more than 8 CTAs
+ * first allows the non-portable sizes for the kernel, as CUDA requires. */
+static cu_result_t launch_on(native_func_t *f, dim3_t grid, dim3_t block, dim3_t cluster, unsigned shmem,
+                             cu_stream_t s, void *const *args, cs_error_t *err, int *refused)
+{
+    *refused = 0;
+    if (!cluster.x && !cluster.y && !cluster.z)
+        return gpu.drv.launch(f->fn, grid.x, grid.y, grid.z, block.x, block.y, block.z, shmem, s, (void **)args,
+                              NULL);
+    if (!gpu.drv.launch_ex) {
+        *refused = 1;
+        cs_err(err, NULL, 0, "native: %s: a cluster launch needs cuLaunchKernelEx (CUDA 12+ driver)", f->name);
+        return -1;
+    }
+    if (dim3_count(cluster) > 8)
+        gpu.drv.func_set_attr(f->fn, CUFUNC_NON_PORTABLE_CLUSTER_OK, 1);
+    cu_launch_attr_t attr;
+    memset(&attr, 0, sizeof attr);
+    attr.id = CULAUNCH_CLUSTER_DIMENSION;
+    attr.value.cluster_dim.x = cluster.x ? cluster.x : 1;
+    attr.value.cluster_dim.y = cluster.y ? cluster.y : 1;
+    attr.value.cluster_dim.z = cluster.z ? cluster.z : 1;
+    cu_launch_config_t cfg = {{grid.x, grid.y, grid.z}, {block.x, block.y, block.z}, shmem, s, &attr, 1};
+    return gpu.drv.launch_ex(&cfg, f->fn, (void **)args, NULL);
+}
+
+int ctasim_launch_cluster(ctasim_runtime_t *rt, ctasim_module_t *mod, const char *kernel, dim3_t grid, dim3_t block,
+                          dim3_t cluster, uint32_t dyn_shmem, uint32_t stream, void *const *args, size_t nargs,
+                          cs_error_t *err)
+{
     native_func_t *f = find_func(mod, kernel, err);
     if (!f)
         return -1;
@@ -479,12 +515,17 @@ int ctasim_launch(ctasim_runtime_t *rt, ctasim_module_t *mod, const char *kernel
     if ((r = gpu.drv.event_create(&ev.start, 0)) != 0 || (r = gpu.drv.event_create(&ev.end, 0)) != 0)
         return drv_fail(err, "cuEventCreate", r);
     gpu.drv.event_record(ev.start, s);
-    r = gpu.drv.launch(f->fn, grid.x, grid.y, grid.z, block.x, block.y, block.z, dyn_shmem + f->pad, s,
-                       (void **)args, NULL);
+    int refused;
+    r = launch_on(f, grid, block, cluster, dyn_shmem + f->pad, s, args, err, &refused);
     if (r != 0) {
+        if (refused) {
+            gpu.drv.event_destroy(ev.start);
+            gpu.drv.event_destroy(ev.end);
+            return -1;
+        }
         gpu.drv.event_destroy(ev.start);
         gpu.drv.event_destroy(ev.end);
-        char what[160];
+        char what[256];
         snprintf(what, sizeof what, "launching %s (grid %ux%ux%u, block %ux%ux%u, %u B dynamic shared memory)",
                  kernel, grid.x, grid.y, grid.z, block.x, block.y, block.z, dyn_shmem + f->pad);
         return drv_fail(err, what, r);

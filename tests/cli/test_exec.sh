@@ -46,7 +46,9 @@ wait
 build static unimplemented.cu $NC $PTX &
 build rdc constant.cu -cudart shared -rdc=true $NC $PTX &
 [ -n "$NC" ] && build compressed constant.cu -cudart shared $PTX &
-build abi_cuda abi_cuda.cu
+build abi_cuda abi_cuda.cu &
+# thread block clusters need sm_90 PTX
+build cluster cluster.cu -cudart shared $NC -gencode arch=compute_90,code=compute_90
 wait
 if [ -s "$T/nvcc.err" ]; then
     fail exec_build "$(head -3 "$T/nvcc.err")"
@@ -84,6 +86,11 @@ if run exec_no_compress 0 --quiet "$T/constant_nc"; then
     else fail exec_no_compress "$(cat "$T/exec_no_compress.out")"; fi
 fi
 # the device the program sees is the configured one (pact13-30sm: 30 SMs)
+# cudaLaunchKernelEx with a cluster shape (cudaLaunchAttributeClusterDimension), DSMEM, cluster.sync()
+if run exec_cluster 0 --quiet --config h100 "$T/cluster"; then
+    if grep -q '^cluster n=2048: PASS' "$T/exec_cluster.out"; then pass exec_cluster
+    else fail exec_cluster "$(cat "$T/exec_cluster.out") / $(tail -2 "$T/exec_cluster.err")"; fi
+fi
 if run exec_streams 0 --quiet --config pact13-30sm "$T/streams"; then
     if grep -q '^streams: PASS' "$T/exec_streams.out" && grep -q ', 30 SMs, warp 32' "$T/exec_streams.out"; then
         pass exec_streams

@@ -69,3 +69,9 @@ sed 's/^HOT,/NOPE,/' "$T/hw.csv" >"$T/bad2.csv"
 expect_error correlate_unknown_workload "$T/bad2.csv:5: 'NOPE' is no workload" $C correlate "$T/bad2.csv"
 head -1 "$T/hw.csv" >"$T/bad3.csv"
 expect_error correlate_no_rows "$T/bad3.csv: no workload rows" $C correlate "$T/bad3.csv"
+# a cluster shape given at launch (cuLaunchKernelEx's attribute) reaches the
+# kernel: CLRED reduces within clusters of 4 over distributed shared memory,
+# and its check fails (or mapa refuses) if the shape is lost on the way
+if CTASIM_LIBCUDA=$FAKE $N --size small --repeat 1 CLRED CLRED16 CLBAR >"$T/cl.txt" 2>&1 &&
+   [ "$(grep -c ': PASS |' "$T/cl.txt")" -eq 3 ]; then pass native_cluster_launch
+else fail native_cluster_launch "$(grep -v 'warning: registers' "$T/cl.txt" | head -4)"; fi

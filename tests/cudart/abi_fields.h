@@ -1,7 +1,8 @@
 /* abi_fields.h — sizes and field offsets of the structs a CUDA program and
  * ctasim's runtime share, printed the same way from the real CUDA headers
  * (abi_cuda.cu) and from src/cudart/cuda_abi.h (abi_ours.c):
- * tests/cli/test_exec.sh compares the two. Needs PROP and FATTR defined. */
+ * tests/cli/test_exec.sh compares the two. Needs PROP, FATTR, LCFG and LATTR
+ * (cudaLaunchConfig_t, cudaLaunchAttribute) defined. */
 #include <stddef.h>
 #include <stdio.h>
 
@@ -33,4 +34,13 @@ static void print_abi(void)
     FIELD(FATTR, numRegs);
     FIELD(FATTR, maxDynamicSharedSizeBytes);
     FIELD(FATTR, nonPortableClusterSizeAllowed);
+    printf("sizeof lcfg %zu\n", sizeof(LCFG));
+    FIELD(LCFG, blockDim);
+    FIELD(LCFG, dynamicSmemBytes);
+    FIELD(LCFG, stream);
+    FIELD(LCFG, attrs);
+    FIELD(LCFG, numAttrs);
+    printf("sizeof lattr %zu\n", sizeof(LATTR));
+    FIELD(LATTR, val);
+    FIELD(LATTR, val.clusterDim.z);
 }

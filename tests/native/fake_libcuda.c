@@ -237,6 +237,41 @@ CUresult cuLaunchKernel(void *f, unsigned gx, unsigned gy, unsigned gz, unsigned
     clock_ms += 0.001 * (double)gx * gy * gz;
     return OK;
 }
+/* cuLaunchKernelEx with CUlaunchConfig / CUlaunchAttribute as CUDA 12+ lay
+ * them out; the cluster-dimension attribute (id 4) is the one understood. */
+typedef struct {
+    int id;
+    char pad[4];
+    union {
+        char bytes[64];
+        void *align;
+        unsigned dim[3];
+    } value;
+} fake_attr_t;
+typedef struct {
+    unsigned grid[3], block[3], shmem;
+    void *stream;
+    fake_attr_t *attrs;
+    unsigned nattrs;
+} fake_config_t;
+CUresult cuLaunchKernelEx(const fake_config_t *cfg, void *f, void **params, void **extra)
+{
+    (void)extra;
+    fake_func_t *fn = f;
+    dim3_t cluster = {0, 0, 0};
+    for (unsigned i = 0; i < cfg->nattrs; i++) {
+        if (cfg->attrs[i].id != 4)
+            return INVALID_VALUE;
+        cluster = (dim3_t){cfg->attrs[i].value.dim[0], cfg->attrs[i].value.dim[1], cfg->attrs[i].value.dim[2]};
+    }
+    dim3_t grid = {cfg->grid[0], cfg->grid[1], cfg->grid[2]}, block = {cfg->block[0], cfg->block[1], cfg->block[2]};
+    if ((int)cfg->shmem > fn->max_dyn)
+        return INVALID_VALUE;
+    if (ctasim_launch_cluster(rt, fn->mod, fn->name, grid, block, cluster, cfg->shmem, 0, params, fn->nparams, NULL) < 0)
+        return LAUNCH_FAILED;
+    clock_ms += 0.001 * (double)grid.x * grid.y * grid.z;
+    return OK;
+}
 CUresult cuGetErrorString(CUresult r, const char **s)
 {
     *s = r == INVALID_VALUE ? "invalid argument (fake driver)" : "error (fake driver)";

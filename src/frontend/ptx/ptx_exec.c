@@ -62,8 +62,10 @@ typedef struct ptx_warp {
 
 struct ptx_cta {
     const ptx_launch_t *L;
-    uint64_t linear;
+    uint64_t linear;        /* launch order: cluster * cluster_size + rank */
     dim3_t ctaid;
+    uint64_t cluster;       /* linear cluster index (x fastest) */
+    uint32_t rank;          /* %cluster_ctarank */
     uint8_t *shared;
     unsigned nwarps;
     uint32_t threads;
@@ -127,6 +129,45 @@ int ptx_launch_init(ptx_launch_t *L, const ptx_module_t *m, const char *kernel, 
     L->debug_op = m->debug_op;
     L->debug_bias = m->debug_bias;
     L->debug_type = m->debug_type;
+    L->cluster = (dim3_t){1, 1, 1};
+    L->cluster_size = 1;
+    return 0;
+}
+
+int ptx_launch_set_cluster(ptx_launch_t *L, dim3_t cluster, cs_error_t *err)
+{
+    const ptx_function_t *f = &L->module->funcs[L->kernel];
+    const char *name = f->name;
+    dim3_t req = {f->reqncluster[0], f->reqncluster[1] ? f->reqncluster[1] : 1,
+                  f->reqncluster[2] ? f->reqncluster[2] : 1};
+    bool given = cluster.x || cluster.y || cluster.z;
+    if (given && (!cluster.x || !cluster.y || !cluster.z))
+        return cs_err(err, NULL, 0, "kernel '%s': cluster shape %ux%ux%u has a zero dimension", name, cluster.x,
+                      cluster.y, cluster.z);
+    if (given && req.x && (cluster.x != req.x || cluster.y != req.y || cluster.z != req.z))
+        return cs_err(err, NULL, 0, "kernel '%s': launched with clusters of %ux%ux%u, its .reqnctapercluster is %ux%ux%u",
+                      name, cluster.x, cluster.y, cluster.z, req.x, req.y, req.z);
+    if (!given && req.x)
+        cluster = req, given = true;
+    if (!given && f->explicit_cluster)
+        return cs_err(err, NULL, 0, "kernel '%s' is .explicitcluster: it needs a launch with a cluster shape", name);
+    if (!given)
+        return 0;
+    uint64_t n = dim3_count(cluster);
+    if (n > PTX_MAX_CLUSTER_CTAS)
+        return cs_err(err, NULL, 0, "kernel '%s': a cluster of %llu CTAs (at most %u; 8 is the portable size)", name,
+                      (unsigned long long)n, PTX_MAX_CLUSTER_CTAS);
+    if (f->maxclusterrank && n > f->maxclusterrank)
+        return cs_err(err, NULL, 0, "kernel '%s': a cluster of %llu CTAs passes its .maxclusterrank %u", name,
+                      (unsigned long long)n, f->maxclusterrank);
+    if (L->grid.x % cluster.x || L->grid.y % cluster.y || L->grid.z % cluster.z)
+        return cs_err(err, NULL, 0, "kernel '%s': grid %ux%ux%u is not a whole number of %ux%ux%u clusters", name,
+                      L->grid.x, L->grid.y, L->grid.z, cluster.x, cluster.y, cluster.z);
+    L->cluster = cluster;
+    L->cluster_size = (uint32_t)n;
+    L->explicit_cluster = true;
+    free(L->members);
+    L->members = n > 1 ? cs_xcalloc(dim3_count(L->grid), sizeof *L->members) : NULL;
     return 0;
 }
 
@@ -134,6 +175,8 @@ void ptx_launch_release(ptx_launch_t *L)
 {
     free(L->params);
     L->params = NULL;
+    free(L->members);
+    L->members = NULL;
 }
 
 int ptx_module_bind(ptx_module_t *m, ptx_device_memory_t *mem, cs_error_t *err)
@@ -212,7 +255,15 @@ ptx_cta_t *ptx_cta_create(const ptx_launch_t *L, uint64_t cta_linear)
     const ptx_function_t *k = &L->module->funcs[L->kernel];
     c->L = L;
     c->linear = cta_linear;
-    c->ctaid = dim3_unlinear(L->grid, cta_linear);
+    /* cluster-major launch order: the cluster's place in the grid of
+     * clusters, then the rank's place inside the cluster */
+    c->cluster = cta_linear / L->cluster_size;
+    c->rank = (uint32_t)(cta_linear % L->cluster_size);
+    dim3_t nclusters = {L->grid.x / L->cluster.x, L->grid.y / L->cluster.y, L->grid.z / L->cluster.z};
+    dim3_t cl = dim3_unlinear(nclusters, c->cluster), in = dim3_unlinear(L->cluster, c->rank);
+    c->ctaid = (dim3_t){cl.x * L->cluster.x + in.x, cl.y * L->cluster.y + in.y, cl.z * L->cluster.z + in.z};
+    if (L->members)
+        L->members[cta_linear] = c;
     c->threads = (uint32_t)dim3_count(L->block);
     c->nwarps = (c->threads + WARP_SIZE - 1) / WARP_SIZE;
     c->shared = cs_xcalloc(1, L->shared_bytes ? L->shared_bytes : 1);
@@ -235,6 +286,8 @@ void ptx_cta_destroy(ptx_cta_t *c)
 {
     if (!c)
         return;
+    if (c->L->members)
+        c->L->members[c->linear] = NULL;
     for (unsigned i = 0; i < c->nwarps; i++) {
         free(c->warps[i].regs);
         free(c->warps[i].local);
@@ -271,6 +324,7 @@ typedef struct exec_ctx {
     uint64_t *R; /* current frame's registers: R[reg * 32 + lane] */
     uint64_t local_base;
     cs_error_t *err;
+    bool dsmem;  /* a lane of this instruction reached another CTA's shared memory */
 } exec_ctx_t;
 
 #define REG(x, r, lane) ((x)->R[(size_t)(r) * WARP_SIZE + (lane)])
@@ -308,6 +362,21 @@ static uint64_t sreg_value(const exec_ctx_t *x, unsigned id, unsigned lane)
     case SR_LANEMASK_GE: return ~((1u << lane) - 1);
     case SR_DYN_SMEM: return c->L->dyn_shmem;
     case SR_TOTAL_SMEM: return c->L->shared_bytes;
+    case SR_CLUSTERID_X: return c->ctaid.x / c->L->cluster.x;
+    case SR_CLUSTERID_Y: return c->ctaid.y / c->L->cluster.y;
+    case SR_CLUSTERID_Z: return c->ctaid.z / c->L->cluster.z;
+    case SR_NCLUSTERID_X: return c->L->grid.x / c->L->cluster.x;
+    case SR_NCLUSTERID_Y: return c->L->grid.y / c->L->cluster.y;
+    case SR_NCLUSTERID_Z: return c->L->grid.z / c->L->cluster.z;
+    case SR_CLUSTER_CTAID_X: return c->ctaid.x % c->L->cluster.x;
+    case SR_CLUSTER_CTAID_Y: return c->ctaid.y % c->L->cluster.y;
+    case SR_CLUSTER_CTAID_Z: return c->ctaid.z % c->L->cluster.z;
+    case SR_CLUSTER_NCTAID_X: return c->L->cluster.x;
+    case SR_CLUSTER_NCTAID_Y: return c->L->cluster.y;
+    case SR_CLUSTER_NCTAID_Z: return c->L->cluster.z;
+    case SR_CLUSTER_CTARANK: return c->rank;
+    case SR_CLUSTER_NCTARANK: return c->L->cluster_size;
+    case SR_IS_EXPLICIT_CLUSTER: return c->L->explicit_cluster;
     default: return 0;
     }
 }
@@ -364,7 +433,7 @@ static int rt_err(exec_ctx_t *x, unsigned lane, const char *fmt, ...)
 
 static const char *space_name(unsigned s)
 {
-    static const char *const n[] = {"generic", "global", "shared", "local", "const", "param", "reg"};
+    static const char *const n[] = {"generic", "global", "shared", "local", "const", "param", "reg", "shared::cluster"};
     return s < CS_ARRAY_LEN(n) ? n[s] : "?";
 }
 
@@ -378,7 +447,7 @@ static uint8_t *resolve(exec_ctx_t *x, unsigned space, uint64_t a, unsigned size
     uint64_t orig = a;
     if (sp == PS_GENERIC) {
         if (a - PTX_SHARED_WINDOW < PTX_WINDOW_SIZE) {
-            sp = PS_SHARED;
+            sp = PS_SHARED_CLUSTER; /* the window holds the cluster's CTAs (ptx_ir.h) */
             a -= PTX_SHARED_WINDOW;
         } else if (a - PTX_LOCAL_WINDOW < PTX_WINDOW_SIZE) {
             sp = PS_LOCAL;
@@ -390,6 +459,26 @@ static uint8_t *resolve(exec_ctx_t *x, unsigned space, uint64_t a, unsigned size
     if (sp == PS_PARAM && (a & PARAM_FRAME_TAG)) {
         sp = PS_LOCAL;
         a &= ~PARAM_FRAME_TAG;
+    }
+    const uint8_t *remote = NULL; /* another CTA's shared memory (distributed shared memory) */
+    if (sp == PS_SHARED_CLUSTER) {
+        uint64_t field = a >> PTX_DSMEM_RANK_SHIFT, off = a & ((1ull << PTX_DSMEM_RANK_SHIFT) - 1);
+        const ptx_cta_t *c = x->c;
+        if (field == 0 || field - 1 == c->rank) {
+            sp = PS_SHARED; /* the executing CTA's own shared memory */
+            a = off;
+        } else if (field - 1 >= L->cluster_size) {
+            return rt_err(x, lane, "shared::cluster %s at 0x%llx names CTA rank %llu; the cluster has %u", write ? "write" : "read",
+                          (unsigned long long)orig, (unsigned long long)(field - 1), L->cluster_size),
+                   NULL;
+        } else {
+            const ptx_cta_t *t = L->members[c->cluster * L->cluster_size + (field - 1)];
+            if (!t)
+                return rt_err(x, lane, "shared::cluster %s at 0x%llx: CTA rank %llu of the cluster has exited (or not started)",
+                              write ? "write" : "read", (unsigned long long)orig, (unsigned long long)(field - 1)),
+                       NULL;
+            remote = t->shared;
+        }
     }
     uint8_t *p = NULL;
     switch (sp) {
@@ -409,6 +498,15 @@ static uint8_t *resolve(exec_ctx_t *x, unsigned space, uint64_t a, unsigned size
         *taddr = a;
         *tspace = SPACE_SHARED;
         break;
+    case PS_SHARED_CLUSTER: { /* remote: the rank stays in the timing address */
+        uint64_t off = a & ((1ull << PTX_DSMEM_RANK_SHIFT) - 1);
+        if (off < L->shared_bytes && size <= L->shared_bytes - off)
+            p = (uint8_t *)remote + off;
+        *taddr = a;
+        *tspace = SPACE_DSMEM;
+        x->dsmem = true;
+        break;
+    }
     case PS_LOCAL: {
         ptx_warp_t *w = x->w;
         if (a < w->local_used && size <= w->local_used - a)
@@ -1159,7 +1257,7 @@ static int exec_memory(exec_ctx_t *x, uint32_t exec, warp_inst_t *out)
             uint8_t *p = resolve(x, in->space, ad, esz, l, 1, &w->addr[l], &tspace);
             if (!p)
                 return -1;
-            if (tspace != SPACE_GLOBAL && tspace != SPACE_SHARED)
+            if (tspace != SPACE_GLOBAL && tspace != SPACE_SHARED && tspace != SPACE_DSMEM)
                 return rt_err(x, l, "atomic on %s memory", tspace == SPACE_LOCAL ? "local" : "constant");
             uint64_t old = load_bytes(p, esz);
             uint64_t b = src(x, &in->ops[is_atom ? 2 : 1], l);
@@ -1176,7 +1274,8 @@ static int exec_memory(exec_ctx_t *x, uint32_t exec, warp_inst_t *out)
     /* a generic access lands in one space for all lanes in practice; report the
      * last lane's. Function .param accesses are registers in SASS: no address. */
     if (out->unit == UNIT_LDST) {
-        out->space = tspace;
+        /* one lane in another CTA makes the whole access a DSMEM one */
+        out->space = x->dsmem ? SPACE_DSMEM : tspace;
         out->addr = w->addr;
     }
     return 0;
@@ -1915,6 +2014,20 @@ int ptx_warp_step(ptx_cta_t *c, unsigned warp, const warp_inst_t **out, cs_error
                 dst(&x, op[0].vec[k], l, frag[0][k][l]);
         break;
     }
+    case OP_MAPA: /* the same offset in the shared memory of CTA rank b of the cluster */
+        FOR_LANES(exec, l) {
+            uint64_t a = src(&x, &op[1], l), r = src(&x, &op[2], l) & 0xffffffffu;
+            int generic = in->space == PS_GENERIC;
+            if (generic && a - PTX_SHARED_WINDOW >= PTX_WINDOW_SIZE)
+                return rt_err(&x, l, "mapa of 0x%llx, not a shared-memory address", (unsigned long long)a);
+            if (r >= c->L->cluster_size)
+                return rt_err(&x, l, "mapa to CTA rank %llu; the cluster has %u", (unsigned long long)r,
+                              c->L->cluster_size);
+            uint64_t off = (generic ? a - PTX_SHARED_WINDOW : a) & ((1ull << PTX_DSMEM_RANK_SHIFT) - 1);
+            uint64_t v = ((r + 1) << PTX_DSMEM_RANK_SHIFT | off) + (generic ? PTX_SHARED_WINDOW : 0);
+            dst(&x, op[0].reg, l, t == PT_U32 ? zext(v, 4) : v);
+        }
+        break;
     case OP_BAR: case OP_BARRIER:
     case OP_MEMBAR: case OP_FENCE: case OP_NOP: case OP_PREFETCH:
         break; /* barrier waiting is the timing model's (or executor's) job */

@@ -30,6 +30,15 @@ typedef struct ptx_launch {
     uint64_t params_size;
     ptx_device_memory_t *mem;
     uint32_t smid;          /* value of %smid (the timing model may set it per CTA) */
+    /* Thread block clusters (ptx_launch_set_cluster): CTAs per cluster in
+     * x, y, z ({1,1,1} when launched without one: every CTA its own
+     * cluster, as PTX defines it). CTA index `cta_linear` of ptx_cta_create
+     * counts cluster by cluster (cluster-major, rank order inside), so a
+     * cluster's CTAs are begun one after another. */
+    dim3_t cluster;
+    uint32_t cluster_size;
+    bool explicit_cluster;      /* launched with a cluster shape (%is_explicit_cluster) */
+    struct ptx_cta **members;   /* live CTAs by cluster * cluster_size + rank (cluster_size > 1) */
     int32_t debug_op, debug_bias; /* copies of the module's test hook */
     uint8_t debug_type;
 } ptx_launch_t;
@@ -42,6 +51,13 @@ int ptx_launch_init(ptx_launch_t *L, const ptx_module_t *m, const char *kernel, 
                     uint32_t dyn_shmem, const void *args, size_t args_size, ptx_device_memory_t *mem,
                     cs_error_t *err);
 void ptx_launch_release(ptx_launch_t *L);
+/* The cluster shape of the launch: `cluster` as a launch attribute gave it,
+ * {0,0,0} for none (the kernel's .reqnctapercluster then decides). Refuses
+ * a shape that does not divide the grid, differs from the kernel's
+ * .reqnctapercluster, passes .maxclusterrank or PTX_MAX_CLUSTER_CTAS, and an
+ * .explicitcluster kernel launched without one. */
+#define PTX_MAX_CLUSTER_CTAS 16 /* sm_90 with non-portable sizes allowed; 8 portable */
+int ptx_launch_set_cluster(ptx_launch_t *L, dim3_t cluster, cs_error_t *err);
 
 ptx_cta_t *ptx_cta_create(const ptx_launch_t *L, uint64_t cta_linear);
 /* Execute the warp's next instruction: 1 = *out describes it, 0 = the warp

@@ -54,7 +54,13 @@ const char *ptx_type_name(enum ptx_type t);
 /* State spaces (instruction modifiers and variable declarations). */
 enum ptx_space {
     PS_GENERIC = 0, PS_GLOBAL, PS_SHARED, PS_LOCAL, PS_CONST, PS_PARAM, PS_REG,
+    /* .shared::cluster: distributed shared memory, any CTA of the cluster.
+     * Such an address is the offset in the target CTA's window with the
+     * target's rank + 1 in the bits from PTX_DSMEM_RANK_SHIFT up (0 there:
+     * the executing CTA, so every .shared::cta address is one too). */
+    PS_SHARED_CLUSTER,
 };
+#define PTX_DSMEM_RANK_SHIFT 24
 
 /* -------------------------------------------------------------- opcodes */
 
@@ -75,7 +81,8 @@ enum ptx_space {
     X(PREFETCH, "prefetch") X(TRAP, "trap") X(SHF, "shf")                           \
     X(ADDC, "addc") X(SUBC, "subc") X(MADC, "madc")                                 \
     X(MMA, "mma") X(WMMA, "wmma")                                                   \
-    X(WMMA_ST, "wmma.store") /* set by the parser for wmma.store (no destination) */
+    X(WMMA_ST, "wmma.store") /* set by the parser for wmma.store (no destination) */ \
+    X(MAPA, "mapa")
 
 enum ptx_opcode {
 #define PTX_OP_ENUM(e, s) OP_##e,
@@ -125,6 +132,8 @@ enum ptx_subop {
     SHF_L, SHF_R, /* funnel shift direction */
     MMA_M16N8K16, MMA_M16N8K8, MMA_M16N8K4, /* mma.sync shape (ptx_mma.h) */
     WMMA_LOAD_A, WMMA_LOAD_B, WMMA_LOAD_C, WMMA_STORE_D, WMMA_MMA, /* wmma.* (ptx_mma.h) */
+    /* barrier.cluster: BAR_CLUSTER while parsing, then .arrive or .wait */
+    BAR_CLUSTER, BAR_CLUSTER_ARRIVE, BAR_CLUSTER_WAIT,
 };
 
 /* Instruction flags (ptx_inst.flags). */
@@ -165,6 +174,11 @@ enum ptx_sreg {
     SR_LANEID, SR_WARPID, SR_NWARPID, SR_SMID, SR_NSMID, SR_GRIDID,
     SR_CLOCK, SR_CLOCK64, SR_LANEMASK_EQ, SR_LANEMASK_LT, SR_LANEMASK_LE,
     SR_LANEMASK_GT, SR_LANEMASK_GE, SR_DYN_SMEM, SR_TOTAL_SMEM,
+    /* thread block clusters (sm_90) */
+    SR_CLUSTERID_X, SR_CLUSTERID_Y, SR_CLUSTERID_Z, SR_NCLUSTERID_X, SR_NCLUSTERID_Y, SR_NCLUSTERID_Z,
+    SR_CLUSTER_CTAID_X, SR_CLUSTER_CTAID_Y, SR_CLUSTER_CTAID_Z,
+    SR_CLUSTER_NCTAID_X, SR_CLUSTER_NCTAID_Y, SR_CLUSTER_NCTAID_Z,
+    SR_CLUSTER_CTARANK, SR_CLUSTER_NCTARANK, SR_IS_EXPLICIT_CLUSTER,
     SR__COUNT
 };
 
@@ -243,6 +257,9 @@ typedef struct ptx_function {
     uint64_t param_bytes;/* kernels: size of the parameter buffer */
     uint32_t maxntid[3], reqntid[3];
     uint32_t maxnreg;       /* .maxnreg N (0: none): ptxas allocates at most N registers */
+    uint32_t reqncluster[3];/* .reqnctapercluster X,Y,Z (0: none): the launch's cluster shape */
+    bool explicit_cluster;  /* .explicitcluster: must be launched with a cluster shape */
+    uint32_t maxclusterrank;/* .maxclusterrank N (0: none): CTAs per cluster at most */
     uint32_t line;
     /* call argument lists: OPK_PARAMS operands index this pool (imm = start) */
     uint32_t n_call_syms;

@@ -33,6 +33,10 @@ static const char *const sreg_names[SR__COUNT] = {
     "%laneid", "%warpid", "%nwarpid", "%smid", "%nsmid", "%gridid",
     "%clock", "%clock64", "%lanemask_eq", "%lanemask_lt", "%lanemask_le",
     "%lanemask_gt", "%lanemask_ge", "%dynamic_smem_size", "%total_smem_size",
+    "%clusterid.x", "%clusterid.y", "%clusterid.z", "%nclusterid.x", "%nclusterid.y", "%nclusterid.z",
+    "%cluster_ctaid.x", "%cluster_ctaid.y", "%cluster_ctaid.z",
+    "%cluster_nctaid.x", "%cluster_nctaid.y", "%cluster_nctaid.z",
+    "%cluster_ctarank", "%cluster_nctarank", "%is_explicit_cluster",
 };
 
 /* ----------------------------------------------------------- parser state */
@@ -483,6 +487,7 @@ enum { MK_SPACE, MK_RND, MK_FLAG, MK_VEC, MK_IGNORE };
 
 static const modspec_t common_mods[] = {
     {"global", MK_SPACE, PS_GLOBAL}, {"shared", MK_SPACE, PS_SHARED}, {"shared::cta", MK_SPACE, PS_SHARED},
+    {"shared::cluster", MK_SPACE, PS_SHARED_CLUSTER},
     {"local", MK_SPACE, PS_LOCAL},   {"const", MK_SPACE, PS_CONST},   {"param", MK_SPACE, PS_PARAM},
     {"rn", MK_RND, RND_RN},   {"rz", MK_RND, RND_RZ},   {"rm", MK_RND, RND_RM},   {"rp", MK_RND, RND_RP},
     {"rni", MK_RND, RND_RNI}, {"rzi", MK_RND, RND_RZI}, {"rmi", MK_RND, RND_RMI}, {"rpi", MK_RND, RND_RPI},
@@ -565,6 +570,17 @@ static int apply_modifier(ptx_inst_t *in, const char *s, size_t n, enum ptx_type
     }
     if ((op == OP_BAR || op == OP_BARRIER) && (mod_is(s, n, "warp"))) {
         in->subop = 1; /* bar.warp.sync: warp-level only */
+        return 0;
+    }
+    /* barrier.cluster.arrive / .wait (their .aligned, .relaxed, .release,
+     * .acquire qualifiers are the common ignored ones: the interpreter's
+     * memory is sequentially consistent, so ordering adds nothing) */
+    if (op == OP_BARRIER && in->subop == SUB_NONE && mod_is(s, n, "cluster")) {
+        in->subop = BAR_CLUSTER;
+        return 0;
+    }
+    if (op == OP_BARRIER && in->subop == BAR_CLUSTER && (mod_is(s, n, "arrive") || mod_is(s, n, "wait"))) {
+        in->subop = s[0] == 'a' ? BAR_CLUSTER_ARRIVE : BAR_CLUSTER_WAIT;
         return 0;
     }
     if (op == OP_MEMBAR || op == OP_FENCE) /* every scope/semantics qualifier is a fence */
@@ -861,6 +877,7 @@ static opspec_t op_spec(int op)
     case OP_ATOM: return (opspec_t){"dass", 3, 4};
     case OP_RED: return (opspec_t){"as", 2, 2};
     case OP_BAR: case OP_BARRIER: return (opspec_t){"ss", 0, 2};
+    case OP_MAPA: return (opspec_t){"dss", 3, 3};
     case OP_RET: case OP_EXIT: case OP_MEMBAR: case OP_FENCE: case OP_NOP: case OP_TRAP:
         return (opspec_t){"", 0, 0};
     case OP_SHFL: return (opspec_t){"Dssss", 4, 5};
@@ -962,7 +979,8 @@ static int check_semantics(parser_t *p, ptx_inst_t *in, const ptx_token_t *optok
         if (ptx_type_kind(ty) == TK_FLOAT && in->subop != ATOM_ADD && in->subop != ATOM_EXCH &&
             in->subop != ATOM_MIN && in->subop != ATOM_MAX)
             return perr(p, optok, "unsupported float atomic operation");
-        if (in->space != PS_GLOBAL && in->space != PS_SHARED && in->space != PS_GENERIC)
+        if (in->space != PS_GLOBAL && in->space != PS_SHARED && in->space != PS_SHARED_CLUSTER &&
+            in->space != PS_GENERIC)
             return perr(p, optok, "unsupported atomic state space");
         if (in->vec > 1)
             return perr(p, optok, "unsupported vector atomic");
@@ -977,7 +995,11 @@ static int check_semantics(parser_t *p, ptx_inst_t *in, const ptx_token_t *optok
             return perr(p, optok, "cvta needs a state space");
         break;
     case OP_BAR: case OP_BARRIER:
-        if (in->subop != 1 && in->nops == 0)
+        if (in->subop == BAR_CLUSTER)
+            return perr(p, optok, "barrier.cluster needs .arrive or .wait");
+        if ((in->subop == BAR_CLUSTER_ARRIVE || in->subop == BAR_CLUSTER_WAIT) && in->nops)
+            return perr(p, optok, "barrier.cluster takes no operands");
+        if (in->subop == SUB_NONE && in->nops == 0)
             return perr(p, optok, "'%s' needs a barrier number", name);
         break;
     case OP_MMA: case OP_WMMA: case OP_WMMA_ST: {
@@ -986,6 +1008,12 @@ static int check_semantics(parser_t *p, ptx_inst_t *in, const ptx_token_t *optok
             return perr(p, optok, "unsupported: %s", why);
         break;
     }
+    case OP_MAPA:
+        if (in->space != PS_GENERIC && in->space != PS_SHARED_CLUSTER)
+            return perr(p, optok, "mapa maps generic or .shared::cluster addresses");
+        if (ty != PT_U32 && ty != PT_U64)
+            return perr(p, optok, "mapa needs .u32 or .u64");
+        break;
     case OP_TESTP:
         if (in->subop < TESTP_FINITE || in->subop > TESTP_SUBNORMAL)
             return perr(p, optok, "testp needs a test (.finite, ...)");
@@ -1284,17 +1312,24 @@ static int parse_function(parser_t *p, int is_kernel, int is_extern)
         if (t->kind != TOK_IDENT || t->text[0] != '.')
             break;
         p->pos++;
-        uint32_t *dims = ptx_tok_is(t, ".maxntid") ? tmp.maxntid : ptx_tok_is(t, ".reqntid") ? tmp.reqntid : NULL;
+        uint32_t *dims = ptx_tok_is(t, ".maxntid")            ? tmp.maxntid
+                         : ptx_tok_is(t, ".reqntid")           ? tmp.reqntid
+                         : ptx_tok_is(t, ".reqnctapercluster") ? tmp.reqncluster
+                                                               : NULL;
+        if (ptx_tok_is(t, ".explicitcluster"))
+            tmp.explicit_cluster = true;
         if (dims || ptx_tok_is(t, ".minnctapersm") || ptx_tok_is(t, ".maxnreg") || ptx_tok_is(t, ".maxnctapersm") ||
             ptx_tok_is(t, ".noreturn") || ptx_tok_is(t, ".maxclusterrank") || ptx_tok_is(t, ".reqnctapercluster") ||
             ptx_tok_is(t, ".explicitcluster")) {
-            bool maxnreg = ptx_tok_is(t, ".maxnreg");
+            bool maxnreg = ptx_tok_is(t, ".maxnreg"), maxrank = ptx_tok_is(t, ".maxclusterrank");
             for (int k = 0; k < 3 && peek(p)->kind == TOK_INT; k++) {
                 uint64_t v = next(p)->u;
                 if (dims)
                     dims[k] = (uint32_t)CS_MIN(v, 0xffffffffull);
                 if (maxnreg && k == 0)
                     tmp.maxnreg = (uint32_t)CS_MIN(v, 0xffffffffull);
+                if (maxrank && k == 0)
+                    tmp.maxclusterrank = (uint32_t)CS_MIN(v, 0xffffffffull);
                 if (!accept(p, ','))
                     break;
             }

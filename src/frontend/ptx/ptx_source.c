@@ -66,14 +66,19 @@ uint64_t ptx_source_executed(const kernel_desc_t *k)
     return k->ops == &ptx_cta_source_ops ? ((const ptx_source_t *)k->src)->executed : 0;
 }
 
-int ptx_kernel_desc(ptx_module_t *m, const char *kernel, dim3_t grid, dim3_t block, uint32_t dyn_shmem,
-                    const void *args, size_t args_size, ptx_device_memory_t *mem, uint32_t regs_per_thread,
-                    kernel_desc_t *out, cs_error_t *err)
+int ptx_kernel_desc(ptx_module_t *m, const char *kernel, dim3_t grid, dim3_t block, dim3_t cluster,
+                    uint32_t dyn_shmem, const void *args, size_t args_size, ptx_device_memory_t *mem,
+                    uint32_t regs_per_thread, kernel_desc_t *out, cs_error_t *err)
 {
     if (ptx_module_bind(m, mem, err) < 0)
         return -1;
     ptx_source_t *src = cs_xcalloc(1, sizeof *src);
     if (ptx_launch_init(&src->launch, m, kernel, grid, block, dyn_shmem, args, args_size, mem, err) < 0) {
+        free(src);
+        return -1;
+    }
+    if (ptx_launch_set_cluster(&src->launch, cluster, err) < 0) {
+        ptx_launch_release(&src->launch);
         free(src);
         return -1;
     }
@@ -101,6 +106,8 @@ int ptx_kernel_desc(ptx_module_t *m, const char *kernel, dim3_t grid, dim3_t blo
     out->block = block;
     out->shmem_bytes = smem + dyn_shmem;
     out->regs_per_thread = regs;
+    if (src->launch.cluster_size > 1)
+        out->cluster = src->launch.cluster;
     out->ops = &ptx_cta_source_ops;
     out->src = src;
     return 0;

@@ -19,10 +19,13 @@ extern const cta_source_ops_t ptx_cta_source_ops;
  * the module on stderr), else exactly that many.
  * shmem_bytes = static (ptxas report, else the .shared variables the kernel
  * uses) + dynamic.
+ * cluster: CTAs per cluster as a launch attribute gives it, {0,0,0} for
+ * none (the kernel's .reqnctapercluster, if any, then decides; see
+ * ptx_launch_set_cluster); out->cluster is the launch's shape.
  * The caller releases out->src through out->ops->destroy. */
-int ptx_kernel_desc(ptx_module_t *m, const char *kernel, dim3_t grid, dim3_t block, uint32_t dyn_shmem,
-                    const void *args, size_t args_size, ptx_device_memory_t *mem, uint32_t regs_per_thread,
-                    kernel_desc_t *out, cs_error_t *err);
+int ptx_kernel_desc(ptx_module_t *m, const char *kernel, dim3_t grid, dim3_t block, dim3_t cluster,
+                    uint32_t dyn_shmem, const void *args, size_t args_size, ptx_device_memory_t *mem,
+                    uint32_t regs_per_thread, kernel_desc_t *out, cs_error_t *err);
 
 /* Warp instructions executed so far by a PTX kernel_desc's source. */
 uint64_t ptx_source_executed(const kernel_desc_t *k);

@@ -33,6 +33,7 @@ static enum mem_space mem_space_of(unsigned s)
 {
     switch (s) {
     case PS_SHARED: return SPACE_SHARED;
+    case PS_SHARED_CLUSTER: return SPACE_DSMEM; /* refined per access: the own CTA's is SPACE_SHARED */
     case PS_LOCAL: return SPACE_LOCAL;
     case PS_CONST: case PS_PARAM: return SPACE_CONST;
     default: return SPACE_GLOBAL; /* generic: refined per access at run time */
@@ -162,7 +163,11 @@ void ptx_timing_template(const ptx_module_t *m, const ptx_function_t *f, const p
         break;
     case OP_BAR: case OP_BARRIER:
         set(o, UNIT_BRANCH, LAT_BRANCH);
-        if (in->subop != 1) /* bar.warp.sync only synchronises the warp */
+        if (in->subop == BAR_CLUSTER_ARRIVE)
+            o->flags = INST_CLUSTER_ARRIVE;
+        else if (in->subop == BAR_CLUSTER_WAIT)
+            o->flags = INST_CLUSTER_WAIT;
+        else if (in->subop != 1) /* bar.warp.sync only synchronises the warp */
             o->flags = INST_BARRIER;
         break;
     case OP_MEMBAR: case OP_FENCE:

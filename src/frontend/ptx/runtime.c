@@ -254,6 +254,13 @@ int ctasim_kernel_param_info(ctasim_module_t *mod, const char *kernel, const cha
 int ctasim_launch(ctasim_runtime_t *rt, ctasim_module_t *mod, const char *kernel, dim3_t grid, dim3_t block,
                   uint32_t dyn_shmem, uint32_t stream, void *const *args, size_t nargs, cs_error_t *err)
 {
+    return ctasim_launch_cluster(rt, mod, kernel, grid, block, (dim3_t){0, 0, 0}, dyn_shmem, stream, args, nargs, err);
+}
+
+int ctasim_launch_cluster(ctasim_runtime_t *rt, ctasim_module_t *mod, const char *kernel, dim3_t grid, dim3_t block,
+                          dim3_t cluster, uint32_t dyn_shmem, uint32_t stream, void *const *args, size_t nargs,
+                          cs_error_t *err)
+{
     const ptx_function_t *f = kernel_of(mod, kernel, err);
     if (!f)
         return -1;
@@ -273,7 +280,7 @@ int ctasim_launch(ctasim_runtime_t *rt, ctasim_module_t *mod, const char *kernel
         if (strcmp(mod->regs[i].kernel, kernel) == 0)
             regs = mod->regs[i].regs;
     kernel_desc_t k;
-    int rc = ptx_kernel_desc(mod->ptx, kernel, grid, block, dyn_shmem, buf, f->param_bytes, rt->mem, regs, &k, err);
+    int rc = ptx_kernel_desc(mod->ptx, kernel, grid, block, cluster, dyn_shmem, buf, f->param_bytes, rt->mem, regs, &k, err);
     free(buf);
     if (rc < 0)
         return -1;
@@ -313,48 +320,86 @@ int ctasim_debug_perturb(ctasim_module_t *mod, const char *opcode, int32_t bias)
 
 /* ------------------------------------------------------------ functional executor */
 
-enum { W_RUN, W_BARRIER, W_DONE };
+enum { W_RUN, W_BARRIER, W_CLUSTER_WAIT, W_DONE };
 
-/* One CTA at a time, in launch order; within a CTA each running warp runs
- * until it reaches a barrier or finishes, and a barrier releases once every
- * unfinished warp waits at it. Deterministic. */
+/* One cluster at a time (a CTA when the launch has no clusters), in launch
+ * order; within it each running warp runs until it reaches a barrier or
+ * finishes. A CTA's barrier releases once none of its unfinished warps runs
+ * or waits at the cluster barrier; barrier.cluster.wait releases a warp once
+ * every unfinished warp of the cluster arrived as often as it did (a phase
+ * completes when all live warps arrived; warps that exit stop counting).
+ * Deterministic. */
 static int run_kernel(kernel_desc_t *k, cs_error_t *err)
 {
     uint64_t ctas = dim3_count(k->grid);
-    unsigned nw = kernel_warps_per_cta(k);
-    uint8_t *state = cs_xmalloc(nw ? nw : 1);
+    unsigned nw = kernel_warps_per_cta(k), cs = kernel_cluster_size(k), total = nw * cs;
+    uint8_t *state = cs_xmalloc(total ? total : 1);
+    uint32_t *arrives = cs_xmalloc((total ? total : 1) * sizeof *arrives);
+    void **cta = cs_xcalloc(cs, sizeof *cta);
     int rc = 0;
-    for (uint64_t id = 0; id < ctas && rc == 0; id++) {
-        void *cta = k->ops->cta_begin(k->src, id, err);
-        if (!cta) {
-            rc = -1;
-            break;
-        }
-        memset(state, W_RUN, nw);
-        unsigned done = 0;
-        while (done < nw && rc == 0) {
-            for (unsigned w = 0; w < nw && rc == 0; w++) {
-                while (state[w] == W_RUN) {
+    for (uint64_t first = 0; first < ctas && rc == 0; first += cs) {
+        for (unsigned r = 0; r < cs && rc == 0; r++)
+            if (!(cta[r] = k->ops->cta_begin(k->src, first + r, err)))
+                rc = -1;
+        memset(state, W_RUN, total);
+        memset(arrives, 0, total * sizeof *arrives);
+        unsigned done = 0, live = total, arrived = 0;
+        uint32_t phases = 0;
+        while (done < total && rc == 0) {
+            bool moved = false;
+            for (unsigned i = 0; i < total && rc == 0; i++) {
+                while (state[i] == W_RUN) {
                     const warp_inst_t *in;
-                    int r = k->ops->warp_next(cta, w, &in, err);
+                    int r = k->ops->warp_next(cta[i / nw], i % nw, &in, err);
+                    moved = true;
                     if (r < 0) {
                         rc = -1;
                         break;
                     }
                     if (r == 0) {
-                        state[w] = W_DONE;
+                        state[i] = W_DONE;
                         done++;
+                        live--;
                     } else if (in->flags & INST_BARRIER) {
-                        state[w] = W_BARRIER;
+                        state[i] = W_BARRIER;
+                    } else if (in->flags & INST_CLUSTER_ARRIVE) {
+                        arrives[i]++;
+                        arrived++;
+                    } else if ((in->flags & INST_CLUSTER_WAIT) && phases < arrives[i]) {
+                        state[i] = W_CLUSTER_WAIT;
+                    }
+                    if (arrived && arrived >= live) { /* every live warp arrived: the phase completes */
+                        phases++;
+                        arrived = 0;
                     }
                 }
             }
-            for (unsigned w = 0; w < nw; w++) /* everyone left is at the barrier: release */
-                if (state[w] == W_BARRIER)
-                    state[w] = W_RUN;
+            for (unsigned i = 0; i < total; i++)
+                if (state[i] == W_CLUSTER_WAIT && phases >= arrives[i]) {
+                    state[i] = W_RUN;
+                    moved = true;
+                }
+            for (unsigned r = 0; r < cs; r++) { /* a CTA whose unfinished warps all wait at its barrier */
+                bool all = true;
+                for (unsigned w = 0; w < nw; w++)
+                    all &= state[r * nw + w] == W_BARRIER || state[r * nw + w] == W_DONE;
+                for (unsigned w = 0; w < nw && all; w++)
+                    if (state[r * nw + w] == W_BARRIER) {
+                        state[r * nw + w] = W_RUN;
+                        moved = true;
+                    }
+            }
+            if (!moved && done < total && rc == 0)
+                rc = cs_err(err, NULL, 0, "kernel '%s': deadlock: warps wait at barriers that cannot release", k->name);
         }
-        k->ops->cta_end(k->src, cta);
+        for (unsigned r = 0; r < cs; r++)
+            if (cta[r]) {
+                k->ops->cta_end(k->src, cta[r]);
+                cta[r] = NULL;
+            }
     }
+    free(cta);
+    free(arrives);
     free(state);
     return rc;
 }
