@@ -33,6 +33,7 @@ NOCOMP=""
 # so those sources build unmodified (docs/SUITES.md "Build fixes")
 NVFLAGS="-cudart shared -O2 -gencode arch=compute_75,code=compute_75 $NOCOMP -w -DcudaThreadSynchronize=cudaDeviceSynchronize"
 failed=0; built=0; uptodate=0
+STAMP=""
 
 wanted() { # NAME: is it selected on the command line (or nothing selected)?
     [ -z "$SELECT" ] && return 0
@@ -42,26 +43,30 @@ wanted() { # NAME: is it selected on the command line (or nothing selected)?
 SELECT="$*"
 
 # newer OUT SOURCES...: is OUT missing, older than a source, or built by
-# another command line (OUT.cmd)?
+# another command line? OUT.cmd holds the stamp of the last build: the
+# compiler, the flags every program gets ($STAMP) and the program's own
+# sources and flags, so a change of nvcc, of NVFLAGS or of the zstd choice
+# rebuilds as a changed source does
 newer() {
     o=$1; shift
     [ -f "$o" ] || return 0
-    [ "$(cat "$o.cmd" 2>/dev/null)" = "$*" ] || return 0
+    [ "$(cat "$o.cmd" 2>/dev/null)" = "$STAMP $*" ] || return 0
     for s in "$@"; do case $s in -*) continue ;; esac; [ "$s" -nt "$o" ] && return 0; done
     return 1
 }
 
 # the generated inputs: our own generator, deterministic
+STAMP="$CC"
 if newer "$OUT/data/.done" "$ROOT/tools/suite_inputs.c"; then
     if $CC -O2 -std=c11 -o "$OUT/suite_inputs" "$ROOT/tools/suite_inputs.c" -lm && "$OUT/suite_inputs" "$OUT/data"; then
-        touch "$OUT/data/.done"; echo "$ROOT/tools/suite_inputs.c" >"$OUT/data/.done.cmd"
+        touch "$OUT/data/.done"; echo "$STAMP $ROOT/tools/suite_inputs.c" >"$OUT/data/.done.cmd"
     else echo "make suites: the input generator failed"; failed=$((failed + 1)); fi
 fi
 
 # time() fixed for the runs (suites/refs/fixed_time.c), as an LD_PRELOAD
 if newer "$OUT/libfixedtime.so" "$ROOT/suites/refs/fixed_time.c"; then
     if $CC -O2 -shared -fPIC -o "$OUT/libfixedtime.so" "$ROOT/suites/refs/fixed_time.c"; then
-        echo "$ROOT/suites/refs/fixed_time.c" >"$OUT/libfixedtime.so.cmd"
+        echo "$STAMP $ROOT/suites/refs/fixed_time.c" >"$OUT/libfixedtime.so.cmd"
     else echo "make suites: suites/refs/fixed_time.c failed to build"; failed=$((failed + 1)); fi
 fi
 
@@ -76,6 +81,7 @@ while IFS='|' read -r name dir srcs args check set; do
     cd "$ROOT/third_party/$dir" || { echo "make suites: $name: no folder third_party/$dir"; failed=$((failed + 1)); continue; }
     if [ $kind = ref ]; then
         exe="$OUT/ref/$name"
+        STAMP="$CC $CXX"
         # shellcheck disable=SC2086
         if newer "$exe" $srcs; then
             : >"$exe.log"
@@ -95,12 +101,13 @@ while IFS='|' read -r name dir srcs args check set; do
             done
             # shellcheck disable=SC2086
             if [ $ok = 1 ] && $CXX -fopenmp -o "$exe" $objs -lm -lpthread >>"$exe.log" 2>&1 </dev/null; then
-                built=$((built + 1)); echo $srcs >"$exe.cmd"
+                built=$((built + 1)); echo "$STAMP" $srcs >"$exe.cmd"
             else echo "make suites: CPU reference $name failed to build: $(grep -m3 -i error "$exe.log")"; failed=$((failed + 1)); fi
             rm -rf "$exe.o.d"
         else uptodate=$((uptodate + 1)); fi
     else
         exe="$OUT/$name"
+        STAMP="$NVCC $NVFLAGS"
         patchf="$ROOT/suites/patches/$name.patch"
         [ -f "$patchf" ] || patchf=""
         # shellcheck disable=SC2086
@@ -117,7 +124,7 @@ while IFS='|' read -r name dir srcs args check set; do
             fi
             # shellcheck disable=SC2086
             if nice "$NVCC" $NVFLAGS -o "$exe" $srcs >"$exe.log" 2>&1 </dev/null; then
-                built=$((built + 1)); echo $srcs $patchf >"$exe.cmd"
+                built=$((built + 1)); echo "$STAMP" $srcs $patchf >"$exe.cmd"
             else echo "make suites: $name failed to build: $(grep -m3 -i error "$exe.log")"; rm -f "$exe"; failed=$((failed + 1)); fi
         else uptodate=$((uptodate + 1)); fi
     fi
