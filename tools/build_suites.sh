@@ -87,9 +87,18 @@ while IFS='|' read -r name dir srcs args check set; do
             : >"$exe.log"
             # each source with its own compiler (C as C, C++ as C++), linked as C++
             objs=""; flags=""; ok=1; rm -rf "$exe.o.d"; mkdir -p "$exe.o.d"
-            for s in $srcs; do case $s in -I*|-D*) flags="$flags $s" ;; esac; done
+            # the compile flags of the line: -I, -D, -O (a later -O wins over
+            # -O2) and -include FILE (a header a source forgot to include)
+            inc=0
             for s in $srcs; do
+                if [ $inc = 1 ]; then flags="$flags $s"; inc=0; continue; fi
+                case $s in -I*|-D*|-O*) flags="$flags $s" ;; -include) flags="$flags $s"; inc=1 ;; esac
+            done
+            inc=0
+            for s in $srcs; do
+                if [ $inc = 1 ]; then inc=0; continue; fi
                 case $s in
+                    -include) inc=1; continue ;;
                     -*) continue ;;
                     *.c) comp="$CC -std=gnu99 -fgnu89-inline" ;; # old sources: gnu89 inline semantics
                     *) comp=$CXX ;;
@@ -114,13 +123,16 @@ while IFS='|' read -r name dir srcs args check set; do
         if newer "$exe" $srcs $patchf; then
             echo "nvcc $name"
             # a program that cannot build with CUDA 13 as it is: built from a
-            # copy with its patch applied (suites/patches/, docs/SUITES.md)
+            # copy with its patch applied (suites/patches/, docs/SUITES.md;
+            # paths in the patch relative to the program's folder). The copy
+            # is of the program's whole suite (at most a few MB), so that its
+            # sources' paths into shared folders (../../common) still hold
             if [ -n "$patchf" ]; then
-                rm -rf "$OUT/src/$name"; mkdir -p "$OUT/src"
-                if ! cp -R "$ROOT/third_party/$dir" "$OUT/src/$name" || ! patch -s -p1 -d "$OUT/src/$name" <"$patchf" >"$exe.log" 2>&1; then
+                rm -rf "$OUT/src/$name"; mkdir -p "$OUT/src/$name"
+                if ! cp -R "$ROOT/third_party/${dir%%/*}" "$OUT/src/$name/" || ! patch -s -p1 -d "$OUT/src/$name/$dir" <"$patchf" >"$exe.log" 2>&1; then
                     echo "make suites: $name: suites/patches/$name.patch does not apply: $(head -2 "$exe.log")"; failed=$((failed + 1)); continue
                 fi
-                cd "$OUT/src/$name" || continue
+                cd "$OUT/src/$name/$dir" || continue
             fi
             # shellcheck disable=SC2086
             if nice "$NVCC" $NVFLAGS -o "$exe" $srcs >"$exe.log" 2>&1 </dev/null; then
