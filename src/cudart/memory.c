@@ -8,8 +8,21 @@
 
 #include "cudart/cudart.h"
 
-/* The live allocations: cudaMemcpyDefault and cudaFree need to know a
- * device pointer from a host one. */
+/* A GPU faults only on an unmapped page: cudaMalloc sub-allocates from
+ * mapped chunks (2 MiB), after the context's own buffers, so a read a little
+ * before or after an allocation returns some other bytes and the program goes
+ * on. Real programs rely on it: Rodinia srad_v2 loads one row above and below
+ * its image and discards the value, Parboil spmv loads x[-1] for its padding
+ * entries and multiplies it by zero. ctasim's memory reports every access
+ * outside an allocation (ptx_mem.h), so each allocation here carries
+ * ALLOC_GUARD zeroed bytes on each side: such reads see zeros, as harmless as
+ * on the GPU, while an access farther out still stops the run with its line.
+ * A multiple of 256, the alignment cudaMalloc guarantees. */
+#define ALLOC_GUARD ((uint64_t)16384)
+
+/* The live allocations (the addresses the program holds, without the
+ * guards): cudaMemcpyDefault and cudaFree need to know a device pointer from
+ * a host one. */
 typedef struct alloc {
     uint64_t base, size;
 } alloc_t;
@@ -56,7 +69,8 @@ cudaError_t cudaMalloc(void **ptr, size_t size)
     cr_lock();
     uint64_t d;
     cs_error_t err;
-    int bad = ctasim_malloc(cr.rt, &d, size, &err) < 0;
+    int bad = size > SIZE_MAX - 2 * ALLOC_GUARD || ctasim_malloc(cr.rt, &d, size + 2 * ALLOC_GUARD, &err) < 0;
+    d += ALLOC_GUARD;
     if (!bad) {
         if (n_allocs == cap_allocs) {
             cap_allocs = cap_allocs ? 2 * cap_allocs : 64;
@@ -79,7 +93,7 @@ cudaError_t cudaFree(void *ptr)
     cs_error_t err;
     if (!al || al->base != cr_dptr(ptr))
         e = cudaErrorInvalidValue;
-    else if (ctasim_free(cr.rt, al->base, &err) < 0)
+    else if (ctasim_free(cr.rt, al->base - ALLOC_GUARD, &err) < 0)
         cr_fatal("%s", err.msg);
     else
         *al = allocs[--n_allocs];
