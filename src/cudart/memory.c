@@ -3,6 +3,8 @@
  * device addresses (never host-dereferenceable, as on a GPU); host memory is
  * ordinary memory ("pinned" changes nothing in a simulation). Every copy
  * first runs the queued kernels it may depend on (the runtime does that). */
+#include <errno.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -148,6 +150,26 @@ cudaError_t cudaHostGetDevicePointer(void **dptr, void *host, unsigned flags)
              "supported by ctasim's CUDA runtime");
 }
 
+/* CTASIM_CUDART_DTOH=FILE: every device-to-host copy's bytes are appended
+ * to FILE, in the program's order. For checking programs that print nothing
+ * they compute (Rodinia backprop, gaussian without its verbose build): the
+ * suite runner compares what came back from the device with a CPU reference
+ * (tools/run_suites.sh, docs/SUITES.md). Only the one-dimensional copies
+ * (cudaMemcpy and its Async form), which those programs use. Lock held. */
+static void record_dtoh(const void *host, size_t n)
+{
+    static FILE *f;
+    static int state; /* 0 not looked at, 1 recording, 2 off */
+    if (state == 0) {
+        const char *path = getenv("CTASIM_CUDART_DTOH");
+        state = path && *path ? 1 : 2;
+        if (state == 1 && !(f = fopen(path, "ab")))
+            cr_fatal("CTASIM_CUDART_DTOH=%s: cannot open: %s", path, strerror(errno));
+    }
+    if (state == 1 && (fwrite(host, 1, n, f) != n || fflush(f) != 0))
+        cr_fatal("CTASIM_CUDART_DTOH: error writing %zu bytes", n);
+}
+
 /* One copy of n bytes, kind resolved. Lock held. */
 static cudaError_t copy(void *dst, const void *src, size_t n, int kind)
 {
@@ -174,6 +196,8 @@ static cudaError_t copy(void *dst, const void *src, size_t n, int kind)
         if (!cr_is_device(src, n))
             return cudaErrorInvalidValue;
         bad = ctasim_memcpy_dtoh(cr.rt, dst, cr_dptr(src), n, &err) < 0;
+        if (!bad)
+            record_dtoh(dst, n);
         break;
     case cudaMemcpyDeviceToDevice: {
         if (!cr_is_device(src, n) || !cr_is_device(dst, n))
