@@ -72,8 +72,8 @@ cudaError_t cudaMalloc(void **ptr, size_t size)
     uint64_t d;
     cs_error_t err;
     int bad = size > SIZE_MAX - 2 * ALLOC_GUARD || ctasim_malloc(cr.rt, &d, size + 2 * ALLOC_GUARD, &err) < 0;
-    d += ALLOC_GUARD;
     if (!bad) {
+        d += ALLOC_GUARD;
         if (n_allocs == cap_allocs) {
             cap_allocs = cap_allocs ? 2 * cap_allocs : 64;
             allocs = cs_xrealloc(allocs, cap_allocs * sizeof *allocs);
