@@ -33,6 +33,7 @@ NOCOMP=""
 # so those sources build unmodified (docs/SUITES.md "Build fixes")
 NVFLAGS="-cudart shared -O2 -gencode arch=compute_75,code=compute_75 $NOCOMP -w -DcudaThreadSynchronize=cudaDeviceSynchronize"
 failed=0; built=0; uptodate=0
+STAMP=""
 
 wanted() { # NAME: is it selected on the command line (or nothing selected)?
     [ -z "$SELECT" ] && return 0
@@ -42,26 +43,30 @@ wanted() { # NAME: is it selected on the command line (or nothing selected)?
 SELECT="$*"
 
 # newer OUT SOURCES...: is OUT missing, older than a source, or built by
-# another command line (OUT.cmd)?
+# another command line? OUT.cmd holds the stamp of the last build: the
+# compiler, the flags every program gets ($STAMP) and the program's own
+# sources and flags, so a change of nvcc, of NVFLAGS or of the zstd choice
+# rebuilds as a changed source does
 newer() {
     o=$1; shift
     [ -f "$o" ] || return 0
-    [ "$(cat "$o.cmd" 2>/dev/null)" = "$*" ] || return 0
+    [ "$(cat "$o.cmd" 2>/dev/null)" = "$STAMP $*" ] || return 0
     for s in "$@"; do case $s in -*) continue ;; esac; [ "$s" -nt "$o" ] && return 0; done
     return 1
 }
 
 # the generated inputs: our own generator, deterministic
+STAMP="$CC"
 if newer "$OUT/data/.done" "$ROOT/tools/suite_inputs.c"; then
     if $CC -O2 -std=c11 -o "$OUT/suite_inputs" "$ROOT/tools/suite_inputs.c" -lm && "$OUT/suite_inputs" "$OUT/data"; then
-        touch "$OUT/data/.done"; echo "$ROOT/tools/suite_inputs.c" >"$OUT/data/.done.cmd"
+        touch "$OUT/data/.done"; echo "$STAMP $ROOT/tools/suite_inputs.c" >"$OUT/data/.done.cmd"
     else echo "make suites: the input generator failed"; failed=$((failed + 1)); fi
 fi
 
 # time() fixed for the runs (suites/refs/fixed_time.c), as an LD_PRELOAD
 if newer "$OUT/libfixedtime.so" "$ROOT/suites/refs/fixed_time.c"; then
     if $CC -O2 -shared -fPIC -o "$OUT/libfixedtime.so" "$ROOT/suites/refs/fixed_time.c"; then
-        echo "$ROOT/suites/refs/fixed_time.c" >"$OUT/libfixedtime.so.cmd"
+        echo "$STAMP $ROOT/suites/refs/fixed_time.c" >"$OUT/libfixedtime.so.cmd"
     else echo "make suites: suites/refs/fixed_time.c failed to build"; failed=$((failed + 1)); fi
 fi
 
@@ -76,14 +81,24 @@ while IFS='|' read -r name dir srcs args check set; do
     cd "$ROOT/third_party/$dir" || { echo "make suites: $name: no folder third_party/$dir"; failed=$((failed + 1)); continue; }
     if [ $kind = ref ]; then
         exe="$OUT/ref/$name"
+        STAMP="$CC $CXX"
         # shellcheck disable=SC2086
         if newer "$exe" $srcs; then
             : >"$exe.log"
             # each source with its own compiler (C as C, C++ as C++), linked as C++
             objs=""; flags=""; ok=1; rm -rf "$exe.o.d"; mkdir -p "$exe.o.d"
-            for s in $srcs; do case $s in -I*|-D*) flags="$flags $s" ;; esac; done
+            # the compile flags of the line: -I, -D, -O (a later -O wins over
+            # -O2) and -include FILE (a header a source forgot to include)
+            inc=0
             for s in $srcs; do
+                if [ $inc = 1 ]; then flags="$flags $s"; inc=0; continue; fi
+                case $s in -I*|-D*|-O*) flags="$flags $s" ;; -include) flags="$flags $s"; inc=1 ;; esac
+            done
+            inc=0
+            for s in $srcs; do
+                if [ $inc = 1 ]; then inc=0; continue; fi
                 case $s in
+                    -include) inc=1; continue ;;
                     -*) continue ;;
                     *.c) comp="$CC -std=gnu99 -fgnu89-inline" ;; # old sources: gnu89 inline semantics
                     *) comp=$CXX ;;
@@ -95,29 +110,33 @@ while IFS='|' read -r name dir srcs args check set; do
             done
             # shellcheck disable=SC2086
             if [ $ok = 1 ] && $CXX -fopenmp -o "$exe" $objs -lm -lpthread >>"$exe.log" 2>&1 </dev/null; then
-                built=$((built + 1)); echo $srcs >"$exe.cmd"
+                built=$((built + 1)); echo "$STAMP" $srcs >"$exe.cmd"
             else echo "make suites: CPU reference $name failed to build: $(grep -m3 -i error "$exe.log")"; failed=$((failed + 1)); fi
             rm -rf "$exe.o.d"
         else uptodate=$((uptodate + 1)); fi
     else
         exe="$OUT/$name"
+        STAMP="$NVCC $NVFLAGS"
         patchf="$ROOT/suites/patches/$name.patch"
         [ -f "$patchf" ] || patchf=""
         # shellcheck disable=SC2086
         if newer "$exe" $srcs $patchf; then
             echo "nvcc $name"
             # a program that cannot build with CUDA 13 as it is: built from a
-            # copy with its patch applied (suites/patches/, docs/SUITES.md)
+            # copy with its patch applied (suites/patches/, docs/SUITES.md;
+            # paths in the patch relative to the program's folder). The copy
+            # is of the program's whole suite (at most a few MB), so that its
+            # sources' paths into shared folders (../../common) still hold
             if [ -n "$patchf" ]; then
-                rm -rf "$OUT/src/$name"; mkdir -p "$OUT/src"
-                if ! cp -R "$ROOT/third_party/$dir" "$OUT/src/$name" || ! patch -s -p1 -d "$OUT/src/$name" <"$patchf" >"$exe.log" 2>&1; then
+                rm -rf "$OUT/src/$name"; mkdir -p "$OUT/src/$name"
+                if ! cp -R "$ROOT/third_party/${dir%%/*}" "$OUT/src/$name/" || ! patch -s -p1 -d "$OUT/src/$name/$dir" <"$patchf" >"$exe.log" 2>&1; then
                     echo "make suites: $name: suites/patches/$name.patch does not apply: $(head -2 "$exe.log")"; failed=$((failed + 1)); continue
                 fi
-                cd "$OUT/src/$name" || continue
+                cd "$OUT/src/$name/$dir" || continue
             fi
             # shellcheck disable=SC2086
             if nice "$NVCC" $NVFLAGS -o "$exe" $srcs >"$exe.log" 2>&1 </dev/null; then
-                built=$((built + 1)); echo $srcs $patchf >"$exe.cmd"
+                built=$((built + 1)); echo "$STAMP" $srcs $patchf >"$exe.cmd"
             else echo "make suites: $name failed to build: $(grep -m3 -i error "$exe.log")"; rm -f "$exe"; failed=$((failed + 1)); fi
         else uptodate=$((uptodate + 1)); fi
     fi

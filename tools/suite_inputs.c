@@ -206,6 +206,95 @@ static void lbm_obstacles(const char *name)
     close_out(f, name);
 }
 
+/* Rodinia b+tree: the key file (a count, then one key a line; keys 0..n-1
+ * in a random order, so every query of 0 <= key <= n finds a record or the
+ * one past the end) and the command file: `k COUNT` (COUNT random key
+ * lookups, one CTA each) and `j COUNT SIZE` (COUNT range queries of SIZE
+ * keys), the two GPU commands of main.c. */
+static void btree_inputs(const char *keys_name, const char *cmd_name, int n, int queries, int range)
+{
+    int *k = malloc((size_t)n * sizeof *k);
+    if (!k) {
+        fprintf(stderr, "suite_inputs: out of memory\n");
+        exit(1);
+    }
+    for (int i = 0; i < n; i++) k[i] = i;
+    for (int i = n - 1; i > 0; i--) { /* Fisher-Yates */
+        int j = (int)(next_u32() % (unsigned)(i + 1)), t = k[i];
+        k[i] = k[j];
+        k[j] = t;
+    }
+    FILE *f = open_out(keys_name);
+    fprintf(f, "%d\n", n);
+    for (int i = 0; i < n; i++) fprintf(f, "%d\n", k[i]);
+    close_out(f, keys_name);
+    free(k);
+    f = open_out(cmd_name);
+    fprintf(f, "k %d\nj %d %d\n", queries, queries, range);
+    close_out(f, cmd_name);
+}
+
+/* Parboil sgemm: column-major text matrices, "rows cols" then the values
+ * (io.cc). C = A * B reads A (m x k) and B^T (n x k); B (k x n) is written
+ * too, as the suite's runs pass all three. */
+static void sgemm_matrices(const char *a_name, const char *b_name, const char *bt_name, int m, int k, int n)
+{
+    FILE *f = open_out(a_name);
+    fprintf(f, "%d %d\n", m, k);
+    for (long i = 0; i < (long)m * k; i++) fprintf(f, "%.6f ", next_unit() * 2.0 - 1.0);
+    fprintf(f, "\n");
+    close_out(f, a_name);
+    float *bt = malloc((size_t)n * k * sizeof *bt); /* B^T column-major: bt[c * n + r] = B[c][r] */
+    if (!bt) {
+        fprintf(stderr, "suite_inputs: out of memory\n");
+        exit(1);
+    }
+    for (long i = 0; i < (long)n * k; i++) bt[i] = (float)(next_unit() * 2.0 - 1.0);
+    f = open_out(bt_name);
+    fprintf(f, "%d %d\n", n, k);
+    for (long i = 0; i < (long)n * k; i++) fprintf(f, "%.6f ", bt[i]);
+    fprintf(f, "\n");
+    close_out(f, bt_name);
+    f = open_out(b_name); /* B column-major: B[r][c] at c * k + r, = B^T[c][r] */
+    fprintf(f, "%d %d\n", k, n);
+    for (int c = 0; c < n; c++)
+        for (int r = 0; r < k; r++) fprintf(f, "%.6f ", bt[(long)r * n + c]);
+    fprintf(f, "\n");
+    close_out(f, b_name);
+    free(bt);
+}
+
+/* Parboil spmv: a Matrix Market "coordinate real general" matrix of n rows
+ * with 1..2*avg entries a row in distinct random columns (coo_to_jds reads
+ * it), and the dense vector x as n raw floats (input_vec). */
+static void spmv_inputs(const char *mtx_name, const char *vec_name, int n, int avg)
+{
+    FILE *f = open_out(mtx_name);
+    int *len = malloc((size_t)n * sizeof *len);
+    if (!len) {
+        fprintf(stderr, "suite_inputs: out of memory\n");
+        exit(1);
+    }
+    long nnz = 0;
+    for (int r = 0; r < n; r++) {
+        len[r] = 1 + (int)(next_u32() % (unsigned)(2 * avg));
+        nnz += len[r];
+    }
+    fprintf(f, "%%%%MatrixMarket matrix coordinate real general\n%d %d %ld\n", n, n, nnz);
+    for (int r = 0; r < n; r++) {
+        /* distinct columns: a random start and a stride coprime to nothing in
+         * particular, kept below n / len so no column repeats */
+        int stride = 1 + (int)(next_u32() % (unsigned)(n / len[r])), c = (int)(next_u32() % (unsigned)n);
+        for (int i = 0; i < len[r]; i++)
+            fprintf(f, "%d %d %.6f\n", r + 1, (c + i * stride) % n + 1, next_unit() * 2.0 - 1.0);
+    }
+    close_out(f, mtx_name);
+    free(len);
+    f = open_out(vec_name);
+    for (int i = 0; i < n; i++) put_f32(f, (float)(next_unit() * 2.0 - 1.0));
+    close_out(f, vec_name);
+}
+
 int main(int argc, char **argv)
 {
     if (argc != 2) {
@@ -228,5 +317,10 @@ int main(int argc, char **argv)
     tpacf_points("tpacf_data.txt", 256);
     tpacf_points("tpacf_random-0.txt", 256);
     tpacf_points("tpacf_random-1.txt", 256);
+    /* appended after the others: the generator's sequence, and so every
+     * input above, stays as it was */
+    btree_inputs("btree_keys_4096.txt", "btree_command.txt", 4096, 256, 16);
+    sgemm_matrices("sgemm_a_128x64.txt", "sgemm_b_64x32.txt", "sgemm_bt_32x64.txt", 128, 64, 32);
+    spmv_inputs("spmv_512.mtx", "spmv_vec_512.bin", 512, 8);
     return 0;
 }

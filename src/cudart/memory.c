@@ -3,13 +3,28 @@
  * device addresses (never host-dereferenceable, as on a GPU); host memory is
  * ordinary memory ("pinned" changes nothing in a simulation). Every copy
  * first runs the queued kernels it may depend on (the runtime does that). */
+#include <errno.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "cudart/cudart.h"
 
-/* The live allocations: cudaMemcpyDefault and cudaFree need to know a
- * device pointer from a host one. */
+/* A GPU faults only on an unmapped page: cudaMalloc sub-allocates from
+ * mapped chunks (2 MiB), after the context's own buffers, so a read a little
+ * before or after an allocation returns some other bytes and the program goes
+ * on. Real programs rely on it: Rodinia srad_v2 loads one row above and below
+ * its image and discards the value, Parboil spmv loads x[-1] for its padding
+ * entries and multiplies it by zero. ctasim's memory reports every access
+ * outside an allocation (ptx_mem.h), so each allocation here carries
+ * ALLOC_GUARD zeroed bytes on each side: such reads see zeros, as harmless as
+ * on the GPU, while an access farther out still stops the run with its line.
+ * A multiple of 256, the alignment cudaMalloc guarantees. */
+#define ALLOC_GUARD ((uint64_t)16384)
+
+/* The live allocations (the addresses the program holds, without the
+ * guards): cudaMemcpyDefault and cudaFree need to know a device pointer from
+ * a host one. */
 typedef struct alloc {
     uint64_t base, size;
 } alloc_t;
@@ -56,8 +71,9 @@ cudaError_t cudaMalloc(void **ptr, size_t size)
     cr_lock();
     uint64_t d;
     cs_error_t err;
-    int bad = ctasim_malloc(cr.rt, &d, size, &err) < 0;
+    int bad = size > SIZE_MAX - 2 * ALLOC_GUARD || ctasim_malloc(cr.rt, &d, size + 2 * ALLOC_GUARD, &err) < 0;
     if (!bad) {
+        d += ALLOC_GUARD;
         if (n_allocs == cap_allocs) {
             cap_allocs = cap_allocs ? 2 * cap_allocs : 64;
             allocs = cs_xrealloc(allocs, cap_allocs * sizeof *allocs);
@@ -79,7 +95,7 @@ cudaError_t cudaFree(void *ptr)
     cs_error_t err;
     if (!al || al->base != cr_dptr(ptr))
         e = cudaErrorInvalidValue;
-    else if (ctasim_free(cr.rt, al->base, &err) < 0)
+    else if (ctasim_free(cr.rt, al->base - ALLOC_GUARD, &err) < 0)
         cr_fatal("%s", err.msg);
     else
         *al = allocs[--n_allocs];
@@ -134,6 +150,26 @@ cudaError_t cudaHostGetDevicePointer(void **dptr, void *host, unsigned flags)
              "supported by ctasim's CUDA runtime");
 }
 
+/* CTASIM_CUDART_DTOH=FILE: every device-to-host copy's bytes are appended
+ * to FILE, in the program's order. For checking programs that print nothing
+ * they compute (Rodinia backprop, gaussian without its verbose build): the
+ * suite runner compares what came back from the device with a CPU reference
+ * (tools/run_suites.sh, docs/SUITES.md). Only the one-dimensional copies
+ * (cudaMemcpy and its Async form), which those programs use. Lock held. */
+static void record_dtoh(const void *host, size_t n)
+{
+    static FILE *f;
+    static int state; /* 0 not looked at, 1 recording, 2 off */
+    if (state == 0) {
+        const char *path = getenv("CTASIM_CUDART_DTOH");
+        state = path && *path ? 1 : 2;
+        if (state == 1 && !(f = fopen(path, "ab")))
+            cr_fatal("CTASIM_CUDART_DTOH=%s: cannot open: %s", path, strerror(errno));
+    }
+    if (state == 1 && (fwrite(host, 1, n, f) != n || fflush(f) != 0))
+        cr_fatal("CTASIM_CUDART_DTOH: error writing %zu bytes", n);
+}
+
 /* One copy of n bytes, kind resolved. Lock held. */
 static cudaError_t copy(void *dst, const void *src, size_t n, int kind)
 {
@@ -160,6 +196,8 @@ static cudaError_t copy(void *dst, const void *src, size_t n, int kind)
         if (!cr_is_device(src, n))
             return cudaErrorInvalidValue;
         bad = ctasim_memcpy_dtoh(cr.rt, dst, cr_dptr(src), n, &err) < 0;
+        if (!bad)
+            record_dtoh(dst, n);
         break;
     case cudaMemcpyDeviceToDevice: {
         if (!cr_is_device(src, n) || !cr_is_device(dst, n))

@@ -43,6 +43,7 @@ wait
 build streams streams.cu -cudart shared $NC $PTX &
 build unimpl unimplemented.cu -cudart shared $NC $PTX
 wait
+build badinput badinput.cu -cudart shared $NC $PTX &
 build static unimplemented.cu $NC $PTX &
 build rdc constant.cu -cudart shared -rdc=true $NC $PTX &
 [ -n "$NC" ] && build compressed constant.cu -cudart shared $PTX &
@@ -139,6 +140,37 @@ if ${CC:-cc} -Isrc -o "$T/abi_ours" "$S/abi_ours.c" 2>"$T/abi.err" && "$T/abi_ou
 else fail exec_abi_layout "$(diff "$T/abi_cuda.txt" "$T/abi_ours.txt" | head -4) $(head -2 "$T/abi.err")"; fi
 
 # --- a run the cycle limit stops: one line, the statistics so far kept in --json, exit 1
+# --- bad programs (tests/cudart/badinput.cu): one clear line each, nothing lost
+# a read just outside an allocation (srad_v2, spmv do it and discard the
+# value): no fault on a GPU, none here; one 1 MiB away: the out-of-bounds line
+if run exec_near_bounds 0 --quiet "$T/badinput" near && grep -q '^near: PASS' "$T/exec_near_bounds.out"; then
+    pass exec_near_bounds
+else fail exec_near_bounds "$(grep -v warning "$T/exec_near_bounds.err" | head -2)"; fi
+if run exec_far_bounds 1 --quiet "$T/badinput" far &&
+    [ "$(grep -vc 'warning' "$T/exec_far_bounds.err")" = 1 ] &&
+    grep -q "kernel '_Z10neighboursPKiilPi': out-of-bounds global read of 4 bytes" "$T/exec_far_bounds.err"; then
+    pass exec_far_bounds
+else fail exec_far_bounds "$(grep -v warning "$T/exec_far_bounds.err" | head -2)"; fi
+# a crash after its output: that output kept, one line, the exit status of
+# the signal, an existing --json file left as it was
+echo keep >"$T/crash.json"
+if run exec_crash 139 --quiet --json "$T/crash.json" "$T/badinput" crash &&
+    grep -q '^crash: PASS' "$T/exec_crash.out" && [ "$(cat "$T/crash.json")" = keep ] &&
+    [ "$(grep -v 'warning' "$T/exec_crash.err")" = "ctasim: $T/badinput was killed by signal 11 (Segmentation fault): no result document written" ]; then
+    pass exec_crash
+else fail exec_crash "$(grep -v warning "$T/exec_crash.err" | head -2)"; fi
+# a non-zero exit: its status passed on, its statistics still written
+if run exec_nonzero_exit 3 --quiet --json "$T/exit3.json" "$T/badinput" exit3 &&
+    grep -q '^exit3: PASS' "$T/exec_nonzero_exit.out" && grep -q '"cycles": [1-9]' "$T/exit3.json"; then
+    pass exec_nonzero_exit
+else fail exec_nonzero_exit "$(grep -v warning "$T/exec_nonzero_exit.err" | head -2)"; fi
+# a kernel that never ends: -gpgpu_max_cycle stops it with one line
+if run exec_forever 1 --quiet --set gpgpu_max_cycle=20000 "$T/badinput" forever &&
+    [ "$(grep -v 'warning' "$T/exec_forever.err")" = "ctasim: simulation stopped at -gpgpu_max_cycle before the program's kernels finished: its results are incomplete" ] &&
+    ! grep -q 'spin ended' "$T/exec_forever.out"; then
+    pass exec_forever
+else fail exec_forever "$(grep -v warning "$T/exec_forever.err" | head -2)"; fi
+
 if run exec_max_cycle 1 --json "$T/stop.json" --set gpgpu_max_cycle=100 "$T/vecadd" 3000; then
     if grep -q '^ctasim: simulation stopped at -gpgpu_max_cycle' "$T/exec_max_cycle.err" && grep -q '"stopped": "max_cycle"' "$T/stop.json" &&
         ! grep -q 'PASS' "$T/exec_max_cycle.out"; then pass exec_max_cycle

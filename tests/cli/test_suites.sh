@@ -25,6 +25,24 @@ if sh tools/run_suites.sh --compare "$T/a.txt" "$T/b.txt" 1e-4 >/dev/null &&
     grep -q 'value 4: 2 vs reference 3' "$T/cmp.out"; then pass suites_compare
 else fail suites_compare "$(cat "$T/cmp.out")"; fi
 
+# --- a rebuild when the flags change, not only the sources: a stand-in nvcc
+# that records its calls and writes its -o file; a second build with the same
+# nvcc and flags calls it no more, one with another nvcc (or other flags) does
+mkdir -p "$T/fake"
+cat >"$T/fake/nvcc" <<'FAKE'
+#!/bin/sh
+echo "$*" >>"$(dirname "$0")/calls"
+while [ $# -gt 1 ]; do [ "$1" = -o ] && : >"$2"; shift; done
+FAKE
+chmod +x "$T/fake/nvcc"; cp "$T/fake/nvcc" "$T/fake/nvcc2"
+NVCC="$T/fake/nvcc" sh tools/build_suites.sh "$T/stamp" vectorAdd >/dev/null 2>&1
+NVCC="$T/fake/nvcc" sh tools/build_suites.sh "$T/stamp" vectorAdd >/dev/null 2>&1
+n1=$(wc -l <"$T/fake/calls" 2>/dev/null)
+NVCC="$T/fake/nvcc2" sh tools/build_suites.sh "$T/stamp" vectorAdd >/dev/null 2>&1
+n2=$(wc -l <"$T/fake/calls" 2>/dev/null)
+if [ "$n1" = 1 ] && [ "$n2" = 2 ] && grep -q -- '-cudart shared' "$T/fake/calls"; then pass suites_rebuild_on_flags
+else fail suites_rebuild_on_flags "nvcc calls: $n1 after two same builds, $n2 after another nvcc (1 and 2 expected)"; fi
+
 NVCC=""
 for n in "$(command -v nvcc 2>/dev/null)" "${CUDA_HOME:+$CUDA_HOME/bin/nvcc}" /usr/local/cuda/bin/nvcc; do
     if [ -n "$n" ] && [ -x "$n" ]; then NVCC=$n; break; fi

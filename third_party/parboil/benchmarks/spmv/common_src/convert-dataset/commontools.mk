@@ -1,0 +1,2 @@
+
+SRCDIR_OBJS += ../../common_src/convert-dataset/convert_dataset.o ../../common_src/convert-dataset/mmio.o
