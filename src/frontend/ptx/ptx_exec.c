@@ -1286,6 +1286,30 @@ static int exec_memory(exec_ctx_t *x, uint32_t exec, warp_inst_t *out)
  * The timing model sees the tile instead: lane l reads or writes 16 bytes
  * at the start of half l % 2 of the tile's row (or, column-major, column)
  * l / 2, which touches the same 32-byte sectors as the elements do. */
+/* mma.sync and wmma.mma: every lane's fragment registers of the operands
+ * B, A and C (operands 1..3) read into frag[v][k][lane] (k < per_op
+ * registers per operand), and D's (operand 0) written back from frag[0]. */
+static void gather_fragments(exec_ctx_t *x, const ptx_operand_t *op, uint32_t *frag, unsigned per_op)
+{
+    for (unsigned v = 1; v < 4; v++)
+        for (unsigned k = 0; k < op[v].nvec; k++)
+            for (unsigned l = 0; l < WARP_SIZE; l++)
+                frag[((size_t)v * per_op + k) * WARP_SIZE + l] = (uint32_t)REG(x, op[v].vec[k], l);
+}
+
+static void scatter_fragment(exec_ctx_t *x, const ptx_operand_t *d, const uint32_t *frag)
+{
+    for (unsigned k = 0; k < d->nvec; k++)
+        for (unsigned l = 0; l < WARP_SIZE; l++)
+            dst(x, d->vec[k], l, frag[(size_t)k * WARP_SIZE + l]);
+}
+
+static int whole_warp_err(exec_ctx_t *x, uint32_t exec, const char *what)
+{
+    return rt_err(x, (unsigned)__builtin_ctz(exec), "%s executed by %d of 32 lanes (it needs the whole warp)", what,
+                  __builtin_popcount(exec));
+}
+
 static int exec_wmma_memory(exec_ctx_t *x, warp_inst_t *out)
 {
     const ptx_inst_t *in = x->in;
@@ -1979,18 +2003,12 @@ int ptx_warp_step(ptx_cta_t *c, unsigned warp, const warp_inst_t **out, cs_error
         if (!exec)
             break;
         if (exec != 0xffffffffu)
-            return rt_err(&x, (unsigned)__builtin_ctz(exec), "wmma executed by %d of 32 lanes (it needs the whole warp)",
-                          __builtin_popcount(exec));
+            return whole_warp_err(&x, exec, "wmma");
         if (in->subop == WMMA_MMA) {
             uint32_t frag[4][8][32];
-            for (unsigned v = 1; v < 4; v++)
-                for (unsigned k = 0; k < op[v].nvec; k++)
-                    for (unsigned l = 0; l < WARP_SIZE; l++)
-                        frag[v][k][l] = (uint32_t)REG(&x, op[v].vec[k], l);
+            gather_fragments(&x, op, &frag[0][0][0], 8);
             ptx_wmma_compute(in, frag);
-            for (unsigned k = 0; k < op[0].nvec; k++)
-                for (unsigned l = 0; l < WARP_SIZE; l++)
-                    dst(&x, op[0].vec[k], l, frag[0][k][l]);
+            scatter_fragment(&x, &op[0], &frag[0][0][0]);
         } else if (exec_wmma_memory(&x, o) < 0) {
             return -1;
         }
@@ -2001,17 +2019,11 @@ int ptx_warp_step(ptx_cta_t *c, unsigned warp, const warp_inst_t **out, cs_error
         if (!exec)
             break;
         if (exec != 0xffffffffu)
-            return rt_err(&x, (unsigned)__builtin_ctz(exec), "mma.sync executed by %d of 32 lanes (it needs the whole warp)",
-                          __builtin_popcount(exec));
+            return whole_warp_err(&x, exec, "mma.sync");
         uint32_t frag[4][4][32];
-        for (unsigned v = 1; v < 4; v++)
-            for (unsigned k = 0; k < op[v].nvec; k++)
-                for (unsigned l = 0; l < WARP_SIZE; l++)
-                    frag[v][k][l] = (uint32_t)REG(&x, op[v].vec[k], l);
+        gather_fragments(&x, op, &frag[0][0][0], 4);
         ptx_mma_compute(in, frag);
-        for (unsigned k = 0; k < op[0].nvec; k++)
-            for (unsigned l = 0; l < WARP_SIZE; l++)
-                dst(&x, op[0].vec[k], l, frag[0][k][l]);
+        scatter_fragment(&x, &op[0], &frag[0][0][0]);
         break;
     }
     case OP_MAPA: /* the same offset in the shared memory of CTA rank b of the cluster */
