@@ -6,10 +6,24 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* A kernel that fails part way (a run-time error) leaves CTAs on the cores;
+ * the runtime destroys the source when the batch returns, the GPU ends
+ * those CTAs only when it is destroyed, and ending a CTA reads the launch
+ * (its cluster's member table). So the source lives until its last CTA has
+ * ended: src_destroy marks it released, the last src_cta_end frees it.
+ * Not parallel_safe, so the count needs no lock. */
 typedef struct ptx_source {
     ptx_launch_t launch;
     uint64_t executed;
+    uint64_t live_ctas;
+    bool released;
 } ptx_source_t;
+
+static void src_free(ptx_source_t *src)
+{
+    ptx_launch_release(&src->launch);
+    free(src);
+}
 
 typedef struct source_cta {
     ptx_source_t *src;
@@ -27,6 +41,7 @@ static void *src_cta_begin(void *s, uint64_t cta_linear, cs_error_t *err)
     source_cta_t *c = cs_xmalloc(sizeof *c);
     c->src = src;
     c->cta = ptx_cta_create(&src->launch, cta_linear);
+    src->live_ctas++;
     return c;
 }
 
@@ -44,8 +59,11 @@ static void src_cta_end(void *s, void *cta)
     source_cta_t *c = cta;
     if (!c)
         return;
+    ptx_source_t *src = c->src;
     ptx_cta_destroy(c->cta);
     free(c);
+    if (--src->live_ctas == 0 && src->released)
+        src_free(src);
 }
 
 static void src_destroy(void *s)
@@ -53,8 +71,9 @@ static void src_destroy(void *s)
     ptx_source_t *src = s;
     if (!src)
         return;
-    ptx_launch_release(&src->launch);
-    free(src);
+    src->released = true;
+    if (src->live_ctas == 0)
+        src_free(src);
 }
 
 /* not parallel_safe: warp_next executes the instruction on device memory the
