@@ -74,8 +74,7 @@ static const char *const kind_summaries[] = {
     "system throughput (STP) of concurrent kernels per mix and policy (Lee et al. Fig. 18, Li & Liang)",
     "throughput over a design space of per-kernel CTA and bypass limits (Li & Liang Fig. 2)",
     "every numeric column of an experiment table without the columns its figure reads (li-fig2, li-fig6)",
-    "cycles under a cap of N clusters per GPC over rr's, against the CTAs per GPC it allows, per cluster size "
-    "(clusters-gpc)",
+    "capped clusters' cycles over rr's against the CTAs per GPC the cap allows, per cluster size (clusters-gpc)",
 };
 
 const char *const *report_figure_kinds(void) { return kinds; }
