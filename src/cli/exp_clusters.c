@@ -86,6 +86,12 @@ static bool needed_n(const exp_run_t *r, unsigned n)
 static void plan_clusters(exp_run_t *r)
 {
     exp_add_series(r, "rr", "rr", NULL);
+    for (unsigned w = 0; w < r->nw; w++)
+        if (!cluster_of(r, w))
+            exp_warn(&r->warnings,
+                     "clusters-gpc: %s is not one of the study's cluster workloads (CLRED2, CLRED, CLRED8, "
+                     "CLRED16): it runs under rr only, with no cluster size and no capped cells",
+                     r->wl[w]->name);
     unsigned top = budgets(r->size)[N_BUDGETS - 1];
     for (unsigned n = 1; n <= top; n++)
         if (needed_n(r, n)) {

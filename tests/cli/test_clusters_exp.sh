@@ -5,7 +5,8 @@
 # budgets ask for simulated, one point equal to a direct `ctasim run` of the
 # same workload and cap (cycles and ratio to rr), resuming, and `ctasim
 # report` of the directory drawing the cluster-cap figure with a line per
-# cluster size. Every check prints "PASS name" or "FAIL name".
+# cluster size, and a workload outside the study (rr only, with a warning).
+# Every check prints "PASS name" or "FAIL name".
 . tests/cli_common.sh
 
 O="$T/o"
@@ -76,3 +77,13 @@ done
 r2=$(awk -v c="$capped" -v b="$rr" 'BEGIN { printf "%.4g", c / b }')
 grep -qF "<title>clusters of 2 (CLRED2) (2, $r2)</title>" "$svg" 2>/dev/null || { ok=0; why="CLRED2's point at 2 CTAs per GPC is not $r2"; }
 if [ $ok = 1 ]; then pass clusters-exp-report; else fail clusters-exp-report "$why"; fi
+
+# a workload outside the study runs under rr only, and says so
+if timeout 60 $C experiment clusters-gpc --size small --workloads VADD --jobs 2 -o "$T/v" >"$T/v.out" 2>"$T/v.err" &&
+    grep -q "warning: clusters-gpc: VADD is not one of the study's cluster workloads" "$T/v.err" &&
+    [ "$(tail -1 "$T/v/clusters-gpc.csv")" = "$(printf ',VADD,%s,,,,,,,,,' "$(cut -d, -f3 "$T/v/clusters-gpc.csv" | tail -1)")" ] &&
+    grep -q '^clusters-gpc: 1 simulations' "$T/v.out"; then
+    pass clusters-exp-other-workload
+else
+    fail clusters-exp-other-workload "$(head -2 "$T/v.err") / $(tail -1 "$T/v/clusters-gpc.csv" 2>/dev/null)"
+fi
