@@ -9,6 +9,9 @@
 # the same cluster size, for docs/CLUSTERS.md.
 #   tools/cluster_study.sh [CTASIM] [SIZE] [BUDGETS]
 # (defaults: build/ctasim, default, "16 32 64": the CTAs per GPC of each column)
+# The study itself is now `ctasim experiment clusters-gpc` (src/cli/
+# exp_clusters.c, with a figure in `ctasim report`); this script stays as an
+# independent check of its numbers, made of direct `ctasim run`s.
 set -eu
 C=${1:-build/ctasim}; SIZE=${2:-default}; BUDGETS=${3:-16 32 64}
 T=$(mktemp -d); trap 'rm -rf "$T"' EXIT

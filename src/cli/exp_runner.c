@@ -718,7 +718,7 @@ static int run_indexed(exp_run_t *r, const exp_opts_t *o)
         cs_err(&err, NULL, 0, "--run-index %zu: experiment %s has %zu runs (0..%zu)", o->run_index, r->def->name,
                total, total - 1);
         rc = cli_fail(&err);
-    } else {
+    } else if (!r->res[o->run_index].skipped) { /* a pair the def left out has nothing to run */
         run_job(r, o->run_index);
         const exp_result_t *x = &r->res[o->run_index];
         if (x->rc < 0 || x->check == 0)
@@ -786,9 +786,13 @@ static int run_one(const exp_def_t *def, const exp_opts_t *o)
         return cli_fail(&err);
     }
     r.todo = cs_xcalloc(total, sizeof *r.todo);
-    size_t reused = 0;
+    size_t reused = 0, skipped = 0;
     for (size_t i = 0; i < total; i++) {
-        if (!o->force && load_run(&r, i, &r.res[i]))
+        if (def->runs && !def->runs(&r, (unsigned)(i / r.ns), (unsigned)(i % r.ns))) {
+            r.res[i].skipped = true;
+            r.res[i].check = 1; /* nothing to fail */
+            skipped++;
+        } else if (!o->force && load_run(&r, i, &r.res[i]))
             reused++;
         else
             r.todo[r.ntodo++] = i;
@@ -800,7 +804,7 @@ static int run_one(const exp_def_t *def, const exp_opts_t *o)
     print_coverage(&r);
     if (reused)
         printf("%s: resuming: %zu of %zu runs complete in %s from an earlier run, running %zu (--force runs all)\n",
-               def->name, reused, total, r.cache_dir, r.ntodo);
+               def->name, reused, total - skipped, r.cache_dir, r.ntodo);
     fflush(stdout);
     if (o->one_run) /* a Slurm array task: this run only, kept in .runs */
         return run_indexed(&r, o);
@@ -839,7 +843,7 @@ static int run_one(const exp_def_t *def, const exp_opts_t *o)
         snprintf(where, sizeof where, "%u jobs", threads);
     printf("%s: %zu simulations in %.1f s wall on %s (%.1f s of simulation); table in %s, the paper's "
            "workloads in %s\n\n",
-           def->name, total, wall, where, sim, path, wpath);
+           def->name, total - skipped, wall, where, sim, path, wpath);
     return 0;
 }
 

@@ -69,6 +69,7 @@ typedef struct exp_result {
     double *pt_ipc;     /* nsm * npts */
     double seconds;
     bool reused; /* read back from DIR/.runs (an earlier, interrupted run) */
+    bool skipped; /* the def's `runs` left this pair out: never simulated, nothing to read */
 } exp_result_t;
 
 struct exp_def;
@@ -134,6 +135,11 @@ typedef struct exp_def {
     void (*report)(exp_run_t *r); /* the table (exp_out) and the paper's numbers beside ours */
     const char *cache; /* runs kept under DIR/.runs/CACHE, shared by experiments with the same runs (NULL: name) */
     const exp_family_t *family;
+    /* Whether workload W runs under series S (NULL: every pair does), for an
+     * experiment whose series mean something for some workloads only
+     * (clusters-gpc: a cap of N clusters per GPC per cluster size). A pair
+     * left out is not simulated; its result is marked skipped. */
+    bool (*runs)(const exp_run_t *r, unsigned w, unsigned s);
 } exp_def_t;
 
 /* Result of workload W under series S. */

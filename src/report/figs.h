@@ -76,6 +76,8 @@ void rep_li_fig5(rep_ctx_t *c, const char *exp, const csv_t *t, const char *sour
 void rep_li_fig8(rep_ctx_t *c, const char *exp, const csv_t *t, const char *source);
 void rep_li_fig2(rep_ctx_t *c, const char *exp, const csv_t *t, const char *source);
 void rep_li_fig6(rep_ctx_t *c, const char *exp, const csv_t *t, const char *source);
+/* figs_clusters.c */
+void rep_clusters_gpc(rep_ctx_t *c, const char *exp, const csv_t *t, const char *source);
 /* every numeric column per row: a table with no figure of its own */
 void rep_li_columns(rep_ctx_t *c, const char *exp, const csv_t *t, const char *source);
 

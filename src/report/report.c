@@ -7,7 +7,8 @@
  *                         kayiran-fig8 (dyncta-n), yu-fig11-12 and yu-fig13
  *                         (speedup, idle-reduction), yu-fig16 (speedup);
  *                         the energy experiments' in figs_energy.c, the
- *                         concurrent-kernel ones' in figs_mix.c
+ *                         concurrent-kernel ones' in figs_mix.c, the
+ *                         cluster study's (clusters-gpc) in figs_clusters.c
  *   sweep directory       summary.csv, classification.csv and the point
  *                         JSON: ipc-vs-ctas per kernel, cycles-vs-ctas,
  *                         speedup over the first series, l1-miss,
@@ -43,7 +44,8 @@ static const char *const kinds[] = {"ipc-vs-ctas",      "cycles-vs-ctas",   "spe
                                     "stall-over-time",  "mem-latency",      "power",           "power-split",
                                     "perf-vs-cores",    "latency-vs-cores", "energy",          "active-cores",
                                     "cores-per-launch", "power-norm",       "perf-per-watt",   "vs-cores-off",
-                                    "stp",              "design-space",     "table-bars",      NULL};
+                                    "stp",              "design-space",     "table-bars",      "cluster-cap",
+                                    NULL};
 static const char *const kind_summaries[] = {
     "IPC against CTAs per SM per kernel, with the papers' types (Lee et al. Fig. 4)",
     "cycles against CTAs per SM per policy series",
@@ -72,6 +74,7 @@ static const char *const kind_summaries[] = {
     "system throughput (STP) of concurrent kernels per mix and policy (Lee et al. Fig. 18, Li & Liang)",
     "throughput over a design space of per-kernel CTA and bypass limits (Li & Liang Fig. 2)",
     "every numeric column of an experiment table without the columns its figure reads (li-fig2, li-fig6)",
+    "capped clusters' cycles over rr's against the CTAs per GPC the cap allows, per cluster size (clusters-gpc)",
 };
 
 const char *const *report_figure_kinds(void) { return kinds; }
@@ -725,6 +728,7 @@ static const struct {
     {"kayiran-fig12-13", "power-norm", rep_kayiran_fig12_13},
     {"kayiran-fig14a", "vs-cores-off", rep_kayiran_fig14a},
     {"lee-fig14", "energy", rep_lee_fig14},
+    {"clusters-gpc", "cluster-cap", rep_clusters_gpc},
 };
 
 /* DIR/NAME-warnings.txt, written by `ctasim experiment NAME` with every
