@@ -232,11 +232,13 @@ static int run_workload(const app_def_t *app, const opts_t *o, const native_devi
     return why[0] || !passed;
 }
 
-int main(int argc, char **argv)
+/* The command, with its two lists allocated by main (so that every early
+ * return leaves nothing for the leak checker): names[] holds up to argc
+ * words, apps[] up to app_count() per word. */
+static int native_main(int argc, char **argv, const char **names, const app_def_t **apps)
 {
     opts_t o = {.size = APP_DEFAULT, .seed = 1, .repeat = 5, .warmup = 1, .warm_ms = 500,
                 .setup = {.max_ctas = 0, .carveout_pct = -2}};
-    const char **names = cs_xcalloc((size_t)argc + 1, sizeof *names);
     size_t n_names = 0;
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
@@ -295,7 +297,6 @@ int main(int argc, char **argv)
      * padding takes shared memory away: all shared (100 %) unless told. */
     if (o.setup.carveout_pct == -2)
         o.setup.carveout_pct = o.setup.max_ctas ? 100 : -1;
-    const app_def_t **apps = cs_xcalloc(app_count() + n_names, sizeof *apps);
     size_t n_apps = 0;
     for (size_t i = 0; i < n_names; i++) {
         if (!strcasecmp(names[i], "all")) {
@@ -337,7 +338,15 @@ int main(int argc, char **argv)
     if (csv_close(&csv) < 0 || csv_close(&kcsv) < 0)
         return 1;
     fprintf(stderr, "ctasim native: %zu of %zu workloads passed\n", n_apps - (size_t)failed, n_apps);
+    return failed ? 1 : 0;
+}
+
+int main(int argc, char **argv)
+{
+    const char **names = cs_xcalloc((size_t)argc + 1, sizeof *names);
+    const app_def_t **apps = cs_xcalloc((size_t)app_count() * (size_t)argc + 1, sizeof *apps);
+    int rc = native_main(argc, argv, names, apps);
     free(apps);
     free(names);
-    return failed ? 1 : 0;
+    return rc;
 }
