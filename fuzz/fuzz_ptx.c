@@ -32,7 +32,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             memcpy(params + off, &buf, 8); /* every pointer-sized slot points at a buffer */
         kernel_desc_t k;
         dim3_t g = {2, 1, 1}, b = {40, 1, 1};
-        if (ptx_kernel_desc(m, f->name, g, b, 64, params, f->param_bytes, mem, 0, &k, &err) == 0) {
+        dim3_t no_cluster = {0, 0, 0};
+        if (ptx_kernel_desc(m, f->name, g, b, no_cluster, 64, params, f->param_bytes, mem, 0, &k, &err) == 0) {
             void *cta = k.ops->cta_begin(k.src, 0, &err);
             unsigned steps = 0;
             for (unsigned w = 0; cta && w < 2; w++) {
