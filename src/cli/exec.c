@@ -103,13 +103,9 @@ out:
 static char *library_dir(cs_error_t *err)
 {
     char self[4096];
-    ssize_t n = readlink("/proc/self/exe", self, sizeof self - 1);
-    if (n <= 0)
+    if (cs_exe_dir(self, sizeof self) < 0)
         return cs_err(err, NULL, 0, "exec: cannot find the ctasim binary (/proc/self/exe): %s", strerror(errno)),
                NULL;
-    self[n] = '\0';
-    char *slash = strrchr(self, '/');
-    *slash = '\0';
     size_t len = strlen(self) + 8;
     char *dir = cs_xmalloc(len);
     snprintf(dir, len, "%s/lib", self);

@@ -15,14 +15,10 @@
 int cmd_native(int argc, char **argv)
 {
     char self[4096];
-    ssize_t n = readlink("/proc/self/exe", self, sizeof self - 1);
-    if (n <= 0) {
+    if (cs_exe_dir(self, sizeof self) < 0) {
         fprintf(stderr, "ctasim: native: cannot find the ctasim binary (/proc/self/exe): %s\n", strerror(errno));
         return 1;
     }
-    self[n] = '\0';
-    char *slash = strrchr(self, '/');
-    *slash = '\0';
     char prog[4200];
     snprintf(prog, sizeof prog, "%s/ctasim-native", self);
     if (access(prog, X_OK) != 0) {

@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 int cs_err(cs_error_t *err, const char *file, unsigned long line, const char *fmt, ...)
 {
@@ -123,4 +124,20 @@ const char *cs_printable(const char *s, size_t len, size_t max, char *out, size_
     }
     out[n] = '\0';
     return out;
+}
+
+int cs_exe_dir(char *dir, size_t size)
+{
+    ssize_t n = size ? readlink("/proc/self/exe", dir, size - 1) : -1;
+    if (n <= 0)
+        return -1;
+    if ((size_t)n >= size - 1) {
+        errno = ENAMETOOLONG;
+        return -1;
+    }
+    dir[n] = '\0';
+    char *slash = strrchr(dir, '/');
+    if (slash)
+        *slash = '\0';
+    return 0;
 }
