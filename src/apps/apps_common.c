@@ -116,19 +116,13 @@ int app_load_module(app_ctx_t *c, const char *file, ctasim_module_t **out, cs_er
         if (r <= 0)
             return r;
     }
-    char exe[PATH_MAX];
-    ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
-    if (n > 0) {
-        exe[n] = 0;
-        char *slash = strrchr(exe, '/');
-        if (slash) {
-            *slash = 0;
-            char dir[PATH_MAX + 32];
-            snprintf(dir, sizeof dir, "%s/../workloads/ptx", exe);
-            int r = try_load(c, dir, file, out, err);
-            if (r <= 0)
-                return r;
-        }
+    char exe_dir[PATH_MAX];
+    if (cs_exe_dir(exe_dir, sizeof exe_dir) == 0) {
+        char dir[PATH_MAX + 32];
+        snprintf(dir, sizeof dir, "%s/../workloads/ptx", exe_dir);
+        int r = try_load(c, dir, file, out, err);
+        if (r <= 0)
+            return r;
     }
     int r = try_load(c, "workloads/ptx", file, out, err);
     if (r <= 0)

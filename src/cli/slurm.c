@@ -144,10 +144,8 @@ static void sh_quote(FILE *f, const char *s)
 static int write_job_script(const char *path, const slurm_batch_t *b, int argc, char **argv, cs_error_t *err)
 {
     char self[4096], cwd[4096];
-    ssize_t n = readlink("/proc/self/exe", self, sizeof self - 1);
-    if (n <= 0)
+    if (cs_exe_path(self, sizeof self) < 0)
         return cs_err(err, NULL, 0, "cannot find this executable's path for the Slurm job: %s", strerror(errno));
-    self[n] = '\0';
     if (!getcwd(cwd, sizeof cwd))
         return cs_err(err, NULL, 0, "cannot read the working directory: %s", strerror(errno));
     FILE *f = cli_output_open(path, err);

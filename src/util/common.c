@@ -126,16 +126,23 @@ const char *cs_printable(const char *s, size_t len, size_t max, char *out, size_
     return out;
 }
 
-int cs_exe_dir(char *dir, size_t size)
+int cs_exe_path(char *path, size_t size)
 {
-    ssize_t n = size ? readlink("/proc/self/exe", dir, size - 1) : -1;
+    ssize_t n = size ? readlink("/proc/self/exe", path, size - 1) : -1;
     if (n <= 0)
         return -1;
     if ((size_t)n >= size - 1) {
         errno = ENAMETOOLONG;
         return -1;
     }
-    dir[n] = '\0';
+    path[n] = '\0';
+    return 0;
+}
+
+int cs_exe_dir(char *dir, size_t size)
+{
+    if (cs_exe_path(dir, size) < 0)
+        return -1;
     char *slash = strrchr(dir, '/');
     if (slash)
         *slash = '\0';

@@ -82,8 +82,12 @@ uint64_t cs_fnv1a64_update(uint64_t h, const void *data, size_t len);
 
 int cs_read_file(const char *path, size_t max_bytes, char **data, size_t *len, cs_error_t *err);
 
-/* The folder of the running executable (from /proc/self/exe) into
- * dir[0..size): 0, or -1 with errno set (unreadable, or too long). */
+/* The running executable's path (from /proc/self/exe) into
+ * path[0..size): 0, or -1 with errno set (unreadable, or too long). */
+int cs_exe_path(char *path, size_t size);
+
+/* The folder of the running executable, as cs_exe_path without the last
+ * component. */
 int cs_exe_dir(char *dir, size_t size);
 
 #endif
