@@ -93,6 +93,13 @@ if [ "$ok" = 1 ] && awk -v a="$3" -v b="$4" 'BEGIN { exit !(a >= 1 && b >= 1) }'
 else
     fail energy_kayiran_oracle "MMUL oracle_cores, oracle_pcpg_cores, eff_oracle, eff_oracle_pcpg: '$got'"
 fi
+# the report draws the oracle's bars beside TCS/hTCS and DYNCORE
+if $C report "$T/o" -o "$T/o/report.html" >/dev/null 2>&1 &&
+    grep -q "static oracle, MUM: " "$T/o/report.html" && grep -q "static oracle+PCPG, MMUL: " "$T/o/report.html"; then
+    pass energy_oracle_in_report
+else
+    fail energy_oracle_in_report "no static oracle bars in $T/o/report.html"
+fi
 # song-fig7 shares song-fig3's active-core runs (DIR/.runs/song-cores) and song-fig6's TCS run
 if grep -q "resuming: 13 of 13 runs" "$T/song-fig7.out"; then
     pass energy_shared_core_runs
