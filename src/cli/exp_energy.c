@@ -16,7 +16,11 @@
  *   kayiran-fig14a    DYNCORE with k = 2..14 cores turned off
  *   lee-fig14         LCS energy with unused RF / shared memory gated (hpca14-28sm)
  *
- * song-fig3 and song-fig7 share their active-core runs (DIR/.runs/song-cores).
+ * song-fig3, song-fig6 and song-fig7 share their active-core runs
+ * (DIR/.runs/song-cores): song-fig6's static core-count oracle (the count
+ * with the least energy at <= 10 % slowdown, printed beside TCS and hTCS)
+ * is song-fig3/7's sweep from 4 cores up. kayiran-fig12-13 sweeps its own
+ * counts, with PCPG and without, for the oracle beside DYNCORE.
  * --tcs ARGS appends documented TCS arguments (e.g. reset=window) to every
  * tcs / htcs series. --report then writes DIR/report.html with the
  * experiment's figures (report/figs_energy.c). */
@@ -28,6 +32,7 @@
 
 #include "classify.h"
 #include "exp_runner.h"
+#include "report/core_oracle.h"
 #include "report/headline.h"
 
 /* --- the papers' workload lists --------------------------------------------- */
@@ -142,6 +147,77 @@ static uint32_t series_cores(const exp_run_t *r, unsigned s)
 
 static void plan_song_fig3(exp_run_t *r) { plan_core_sweep(r, false); }
 
+/* --- the static core-count oracle beside the policies ---------------------------- */
+
+/* Issue 26 asks for "the static oracle's headroom beside every policy
+ * number": per workload, rr on the --active-cores count with the least
+ * energy at no more than 10 % more cycles than every core (and the count
+ * with the least EDP), under the power settings of the policy's series
+ * (report/core_oracle.h picks it). song-fig6 reuses song-fig3/7's counts
+ * from 4 up (their series themselves, kept once in DIR/.runs/song-cores; 1
+ * and 2 cores are 10-30x slower and can never be within 10 %); the all-core
+ * point is the experiment's baseline run. */
+#define ORACLE_MIN_CORES 4
+/* pact13-30sm (kayiran-fig12-13): every fourth count from 8, the range
+ * where DYNCORE turns cores off (Fig. 14a: k = 2..14 of 30), and below. */
+static const uint32_t kayiran_counts[] = {8, 12, 16, 20, 24, 28};
+
+/* Series PREFIX "cores=N": rr on N active cores, PCPG as PCPG (0 or 1), for
+ * each of COUNTS[0..NC) from MIN up and below the preset's cores. */
+static void add_core_counts(exp_run_t *r, const uint32_t *counts, size_t nc, uint32_t min, int pcpg,
+                            const char *prefix)
+{
+    uint32_t n = config_n_sm(&r->cfg);
+    for (size_t c = 0; c < nc; c++) {
+        if (counts[c] < min || counts[c] >= n)
+            continue;
+        char label[32];
+        snprintf(label, sizeof label, "%scores=%u", prefix, counts[c]);
+        exp_series_t *s = exp_add_series(r, label, "rr", NULL);
+        s->active = counts[c];
+        s->pcpg = pcpg;
+    }
+}
+
+/* The oracle of workload W: series ALL (every core, the 10 % bound's
+ * baseline) and the series labelled PREFIX "cores=N". Series indices, -1
+ * where no point qualifies (no energy). */
+typedef struct oracle_pick {
+    int energy, edp;
+} oracle_pick_t;
+
+static oracle_pick_t pick_oracle(exp_run_t *r, unsigned w, unsigned all, const char *prefix)
+{
+    core_point_t p[EXP_MAX_SERIES];
+    unsigned idx[EXP_MAX_SERIES], n = 0;
+    size_t len = strlen(prefix);
+    for (unsigned s = 0; s < r->ns; s++) {
+        const char *l = r->series[s].label;
+        bool count = !strncmp(l, prefix, len) && !strncmp(l + len, "cores=", 6);
+        if (s != all && !count)
+            continue;
+        exp_result_t *x = exp_res(r, w, s);
+        p[n] = (core_point_t){series_cores(r, s), (double)x->t.cycles, x->energy};
+        idx[n++] = s;
+    }
+    int e = core_oracle_least_energy(p, n, (double)exp_res(r, w, all)->t.cycles, CORE_ORACLE_MAX_SLOWDOWN);
+    int d = core_oracle_least_edp(p, n);
+    return (oracle_pick_t){e < 0 ? -1 : (int)idx[e], d < 0 ? -1 : (int)idx[d]};
+}
+
+/* "4,6,..,28": the counts PREFIX "cores=N" of the run and every core. */
+static void oracle_counts(const exp_run_t *r, const char *prefix, char *buf, size_t n)
+{
+    size_t len = strlen(prefix), used = 0;
+    buf[0] = 0;
+    for (unsigned s = 0; s < r->ns && used < n; s++)
+        if (!strncmp(r->series[s].label, prefix, len) && !strncmp(r->series[s].label + len, "cores=", 6) &&
+            r->series[s].active)
+            used += (size_t)snprintf(buf + used, n - used, "%s%u", used ? "," : "", r->series[s].active);
+    if (used < n)
+        snprintf(buf + used, n - used, "%s%u", used ? "," : "", config_n_sm(&r->cfg));
+}
+
 static void report_song_fig3(exp_run_t *r)
 {
     unsigned full = r->ns - 1; /* the last count is every core */
@@ -235,10 +311,29 @@ static const exp_series_decl_t series_song_fig6[] = {
     {0},
 };
 
+/* The oracle's counts beside TCS and hTCS, PCPG on as in their series. */
+static void plan_song_fig6(exp_run_t *r) { add_core_counts(r, core_counts, N_COUNTS, ORACLE_MIN_CORES, 1, ""); }
+
+/* ",CORES,PERF,ENERGY" of oracle series S of workload W against series 0
+ * (empty cells where no count qualified) */
+static void oracle_cells(exp_run_t *r, unsigned w, int s)
+{
+    if (s < 0)
+        exp_out(r, ",,,");
+    else
+        exp_out(r, ",%u,%.3f,%.3f", series_cores(r, (unsigned)s), perf(r, w, (unsigned)s, 0),
+                energy_rel(r, w, (unsigned)s, 0));
+}
+
 static void report_song_fig6(exp_run_t *r)
 {
     exp_out(r, "workload,type,cycles_base,perf_tcs,perf_htcs,energy_tcs,energy_htcs,tcs_cores,energy_base_j,cycles_tcs,"
-           "cycles_htcs\n");
+           "cycles_htcs,oracle_cores,perf_oracle,energy_oracle,edp_opt_cores,perf_edp_opt,energy_edp_opt\n");
+    /* the oracle per workload (memory-bound: its mean, and each workload's
+     * energy under TCS, hTCS and the oracle) */
+    double o_e = 0, o_slow = 0;
+    unsigned o_n = 0;
+    char o_list[1024] = "", o_reach[512] = "", o_short[512] = "";
     double ps[2][2] = {{0}}, es[2][2] = {{0}}, slows[3] = {0};
     unsigned n[2] = {0};
     /* issue 26's target per series (1 TCS, 2 hTCS): >= 19 % energy saved
@@ -253,9 +348,33 @@ static void report_song_fig6(exp_run_t *r)
         char cores[16] = ""; /* empty: TCS ended no MONITOR phase */
         if (exp_res(r, w, 1)->tcs_cores >= 0)
             snprintf(cores, sizeof cores, "%.0f", exp_res(r, w, 1)->tcs_cores);
-        exp_out(r, "%s,%s,%llu,%.3f,%.3f,%.3f,%.3f,%s,%.6g,%llu,%llu\n", r->wl[w]->name, mem ? "mem" : "com",
+        exp_out(r, "%s,%s,%llu,%.3f,%.3f,%.3f,%.3f,%s,%.6g,%llu,%llu", r->wl[w]->name, mem ? "mem" : "com",
             (unsigned long long)exp_res(r, w, 0)->t.cycles, p1, p2, e1, e2, cores, exp_res(r, w, 0)->energy,
             (unsigned long long)exp_res(r, w, 1)->t.cycles, (unsigned long long)exp_res(r, w, 2)->t.cycles);
+        oracle_pick_t o = pick_oracle(r, w, 0, "");
+        oracle_cells(r, w, o.energy);
+        oracle_cells(r, w, o.edp);
+        exp_out(r, "\n");
+        if (mem && o.energy >= 0) {
+            double oe = energy_rel(r, w, (unsigned)o.energy, 0);
+            o_e += oe;
+            o_slow += ratio((double)exp_res(r, w, (unsigned)o.energy)->t.cycles, (double)exp_res(r, w, 0)->t.cycles) - 1;
+            o_n++;
+            size_t len = strlen(o_list);
+            snprintf(o_list + len, sizeof o_list - len, "%s%s %+.1f%% / %+.1f%% / %+.1f%% (%u; %u)", len ? ", " : "",
+                     r->wl[w]->name, pct(e1), pct(e2), pct(oe), series_cores(r, (unsigned)o.energy),
+                     o.edp >= 0 ? series_cores(r, (unsigned)o.edp) : 0);
+            /* TCS reaches the oracle: within 2 points of its energy, within the 10 % bound */
+            bool reach = e1 <= oe + 0.02 && ratio((double)exp_res(r, w, 1)->t.cycles,
+                                                  (double)exp_res(r, w, 0)->t.cycles) <= 1 + CORE_ORACLE_MAX_SLOWDOWN;
+            char *l = reach ? o_reach : o_short;
+            len = strlen(l);
+            if (reach)
+                snprintf(l + len, sizeof o_reach - len, "%s%s", len ? ", " : "", r->wl[w]->name);
+            else
+                snprintf(l + len, sizeof o_short - len, "%s%s (%+.1f points of energy)", len ? ", " : "", r->wl[w]->name,
+                         100 * (e1 - oe));
+        }
         ps[mem][0] += p1;
         ps[mem][1] += p2;
         es[mem][0] += e1;
@@ -291,6 +410,15 @@ static void report_song_fig6(exp_run_t *r)
                pct(e_mean), 100 * slow_mean, *meets[s] ? meets[s] : "none", *misses[s] ? misses[s] : "none",
                n[0] ? (com_ok[s] ? "yes" : "no") : "n/a");
     }
+    char counts[160];
+    oracle_counts(r, "", counts, sizeof counts);
+    if (o_n)
+        printf("song-fig6: static oracle (rr on the --active-cores count of %s with the least energy at <= 10%% more "
+               "cycles than all cores, PCPG): memory-bound mean %+.1f%% energy, %+.1f%% cycles: the target %s of a "
+               "static count; energy TCS / hTCS / oracle (its cores; least-EDP cores): %s; TCS within 2 points of "
+               "the oracle on %s; short of it on %s.\n",
+               counts, pct(o_e / o_n), 100 * o_slow / o_n, o_e / o_n <= 0.81 ? "within reach" : "out of reach", o_list,
+               *o_reach ? o_reach : "none", *o_short ? o_short : "none");
     paper_line("song-fig6");
 }
 
@@ -414,10 +542,38 @@ static double eff_rel(exp_run_t *r, unsigned w, unsigned s, unsigned b)
     return ratio(exp_res(r, w, b)->energy, exp_res(r, w, s)->energy);
 }
 
+/* The oracle's counts beside DYNCORE, without PCPG ("cores=N") and with it
+ * ("pcpg:cores=N"), and the all-core run of the setting the preset lacks
+ * (the baseline, series 0, is the other). */
+static void plan_kayiran_12_13(exp_run_t *r)
+{
+    char label[32];
+    bool preset_pcpg = r->cfg.power.pcpg;
+    snprintf(label, sizeof label, "%scores=%u", preset_pcpg ? "" : "pcpg:", config_n_sm(&r->cfg));
+    exp_add_series(r, label, "rr", NULL)->pcpg = !preset_pcpg;
+    size_t nc = sizeof kayiran_counts / sizeof kayiran_counts[0];
+    add_core_counts(r, kayiran_counts, nc, 1, 0, "");
+    add_core_counts(r, kayiran_counts, nc, 1, 1, "pcpg:");
+}
+
+/* The all-core series with PCPG (1) or without (0). */
+static unsigned all_cores_series(const exp_run_t *r, bool pcpg)
+{
+    if (pcpg == r->cfg.power.pcpg)
+        return 0;
+    char label[32];
+    snprintf(label, sizeof label, "%scores=%u", pcpg ? "pcpg:" : "", config_n_sm(&r->cfg));
+    return exp_find_series(r, label);
+}
+
 static void report_kayiran_12_13(exp_run_t *r)
 {
     exp_out(r, "workload,power_dyncta,power_dyncore,power_dyncore_pcpg,eff_dyncta,eff_dyncore,eff_dyncore_pcpg,"
-           "speedup_dyncta,speedup_dyncore,speedup_dyncore_pcpg\n");
+           "speedup_dyncta,speedup_dyncore,speedup_dyncore_pcpg,oracle_cores,speedup_oracle,eff_oracle,edp_opt_cores,"
+           "oracle_pcpg_cores,speedup_oracle_pcpg,eff_oracle_pcpg,edp_opt_pcpg_cores\n");
+    /* [0] without PCPG (against DYNCORE), [1] with (against DYNCORE+PCPG) */
+    double o_eff[2] = {0}, o_sp[2] = {0};
+    unsigned o_n[2] = {0}, reach[2] = {0};
     double p[4] = {0}, e[4] = {0}, sp[4] = {0};
     for (unsigned w = 0; w < r->nw; w++) {
         exp_out(r, "%s", r->wl[w]->name);
@@ -427,6 +583,24 @@ static void report_kayiran_12_13(exp_run_t *r)
             exp_out(r, ",%.3f", eff_rel(r, w, s, 0));
         for (unsigned s = 1; s < 4; s++)
             exp_out(r, ",%.3f", perf(r, w, s, 0));
+        for (int g = 0; g < 2; g++) {
+            oracle_pick_t o = pick_oracle(r, w, all_cores_series(r, g), g ? "pcpg:" : "");
+            if (o.energy < 0) {
+                exp_out(r, ",,,");
+            } else {
+                unsigned os = (unsigned)o.energy;
+                double eff = eff_rel(r, w, os, 0);
+                exp_out(r, ",%u,%.3f,%.3f", series_cores(r, os), perf(r, w, os, 0), eff);
+                o_eff[g] += eff;
+                o_sp[g] += perf(r, w, os, 0);
+                o_n[g]++;
+                reach[g] += eff_rel(r, w, 2 + (unsigned)g, 0) >= eff - 0.02;
+            }
+            if (o.edp < 0)
+                exp_out(r, ",");
+            else
+                exp_out(r, ",%u", series_cores(r, (unsigned)o.edp));
+        }
         exp_out(r, "\n");
         for (unsigned s = 1; s < 4; s++) {
             p[s] += power_rel(r, w, s, 0);
@@ -440,6 +614,15 @@ static void report_kayiran_12_13(exp_run_t *r)
            "%+.1f%%; DYNCORE speed %+.1f%% (efficiency: performance per watt, i.e. 1 / energy).\n",
            r->nw, pct(p[1] / n), pct(e[1] / n), pct(sp[1] / n), pct(p[3] / n), pct(e[3] / n), pct(p[2] / n),
            pct(e[2] / n), pct(sp[3] / n));
+    char counts[160];
+    oracle_counts(r, "", counts, sizeof counts);
+    if (o_n[0] && o_n[1])
+        printf("kayiran-fig12-13: static oracle (rr on the --active-cores count of %s with the least energy at <= 10%% "
+               "more cycles than all cores, PCPG as the DYNCORE series): without PCPG efficiency %+.1f%%, speed "
+               "%+.1f%% (DYNCORE %+.1f%%, within 2 points of the oracle on %u of %u); with PCPG efficiency %+.1f%%, speed "
+               "%+.1f%% (DYNCORE+PCPG %+.1f%%, within 2 points on %u of %u).\n",
+               counts, pct(o_eff[0] / o_n[0]), pct(o_sp[0] / o_n[0]), pct(e[2] / n), reach[0], o_n[0],
+               pct(o_eff[1] / o_n[1]), pct(o_sp[1] / o_n[1]), pct(e[3] / n), reach[1], o_n[1]);
     paper_line("kayiran-fig12-13");
 }
 
@@ -528,7 +711,7 @@ static const exp_def_t energy_experiments[] = {
     {SONG("song-fig3", "IPC and memory latency vs active cores", song_table2, "Table II"), .plan = plan_song_fig3,
      .report = report_song_fig3, .cache = "song-cores"},
     {SONG("song-fig6", "TCS, hTCS performance and energy vs all cores (PCPG)", song_table2, "Table II"),
-     .series = series_song_fig6, .report = report_song_fig6},
+     .series = series_song_fig6, .plan = plan_song_fig6, .report = report_song_fig6, .cache = "song-cores"},
     {SONG("song-fig7", "TCS's active cores vs the static EDP-optimal count", song_table2, "Table II"),
      .plan = plan_song_fig7, .report = report_song_fig7, .cache = "song-cores"},
     {SONG("song-fig8", "per-core IPC over time: base, TCS, TCS throttle=0, hTCS", song_fig8,
@@ -537,7 +720,7 @@ static const exp_def_t energy_experiments[] = {
     {SONG("song-fig9", "TCS's active cores per kernel launch", song_fig9, "Fig. 9"), .series = series_song_fig9,
      .report = report_song_fig9},
     {KAYIRAN("kayiran-fig12-13", "power and perf/W of DYNCTA, DYNCORE with and without PCPG"),
-     .series = series_kayiran_12_13, .report = report_kayiran_12_13},
+     .series = series_kayiran_12_13, .plan = plan_kayiran_12_13, .report = report_kayiran_12_13},
     {KAYIRAN("kayiran-fig14a", "DYNCORE with k = 2..14 cores turned off (PCPG)"), .plan = plan_kayiran_14a,
      .report = report_kayiran_14a},
     {.name = "lee-fig14", .summary = "LCS energy vs GTO, unused RF / shared memory gated", .config = "hpca14-28sm",
