@@ -33,8 +33,16 @@
 
 #include "util/common.h"
 
-/* Spins before yielding, then yields before sleeping: a cycle's batch and the
- * serial phase between two batches take microseconds. */
+/* A team thread spins (pause) for SPIN_NS before it yields, then yields
+ * SPIN_YIELDS times before it sleeps: a cycle's batch and the serial phase
+ * between two batches take microseconds, and a sleeping thread costs a
+ * futex wake-up per batch (tens of microseconds on a virtual machine, more
+ * than a cycle's work). Bounded by time, not by a count of pauses: a pause
+ * lasts from a few to 140 CPU cycles depending on the CPU, so 256 of them
+ * were anything from 1 to 12 us. The caller's wait spins SPIN_PAUSES before
+ * it yields. */
+#define SPIN_NS 50000
+#define SPIN_CHECK 32 /* pauses between two looks at the clock */
 #define SPIN_PAUSES 256
 #define SPIN_YIELDS 16
 
@@ -81,6 +89,13 @@ static inline void cpu_pause(void)
 #endif
 }
 
+static uint64_t spin_clock_ns(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
+}
+
 static inline uint32_t batch_generation(uint64_t b) { return (uint32_t)(b >> 32); }
 
 /* Range k of n items over t threads: [k * n / t, (k + 1) * n / t). */
@@ -119,13 +134,18 @@ static void take_items(core_workers_t *w, uint32_t gen, unsigned self)
 static uint32_t wait_generation(core_workers_t *w, uint32_t seen)
 {
     uint32_t g;
-    for (unsigned spin = 0; spin < SPIN_PAUSES + SPIN_YIELDS; spin++) {
+    const uint64_t start = spin_clock_ns();
+    for (unsigned spin = 1;; spin++) {
         if ((g = batch_generation(atomic_load_explicit(&w->batch, memory_order_acquire))) != seen)
             return g;
-        if (spin < SPIN_PAUSES)
-            cpu_pause();
-        else
-            sched_yield();
+        cpu_pause();
+        if (spin % SPIN_CHECK == 0 && spin_clock_ns() - start >= SPIN_NS)
+            break;
+    }
+    for (unsigned y = 0; y < SPIN_YIELDS; y++) {
+        if ((g = batch_generation(atomic_load_explicit(&w->batch, memory_order_acquire))) != seen)
+            return g;
+        sched_yield();
     }
     pthread_mutex_lock(&w->mu);
     atomic_fetch_add(&w->sleepers, 1);

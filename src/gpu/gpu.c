@@ -49,10 +49,28 @@ static void prof_print(const gpu_t *g)
             total * 1e-9, 100 * p[PROF_CORE_TICKS] / total, 100 * p[PROF_CORE_MERGE] / total, 100 * core_serial / total,
             100 * p[PROF_ICNT] / total, 100 * p[PROF_L2] / total, 100 * p[PROF_DRAM] / total, 100 * rest / total,
             100 * wait / total);
+    static const char *const name[3] = {"cores", "L2", "DRAM"};
+    for (int i = 0; i < 3; i++) {
+        const uint64_t *c = g->prof_cycles[i];
+        if (c[0] + c[1])
+            fprintf(stderr, "phase profile: %s on the team in %.1f%% of %llu cycles; chose the team %u of %u times\n",
+                    name[i], 100.0 * (double)c[1] / (double)(c[0] + c[1]), (unsigned long long)(c[0] + c[1]),
+                    g->prof_choices[i][1], g->prof_choices[i][0] + g->prof_choices[i][1]);
+    }
 }
+/* a phase's cycle on the team or not; a timing's outcome (-1: not yet) */
+#define PROF_PHASE(g, i, team) ((g)->prof_cycles[i][(team) ? 1 : 0]++)
+#define PROF_CHOICE(g, i, r)                                                                                           \
+    do {                                                                                                               \
+        const int r_ = (r);                                                                                            \
+        if (r_ >= 0)                                                                                                   \
+            (g)->prof_choices[i][r_]++;                                                                                \
+    } while (0)
 #else
 #define PROF_START(v) ((void)0)
 #define PROF_ADD(g, i, v) ((void)0)
+#define PROF_PHASE(g, i, team) ((void)0)
+#define PROF_CHOICE(g, i, r) ((void)(r))
 #endif
 
 /* Front-end failure or model error: record the first message. */
@@ -724,21 +742,31 @@ static void run_samples(gpu_t *g, uint64_t now)
 #define MEM_PARALLEL_MIN_PER_THREAD 2
 #define MEM_PARALLEL_MIN_UNITS 16
 /* The team or this thread, by time, for each phase on its own: the phase
- * (its ticks and the merge after them) is timed over CHOICE_WINDOW of its
- * clock's cycles on the team, then as many on this thread, and the faster
- * runs for the next CHOICE_EPOCH cycles (the team only when at least
- * CHOICE_MARGIN_PCT % faster: it costs CPU time), then the two are timed
- * again. A machine without free cores, a GPU too small or a phase too short
- * for the hand-offs to pay all end on this thread, the team sleeping. Where
- * a core or slice ticks never changes a result; only the wall time depends
- * on the choice. */
-#define CHOICE_WINDOW 256
+ * (its ticks and the merge after them) runs CHOICE_BLOCKS blocks of
+ * CHOICE_BLOCK of its clock's cycles on the team, alternating with as many
+ * on this thread, and the faster runs for the next CHOICE_EPOCH cycles (the
+ * team only when at least CHOICE_MARGIN_PCT % faster: it costs CPU time),
+ * then the two are timed again. The first CHOICE_WARMUP cycles of a block
+ * are not timed: they pay what a switch costs once (the team waking from
+ * its sleep, the cores' state moving into the other CPU's caches, a kernel's
+ * first touch of its memory), which a whole epoch amortises; timing them
+ * let one 256-cycle window at a kernel's start, the team just woken, decide
+ * for 32768 cycles. Alternating blocks let a change of load or of the
+ * kernel's behaviour during the timing weigh on both sides alike. A machine
+ * without free cores, a GPU too small or a phase too short for the
+ * hand-offs to pay all end on this thread, the team sleeping. Where a core
+ * or slice ticks never changes a result; only the wall time depends on the
+ * choice. */
+#define CHOICE_BLOCK 64
+#define CHOICE_WARMUP 16
+#define CHOICE_BLOCKS 4
 #define CHOICE_EPOCH 32768
 #define CHOICE_MARGIN_PCT 5
 enum { CHOICE_TIME_TEAM, CHOICE_TIME_SERIAL, CHOICE_RUN };
 enum { PHASE_CORES, PHASE_L2, PHASE_DRAM };
 
-/* Whether this eligible cycle of a phase runs on the team, and whether it is timed. */
+/* Whether this eligible cycle of a phase runs on the team, and whether it is
+ * part of a timing (*timed: the caller then calls choice_timed). */
 static bool choose_team(const gpu_t *g, struct phase_choice *c, uint64_t now, bool *timed)
 {
     *timed = false;
@@ -748,6 +776,7 @@ static bool choose_team(const gpu_t *g, struct phase_choice *c, uint64_t now, bo
         if (now < c->until)
             return c->team;
         c->phase = CHOICE_TIME_TEAM;
+        c->block = 0;
         c->count = 0;
         c->ns[0] = c->ns[1] = 0;
     }
@@ -755,19 +784,27 @@ static bool choose_team(const gpu_t *g, struct phase_choice *c, uint64_t now, bo
     return c->phase == CHOICE_TIME_TEAM;
 }
 
-static void choice_timed(struct phase_choice *c, uint64_t now, uint64_t ns)
+/* One cycle of a timing took ns; returns whether it decided (1 team, 0 this
+ * thread) or -1 while the timing goes on. */
+static int choice_timed(struct phase_choice *c, uint64_t now, uint64_t ns)
 {
-    c->ns[c->phase] += ns;
-    if (++c->count < CHOICE_WINDOW)
-        return;
+    if (c->count >= CHOICE_WARMUP)
+        c->ns[c->phase] += ns;
+    if (++c->count < CHOICE_BLOCK)
+        return -1;
     c->count = 0;
     if (c->phase == CHOICE_TIME_TEAM) {
         c->phase = CHOICE_TIME_SERIAL;
-        return;
+        return -1;
+    }
+    if (++c->block < CHOICE_BLOCKS) {
+        c->phase = CHOICE_TIME_TEAM;
+        return -1;
     }
     c->team = c->ns[0] * 100 < c->ns[1] * (100 - CHOICE_MARGIN_PCT);
     c->phase = CHOICE_RUN;
     c->until = now + CHOICE_EPOCH;
+    return c->team;
 }
 
 static void tick_core_item(void *ctx, uint32_t item)
@@ -883,6 +920,7 @@ static int tick_cores_parallel(gpu_t *g, uint64_t now, uint64_t icnt_now, bool *
     struct phase_choice *c = &g->choice[PHASE_CORES];
     const bool team = n >= g->parallel_min && !g->serial_kernels && choose_team(g, c, now, &timed);
     const uint64_t t0 = timed ? now_ns() : 0;
+    PROF_PHASE(g, PHASE_CORES, team);
     PROF_START(prof0);
     if (team)
         core_workers_run(g->workers, n);
@@ -908,7 +946,7 @@ static int tick_cores_parallel(gpu_t *g, uint64_t now, uint64_t icnt_now, bool *
     }
     PROF_ADD(g, PROF_CORE_MERGE, prof1);
     if (timed) /* the merge above included: cores run elsewhere are read back here */
-        choice_timed(c, now, now_ns() - t0);
+        PROF_CHOICE(g, PHASE_CORES, choice_timed(c, now, now_ns() - t0));
     return rc;
 }
 
@@ -920,6 +958,7 @@ static uint64_t run_mem_phase(gpu_t *g, int phase, uint64_t now, core_work_fn fn
 {
     const bool team = n >= g->mem_parallel_min && choose_team(g, &g->choice[phase], now, timed);
     const uint64_t t0 = *timed ? now_ns() : 0;
+    PROF_PHASE(g, phase, team);
     if (team)
         core_workers_run_fn(g->workers, fn, g, n);
     else
@@ -953,7 +992,7 @@ static void tick_l2_parallel(gpu_t *g, uint64_t now, uint64_t icnt_now)
         req_pool_balance(g->l2[id].pool, &g->pool, SM_POOL_LOW, SM_POOL_HIGH);
     }
     if (timed)
-        choice_timed(&g->choice[PHASE_L2], now, now_ns() - t0);
+        PROF_CHOICE(g, PHASE_L2, choice_timed(&g->choice[PHASE_L2], now, now_ns() - t0));
 }
 
 /* The DRAM channels due at `now` (DRAM clock), likewise. A channel touches
@@ -975,7 +1014,7 @@ static void tick_dram_parallel(gpu_t *g, uint64_t now)
             req_pool_balance(m->slices[j].pool, &g->pool, SM_POOL_LOW, SM_POOL_HIGH);
     }
     if (timed)
-        choice_timed(&g->choice[PHASE_DRAM], now, now_ns() - t0);
+        PROF_CHOICE(g, PHASE_DRAM, choice_timed(&g->choice[PHASE_DRAM], now, now_ns() - t0));
 }
 
 /* ------------------------------------------------------------------------ */

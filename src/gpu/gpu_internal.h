@@ -88,13 +88,16 @@ struct gpu {
     bool adaptive;             /* choose by time (no explicit min_due) */
     struct phase_choice {
         uint8_t phase;         /* CHOICE_TIME_TEAM, CHOICE_TIME_SERIAL or CHOICE_RUN */
-        uint32_t count;        /* cycles timed in this phase */
+        uint8_t block;         /* team/this-thread block pairs timed so far */
+        uint32_t count;        /* cycles of the current block */
         uint64_t ns[2];        /* time of the timed cycles: on the team, on this thread */
         uint64_t until;        /* the phase's clock cycle at which CHOICE_RUN times the two again */
         bool team;             /* CHOICE_RUN: the team was faster */
     } choice[3];               /* PHASE_CORES, PHASE_L2, PHASE_DRAM */
 #ifdef CTASIM_PHASE_PROFILE
     uint64_t prof_ns[8];       /* gpu.c, PROF_*: where the wall time of a run went */
+    uint64_t prof_cycles[3][2]; /* per phase: its cycles on this thread, on the team */
+    uint32_t prof_choices[3][2]; /* per phase: choices of this thread, of the team */
 #endif
 };
 
