@@ -388,6 +388,72 @@ static void bypass_tags_skip_l1(void)
     CHECK(acc[2] < acc[0]);
 }
 
+/* stall=rate: periods of different lengths compare per cycle. Stall_none
+ * 1000 stall cycles in a 5000-cycle period (0.2 per cycle), Stall_A 3000 in
+ * 20000 (0.15), Stall_B 2400 in 10000 (0.24): A bypasses by rate, while
+ * the raw counts pick no bypass (1000 is the least). */
+static void bypass_stall_rate_compares_unequal_periods(void)
+{
+    CHECK_EQ(bypass_period_stall(1000, 5000, true), 204);  /* 0.2 x 1024, floored */
+    CHECK_EQ(bypass_period_stall(3000, 20000, true), 153);
+    CHECK_EQ(bypass_period_stall(3000, 20000, false), 3000);
+    CHECK_EQ(bypass_period_stall(7, 0, true), 7 * 1024); /* an empty period does not divide by 0 */
+    const uint64_t stall[3] = {1000, 3000, 2400}, len[3] = {5000, 20000, 10000};
+    for (int rate = 0; rate < 2; rate++) {
+        bypass_learn_t l;
+        bypass_learn_init(&l, 4, 4, true);
+        for (unsigned i = 0; i < 3; i++)
+            bypass_learn_sample(&l, bypass_period_stall(stall[i], len[i], rate));
+        if (rate) {
+            CHECK_EQ(l.chosen, 0);
+            CHECK(l.by[0] == 2 && l.by[1] == 0 && l.step == BL_GROW); /* A at 1, trying 2 */
+        } else {
+            CHECK_EQ(l.chosen, -1);
+            CHECK(l.by[0] == 0 && l.by[1] == 0 && l.step == BL_DONE);
+        }
+    }
+}
+
+/* The largest value of a policy metric's series over the run (-1: none). */
+static double series_max(const gpu_t *g, const char *name)
+{
+    const uint64_t *cyc;
+    const double *v;
+    size_t n = gpu_metric_series(g, name, &cyc, &v);
+    double m = -1;
+    for (size_t i = 0; i < n; i++)
+        m = v[i] > m ? v[i] : m;
+    return m;
+}
+
+/* scope=sm: each core learns from its own stall. Two CTAs of a streaming
+ * kernel on a 4-core GPU leave cores 2 and 3 idle: their stall is 0 in every
+ * period, so their learners keep no bypass (a tie goes to none), while the
+ * two busy cores, whose stall falls after the first period, choose A. A
+ * learner fed the whole GPU's stall (scope=gpu) makes one choice for all. */
+static void bypass_scope_sm_learns_per_core(void)
+{
+    const char *spec = "stream:ctas=2,threads=256,iters=64,store=0";
+    double sms_a[2], by_a[2]; /* the series' largest values: cores choosing A, By_A (scope=sm: the mean) */
+    const char *chains[2] = {"cke+bypass:scope=sm,period=300", "cke+bypass:scope=gpu,period=300"};
+    for (unsigned i = 0; i < 2; i++) {
+        gpu_config_t c = test_cfg(4);
+        cs_error_t err;
+        gpu_t *g = gpu_create_named(&c, chains[i], "gto", &err);
+        CHECK(g != NULL);
+        if (!g)
+            return;
+        CHECK_EQ(launch_spec(g, spec, 0), 0);
+        CHECK_EQ(gpu_run(g, &err), 0);
+        sms_a[i] = series_max(g, "bypass.sms_a");
+        by_a[i] = series_max(g, "bypass.by_a");
+        gpu_destroy(g);
+    }
+    CHECK_EQ(sms_a[0], 2);   /* the two busy cores chose A, the idle two none */
+    CHECK(by_a[1] >= 1);     /* the GPU-wide learner chose A as well */
+    CHECK_EQ(sms_a[1], -1);  /* scope=gpu has no per-core counts */
+}
+
 /* mcke's limits are used: with a=1 the first kernel never has two CTAs on a core */
 static void mcke_limits_hold_on_every_core(void)
 {
@@ -677,6 +743,8 @@ int main(void)
     RUN(tlpmod_decision_rules);
     RUN(bypass_learning_steps);
     RUN(bypass_tags_skip_l1);
+    RUN(bypass_stall_rate_compares_unequal_periods);
+    RUN(bypass_scope_sm_learns_per_core);
     RUN(mcke_limits_hold_on_every_core);
     RUN(spatial_halves_equal_half_gpu_alone);
     RUN(per_kernel_stats_sum_to_totals);

@@ -422,10 +422,10 @@ static const struct {
 
 static const char *li_size_name(app_size_t s) { return s == APP_LI_SIZES ? "li (Table II's grids)" : app_size_name(s); }
 #define LI_N (sizeof li_kernels / sizeof li_kernels[0])
-#define LI_SERIES 7
-static const char *const li_label[LI_SERIES] = {"cke",    "spatial",       "mcke",
-                                                "tlpmod", "tlpmod+bypass", "tlpmod_paper_profiles",
-                                                "cke_shared"};
+#define LI_SERIES 8
+static const char *const li_label[LI_SERIES] = {"cke",           "spatial",    "mcke",
+                                                "tlpmod",        "tlpmod+bypass", "tlpmod_paper_profiles",
+                                                "cke_shared",    "tlpmod_cap_b"};
 /* Li & Liang's baseline is GPGPU-Sim 3.2.2's default concurrency: a core
  * holds one kernel's CTAs at a time, an empty core takes the next kernel
  * round-robin (-gpgpu_concurrent_kernel_sm 0; 3.2.2 has no other mode).
@@ -434,13 +434,22 @@ static const char *const li_label[LI_SERIES] = {"cke",    "spatial",       "mcke
  * the same SM"), so they run with 1; cke_shared is the shared-core reading
  * of the baseline (GPGPU-Sim 4.x's -gpgpu_concurrent_kernel_sm 1). */
 static const int li_sem[LI_SERIES] = {SEM_EXCLUSIVE, SEM_EXCLUSIVE, SEM_SHARED, SEM_SHARED,
-                                      SEM_SHARED,    SEM_SHARED,    SEM_SHARED};
+                                      SEM_SHARED,    SEM_SHARED,    SEM_SHARED, SEM_SHARED};
+/* The static oracle of a pair (li-fig5): the best of a small grid of static
+ * points, each kernel at its profile's opt or its maximum (li-fig2's sweep
+ * reduced to those values), over cke: both at the maximum on cores of their
+ * own (cke) or shared (cke_shared); A's kernel at opt(A), B's filling the
+ * rest (tlpmod when A is the Down/Optimal one); B's at opt(B), A's filling
+ * (tlpmod_cap_b: run only where both are Down/Optimal, else it is one of the
+ * points before); and Table II's types and Opt. (tlpmod_paper_profiles).
+ * An Up kernel's opt is its maximum, so a both-Up pair's grid is cke and
+ * cke_shared: no cap to gain from. */
+static const unsigned li_oracle_series[] = {0, 3, 5, 6, 7};
+
+static bool is_up(const char *p) { return !strncasecmp(p, "up/", 3); }
 
 /* Both Up: TLP modulation is not applied, "we use the default concurrency" (III-A). */
-static bool both_up(const char *pa, const char *pb)
-{
-    return !strncasecmp(pa, "up/", 3) && !strncasecmp(pb, "up/", 3);
-}
+static bool both_up(const char *pa, const char *pb) { return is_up(pa) && is_up(pb); }
 
 #define LI_PROF_MAX 160
 
@@ -531,8 +540,11 @@ static int li_fig5(const char *out_dir, const char *preset, app_size_t size, uns
                 char pa[LI_PROF_MAX], pb[LI_PROF_MAX];
                 snprintf(pa, sizeof pa, "%s/%u", li_kernels[a].type, li_kernels[a].opt);
                 snprintf(pb, sizeof pb, "%s/%u", li_kernels[b].type, li_kernels[b].opt);
-                j->as_baseline = ((s == 3 || s == 4) && both_up(prof[a], prof[b])) || (s == 5 && both_up(pa, pb));
-                if (s == 0 || s == 6)
+                j->as_baseline = ((s == 3 || s == 4) && both_up(prof[a], prof[b])) || (s == 5 && both_up(pa, pb)) ||
+                                 (s == 7 && (is_up(prof[a]) || is_up(prof[b])));
+                if (s == 7) { /* B's kernel at opt(B): A has no profile (Up), so B is tlpmod's capped one */
+                    snprintf(j->cta, sizeof j->cta, "tlpmod:p1=%.160s", prof[b]);
+                } else if (s == 0 || s == 6)
                     snprintf(j->cta, sizeof j->cta, "cke");
                 else if (s == 1)
                     snprintf(j->cta, sizeof j->cta, "spatial");
@@ -557,8 +569,11 @@ static int li_fig5(const char *out_dir, const char *preset, app_size_t size, uns
         outf(csv, ",norm_%s", li_label[s]);
     for (unsigned s = 0; s < LI_SERIES; s++)
         outf(csv, ",stp_%s", li_label[s]);
+    outf(csv, ",norm_static_oracle,static_oracle_point");
     outf(csv, ",mem_stall_tlpmod+bypass_vs_cke,struct_stall_tlpmod+bypass_vs_cke,tlpmod_default_concurrency,"
               "bypass_tagged_ctas,cke_sm\n");
+    double oracle_sum = 0;
+    unsigned n_no_headroom = 0; /* pairs whose oracle is within 2 % of tlpmod's point */
     double sum[LI_SERIES] = {0}, stp_sum[LI_SERIES] = {0}, dmem = 0, dstruct = 0, vs_shared[2] = {0};
     double up_shared[2] = {0}; /* tlpmod, +bypass with both-Up pairs sharing cores uncapped (cke_shared) */
     unsigned n25 = 0, n_modulated = 0, n_bypassing = 0;
@@ -594,6 +609,13 @@ static int li_fig5(const char *out_dir, const char *preset, app_size_t size, uns
                 if (in25)
                     stp_sum[s] += stp[s];
             }
+            /* the static oracle: the best grid point (li_oracle_series) */
+            unsigned best = 0;
+            for (unsigned o = 0; o < sizeof li_oracle_series / sizeof *li_oracle_series; o++)
+                if (thr[li_oracle_series[o]] > thr[best])
+                    best = li_oracle_series[o];
+            double oracle = thr[0] > 0 ? thr[best] / thr[0] : 0;
+            outf(csv, ",%.3f,%s", oracle, li_label[best]);
             /* relative change of the stall cycles, tlpmod+bypass against cke */
             double rm = jj[0]->mem_stall ? (double)jj[4]->mem_stall / (double)jj[0]->mem_stall - 1 : 0;
             double rs = jj[0]->struct_stall ? (double)jj[4]->struct_stall / (double)jj[0]->struct_stall - 1 : 0;
@@ -604,6 +626,8 @@ static int li_fig5(const char *out_dir, const char *preset, app_size_t size, uns
                 dstruct += rs;
                 n_modulated += !dflt;
                 n_bypassing += jj[4]->bypass_tagged > 0;
+                oracle_sum += oracle;
+                n_no_headroom += thr[3] > 0 && thr[best] / thr[3] < 1.02;
                 for (unsigned s = 0; s < 2; s++) {
                     vs_shared[s] += thr[6] > 0 ? thr[3 + s] / thr[6] : 0;
                     up_shared[s] += thr[0] > 0 ? (dflt ? thr[6] : thr[3 + s]) / thr[0] : 0;
@@ -620,6 +644,11 @@ static int li_fig5(const char *out_dir, const char *preset, app_size_t size, uns
            "concurrency): tlpmod+bypass %.2fx (paper 1.42x, goal >= 1.2x), tlpmod %.2fx (paper 1.30x), with Table II's profiles "
            "%.2fx, spatial %.2fx (paper's Smart-Even 1.21x), lcs+mcke %.2fx (paper's mCKE 1.12x), cke_shared %.2fx\n",
            n25, sum[4] / d, sum[3] / d, sum[5] / d, sum[1] / d, sum[2] / d, sum[6] / d);
+    printf("li-fig5: static oracle (per pair the best of cke, cke_shared and each profiled kernel at its opt with the "
+           "other filling, Table II's point) %.2fx over cke on those pairs: tlpmod+bypass %.2fx and tlpmod %.2fx take "
+           "%.0f%% and %.0f%% of its headroom; %u of the %u pairs leave tlpmod's point less than 2%% to gain\n",
+           oracle_sum / d, sum[4] / d, sum[3] / d, oracle_sum / d > 1 ? 100 * (sum[4] / d - 1) / (oracle_sum / d - 1) : 0,
+           oracle_sum / d > 1 ? 100 * (sum[3] / d - 1) / (oracle_sum / d - 1) : 0, n_no_headroom, n25);
     printf("li-fig5: %u of the %u pairs modulated (the rest both Up in our profiles: default concurrency, 1.00x); "
            "bypass tagged CTAs in %u; over cke_shared (cores shared, no caps): tlpmod %.2fx, tlpmod+bypass %.2fx\n",
            n_modulated, n25, n_bypassing, vs_shared[0] / d, vs_shared[1] / d);
@@ -768,7 +797,10 @@ static int li_fig2(const char *out_dir, const char *preset, app_size_t size, uns
  * (li-fig5's pairs less the three of its Up kernels): instructions per joule
  * (= performance per watt) of tlpmod and tlpmod+bypass normalised to
  * default concurrency (cke), with the power model on (the preset's -power_*
- * values; timing is the same as without it). Paper: 1.33x on average. */
+ * values; timing is the same as without it). Paper: 1.33x on average.
+ * A pair of two kernels Up in our profiles is not modulated: "we use the
+ * default concurrency" (III-A), so its tlpmod rows are the cke run, as in
+ * li-fig5 (column tlpmod_default_concurrency). */
 
 #define LI6_SERIES 3
 static const char *const li6_label[LI6_SERIES] = {"cke", "tlpmod", "tlpmod+bypass"};
@@ -793,6 +825,8 @@ static int li_fig6(const char *out_dir, const char *preset, app_size_t size, uns
                 xjob_t *j = &r.jobs[r.n++];
                 *j = (xjob_t){.mix = (int)(a * LI_N + b), .series = s, .wa = app[a], .wb = app[b],
                               .sem = s ? SEM_SHARED : SEM_EXCLUSIVE};
+                /* both Up in our profiles: "the default concurrency" (III-A), the cke run itself, as li-fig5 */
+                j->as_baseline = s > 0 && both_up(prof[a], prof[b]);
                 if (s == 0)
                     snprintf(j->cta, sizeof j->cta, "cke");
                 else
@@ -810,25 +844,29 @@ static int li_fig6(const char *out_dir, const char *preset, app_size_t size, uns
         outf(csv, ",ipj_%s", li6_label[s]);
     for (unsigned s = 1; s < LI6_SERIES; s++)
         outf(csv, ",norm_ipj_%s,norm_perf_%s", li6_label[s], li6_label[s]);
-    outf(csv, ",energy_j_cke\n");
+    outf(csv, ",energy_j_cke,tlpmod_default_concurrency\n");
     double sum_e[LI6_SERIES] = {0}, sum_p[LI6_SERIES] = {0};
-    unsigned npairs = 0;
+    unsigned npairs = 0, n_dflt = 0;
     for (size_t i = 0; i < r.n; i += LI6_SERIES) {
-        const xjob_t *jj = &r.jobs[i];
-        unsigned a = (unsigned)jj->mix / LI_N, b = (unsigned)jj->mix % LI_N;
+        const xjob_t *js[LI6_SERIES];
+        for (unsigned s = 0; s < LI6_SERIES; s++)
+            js[s] = r.jobs[i + s].as_baseline ? &r.jobs[i] : &r.jobs[i + s];
+        unsigned a = (unsigned)js[0]->mix / LI_N, b = (unsigned)js[0]->mix % LI_N;
         double ipj[LI6_SERIES];
         for (unsigned s = 0; s < LI6_SERIES; s++)
-            ipj[s] = jj[s].energy_j > 0 ? (double)jj[s].insts / jj[s].energy_j : 0;
+            ipj[s] = js[s]->energy_j > 0 ? (double)js[s]->insts / js[s]->energy_j : 0;
         outf(csv, "%s-%s,%s-%s", app[a]->name, app[b]->name, li_kernels[a].paper, li_kernels[b].paper);
         for (unsigned s = 0; s < LI6_SERIES; s++)
             outf(csv, ",%.4g", ipj[s]);
         for (unsigned s = 1; s < LI6_SERIES; s++) {
-            double ne = ipj[0] > 0 ? ipj[s] / ipj[0] : 0, np = xjob_thr(&jj[0]) > 0 ? xjob_thr(&jj[s]) / xjob_thr(&jj[0]) : 0;
+            double ne = ipj[0] > 0 ? ipj[s] / ipj[0] : 0, np = xjob_thr(js[0]) > 0 ? xjob_thr(js[s]) / xjob_thr(js[0]) : 0;
             outf(csv, ",%.3f,%.3f", ne, np);
             sum_e[s] += ne;
             sum_p[s] += np;
         }
-        outf(csv, ",%.6g\n", jj[0].energy_j);
+        bool dflt = js[1] == js[0];
+        outf(csv, ",%.6g,%d\n", js[0]->energy_j, dflt);
+        n_dflt += dflt;
         npairs++;
     }
     rc = cli_output_close(csv, path, &err);
@@ -838,6 +876,9 @@ static int li_fig6(const char *out_dir, const char *preset, app_size_t size, uns
     printf("li-fig6: instructions per joule over cke on the %u pairs: tlpmod+bypass %.2fx, tlpmod %.2fx (performance "
            "%.2fx, %.2fx) (paper: 1.33x for tlpmod+bypass)\n",
            npairs, sum_e[2] / CS_MAX(npairs, 1u), sum_e[1] / CS_MAX(npairs, 1u), sum_p[2] / CS_MAX(npairs, 1u), sum_p[1] / CS_MAX(npairs, 1u));
+    printf("li-fig6: %u of the %u pairs both Up in our profiles: tlpmod is the default concurrency there (the cke run, "
+           "1.00x), as in li-fig5\n",
+           n_dflt, npairs);
     printf("li-fig6: %zu simulations on %u jobs (%.1f s of simulation); table in %s\n\n", r.n, threads, sim, path);
     return 0;
 }

@@ -98,4 +98,14 @@ static inline void bypass_learn_sample(bypass_learn_t *l, uint64_t stall)
     }
 }
 
+/* A period's stall as the learning compares it: the stall cycles, or
+ * (rate) the stall cycles per cycle of the period x 1024, so that periods of
+ * different lengths compare (cta_bypass.c's stall=rate). */
+static inline uint64_t bypass_period_stall(uint64_t stall_cycles, uint64_t period_cycles, bool rate)
+{
+    if (!rate)
+        return stall_cycles;
+    return period_cycles ? stall_cycles * 1024 / period_cycles : stall_cycles * 1024;
+}
+
 #endif

@@ -130,7 +130,12 @@ fi
 # --- li-fig5: 28 pairs, five series, the paper's 25 averaged
 if XDG_CACHE_HOME="$T/xdg" $C experiment li-fig5 --size small --jobs 2 -o "$T/exp" >"$T/l.txt" 2>&1 &&
    [ "$(wc -l <"$T/exp/li-fig5.csv")" -eq 29 ] && grep -q '^KMN-STC,KMS-STC,1,1.000,' "$T/exp/li-fig5.csv" &&
-   grep -q '^BP-HOT,BKP-HST,0,' "$T/exp/li-fig5.csv" && grep -q "over cke on the paper's 25 pairs" "$T/l.txt"; then
+   grep -q '^BP-HOT,BKP-HST,0,' "$T/exp/li-fig5.csv" && grep -q "over cke on the paper's 25 pairs" "$T/l.txt" &&
+   grep -q 'static oracle .* over cke on those pairs' "$T/l.txt" &&
+   # the static oracle is the best of its grid: never below cke (1.000) nor tlpmod's point
+   awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
+            { o = $c["norm_static_oracle"]; if (o < 1 || o + 1e-9 < $c["norm_tlpmod"] || o + 1e-9 < $c["norm_cke_shared"]) bad++ }
+            END { exit !(NR == 29 && !bad && c["static_oracle_point"]) }' "$T/exp/li-fig5.csv"; then
     pass experiment_li_fig5
 else
     fail experiment_li_fig5 "$(tail -3 "$T/l.txt")"
@@ -172,7 +177,11 @@ fi
 # --- li-fig6: energy efficiency, power model on, three of the kernels, their three pairs
 if XDG_CACHE_HOME="$T/xdg" $C experiment li-fig6 --size small --jobs 2 --workloads BP,KMN,STC -o "$T/exp" >"$T/f6.txt" 2>&1 &&
    [ "$(wc -l <"$T/exp/li-fig6.csv")" -eq 4 ] && grep -q '^KMN-STC,KMS-STC,[0-9.e+]*,' "$T/exp/li-fig6.csv" &&
-   grep -q 'instructions per joule over cke on the 3 pairs' "$T/f6.txt" &&
+   grep -q 'instructions per joule over cke on the 3 pairs' "$T/f6.txt" && grep -q 'pairs both Up in our profiles' "$T/f6.txt" &&
+   # a both-Up pair is the default concurrency, as in li-fig5: tlpmod's rows are cke's
+   awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
+            $c["tlpmod_default_concurrency"] == 1 && ($c["norm_ipj_tlpmod"] != 1 || $c["norm_perf_tlpmod+bypass"] != 1) { bad++ }
+            END { exit !(c["tlpmod_default_concurrency"] && !bad) }' "$T/exp/li-fig6.csv" &&
    ! grep -q 'nan\|inf' "$T/exp/li-fig6.csv"; then
     pass experiment_li_fig6
 else
