@@ -2,13 +2,12 @@
 #include "exp_suite.h"
 
 #include <errno.h>
-#include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
+#include "exec_child.h"
 #include "report/json.h"
 #include "policy/policy_metrics.h"
 
@@ -172,22 +171,6 @@ void exp_suite_key(const exp_program_t *p, char *buf, size_t n)
 
 /* --- one run ------------------------------------------------------------------------ */
 
-/* The last non-empty line of FILE into BUF (empty if none). */
-static void last_line(const char *file, char *buf, size_t n)
-{
-    buf[0] = 0;
-    FILE *f = fopen(file, "r");
-    if (!f)
-        return;
-    char line[512];
-    while (fgets(line, sizeof line, f)) {
-        char *t = trim(line);
-        if (*t)
-            snprintf(buf, n, "%s", t);
-    }
-    fclose(f);
-}
-
 static uint64_t u64(const jv_t *v, const char *key) { return (uint64_t)json_num(json_get(v, key), 0); }
 
 /* The result document DOC of a finished run into X. */
@@ -270,35 +253,23 @@ int exp_suite_run(const exp_program_t *p, const char *preset, const exp_series_t
                       "%s: series %s sets power gating or sampling, which --suite does not pass to programs yet",
                       p->row, se->label);
     }
-    char self[4096];
-    ssize_t sl = readlink("/proc/self/exe", self, sizeof self - 1);
-    if (sl <= 0) {
-        x->rc = -1;
-        return cs_err(&x->err, NULL, 0, "--suite: cannot find the ctasim binary (/proc/self/exe): %s", strerror(errno));
-    }
-    self[sl] = 0;
     const char *tmp = getenv("TMPDIR");
     char dir[4200];
-    snprintf(dir, sizeof dir, "%s/ctasim-suite-XXXXXX", tmp && *tmp ? tmp : "/tmp");
+    snprintf(dir, sizeof dir, "%s/ctasim-result-XXXXXX", tmp && *tmp ? tmp : "/tmp");
     if (!mkdtemp(dir)) {
         x->rc = -1;
-        return cs_err(&x->err, dir, 0, "cannot make a folder for %s: %s", p->row, strerror(errno));
+        return cs_err(&x->err, dir, 0, "cannot make a folder for %s's result: %s", p->row, strerror(errno));
     }
-    char json[4300], out[4300], errf[4300], cap[16], argbuf[2048];
+    char json[4300], cap[16], active[16], argbuf[2048], label[256];
     snprintf(json, sizeof json, "%s/result.json", dir);
-    snprintf(out, sizeof out, "%s/stdout.txt", dir);
-    snprintf(errf, sizeof errf, "%s/stderr.txt", dir);
     snprintf(cap, sizeof cap, "%u", se->max_ctas);
-    snprintf(argbuf, sizeof argbuf, "%s", p->args);
-    char active[16];
     snprintf(active, sizeof active, "%u", se->active);
-    /* ctasim exec --quiet --config PRESET --cta-sched C [--warp-sched W] [--max-ctas K] [--active-cores A]
-     * [--power] --json FILE PROGRAM ARGS... (the arguments split at blanks, as the runner's shell does) */
+    snprintf(argbuf, sizeof argbuf, "%s", p->args);
+    snprintf(label, sizeof label, "%s under %s", p->row, se->label);
+    /* --config PRESET --cta-sched C [--warp-sched W] [--max-ctas K] [--active-cores A] [--power]
+     * --json FILE PROGRAM ARGS... (the arguments split at blanks, as the suites' runner's shell does) */
     const char *argv[512];
     unsigned a = 0;
-    argv[a++] = self;
-    argv[a++] = "exec";
-    argv[a++] = "--quiet";
     argv[a++] = "--config";
     argv[a++] = preset;
     argv[a++] = "--cta-sched";
@@ -323,58 +294,18 @@ int exp_suite_run(const exp_program_t *p, const char *preset, const exp_series_t
     for (char *save = NULL, *w = strtok_r(argbuf, " \t", &save); w && a < 510; w = strtok_r(NULL, " \t", &save))
         argv[a++] = w;
     argv[a] = NULL;
-    int rc = 0;
-    pid_t pid = fork();
-    if (pid < 0) {
-        rc = cs_err(&x->err, NULL, 0, "%s: fork: %s", p->row, strerror(errno));
-    } else if (pid == 0) {
-        int o = open(out, O_WRONLY | O_CREAT | O_TRUNC, 0644), e = open(errf, O_WRONLY | O_CREAT | O_TRUNC, 0644),
-            in = open("/dev/null", O_RDONLY);
-        if (o < 0 || e < 0 || in < 0 || chdir(dir) != 0 || dup2(o, 1) < 0 || dup2(e, 2) < 0 || dup2(in, 0) < 0)
-            _exit(126);
-        execv(self, (char *const *)argv);
-        _exit(127);
-    } else {
-        int status;
-        while (waitpid(pid, &status, 0) < 0 && errno == EINTR)
-            ;
-        if (!WIFEXITED(status) || WEXITSTATUS(status) != 0) {
-            char why[512];
-            last_line(errf, why, sizeof why);
-            if (!*why)
-                last_line(out, why, sizeof why);
-            if (WIFEXITED(status))
-                rc = cs_err(&x->err, NULL, 0, "%s under %s: exit status %d: %s", p->row, se->label,
-                            WEXITSTATUS(status), *why ? why : "(no output)");
-            else
-                rc = cs_err(&x->err, NULL, 0, "%s under %s: killed by signal %d", p->row, se->label,
-                            WTERMSIG(status));
+    int rc = exec_child_run(argv, label, NULL, &x->err);
+    if (rc == 0) {
+        jv_t doc;
+        if (json_load(json, &doc, &x->err) == 0) {
+            read_result(&doc, se, x);
+            json_free(&doc);
         } else {
-            jv_t doc;
-            if (json_load(json, &doc, &x->err) == 0) {
-                read_result(&doc, se, x);
-                json_free(&doc);
-            } else {
-                rc = -1;
-            }
+            rc = -1;
         }
     }
     unlink(json);
-    unlink(out);
-    unlink(errf);
-    /* whatever the program wrote (its output files) goes with the folder */
-    char cmd[4400];
-    snprintf(cmd, sizeof cmd, "%s", dir);
-    if (rmdir(dir) != 0) {
-        pid_t rm = fork();
-        if (rm == 0) {
-            execlp("rm", "rm", "-rf", "--", cmd, (char *)NULL);
-            _exit(127);
-        }
-        if (rm > 0)
-            while (waitpid(rm, NULL, 0) < 0 && errno == EINTR)
-                ;
-    }
+    rmdir(dir);
     x->rc = rc;
     x->check = rc == 0 ? 1 : -1;
     return rc;
