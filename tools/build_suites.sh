@@ -72,7 +72,7 @@ fi
 
 while IFS='|' read -r name dir srcs args check set; do
     name=$(echo $name); dir=$(echo $dir)
-    case $name in ''|'#'*) continue ;; esac
+    case $name in ''|'#'*|mid\ *) continue ;; esac  # mid lines: experiment inputs (exp_suite.h)
     case $name in
         ref\ *) name=${name#ref }; name=$(echo $name); kind=ref ;;
         *) kind=cuda ;;

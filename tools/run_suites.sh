@@ -114,7 +114,7 @@ ref_args() { awk -F'|' -v n="$1" '{ k=$1; gsub(/^ +| +$/, "", k) } k == "ref " n
 
 while IFS='|' read -r name dir srcs args check set; do
     name=$(trim "$name")
-    case $name in ''|'#'*|ref\ *) continue ;; esac
+    case $name in ''|'#'*|ref\ *|mid\ *) continue ;; esac
     dir=$(trim "$dir"); suite=${dir%%/*}; args=$(trim "$args"); check=$(trim "$check"); set=" $(trim "$set") "
     if [ -n "$SELECT" ]; then
         case " $SELECT " in *" $name "*) ;; *) continue ;; esac

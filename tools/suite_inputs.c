@@ -3,7 +3,7 @@
  * program's input format, so that nothing is downloaded and the repository
  * carries no data set. Deterministic: a fixed linear congruential generator,
  * not rand(), so every libc writes the same bytes.
- * Usage: suite_inputs DIR   (writes DIR/<program>_* files) */
+ * Usage: suite_inputs DIR   (writes DIR/<program>_* files: the CI set's, then the mid set's) */
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -322,5 +322,14 @@ int main(int argc, char **argv)
     btree_inputs("btree_keys_4096.txt", "btree_command.txt", 4096, 256, 16);
     sgemm_matrices("sgemm_a_128x64.txt", "sgemm_b_64x32.txt", "sgemm_bt_32x64.txt", 128, 64, 32);
     spmv_inputs("spmv_512.mtx", "spmv_vec_512.bin", 512, 8);
+    /* the mid set (suites/programs.txt `mid` lines): grids that fill every
+     * core of the CTA experiments' presets several times over, for
+     * `ctasim experiment NAME --suite SUITE` */
+    bfs_graph("bfs_262144.txt", 262144, 8);
+    float_lines("hotspot_temp_256", 256 * 256, 320.0, 20.0);
+    float_lines("hotspot_power_256", 256 * 256, 0.0, 0.001);
+    kmeans_points("kmeans_65536x16.txt", 65536, 16);
+    stencil_grid("stencil_512x512x8.bin", 512, 512, 8);
+    spmv_inputs("spmv_16384.mtx", "spmv_vec_16384.bin", 16384, 8);
     return 0;
 }

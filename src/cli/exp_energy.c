@@ -677,7 +677,7 @@ static void report_lee_fig14(exp_run_t *r)
     double sum = 0, best = 0;
     const char *best_wl = "";
     for (unsigned w = 0; w < r->nw; w++) {
-        const char *type = paper_type_lee(r->wl[w]->name);
+        const char *type = paper_type_lee(exp_paper_name(r, w));
         double sav = 1 - energy_rel(r, w, 1, 0);
         exp_out(r, "%s,%s,%.6g,%.6g,%.3f,%.3f,1\n", r->wl[w]->name, type ? type : "", exp_res(r, w, 0)->energy,
             exp_res(r, w, 1)->energy, sav, perf(r, w, 1, 0));

@@ -30,10 +30,12 @@
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <time.h>
 #include <unistd.h>
 
 #include "args.h"
+#include "exp_suite.h"
 #include "jobs.h"
 #include "output.h"
 #include "slurm.h"
@@ -96,6 +98,11 @@ bool exp_is_sweep(const exp_series_t *s)
 {
     return s->max_ctas && !strcmp(s->cta, "rr") && !strncmp(s->label, "n=", 2) && !s->active && s->pcpg < 0 &&
            s->gate_rf < 0 && !s->sample;
+}
+
+const char *exp_paper_name(const exp_run_t *r, unsigned w)
+{
+    return r->prog[w] ? r->prog[w]->ours : r->wl[w]->name;
 }
 
 unsigned exp_find_series(const exp_run_t *r, const char *label)
@@ -164,6 +171,12 @@ static void run_key(const exp_run_t *r, size_t i, char *buf, size_t n)
              experiment, r->def->config, app_size_name(r->size), r->wl[i / r->ns]->name, se->cta, warp_name(se),
              se->max_ctas, se->active, se->pcpg, se->gate_rf, se->sample, r->cfg.power.enabled ? 1 : 0,
              (unsigned long long)cli_exe_hash());
+    const exp_program_t *p = r->prog[i / r->ns];
+    if (p) { /* a suite's program: its arguments and its build as well */
+        size_t len = strlen(buf);
+        buf[len] = ' ';
+        exp_suite_key(p, buf + len + 1, n - len - 1);
+    }
 }
 
 static void free_result(exp_result_t *x)
@@ -180,7 +193,7 @@ static void free_result(exp_result_t *x)
 /* Write the result of job I (best effort: a result not kept is only run again). */
 static void save_run(const exp_run_t *r, size_t i, const exp_result_t *x)
 {
-    char path[1200], key[512];
+    char path[1200], key[4096];
     run_path(r, i, path, sizeof path);
     run_key(r, i, key, sizeof key);
     cs_error_t ignore; /* best effort: a result not kept is only run again */
@@ -300,7 +313,7 @@ static bool read_run(FILE *f, exp_result_t *y)
 /* Job I's result from an earlier run, if its file is complete and has the key. */
 static bool load_run(const exp_run_t *r, size_t i, exp_result_t *x)
 {
-    char path[1200], key[512], line[600];
+    char path[1200], key[4096], line[4200];
     run_path(r, i, path, sizeof path);
     run_key(r, i, key, sizeof key);
     FILE *f = fopen(path, "r");
@@ -317,6 +330,7 @@ static bool load_run(const exp_run_t *r, size_t i, exp_result_t *x)
     }
     y.seconds = y.t.sim_wall_seconds;
     y.reused = true;
+    y.cmem_split = !r->prog[i / r->ns]; /* as measure and exp_suite_run leave it */
     *x = y;
     return true;
 }
@@ -328,6 +342,7 @@ static void measure(gpu_t *g, const gpu_config_t *cfg, const exp_series_t *se, e
 {
     gpu_get_totals(g, &x->t);
     x->seconds = x->t.sim_wall_seconds;
+    x->cmem_split = true;
     const unsigned per_core = cfg->num_sched_per_core ? cfg->num_sched_per_core : 1;
     for (uint32_t k = 0; k < gpu_n_sm(g); k++) {
         const sm_counters_t *c = gpu_sm_counters(g, k);
@@ -417,6 +432,11 @@ static void run_job(exp_run_t *r, size_t i)
         cfg.power.pcpg = se->pcpg != 0;
     if (se->gate_rf >= 0)
         cfg.power.gate_unused_rf_shmem = se->gate_rf != 0;
+    if (r->prog[w]) { /* a suite's program: a child `ctasim exec` (exp_suite.h) */
+        if (exp_suite_run(r->prog[w], r->def->config, se, r->cfg.power.enabled, x) == 0)
+            save_run(r, i, x);
+        return;
+    }
     sim_request_t req = {.cfg = &cfg, .cta_sched = se->cta, .warp_sched = se->warp[0] ? se->warp : NULL,
                          .input = r->wl[w]->name, .size = r->size, .seed = 1, .sample_interval = se->sample};
     sim_outcome_t out;
@@ -457,6 +477,7 @@ typedef struct exp_opts {
     bool force;                 /* --force: simulate every run again */
     bool report;                /* --report: DIR/report.html after the runs */
     const char *tcs_args;       /* --tcs ARGS (a family with tcs_option) */
+    const char *suite, *suite_set; /* --suite S, --suite-set mid|ci (exp_suite.h) */
     int argc;                   /* the command line, for Slurm's array tasks */
     char **argv;
     bool slurm;                 /* --backend slurm: the runs as a Slurm job array (slurm.h) */
@@ -490,7 +511,8 @@ static int parse_options(const exp_family_t *family, int argc, char **argv, exp_
         }
         bool known = !strcmp(a, "--size") || !strcmp(a, "--workloads") || !strcmp(a, "--jobs") || !strcmp(a, "-o") ||
                      !strcmp(a, "--threads") || !strcmp(a, "--backend") || !strncmp(a, "--slurm-", 8) ||
-                     !strcmp(a, "--run-index") || (family->tcs_option && !strcmp(a, "--tcs"));
+                     !strcmp(a, "--run-index") || !strcmp(a, "--suite") || !strcmp(a, "--suite-set") ||
+                     (family->tcs_option && !strcmp(a, "--tcs"));
         const char *v = exp_option_value(argc, argv, &i, known);
         if (!v)
             return 2;
@@ -499,7 +521,11 @@ static int parse_options(const exp_family_t *family, int argc, char **argv, exp_
             return cli_fail_usage(&err);
         if (common > 0)
             continue;
-        if (!strcmp(a, "--tcs")) {
+        if (!strcmp(a, "--suite")) {
+            o->suite = v;
+        } else if (!strcmp(a, "--suite-set")) {
+            o->suite_set = v;
+        } else if (!strcmp(a, "--tcs")) {
             if (!*v || strchr(v, '+') || strchr(v, ':')) {
                 fprintf(stderr, "ctasim: --tcs expects tcs arguments such as reset=window,stall=cmem, got '%s'\n", v);
                 return 2;
@@ -562,6 +588,8 @@ static void cat(char *buf, size_t cap, const char *fmt, ...)
  * has (and under which of our names), which it lacks, and how --workloads or
  * --all-workloads changed the set, e.g.
  *   yu-fig11-12: 10 of the paper's 13 workloads (Table 2; BS, KMS, SP, ST as our BLK, KMN, SCP, STN), missing: LIB, MC, NN */
+static char suite_note[2600]; /* the line print_coverage adds for --suite (add_suite_programs) */
+
 static void print_coverage(const exp_run_t *r)
 {
     const exp_def_t *def = r->def;
@@ -601,6 +629,8 @@ static void print_coverage(const exp_run_t *r)
     else if (extra)
         cat(line, sizeof line, "; plus %s, which the paper does not list", extras);
     printf("%s\n", line);
+    if (r->programs)
+        printf("%s\n", suite_note);
 }
 
 /* NAME-workloads.csv: the paper's workloads, ours for each and whether this
@@ -626,12 +656,65 @@ static int write_workloads_csv(const exp_run_t *r, const char *path, cs_error_t 
 static void free_results(exp_run_t *r)
 {
     exp_warnings_free(&r->warnings);
-    for (size_t i = 0; i < (size_t)r->nw * r->ns; i++)
+    free(r->programs);
+    r->programs = NULL;
+    for (size_t i = 0; r->res && i < (size_t)r->nw * r->ns; i++)
         free_result(&r->res[i]);
     free(r->res);
     r->res = NULL;
     free(r->todo);
     r->todo = NULL;
+}
+
+/* --suite: each of the suite's programs whose kernel of ours is selected
+ * joins as the row after it (exp_suite.h); a line says which ran and which
+ * of the suite's programs the experiment has no workload for. 0, or -1 with
+ * err (nothing of the suite to run is an error: --suite was asked for). */
+static int add_suite_programs(exp_run_t *r, const exp_opts_t *o, cs_error_t *err)
+{
+    exp_program_t *pg;
+    unsigned np;
+    const char *set = o->suite_set ? o->suite_set : "mid";
+    if (exp_suite_load(o->suite, set, &pg, &np, err) < 0)
+        return -1;
+    r->programs = pg;
+    const app_def_t *wl[EXP_MAX_WORKLOADS];
+    bool in_paper[EXP_MAX_WORKLOADS];
+    const exp_program_t *prog[EXP_MAX_WORKLOADS];
+    bool used[256] = {false};
+    unsigned n = 0, added = 0;
+    for (unsigned w = 0; w < r->nw; w++) {
+        wl[n] = r->wl[w];
+        in_paper[n] = r->in_paper[w];
+        prog[n++] = NULL;
+        for (unsigned p = 0; p < np && p < 256; p++)
+            if (!strcasecmp(pg[p].ours, r->wl[w]->name)) {
+                if (n == EXP_MAX_WORKLOADS)
+                    return cs_err(err, NULL, 0, "--suite %s: more than %d workloads and programs (use --workloads)",
+                                  o->suite, EXP_MAX_WORKLOADS);
+                wl[n] = &pg[p].def;
+                in_paper[n] = r->in_paper[w];
+                prog[n++] = &pg[p];
+                used[p] = true;
+                added++;
+            }
+    }
+    char ran[1024] = "", idle[1024] = "";
+    for (unsigned p = 0; p < np && p < 256; p++)
+        cat(used[p] ? ran : idle, 1024, "%s%s (%s)", *(used[p] ? ran : idle) ? ", " : "", pg[p].name, pg[p].ours);
+    if (!added)
+        return cs_err(err, NULL, 0,
+                      "--suite %s: none of its programs (%s) corresponds to a selected workload of %s (their "
+                      "names must be among the paper's or --workloads)",
+                      o->suite, idle, r->def->name);
+    memcpy(r->wl, wl, n * sizeof *wl);
+    memcpy(r->in_paper, in_paper, n * sizeof *in_paper);
+    memcpy(r->prog, prog, n * sizeof *prog);
+    r->nw = n;
+    snprintf(suite_note, sizeof suite_note,
+             "%s: --suite %s (%s set): the programs %s run under ctasim exec, each beside our kernel of that name%s%s",
+             r->def->name, o->suite, set, ran, *idle ? "; not among this run's workloads: " : "", idle);
+    return 0;
 }
 
 /* --- warnings -------------------------------------------------------------------- */
@@ -776,6 +859,10 @@ static int run_one(const exp_def_t *def, const exp_opts_t *o)
         return 2;
     }
     plan(&r);
+    if (o->suite && add_suite_programs(&r, o, &err) < 0) {
+        free_results(&r);
+        return cli_fail(&err);
+    }
     size_t total = (size_t)r.nw * r.ns;
     r.res = cs_xcalloc(total, sizeof *r.res);
     /* results of an earlier, interrupted run of the same experiment */
@@ -867,6 +954,10 @@ int exp_run_command(const exp_def_t *defs, unsigned n, int argc, char **argv)
     int bad = parse_options(family, argc, argv, &o);
     if (bad)
         return bad;
+    if (o.suite_set && !o.suite) {
+        fprintf(stderr, "ctasim: --suite-set is an option of --suite (give --suite rodinia, say)\n");
+        return 2;
+    }
     /* an experiment whose paper lists none of the suite's workloads has
      * nothing to run (unless --workloads or --all-workloads gives it some):
      * `all` skips it, a single experiment is an error */

@@ -48,6 +48,7 @@ typedef struct exp_result {
     /* DYNCTA's C_mem readings summed over cores (counters.h): c_mem,
      * c_mem_wait, and c_mem_sched already divided by the schedulers per core */
     uint64_t c_mem_all, c_mem_wait, c_mem_sched, c_mem_sched_mem;
+    bool cmem_split;   /* c_mem_wait, c_mem_sched(_mem) measured (false: a suite program's run, exp_suite.h) */
     double t_new;      /* LCS: metric METRIC_LCS_T_NEW (last kernel), -1 if absent */
     double n_avg;      /* DYNCTA: metric METRIC_DYNCTA_N_AVG, -1 if absent */
     uint64_t *n_cycle; /* DYNCTA: series METRIC_DYNCTA_N_SERIES (mean n over cores at each sample), owned */
@@ -88,6 +89,10 @@ typedef struct exp_run {
     app_size_t size;
     const app_def_t *wl[EXP_MAX_WORKLOADS];
     bool in_paper[EXP_MAX_WORKLOADS]; /* wl[i] is one of the paper's workloads */
+    /* --suite: wl[i] is a vendored suite's program run under `ctasim exec`
+     * (exp_suite.h), the row after our kernel of the same name; NULL: ours */
+    const struct exp_program *prog[EXP_MAX_WORKLOADS];
+    struct exp_program *programs; /* the suite's programs (owned) */
     unsigned nw;
     exp_series_t series[EXP_MAX_SERIES];
     unsigned ns;
@@ -141,6 +146,10 @@ typedef struct exp_def {
      * left out is not simulated; its result is marked skipped. */
     bool (*runs)(const exp_run_t *r, unsigned w, unsigned s);
 } exp_def_t;
+
+/* The name the paper's tables know workload W by: ours, or for a suite's
+ * program the name of our kernel it corresponds to (exp_suite.h). */
+const char *exp_paper_name(const exp_run_t *r, unsigned w);
 
 /* Result of workload W under series S. */
 static inline exp_result_t *exp_res(exp_run_t *r, unsigned w, unsigned s) { return &r->res[w * r->ns + s]; }

@@ -95,7 +95,7 @@ static void report_lee_fig4(exp_run_t *r)
     for (unsigned w = 0; w < r->nw; w++) {
         ipc_curve_t c;
         curve_of(r, w, &c);
-        const char *ours = classify_lee(&c, 0.02), *paper = paper_type_lee(r->wl[w]->name);
+        const char *ours = classify_lee(&c, 0.02), *paper = paper_type_lee(exp_paper_name(r, w));
         exp_out(r, "%s,%u,%u", r->wl[w]->name, c.hi, curve_opt(&c));
         for (unsigned k = 1; k <= top; k++)
             if (k >= c.lo && k <= c.hi)
@@ -270,9 +270,13 @@ static void write_kayiran_cmem(exp_run_t *r)
         const double maxipc = c.ipc[c.hi] > 0 ? c.ipc[c.hi] : 1;
         for (unsigned k = c.lo; k <= c.hi; k++) {
             const exp_result_t *x = exp_res(r, w, first + k - 1);
-            fprintf(f, "%s,%u,%u,%u,%.4f,%.1f,%.1f,%.1f,%.1f\n", r->wl[w]->name, k, c.hi, opt, c.ipc[k] / maxipc,
-                    cmem_per_window(x, x->c_mem_all), cmem_per_window(x, x->c_mem_wait),
-                    cmem_per_window(x, x->c_mem_sched), cmem_per_window(x, x->c_mem_sched_mem));
+            fprintf(f, "%s,%u,%u,%u,%.4f,%.1f,", r->wl[w]->name, k, c.hi, opt, c.ipc[k] / maxipc,
+                    cmem_per_window(x, x->c_mem_all));
+            if (x->cmem_split) /* not for a suite program's run (exp_suite.h) */
+                fprintf(f, "%.1f,%.1f,%.1f\n", cmem_per_window(x, x->c_mem_wait), cmem_per_window(x, x->c_mem_sched),
+                        cmem_per_window(x, x->c_mem_sched_mem));
+            else
+                fprintf(f, "n/a,n/a,n/a\n");
         }
     }
     if (exp_extra_close(r, f, path) < 0)
@@ -311,16 +315,22 @@ static void report_kayiran(exp_run_t *r)
         /* both over all cycles: Kayiran's idle time (no warps left) is one of
          * the three kinds of inactivity */
         double ract = top->act / all, idle_ratio = top->no_cta / all;
-        const char *ours = classify_kayiran(ract, idle_ratio), *paper = paper_type_kayiran(r->wl[w]->name);
+        const char *ours = classify_kayiran(ract, idle_ratio), *paper = paper_type_kayiran(exp_paper_name(r, w));
         if (strcmp(paper, "-")) {
             known++;
             agree += !strcmp(ours, paper);
         }
         opt_sp[w] = c.ipc[opt] / maxipc;
         min_sp[w] = c.ipc[mn] / maxipc;
-        exp_out(r, "%s,%.3f,%.3f,%s,%s,%u,%u,%.0f,%.0f,%.0f,%.0f,%.3f,%.3f", r->wl[w]->name, ract, idle_ratio, ours, paper,
-            c.hi, opt, cmem_per_window(top, top->c_mem_all), cmem_per_window(top, top->c_mem_wait),
-            cmem_per_window(top, top->c_mem_sched), cmem_per_window(top, top->c_mem_sched_mem), min_sp[w], opt_sp[w]);
+        exp_out(r, "%s,%.3f,%.3f,%s,%s,%u,%u,%.0f,", r->wl[w]->name, ract, idle_ratio, ours, paper, c.hi, opt,
+            cmem_per_window(top, top->c_mem_all));
+        /* a suite program's run (exp_suite.h) reports C_mem only as a whole */
+        if (top->cmem_split)
+            exp_out(r, "%.0f,%.0f,%.0f,", cmem_per_window(top, top->c_mem_wait), cmem_per_window(top, top->c_mem_sched),
+                    cmem_per_window(top, top->c_mem_sched_mem));
+        else
+            exp_out(r, "n/a,n/a,n/a,");
+        exp_out(r, "%.3f,%.3f", min_sp[w], opt_sp[w]);
         for (unsigned s = 0; s < r->ns; s++)
             if (is_dyncta_series(&r->series[s])) {
                 dyn_sp[s][w] = ipc(exp_res(r, w, s)) / maxipc;

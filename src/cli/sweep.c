@@ -35,10 +35,12 @@
 #include <stdlib.h>
 #include <string.h>
 #include <dirent.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "args.h"
 #include "classify.h"
+#include "exec_child.h"
 #include "cli.h"
 #include "mix.h"
 #include "gpu/gpu.h"
@@ -77,6 +79,12 @@ typedef struct sweep_args {
     slurm_opts_t slurm_opts;
     bool one_point;    /* --run-point K: a Slurm array task runs point K alone */
     size_t point;
+    /* a CUDA program (an ELF executable as INPUT, or the word after --):
+     * every point is `ctasim exec` of it (exec_child.h); its arguments are
+     * argv[prog .. prog_end), the run options for exec run_words */
+    int prog, prog_end;
+    const char **run_words;
+    int n_run_words;
 } sweep_args_t;
 
 /* --- what will run ----------------------------------------------------------- */
@@ -158,13 +166,23 @@ static int sweep_parse(int argc, char **argv, sweep_args_t *a)
      * points record the sweep's own command line */
     if (argc >= 4 && !strcmp(argv[argc - 2], "--run-point"))
         a->argc = argc - 2;
+    /* a program and its arguments end the sweep's options: every word after
+     * it is the program's (ctasim sweep [OPTIONS] ./app ARGS...) */
+    for (int i = 2; i < a->argc && !a->prog; i++) {
+        if (!strcmp(argv[i], "--") && i + 1 < a->argc)
+            a->prog = i + 1;
+        else if (exec_child_is_program(argv[i]))
+            a->prog = i;
+    }
+    a->prog_end = a->argc;
+    const int end = a->prog ? (!strcmp(argv[a->prog - 1], "--") ? a->prog - 1 : a->prog) : argc;
     cs_error_t err;
     char **rest = cs_xcalloc((size_t)argc + 1, sizeof *rest);
     int nrest = 0, rc = 0;
     rest[nrest++] = argv[0];
     rest[nrest++] = argv[1];
-    for (int i = 2; i < argc && !rc; i++) {
-        const char *o = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
+    for (int i = 2; i < end && !rc; i++) {
+        const char *o = argv[i], *v = i + 1 < end ? argv[i + 1] : NULL;
         if (!strcmp(o, "--force")) {
             a->force = true;
             continue;
@@ -257,8 +275,44 @@ static int sweep_parse(int argc, char **argv, sweep_args_t *a)
                         "ctasim_max_ctas=N)\n");
         rc = 2;
     }
+    if (a->prog && a->argc < argc) { /* a Slurm task of a program's sweep: --run-point K after its arguments */
+        uint64_t n;
+        if (cli_parse_uint("--run-point", argv[argc - 1], 0, UINT32_MAX, &n, &err) < 0)
+            rc = cli_fail_usage(&err);
+        a->one_point = true;
+        a->point = (size_t)n;
+    }
+    for (int i = 2; !rc && a->prog && i < nrest; i++)
+        if (!strcmp(rest[i], "--size") || !strcmp(rest[i], "--seed") || !strcmp(rest[i], "--json")) {
+            fprintf(stderr, "ctasim: sweep of a program: %s is not an option of exec (the program chooses its own "
+                            "input)\n", rest[i]);
+            rc = 2;
+        }
     if (!rc)
-        rc = cli_parse_opts(nrest, rest, &a->base, true);
+        rc = cli_parse_opts(nrest, rest, &a->base, !a->prog);
+    if (!rc && a->prog) {
+        if (a->base.input) {
+            fprintf(stderr, "ctasim: sweep: two inputs, %s and the program %s\n", a->base.input, argv[a->prog]);
+            rc = 2;
+        }
+        a->base.input = argv[a->prog];
+        /* the options exec takes, as given (not the program's words) */
+        a->run_words = cs_xcalloc((size_t)nrest + 1, sizeof *a->run_words);
+        for (int i = 2; i < nrest; i++)
+            if (strcmp(rest[i], "--quiet"))
+                a->run_words[a->n_run_words++] = rest[i];
+        /* the key: the program's words and its build as well */
+        struct stat st;
+        if (stat(argv[a->prog], &st) != 0)
+            memset(&st, 0, sizeof st);
+        size_t l = strlen(a->key_text);
+        snprintf(a->key_text + l, sizeof a->key_text - l, " program-bytes=%lld program-mtime=%lld",
+                 (long long)st.st_size, (long long)st.st_mtime);
+        for (int i = a->prog; i < a->prog_end; i++) {
+            l = strlen(a->key_text);
+            snprintf(a->key_text + l, sizeof a->key_text - l, " %s", argv[i]);
+        }
+    }
     /* several --cta-sched or --warp-sched are several series, where `run`
      * refuses a second one: say so, so a mistaken repeat is seen */
     for (int c = 0; !rc && !a->one_point && c < 2; c++) {
@@ -304,7 +358,9 @@ static int sweep_plan(const sweep_args_t *a, sweep_plan_t *p, cs_error_t *err)
 {
     memset(p, 0, sizeof *p);
     p->args = a;
-    if (mix_is_spec(a->base.input)) { /* a mix: every point runs the workloads together */
+    if (a->prog) {
+        /* a program: exec says what is wrong with it at the first point */
+    } else if (mix_is_spec(a->base.input)) { /* a mix: every point runs the workloads together */
         mix_t m;
         if (mix_parse_spec(a->base.input, a->base.size, &m, err) < 0)
             return -1;
@@ -569,6 +625,50 @@ static uint32_t point_occupancy(const point_t *pt)
 /* Index of the top cap's point of series SE. */
 static size_t top_point(const sweep_plan_t *p, unsigned se) { return (size_t)se * per_series(p) + per_series(p) - 1; }
 
+/* One point of a program's sweep: `ctasim exec --max-ctas N` (or
+ * --active-cores N) with the series' policies and the sweep's run options,
+ * its JSON written by exec into the point's path (whole or not at all). */
+static void run_program_point(sweep_plan_t *p, point_t *pt, bool top)
+{
+    const sweep_args_t *a = p->args;
+    const series_t *se = &p->series[pt->series];
+    const char **argv = cs_xcalloc((size_t)a->n_run_words + (size_t)(a->prog_end - a->prog) + 12, sizeof *argv);
+    unsigned n = 0;
+    char value[16], label[160];
+    for (int i = 0; i < a->n_run_words; i++)
+        argv[n++] = a->run_words[i];
+    argv[n++] = "--cta-sched";
+    argv[n++] = se->cta;
+    if (se->warp) {
+        argv[n++] = "--warp-sched";
+        argv[n++] = se->warp;
+    }
+    argv[n++] = pt->active_cores ? "--active-cores" : "--max-ctas";
+    snprintf(value, sizeof value, "%u", pt->active_cores ? pt->active_cores : pt->max_ctas);
+    argv[n++] = value;
+    argv[n++] = "--json";
+    argv[n++] = pt->json_path;
+    for (int i = a->prog; i < a->prog_end; i++)
+        argv[n++] = a->argv[i];
+    argv[n] = NULL;
+    snprintf(label, sizeof label, "sweep point %s/%s %s %s", se->cta, warp_name(p, pt->series),
+             pt->active_cores ? "--active-cores" : "--max-ctas", value);
+    /* in the current folder, where `ctasim exec` would run it: the program's
+     * relative paths hold (points in parallel share it: a program that reads
+     * back a file it wrote wants --jobs 1) */
+    if (exec_child_run(argv, label, ".", &pt->err) < 0)
+        pt->rc = -1;
+    else if (!point_from_json(pt))
+        pt->rc = cs_err(&pt->err, pt->json_path, 0, "%s: exec wrote no complete result", label);
+    else
+        pt->reused = false; /* simulated now, only read back from exec's document */
+    free(argv);
+    if (top && !p->cores && !pt->rc)
+        atomic_store(&p->occupancy[pt->series], point_occupancy(pt));
+    if (pt->rc)
+        atomic_fetch_add(&p->failed, 1);
+}
+
 /* One point: `run --max-ctas N` with the series' policies. */
 static void run_point(void *ctx, size_t index)
 {
@@ -583,6 +683,10 @@ static void run_point(void *ctx, size_t index)
             pt->skipped = true;
             return;
         }
+    }
+    if (a->prog) {
+        run_program_point(p, pt, top);
+        return;
     }
     /* the point's options as `run` would hold them, for its provenance */
     run_opts_t *o = cs_xmalloc(sizeof *o);
@@ -1077,21 +1181,32 @@ static int sweep_report(const sweep_plan_t *p, cs_error_t *err)
 
 /* --- command --------------------------------------------------------------- */
 
+static sweep_args_t sweep_args; /* run_opts_t holds a whole configuration */
+static int sweep_command(int argc, char **argv);
+
 int cmd_sweep(int argc, char **argv)
 {
-    static sweep_args_t args; /* run_opts_t holds a whole configuration */
+    int rc = sweep_command(argc, argv);
+    free(sweep_args.run_words);
+    sweep_args.run_words = NULL;
+    return rc;
+}
+
+static int sweep_command(int argc, char **argv)
+{
+    sweep_args_t *const a = &sweep_args;
     static sweep_plan_t plan;
-    int rc = sweep_parse(argc, argv, &args);
+    int rc = sweep_parse(argc, argv, a);
     if (rc)
         return rc;
     cs_error_t err;
     /* everything that can be refused is refused before the first point */
-    if (args.one_point) { /* a Slurm array task */
-        rc = sweep_plan(&args, &plan, &err) < 0 || sweep_run_one(&plan, &err) < 0 ? cli_fail(&err) : 0;
+    if (a->one_point) { /* a Slurm array task */
+        rc = sweep_plan(a, &plan, &err) < 0 || sweep_run_one(&plan, &err) < 0 ? cli_fail(&err) : 0;
         sweep_plan_free(&plan);
         return rc;
     }
-    if (sweep_plan(&args, &plan, &err) < 0 || cli_output_dir(args.out_dir, &err) < 0 ||
+    if (sweep_plan(a, &plan, &err) < 0 || cli_output_dir(a->out_dir, &err) < 0 ||
         claim_out_dir(&plan, &err) < 0 || sweep_run(&plan, &err) < 0 ||
         sweep_report(&plan, &err) < 0) {
         sweep_plan_free(&plan);
