@@ -707,6 +707,9 @@ static int add_suite_programs(exp_run_t *r, const exp_opts_t *o, cs_error_t *err
                       "--suite %s: none of its programs (%s) corresponds to a selected workload of %s (their "
                       "names must be among the paper's or --workloads)",
                       o->suite, idle, r->def->name);
+    for (unsigned p = 0; p < np && p < 256; p++)
+        if (used[p] && exp_suite_check_built(&pg[p], err) < 0)
+            return -1;
     memcpy(r->wl, wl, n * sizeof *wl);
     memcpy(r->in_paper, in_paper, n * sizeof *in_paper);
     memcpy(r->prog, prog, n * sizeof *prog);

@@ -142,9 +142,6 @@ int exp_suite_load(const char *suite, const char *set, exp_program_t **out, unsi
         sel[i].def.name = sel[i].row;
         sel[i].def.summary = "a vendored suite's program under ctasim exec";
         sel[i].def.traits = "";
-        if (access(sel[i].exe, X_OK) != 0)
-            rc = cs_err(err, sel[i].exe, 0, "--suite %s: program %s is not built (run `make suites`)", suite,
-                        sel[i].name);
     }
     if (rc == 0 && ns == 0)
         rc = cs_err(err, list, 0, "--suite %s: no program of that suite has a mid line", suite);
@@ -157,6 +154,13 @@ int exp_suite_load(const char *suite, const char *set, exp_program_t **out, unsi
         sel[i].def.name = sel[i].row;
     *out = sel;
     *n = ns;
+    return 0;
+}
+
+int exp_suite_check_built(const exp_program_t *p, cs_error_t *err)
+{
+    if (access(p->exe, X_OK) != 0)
+        return cs_err(err, p->exe, 0, "--suite %s: program %s is not built (run `make suites`)", p->suite, p->name);
     return 0;
 }
 

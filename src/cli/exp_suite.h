@@ -29,8 +29,9 @@ typedef struct exp_program {
 /* The programs of SUITE (rodinia, parboil, cuda-samples or all) that have a
  * `mid` line, with the arguments of SET (mid or ci), into a malloc'd array
  * *OUT of *N. The list is BUILD/../suites/programs.txt (BUILD: the folder of
- * this ctasim binary), the programs BUILD/suites/. 0, or -1 with err: an
- * unknown suite or set, no list, a program not built (`make suites`). */
+ * this ctasim binary), the programs BUILD/suites/ (built or not: see
+ * exp_suite_check_built). 0, or -1 with err: an unknown suite or set, no
+ * list, a malformed line. */
 int exp_suite_load(const char *suite, const char *set, exp_program_t **out, unsigned *n, cs_error_t *err);
 
 /* Program P under preset PRESET and series SE (POWER: the power model on)
@@ -41,6 +42,11 @@ int exp_suite_run(const exp_program_t *p, const char *preset, const exp_series_t
 
 /* What run_key needs besides the series: the program's arguments and its
  * executable's size and modification time, into BUF. */
+/* 0 when P's executable is built, else -1 with err naming it and `make
+ * suites`. Checked only for the programs an experiment selects: a build
+ * may hold some of a suite's programs (tools/build_suites.sh NAME). */
+int exp_suite_check_built(const exp_program_t *p, cs_error_t *err);
+
 void exp_suite_key(const exp_program_t *p, char *buf, size_t n);
 
 #endif
