@@ -54,10 +54,8 @@ static void remove_dir(const char *dir)
 int exec_child_run(const char *const *args, const char *label, const char *where, cs_error_t *err)
 {
     char self[4096];
-    ssize_t sl = readlink("/proc/self/exe", self, sizeof self - 1);
-    if (sl <= 0)
+    if (cs_exe_path(self, sizeof self) < 0)
         return cs_err(err, NULL, 0, "%s: cannot find the ctasim binary (/proc/self/exe): %s", label, strerror(errno));
-    self[sl] = 0;
     const char *tmp = getenv("TMPDIR");
     char dir[4200], out[4300], errf[4300];
     snprintf(dir, sizeof dir, "%s/ctasim-exec-XXXXXX", tmp && *tmp ? tmp : "/tmp");

@@ -76,19 +76,17 @@ static void *bypass_create(struct gpu *g, cta_link_t *self, policy_args_t *a, cs
         bypass_destroy(b);
         return NULL;
     }
-    const char *scope = policy_arg_str(a, "scope", "gpu"), *stall = policy_arg_str(a, "stall", "count");
-    if (strcmp(scope, "gpu") && strcmp(scope, "sm")) {
-        cs_err(err, NULL, 0, "policy 'bypass': scope=%s: expected gpu (one By from all cores' stall) or sm (each core its own)", scope);
+    /* scope: one By from all cores' stall, or each core its own; stall: the
+     * stall cycles of a period, or per cycle of it */
+    static const char *const scopes[] = {"gpu", "sm", NULL}, *const stalls[] = {"count", "rate", NULL};
+    unsigned scope, stall;
+    if (policy_arg_choice(a, "scope", "gpu", scopes, &scope, err) < 0 ||
+        policy_arg_choice(a, "stall", "count", stalls, &stall, err) < 0) {
         bypass_destroy(b);
         return NULL;
     }
-    if (strcmp(stall, "count") && strcmp(stall, "rate")) {
-        cs_err(err, NULL, 0, "policy 'bypass': stall=%s: expected count (stall cycles per period) or rate (per cycle)", stall);
-        bypass_destroy(b);
-        return NULL;
-    }
-    b->per_sm = !strcmp(scope, "sm");
-    b->rate = !strcmp(stall, "rate");
+    b->per_sm = scope == 1;
+    b->rate = stall == 1;
     b->n_learn = b->per_sm ? b->n_sm : 1;
     b->learn = cs_xcalloc(b->n_learn, sizeof *b->learn);
     b->last_stall = cs_xcalloc(b->n_learn, sizeof *b->last_stall);
