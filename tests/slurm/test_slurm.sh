@@ -51,7 +51,10 @@ SWEEP=$!
 cancelled=
 i=0
 while [ $i -lt 600 ] && [ -z "$cancelled" ]; do
-    task=$(squeue -h -n ctasim-sweep -t RUNNING -o %i 2>/dev/null | head -1)
+    # only a task that started less than a second ago: one about to finish
+    # may already have written its point, and then nothing is resubmitted
+    # (CI once cancelled such a task: rc 0, no resubmission)
+    task=$(squeue -h -n ctasim-sweep -t RUNNING -o '%i %M' 2>/dev/null | awk '$2 == "0:00" { print $1; exit }')
     if [ -n "$task" ]; then scancel "$task" && cancelled=$task; fi
     sleep 0.2; i=$((i + 1))
 done
