@@ -13,6 +13,7 @@
  *     numbers; mcke refuses a pair that cannot share a core. */
 #include "gpu/gpu_internal.h"
 #include "gpu/multiprog.h"
+#include "gpu/metrics.h"
 #include "policy/bypass_learn.h"
 #include "frontend/synth.h"
 #include "test.h"
@@ -435,6 +436,7 @@ static void bypass_scope_sm_learns_per_core(void)
 {
     const char *spec = "stream:ctas=2,threads=256,iters=64,store=0";
     double sms_a[2], by_a[2]; /* the series' largest values: cores choosing A, By_A (scope=sm: the mean) */
+    double last_by_a[2], final_by_a[2]; /* By_A's last sample and its final metric */
     const char *chains[2] = {"cke+bypass:scope=sm,period=300", "cke+bypass:scope=gpu,period=300"};
     for (unsigned i = 0; i < 2; i++) {
         gpu_config_t c = test_cfg(4);
@@ -447,9 +449,17 @@ static void bypass_scope_sm_learns_per_core(void)
         CHECK_EQ(gpu_run(g, &err), 0);
         sms_a[i] = series_max(g, "bypass.sms_a");
         by_a[i] = series_max(g, "bypass.by_a");
+        const uint64_t *cyc;
+        const double *v;
+        size_t ns = gpu_metric_series(g, "bypass.by_a", &cyc, &v);
+        last_by_a[i] = ns ? v[ns - 1] : -1;
+        final_by_a[i] = -1;
+        metrics_get(gpu_metrics(g), "bypass.by_a", &final_by_a[i]);
         gpu_destroy(g);
     }
     CHECK_EQ(sms_a[0], 2);   /* the two busy cores chose A, the idle two none */
+    CHECK(final_by_a[1] >= 1); /* the run's final metric is what was learned, not the reset at the last kernel's end */
+    CHECK_EQ(final_by_a[1], last_by_a[1]);
     CHECK(by_a[1] >= 1);     /* the GPU-wide learner chose A as well */
     CHECK_EQ(sms_a[1], -1);  /* scope=gpu has no per-core counts */
 }

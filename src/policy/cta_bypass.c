@@ -190,6 +190,11 @@ static void repair(bypass_t *b, struct gpu *g)
     const kernel_run_t *p0 = n > 0 ? run[0] : NULL, *p1 = n > 1 ? run[1] : NULL;
     if (p0 == b->pair[0] && p1 == b->pair[1])
         return;
+    if (!p0) { /* the last kernel ended: stop sampling, keep what was learned as the run's final metrics */
+        b->pair[0] = b->pair[1] = NULL;
+        start_period(b, g);
+        return;
+    }
     b->pair[0] = p0;
     b->pair[1] = p1;
     b->life_sum = b->life_n = 0;
