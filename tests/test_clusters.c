@@ -12,6 +12,7 @@
 #include "frontend/ptx/ptx_ir.h"
 #include "gpu/cta_policy.h"
 #include "gpu/gpu.h"
+#include "policy/cluster_lcs.h"
 #include "policy/registry.h"
 #include "test.h"
 
@@ -422,6 +423,108 @@ static void caps_in_clusters_and_ctas(void)
     CHECK_EQ(run_spin_with(&cfg, "rr+clusters:n=1", 64, 1, 400, msg, sizeof msg), 0);
 }
 
+/* clusterlcs: Eq. 1 counted in clusters, by hand. A GPC holds three
+ * clusters of 4 when the first CTA of the kernel finishes (CTA 20, 120 warp
+ * instructions); the samples come in core order, not cluster order:
+ *   cluster 5 (CTAs 20-23): 120 + 110 + 100 + 90 = 420
+ *   cluster 6 (CTAs 24-27): 100 + 100 +  90 + 90 = 380
+ *   cluster 9 (CTAs 36-39):  40 +  30 +  30 + 20 = 120 (placed later)
+ * T = 920 / 420 = 2.19: 2 clusters (nearest and floor), 3 (ceil). Counted
+ * per CTA (no grouping) it would be 920 / 120 = 7.67 -> 8 of 12 units. A
+ * quotient of exactly 2.5 (400, 400, 200) is 3 nearest (halves up), 2 floor;
+ * nothing issued yet leaves the GPC unthrottled (all 3 clusters). */
+static void clusterlcs_by_hand(void)
+{
+    static const uint64_t cl[12] = {5, 6, 9, 5, 6, 9, 5, 6, 9, 5, 6, 9};
+    static const uint64_t in[12] = {120, 100, 40, 110, 100, 30, 100, 90, 30, 90, 90, 20};
+    cluster_lcs_sample_t s[12];
+    double q;
+    uint32_t m;
+    const enum cluster_lcs_round rounds[3] = {CLUSTER_LCS_NEAREST, CLUSTER_LCS_FLOOR, CLUSTER_LCS_CEIL};
+    const uint32_t want[3] = {2, 2, 3};
+    for (int r = 0; r < 3; r++) {
+        for (int i = 0; i < 12; i++)
+            s[i] = (cluster_lcs_sample_t){cl[i], in[i]};
+        CHECK_EQ(cluster_lcs_count(s, 12, rounds[r], &q, &m), want[r]);
+        CHECK_EQ(m, 3);
+        CHECK(q > 920.0 / 420 - 1e-12 && q < 920.0 / 420 + 1e-12);
+    }
+    cluster_lcs_sample_t half[6] = {{1, 200}, {2, 150}, {3, 100}, {1, 200}, {2, 250}, {3, 100}};
+    CHECK_EQ(cluster_lcs_count(half, 6, CLUSTER_LCS_NEAREST, &q, &m), 3);
+    CHECK(q == 2.5);
+    cluster_lcs_sample_t half2[6] = {{1, 200}, {2, 150}, {3, 100}, {1, 200}, {2, 250}, {3, 100}};
+    CHECK_EQ(cluster_lcs_count(half2, 6, CLUSTER_LCS_FLOOR, &q, &m), 2);
+    cluster_lcs_sample_t idle[4] = {{7, 0}, {7, 0}, {8, 0}, {9, 0}};
+    CHECK_EQ(cluster_lcs_count(idle, 4, CLUSTER_LCS_NEAREST, &q, &m), 3);
+}
+
+/* clusterlcs on the timing model: every cluster lands whole on one GPC, its
+ * CTAs begun in one cycle, whichever count the GPCs decide. On the h100
+ * preset with one CTA per core (--max-ctas 1) a 16-SM GPC holds 4 clusters
+ * of 4 (an 18-SM one also 4: 16 cores used), so 64 clusters run in two
+ * waves. The spin kernel's clusters issue alike, the later-placed ones a
+ * few instructions behind (a GPC takes one cluster per cycle): Eq. 1 gives
+ * just under 4, which rounds to 4 (nearest: the run equals rr's to the
+ * cycle, for gpc=each and gpc=first) or to 3 (floor: at most 3 clusters per
+ * GPC after the first cluster ends, and a slower run). */
+static void clusterlcs_dispatch(void)
+{
+    gpu_config_t cfg;
+    cs_error_t err;
+    char msg[CS_ERRMSG_MAX];
+    CHECK_EQ(config_load_preset(&cfg, "h100", &err), 0);
+    cfg.max_ctas_override = 1;
+    const uint32_t ctas = 256, cl = 4;
+    const char *chains[4] = {"rr", "rr+clusterlcs", "rr+clusterlcs:gpc=first", "rr+clusterlcs:round=floor"};
+    uint64_t last_end[4] = {0};
+    uint32_t most[4] = {0}, second_wave_most[4] = {0};
+    for (int c = 0; c < 4; c++) {
+        CHECK_EQ(run_spin_with(&cfg, chains[c], ctas, cl, 300, msg, sizeof msg), 0);
+        int bad = 0;
+        for (uint32_t k = 0; k < ctas / cl; k++)
+            for (uint32_t r = 0; r < cl; r++) {
+                const rec_t *x = &recs[k * cl + r], *first = &recs[k * cl];
+                bad += config_gpc_of_sm(&cfg, x->sm) != config_gpc_of_sm(&cfg, first->sm);
+                bad += x->start != first->start;
+                bad += x->end == 0;
+                last_end[c] = CS_MAX(last_end[c], x->end);
+            }
+        CHECK_EQ(bad, 0);
+        most[c] = most_at_once(&cfg, ctas, cl, 1);
+        /* clusters per GPC at the start of any cluster placed after the
+         * first cluster ended */
+        uint64_t first_end = CS_NEVER;
+        for (uint32_t i = 0; i < ctas; i++)
+            first_end = CS_MIN(first_end, recs[i].end);
+        for (uint32_t a = 0; a < ctas / cl; a++) {
+            if (recs[a * cl].start < first_end)
+                continue;
+            uint32_t n = 0;
+            for (uint32_t b = 0; b < ctas / cl; b++) {
+                uint64_t eb = 0;
+                for (uint32_t r = 0; r < cl; r++)
+                    eb = CS_MAX(eb, recs[b * cl + r].end);
+                n += config_gpc_of_sm(&cfg, recs[a * cl].sm) == config_gpc_of_sm(&cfg, recs[b * cl].sm) &&
+                     recs[b * cl].start <= recs[a * cl].start && recs[a * cl].start < eb;
+            }
+            second_wave_most[c] = CS_MAX(second_wave_most[c], n);
+        }
+        printf("  %-26s last CTA ends %llu, clusters per GPC at once %u (after the first end %u)\n", chains[c],
+               (unsigned long long)last_end[c], most[c], second_wave_most[c]);
+    }
+    CHECK_EQ(most[0], 4);
+    CHECK_EQ(last_end[1], last_end[0]);
+    CHECK_EQ(last_end[2], last_end[0]);
+    CHECK_EQ(second_wave_most[1], 4);
+    CHECK_EQ(second_wave_most[3], 3);
+    CHECK(last_end[3] > last_end[0]);
+    /* a wrong argument is one line */
+    CHECK_EQ(run_spin_with(&cfg, "rr+clusterlcs:gpc=some", ctas, cl, 10, msg, sizeof msg), -1);
+    CHECK(strstr(msg, "gpc must be each or first (got 'some')") != NULL);
+    if (!strstr(msg, "gpc must be"))
+        printf("  got: %s\n", msg);
+}
+
 /* ------------------------------------------------------------------------ */
 /* DSMEM latency */
 
@@ -502,6 +605,8 @@ int main(void)
     RUN(clusters_wait_for_a_gpc);
     RUN(too_big_refused);
     RUN(caps_in_clusters_and_ctas);
+    RUN(clusterlcs_by_hand);
+    RUN(clusterlcs_dispatch);
     RUN(dsmem_latency_by_hand);
     TEST_EXIT();
 }

@@ -14,9 +14,15 @@
  * cluster's size has no N). The series are the distinct N over all
  * (budget, cluster size) pairs; `runs` keeps each workload to the N its
  * budgets ask for, so nothing is simulated that the table does not show.
+ * Beside the static caps, the dynamic one: rr+clusterlcs
+ * (policy/cta_clusterlcs.c, LCS's Eq. 1 counted in clusters per GPC), one
+ * run per study workload, set against the best of the static caps'
+ * budgets for the same cluster size.
  * The table: clusters-gpc.csv, one row per workload, rr's cycles and each
  * budget's N, cycles and ratio to rr (empty where the budget is below the
- * cluster size); report/figs_clusters.c draws it. */
+ * cluster size), then clusterlcs's cycles and ratio to rr, the best static
+ * budget (CTAs per GPC), its cycles and ratio, and both as speedups over rr
+ * (rr's cycles / theirs); report/figs_clusters.c draws it. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -53,6 +59,7 @@ static unsigned cluster_of(const exp_run_t *r, unsigned w)
 }
 
 static const char *const series_prefix = "clusters:n=";
+static const char *const dynamic_label = "clusterlcs";
 
 /* N of series S (0: rr). */
 static unsigned series_n(const exp_run_t *r, unsigned s)
@@ -86,6 +93,7 @@ static bool needed_n(const exp_run_t *r, unsigned n)
 static void plan_clusters(exp_run_t *r)
 {
     exp_add_series(r, "rr", "rr", NULL);
+    exp_add_series(r, dynamic_label, "rr+clusterlcs", NULL);
     for (unsigned w = 0; w < r->nw; w++)
         if (!cluster_of(r, w))
             exp_warn(&r->warnings,
@@ -105,6 +113,8 @@ static void plan_clusters(exp_run_t *r)
 static bool runs_clusters(const exp_run_t *r, unsigned w, unsigned s)
 {
     unsigned n = series_n(r, s), c = cluster_of(r, w);
+    if (!strcmp(r->series[s].label, dynamic_label))
+        return c != 0; /* a kernel without clusters: nothing for it to throttle */
     if (!n)
         return true;
     const unsigned *b = budgets(r->size);
@@ -120,7 +130,9 @@ static void report_clusters(exp_run_t *r)
     exp_out(r, "cluster_size,workload,rr_cycles");
     for (unsigned i = 0; i < N_BUDGETS; i++)
         exp_out(r, ",n_ctas%u,cycles_ctas%u,ratio_ctas%u", b[i], b[i], b[i]);
-    exp_out(r, "\n");
+    exp_out(r, ",clusterlcs_cycles,clusterlcs_ratio,best_static_ctas,best_static_cycles,best_static_ratio,"
+               "clusterlcs_speedup,best_static_speedup\n");
+    unsigned dyn = exp_find_series(r, dynamic_label);
     /* the headline: the tightest budget's ratio at the smallest and largest
      * cluster size it applies to, and rr's growth over the cluster sizes */
     double lo_ratio = 0, hi_ratio = 0;
@@ -150,6 +162,8 @@ static void report_clusters(exp_run_t *r)
         } else {
             exp_out(r, ",%s,%llu", r->wl[w]->name, (unsigned long long)rr);
         }
+        uint64_t best = 0;
+        unsigned best_b = 0;
         for (unsigned i = 0; i < N_BUDGETS; i++) {
             unsigned n = c && b[i] >= c ? b[i] / c : 0, s = n ? series_of_n(r, n) : 0;
             if (!s) {
@@ -157,6 +171,10 @@ static void report_clusters(exp_run_t *r)
                 continue;
             }
             uint64_t cy = exp_res(r, w, s)->t.cycles;
+            if (!best_b || cy < best) { /* the smaller budget on a tie */
+                best = cy;
+                best_b = b[i];
+            }
             double ratio = rr ? (double)cy / (double)rr : 0;
             exp_out(r, ",%u,%llu,%.4f", n, (unsigned long long)cy, ratio);
             if (i == tight) {
@@ -170,7 +188,17 @@ static void report_clusters(exp_run_t *r)
                 }
             }
         }
-        exp_out(r, "\n");
+        if (c && dyn && best_b && rr) {
+            uint64_t dy = exp_res(r, w, dyn)->t.cycles;
+            exp_out(r, ",%llu,%.4f,%u,%llu,%.4f,%.4f,%.4f\n", (unsigned long long)dy, (double)dy / (double)rr, best_b,
+                    (unsigned long long)best, (double)best / (double)rr, (double)rr / (double)dy,
+                    (double)rr / (double)best);
+            printf("clusters-gpc: clusters of %u: clusterlcs %.2fx rr's cycles, the best static cap (%u CTAs per "
+                   "GPC) %.2fx; clusterlcs / best static %.3f\n",
+                   c, (double)dy / (double)rr, best_b, (double)best / (double)rr, (double)dy / (double)best);
+        } else {
+            exp_out(r, ",,,,,,,\n");
+        }
     }
     if (lo_c && tight < N_BUDGETS)
         printf("clusters-gpc: at %u CTAs per GPC, capped clusters take %.2fx rr's cycles at cluster size %u, %.2fx at "
@@ -188,7 +216,7 @@ static const exp_family_t clusters_family = {.power = false};
 
 static const exp_def_t cluster_experiments[] = {
     {.name = "clusters-gpc",
-     .summary = "cluster caps per GPC vs rr against cluster size (CLRED2..CLRED16)",
+     .summary = "cluster caps per GPC (static, and clusterlcs) vs rr against cluster size (CLRED2..CLRED16)",
      .config = "h100",
      .paper = clusters_paper,
      .source = "issue 29's study, no paper",

@@ -9,9 +9,28 @@
 #include "cuda_driver.h"
 #include "native_runtime.h"
 
+/* A device buffer a finished run gave back, kept for the next run of the
+ * same workload (native_release_buffers frees them between workloads). */
+typedef struct {
+    cu_deviceptr_t p;
+    size_t bytes;
+} kept_buffer_t;
+
+typedef struct stream_slot {
+    uint32_t id;
+    cu_stream_t s;
+} stream_slot_t;
+
 /* The process's one GPU, driver and settings: a CUDA context is per process
  * and JIT-compiling a module costs milliseconds, so modules outlive the
- * runtimes that loaded them (a workload run five times compiles once). */
+ * runtimes that loaded them (a workload run five times compiles once).
+ * So do the device buffers and streams: on an H100 the first kernel of
+ * every timed run took 5.6 to 24.4 us longer than later launches of it
+ * (docs/FIDELITY.md, "What the errors point at", cause 1) when each run
+ * allocated fresh buffers and streams; a buffer of a size an earlier run of
+ * the workload freed is that run's buffer again (zeroed, its pages already
+ * mapped by the warm-up run's kernels), and a stream id is the same stream
+ * in every run. */
 static struct {
     int ready;
     cuda_driver_t drv;
@@ -20,6 +39,10 @@ static struct {
     native_setup_t setup;
     native_device_info_t info;
     ctasim_module_t *modules;
+    kept_buffer_t *kept;
+    size_t n_kept, kept_cap;
+    stream_slot_t *streams;
+    size_t n_streams;
 } gpu;
 
 /* A kernel of a module, with what its launches need decided once. */
@@ -45,19 +68,17 @@ typedef struct {
     cu_event_t start, end;
 } event_pair_t;
 
-typedef struct stream_slot {
-    uint32_t id;
-    cu_stream_t s;
-} stream_slot_t;
-
 struct ctasim_runtime {
     cu_deviceptr_t *allocs;
+    size_t *alloc_bytes;
     size_t n_allocs, allocs_cap;
     native_launch_t *launches;
     event_pair_t *events; /* per launch; NULL fields once its time is read */
     size_t n_launches, launches_cap;
-    stream_slot_t *streams;
-    size_t n_streams;
+    /* a copy or memset was queued since the last wait for the GPU: the next
+     * launch waits for it before its start event, so that its time is the
+     * kernel's alone, not the end of a transfer */
+    int transfer_queued;
 };
 
 static int drv_fail(cs_error_t *err, const char *what, cu_result_t r)
@@ -132,7 +153,32 @@ int ctasim_synchronize(ctasim_runtime_t *rt, cs_error_t *err)
     cu_result_t r = gpu.drv.ctx_synchronize();
     if (r != 0)
         return drv_fail(err, "a kernel failed on the GPU", r);
+    rt->transfer_queued = 0;
     read_times(rt);
+    return 0;
+}
+
+/* A buffer a run is done with, for the next run's allocation of its size. */
+static void keep_buffer(cu_deviceptr_t p, size_t bytes)
+{
+    if (gpu.n_kept == gpu.kept_cap) {
+        gpu.kept_cap = gpu.kept_cap ? 2 * gpu.kept_cap : 32;
+        gpu.kept = cs_xrealloc(gpu.kept, gpu.kept_cap * sizeof *gpu.kept);
+    }
+    gpu.kept[gpu.n_kept++] = (kept_buffer_t){p, bytes};
+}
+
+/* The kept buffer of exactly `bytes` given back first (runs of a workload
+ * allocate the same sizes in the same order), or 0. */
+static cu_deviceptr_t reuse_buffer(size_t bytes)
+{
+    for (size_t i = 0; i < gpu.n_kept; i++)
+        if (gpu.kept[i].bytes == bytes) {
+            cu_deviceptr_t p = gpu.kept[i].p;
+            memmove(&gpu.kept[i], &gpu.kept[i + 1], (gpu.n_kept - i - 1) * sizeof *gpu.kept);
+            gpu.n_kept--;
+            return p;
+        }
     return 0;
 }
 
@@ -144,14 +190,19 @@ void ctasim_destroy(ctasim_runtime_t *rt)
     read_times(rt);
     for (size_t i = 0; i < rt->n_allocs; i++)
         if (rt->allocs[i])
-            gpu.drv.mem_free(rt->allocs[i]);
-    /* streams are kept by the driver until the context ends: few, and the
-     * context lives as long as the process */
+            keep_buffer(rt->allocs[i], rt->alloc_bytes[i]);
     free(rt->allocs);
+    free(rt->alloc_bytes);
     free(rt->launches);
     free(rt->events);
-    free(rt->streams);
     free(rt);
+}
+
+void native_release_buffers(void)
+{
+    for (size_t i = 0; i < gpu.n_kept; i++)
+        gpu.drv.mem_free(gpu.kept[i].p);
+    gpu.n_kept = 0;
 }
 
 void ctasim_set_executor(ctasim_runtime_t *rt, const ctasim_executor_t *ex)
@@ -293,25 +344,36 @@ int ctasim_kernel_param_info(ctasim_module_t *mod, const char *kernel, const cha
                   kernel);
 }
 
-static void track_alloc(ctasim_runtime_t *rt, cu_deviceptr_t p)
+static void track_alloc(ctasim_runtime_t *rt, cu_deviceptr_t p, size_t bytes)
 {
     if (rt->n_allocs == rt->allocs_cap) {
         rt->allocs_cap = rt->allocs_cap ? 2 * rt->allocs_cap : 32;
         rt->allocs = cs_xrealloc(rt->allocs, rt->allocs_cap * sizeof *rt->allocs);
+        rt->alloc_bytes = cs_xrealloc(rt->alloc_bytes, rt->allocs_cap * sizeof *rt->alloc_bytes);
     }
+    rt->alloc_bytes[rt->n_allocs] = bytes;
     rt->allocs[rt->n_allocs++] = p;
 }
 
 int ctasim_malloc(ctasim_runtime_t *rt, uint64_t *dptr, size_t bytes, cs_error_t *err)
 {
-    cu_deviceptr_t p;
-    cu_result_t r = gpu.drv.mem_alloc(&p, bytes ? bytes : 1);
-    if (r != 0) {
+    size_t n = bytes ? bytes : 1;
+    cu_deviceptr_t p = reuse_buffer(n);
+    cu_result_t r;
+    if (p) {
+        /* as fresh as a new allocation reads in practice: zeroed (a driver
+         * that relies on fresh memory being zero still passes its check) */
+        if ((r = gpu.drv.memset_d8(p, 0, n)) != 0) {
+            gpu.drv.mem_free(p);
+            return drv_fail(err, "cuMemsetD8 (clearing a reused buffer)", r);
+        }
+        rt->transfer_queued = 1;
+    } else if ((r = gpu.drv.mem_alloc(&p, n)) != 0) {
         char what[64];
         snprintf(what, sizeof what, "cuMemAlloc(%zu bytes)", bytes);
         return drv_fail(err, what, r);
     }
-    track_alloc(rt, p);
+    track_alloc(rt, p, n);
     *dptr = p;
     return 0;
 }
@@ -321,8 +383,8 @@ int ctasim_free(ctasim_runtime_t *rt, uint64_t dptr, cs_error_t *err)
     for (size_t i = 0; i < rt->n_allocs; i++)
         if (rt->allocs[i] == dptr) {
             rt->allocs[i] = 0;
-            cu_result_t r = gpu.drv.mem_free(dptr);
-            return r ? drv_fail(err, "cuMemFree", r) : 0;
+            keep_buffer(dptr, rt->alloc_bytes[i]);
+            return 0;
         }
     return cs_err(err, NULL, 0, "native: free of 0x%llx, which ctasim_malloc did not return",
                   (unsigned long long)dptr);
@@ -330,7 +392,7 @@ int ctasim_free(ctasim_runtime_t *rt, uint64_t dptr, cs_error_t *err)
 
 int ctasim_memcpy_htod(ctasim_runtime_t *rt, uint64_t dst, const void *src, size_t bytes, cs_error_t *err)
 {
-    (void)rt;
+    rt->transfer_queued = 1;
     cu_result_t r = gpu.drv.memcpy_htod(dst, src, bytes);
     return r ? drv_fail(err, "copy to the GPU", r) : 0;
 }
@@ -345,7 +407,7 @@ int ctasim_memcpy_dtoh(ctasim_runtime_t *rt, void *dst, uint64_t src, size_t byt
 
 int ctasim_memset(ctasim_runtime_t *rt, uint64_t dst, int value, size_t bytes, cs_error_t *err)
 {
-    (void)rt;
+    rt->transfer_queued = 1;
     cu_result_t r = gpu.drv.memset_d8(dst, (unsigned char)value, bytes);
     return r ? drv_fail(err, "cuMemsetD8", r) : 0;
 }
@@ -434,14 +496,17 @@ static int decide_padding(native_func_t *f, unsigned threads, unsigned dyn, cs_e
     return 0;
 }
 
-static cu_stream_t stream_for(ctasim_runtime_t *rt, uint32_t id, cs_error_t *err, int *ok)
+/* The stream of a program's stream id: created at its first use in the
+ * process and the same one in every later run (the driver keeps streams
+ * until the context ends, which is the process's end). */
+static cu_stream_t stream_for(uint32_t id, cs_error_t *err, int *ok)
 {
     *ok = 1;
     if (id == 0)
         return NULL; /* the legacy default stream: copies order after it */
-    for (size_t i = 0; i < rt->n_streams; i++)
-        if (rt->streams[i].id == id)
-            return rt->streams[i].s;
+    for (size_t i = 0; i < gpu.n_streams; i++)
+        if (gpu.streams[i].id == id)
+            return gpu.streams[i].s;
     cu_stream_t s;
     cu_result_t r = gpu.drv.stream_create(&s, 0);
     if (r != 0) {
@@ -449,8 +514,8 @@ static cu_stream_t stream_for(ctasim_runtime_t *rt, uint32_t id, cs_error_t *err
         drv_fail(err, "cuStreamCreate", r);
         return NULL;
     }
-    rt->streams = cs_xrealloc(rt->streams, (rt->n_streams + 1) * sizeof *rt->streams);
-    rt->streams[rt->n_streams++] = (stream_slot_t){id, s};
+    gpu.streams = cs_xrealloc(gpu.streams, (gpu.n_streams + 1) * sizeof *gpu.streams);
+    gpu.streams[gpu.n_streams++] = (stream_slot_t){id, s};
     return s;
 }
 
@@ -502,8 +567,12 @@ int ctasim_launch_cluster(ctasim_runtime_t *rt, ctasim_module_t *mod, const char
     if (decide_padding(f, threads, dyn_shmem, err) < 0)
         return -1;
     int ok;
-    cu_stream_t s = stream_for(rt, stream, err, &ok);
+    cu_stream_t s = stream_for(stream, err, &ok);
     if (!ok)
+        return -1;
+    /* copies and memsets queued before (inputs, a reused buffer's clearing)
+     * finish before the start event is recorded: they are not the kernel's */
+    if (rt->transfer_queued && ctasim_synchronize(rt, err) < 0)
         return -1;
     if (rt->n_launches == rt->launches_cap) {
         rt->launches_cap = rt->launches_cap ? 2 * rt->launches_cap : 64;

@@ -9,6 +9,9 @@
  * What the GPU adds, set once per process with native_setup():
  *  - every launch is bracketed by two CUDA events, so each kernel's GPU time
  *    is known after the run (native_launches);
+ *  - device buffers and streams outlive a run (native_release_buffers), and
+ *    copies queued before a launch finish before its start event: a timed
+ *    run's events hold its kernels, not first-use costs or transfers;
  *  - a CTA cap per SM is made by padding the launch's dynamic shared memory
  *    until the driver's occupancy calculator allows no more than the cap
  *    (the kernel never touches the padding), with the shared-memory
@@ -53,6 +56,12 @@ typedef struct native_launch {
 /* The launches of rt so far, in launch order; times are known once
  * ctasim_synchronize (or a copy back) has returned. */
 size_t native_launches(const ctasim_runtime_t *rt, const native_launch_t **out);
+
+/* Free the device buffers finished runs gave back. Between the runs of one
+ * workload a buffer is kept and handed to the next run's allocation of the
+ * same size (so the timed runs use the buffers the warm-up run's kernels
+ * already touched); between workloads they go. */
+void native_release_buffers(void);
 
 /* Keep the GPU busy for about ms milliseconds (a spin kernel on every SM):
  * an idle H100 runs at 345 MHz and takes a while to reach its boost clock. */

@@ -10,6 +10,10 @@
  * latest, and per kernel as ".k<launch index>"): how far from a rounding
  * boundary T_new was, and what a CTA count Eq. 1 sees */
 #define METRIC_LCS_QUOTIENT "lcs.quotient"
+/* clusterlcs: mean cluster count over the GPCs that decided (latest
+ * kernel; ".k<launch index>" per kernel) and the latest quotient */
+#define METRIC_CLUSTERLCS_T "clusterlcs.t"
+#define METRIC_CLUSTERLCS_QUOTIENT "clusterlcs.quotient"
 /* BCS: blocks cut short because their core could not take the rest */
 #define METRIC_BCS_BLOCKS_CUT "bcs.blocks_cut"
 /* DYNCTA: series of the mean n over cores (oldest running kernel), its mean, and N */

@@ -4,6 +4,9 @@
  *   clusters-gpc  cluster-cap: cycles under rr+clusters:n=N over rr's
  *                 against the CTAs per GPC the cap allows (N x cluster
  *                 size), a line per cluster size; 1 is rr's own time
+ *                 speedup: the dynamic cap (clusterlcs) and the best static
+ *                 budget as speedups over rr, bars per cluster size (the
+ *                 columns clusterlcs_speedup, best_static_speedup)
  *
  * The budget columns are ratio_ctas<B>; a cell left empty (a budget below
  * the cluster size) is a gap in its line. */
@@ -88,4 +91,8 @@ void rep_clusters_gpc(rep_ctx_t *c, const char *exp, const csv_t *t, const char 
     free(s);
     free(ys);
     free(cl);
+    static const char *const cols[] = {"clusterlcs_speedup", "best_static_speedup"};
+    static const char *const labels[] = {"clusterlcs (dynamic, per GPC)", "best static cap"};
+    rep_speedup_fig(c, exp, t, source, "The dynamic cluster cap and the best static one over rr, per cluster size (h100)",
+                    "speedup over rr (rr's cycles / cycles)", cols, labels, 2, "over rr");
 }

@@ -14,7 +14,17 @@
  * per SM. Its occupancy calculator counts threads, CTAs and shared memory
  * (no registers, no allocation granularity):
  *   CTAs per SM = min(32, 2048 / threads, 233472 / (static + dynamic + 1024)).
- * Each launch "takes" 0.001 ms per CTA, so times are deterministic.
+ * Each launch "takes" 0.001 ms per CTA, so times are deterministic, plus
+ * the first-use costs the H100 showed on the first kernel of a run
+ * (docs/FIDELITY.md, "What the errors point at", cause 1), modelled so that
+ * a back-end that lets them into its timed runs gets the times wrong:
+ *   - a function's first launch: + FIRST_LAUNCH_MS;
+ *   - each buffer from cuMemAlloc a kernel argument points at for the
+ *     first time (cold address translations): + COLD_BUFFER_MS;
+ *   - a copy or memset not yet waited for (cuCtxSynchronize) when a launch
+ *     is queued: its tail, + COPY_TAIL_MS, lands between the launch's events.
+ * With CTASIM_FAKE_COUNTS set, the process's module loads, allocations and
+ * streams are written to standard error at exit ("fake libcuda: ...").
  * Linked with -Bsymbolic: its ctasim_* calls stay inside it even though the
  * program that loads it defines functions of the same names. */
 #include <stdint.h>
@@ -30,6 +40,29 @@ enum { OK = 0, INVALID_VALUE = 1, NOT_FOUND = 500, LAUNCH_FAILED = 719 };
 static ctasim_runtime_t *rt;
 static double clock_ms; /* the fake GPU's timeline */
 
+#define FIRST_LAUNCH_MS 0.010
+#define COLD_BUFFER_MS 0.005
+#define COPY_TAIL_MS 0.002
+
+static struct {
+    unsigned module_loads, allocations, streams;
+} counts;
+static int copy_pending; /* a copy or memset since the last cuCtxSynchronize */
+
+/* Live allocations and whether a kernel has touched each yet. */
+typedef struct {
+    uint64_t p;
+    int touched;
+} fake_buffer_t;
+static fake_buffer_t *buffers;
+static size_t n_buffers;
+
+static void report_counts(void)
+{
+    fprintf(stderr, "fake libcuda: %u module loads, %u allocations, %u streams\n", counts.module_loads,
+            counts.allocations, counts.streams);
+}
+
 typedef struct fake_func {
     ctasim_module_t *mod;
     char name[128];
@@ -37,6 +70,7 @@ typedef struct fake_func {
     size_t sizes[64];
     uint32_t regs, static_shmem;
     int max_dyn;
+    int launched;
 } fake_func_t;
 
 typedef struct {
@@ -49,8 +83,11 @@ enum { SM_COUNT = 132, CLOCK_KHZ = 1980000, SHMEM_PER_SM = 233472, SHMEM_OPTIN =
 CUresult cuInit(unsigned flags)
 {
     (void)flags;
-    if (!rt)
+    if (!rt) {
         rt = ctasim_create();
+        if (getenv("CTASIM_FAKE_COUNTS"))
+            atexit(report_counts);
+    }
     return OK;
 }
 CUresult cuDriverGetVersion(int *v)
@@ -98,12 +135,17 @@ CUresult cuCtxSetCurrent(void *c)
     (void)c;
     return OK;
 }
-CUresult cuCtxSynchronize(void) { return ctasim_synchronize(rt, NULL) == 0 ? OK : LAUNCH_FAILED; }
+CUresult cuCtxSynchronize(void)
+{
+    copy_pending = 0;
+    return ctasim_synchronize(rt, NULL) == 0 ? OK : LAUNCH_FAILED;
+}
 
 CUresult cuModuleLoadDataEx(void **m, const void *image, unsigned n, int *opts, void **vals)
 {
     cs_error_t err;
     ctasim_module_t *mod;
+    counts.module_loads++;
     if (ctasim_module_load_string(rt, "fake", image, strlen(image), &mod, &err) < 0) {
         for (unsigned i = 0; i < n; i++) /* the error log, as the driver fills it */
             if (opts[i] == 5)
@@ -175,10 +217,50 @@ CUresult cuOccupancyMaxActiveBlocksPerMultiprocessor(int *blocks, void *f, int t
     *blocks = (int)n;
     return OK;
 }
-CUresult cuMemAlloc_v2(uint64_t *p, size_t bytes) { return ctasim_malloc(rt, p, bytes, NULL) == 0 ? OK : 2; }
-CUresult cuMemFree_v2(uint64_t p) { return ctasim_free(rt, p, NULL) == 0 ? OK : INVALID_VALUE; }
+CUresult cuMemAlloc_v2(uint64_t *p, size_t bytes)
+{
+    if (ctasim_malloc(rt, p, bytes, NULL) < 0)
+        return 2;
+    counts.allocations++;
+    buffers = realloc(buffers, (n_buffers + 1) * sizeof *buffers);
+    buffers[n_buffers++] = (fake_buffer_t){*p, 0};
+    return OK;
+}
+CUresult cuMemFree_v2(uint64_t p)
+{
+    for (size_t i = 0; i < n_buffers; i++)
+        if (buffers[i].p == p) {
+            buffers[i] = buffers[--n_buffers];
+            break;
+        }
+    return ctasim_free(rt, p, NULL) == 0 ? OK : INVALID_VALUE;
+}
+/* What a launch adds to the timeline besides its CTAs (the costs above). */
+static double first_use_ms(fake_func_t *fn, void **params)
+{
+    double ms = 0;
+    if (!fn->launched)
+        ms += FIRST_LAUNCH_MS;
+    fn->launched = 1;
+    for (size_t i = 0; i < fn->nparams; i++) {
+        if (fn->sizes[i] != 8)
+            continue;
+        uint64_t v;
+        memcpy(&v, params[i], 8);
+        for (size_t b = 0; b < n_buffers; b++)
+            if (buffers[b].p == v && !buffers[b].touched) {
+                buffers[b].touched = 1;
+                ms += COLD_BUFFER_MS;
+            }
+    }
+    if (copy_pending)
+        ms += COPY_TAIL_MS;
+    copy_pending = 0;
+    return ms;
+}
 CUresult cuMemcpyHtoD_v2(uint64_t dst, const void *src, size_t n)
 {
+    copy_pending = 1;
     return ctasim_memcpy_htod(rt, dst, src, n, NULL) == 0 ? OK : INVALID_VALUE;
 }
 CUresult cuMemcpyDtoH_v2(void *dst, uint64_t src, size_t n)
@@ -187,12 +269,14 @@ CUresult cuMemcpyDtoH_v2(void *dst, uint64_t src, size_t n)
 }
 CUresult cuMemsetD8_v2(uint64_t dst, unsigned char v, size_t n)
 {
+    copy_pending = 1;
     return ctasim_memset(rt, dst, v, n, NULL) == 0 ? OK : INVALID_VALUE;
 }
 CUresult cuStreamCreate(void **s, unsigned flags)
 {
     (void)flags;
     static int streams;
+    counts.streams++;
     *s = &streams;
     return OK;
 }
@@ -234,7 +318,7 @@ CUresult cuLaunchKernel(void *f, unsigned gx, unsigned gy, unsigned gz, unsigned
     dim3_t grid = {gx, gy, gz}, block = {bx, by, bz};
     if (ctasim_launch(rt, fn->mod, fn->name, grid, block, shmem, 0, params, fn->nparams, NULL) < 0)
         return LAUNCH_FAILED;
-    clock_ms += 0.001 * (double)gx * gy * gz;
+    clock_ms += first_use_ms(fn, params) + 0.001 * (double)gx * gy * gz;
     return OK;
 }
 /* cuLaunchKernelEx with CUlaunchConfig / CUlaunchAttribute as CUDA 12+ lay
@@ -269,7 +353,7 @@ CUresult cuLaunchKernelEx(const fake_config_t *cfg, void *f, void **params, void
         return INVALID_VALUE;
     if (ctasim_launch_cluster(rt, fn->mod, fn->name, grid, block, cluster, cfg->shmem, 0, params, fn->nparams, NULL) < 0)
         return LAUNCH_FAILED;
-    clock_ms += 0.001 * (double)grid.x * grid.y * grid.z;
+    clock_ms += first_use_ms(fn, params) + 0.001 * (double)grid.x * grid.y * grid.z;
     return OK;
 }
 CUresult cuGetErrorString(CUresult r, const char **s)
