@@ -20,6 +20,7 @@
 #include <math.h>
 
 #include "gpu/gpu_internal.h"
+#include "gpu/metrics.h"
 #include "frontend/synth.h"
 #include "policy/cta_dyncta.h"
 #include "policy/policy_metrics.h"
@@ -586,6 +587,32 @@ static void dyncta_pausing_sequence(void)
     dyncta_sample_with(g, 20, 0);
     CHECK_EQ(step_n(g, 10), 0);
     CHECK_EQ(gpu_sm_resident_ctas(g, 0, k), 4);
+    gpu_destroy(g);
+}
+
+/* dyncta.resident_avg beside dyncta.n_avg: n falls at once, the CTAs a core
+ * holds only when they finish (pausing deprioritises, it does not evict).
+ * One core, N = 4: n 2 -> 3 (the third CTA comes after the sample), 3 -> 2,
+ * 2 -> 1 while three CTAs stay: n at the samples 3, 2, 1 (mean 2), resident
+ * 2, 3, 3 (mean 8/3). */
+static void dyncta_resident_beside_n(void)
+{
+    gpu_config_t c = test_cfg(1, 4);
+    gpu_t *g = make_gpu(&c, "dyncta:period=1000000", "gto");
+    CHECK(g != NULL);
+    if (!g)
+        return;
+    CHECK_EQ(launch_script(g, long_chain_program, NULL, 0, 8, false), 0);
+    CHECK_EQ(step_n(g, 40), 0);
+    dyncta_sample_with(g, 100, 0); /* C_idle high: n = 3 */
+    CHECK_EQ(step_n(g, 10), 0);
+    dyncta_sample_with(g, 0, 1000); /* C_mem high: n = 2 */
+    dyncta_sample_with(g, 0, 1000); /* n = 1 */
+    double n_avg = -1, resident_avg = -1;
+    CHECK(metrics_get(gpu_metrics(g), METRIC_DYNCTA_N_AVG, &n_avg));
+    CHECK(metrics_get(gpu_metrics(g), METRIC_DYNCTA_RESIDENT_AVG, &resident_avg));
+    CHECK_EQ(n_avg, 2.0);
+    CHECK_EQ(resident_avg, 8.0 / 3.0);
     gpu_destroy(g);
 }
 
@@ -1419,6 +1446,7 @@ int main(void)
     RUN(lcs_scope_name_reuses_t_new);
     RUN(lcs_core_each_decides_per_core);
     RUN(dyncta_pausing_sequence);
+    RUN(dyncta_resident_beside_n);
     RUN(dyncta_cmem_wait_reads_its_counter);
     RUN(dyncta_decision_table);
     RUN(dyncta_preset_defaults);

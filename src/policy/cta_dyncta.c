@@ -52,7 +52,9 @@
  *
  * Published: series "dyncta.n" (mean n over cores of the oldest running
  * kernel, at each sample) and metric "dyncta.n_avg" (the mean of that
- * series), "dyncta.N" (N of the latest kernel). */
+ * series), "dyncta.N" (N of the latest kernel), "dyncta.resident_avg" (the
+ * oldest kernel's CTAs per core, paused ones included, at the same samples:
+ * above n_avg where n fell while CTAs stayed). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -75,6 +77,7 @@ struct dyncta {
     uint32_t cap_ctas;
     double n_sum;
     uint64_t n_samples;
+    double resident_sum; /* the oldest kernel's CTAs per core (paused ones included), summed over samples */
 };
 
 uint32_t dyncta_period(const dyncta_t *s) { return s->period; }
@@ -280,6 +283,17 @@ void dyncta_sample(void *st, struct gpu *g, uint64_t cycle)
         s->n_sum += mean;
         s->n_samples++;
         gpu_metric_set(g, METRIC_DYNCTA_N_AVG, s->n_sum / (double)s->n_samples);
+        /* n only limits admission and pausing only deprioritises, so the CTAs
+         * a core holds can stay above n long after n fell (the ratchet in
+         * docs/policies/dyncta.md): publish what is resident beside n */
+        uint32_t resident = 0;
+        for (uint32_t c = 0; c < s->n_core; c++) {
+            uint32_t nc = gpu_sm_ctas(g, c, s->ctas, s->cap_ctas);
+            for (uint32_t i = 0; i < nc; i++)
+                resident += s->ctas[i].kernel == s->running[0];
+        }
+        s->resident_sum += (double)resident / s->n_core;
+        gpu_metric_set(g, METRIC_DYNCTA_RESIDENT_AVG, s->resident_sum / (double)s->n_samples);
     }
 }
 

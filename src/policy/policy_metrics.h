@@ -20,6 +20,7 @@
 #define METRIC_DYNCTA_N_SERIES "dyncta.n"
 #define METRIC_DYNCTA_N_AVG "dyncta.n_avg"
 #define METRIC_DYNCTA_N_MAX "dyncta.N"
+#define METRIC_DYNCTA_RESIDENT_AVG "dyncta.resident_avg"
 /* CLASO: credits at launch and left at the end of the latest kernel */
 #define METRIC_CLASO_LOCAL_CREDITS "claso.local_credits"
 #define METRIC_CLASO_GLOBAL_CREDITS "claso.global_credits"
