@@ -105,7 +105,7 @@ static char *run_json(const par_case_t *pc, unsigned threads)
          * takes a DRAM request from it), and folded what they deferred */
         uint64_t carved = 0, dram_requests = 0;
         for (uint32_t i = 0; i < g->n_l2; i++) {
-            carved += g->l2_pools[i].allocated;
+            carved += g->l2_pools[i].p.allocated;
             dram_requests += g->l2[i].cache.stats.read_misses + g->l2[i].cache.stats.writebacks;
             CHECK_EQ(g->l2[i].n_kdelta, 0);
         }

@@ -6,8 +6,8 @@
  * item), on a host cache line of its own. Thread k (the caller is 0) claims
  * the items of its own range first, then those left in the other ranges,
  * each with a compare-and-swap that succeeds only while the generation is
- * the one it saw and items are left, and counts each item it finished in
- * `finished`. Own ranges first keep a core on the same thread cycle after
+ * the one it saw and items are left, and adds the items it finished in a
+ * range to `finished` when it leaves that range. Own ranges first keep a core on the same thread cycle after
  * cycle when the same cores are due (items are cores in core order), so its
  * state stays in that CPU's caches instead of moving between CPUs every
  * cycle, which cost more than the parallel work saved. Which thread runs an
@@ -29,6 +29,7 @@
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <time.h>
 
 #include "util/common.h"
@@ -59,6 +60,12 @@ typedef struct team_arg {
     unsigned index; /* 1 .. n_threads - 1 */
 } team_arg_t;
 
+/* Three groups, each on host cache lines of its own (the struct comes from
+ * aligned_alloc): what the threads only read during a batch; the batch word
+ * the waiting threads spin on; the count of finished items every thread adds
+ * to. Packed together, each item's add to `finished` took the line holding
+ * fn, ctx and n_threads away from the other thread, which read them for its
+ * next item, and a spinning thread's reads of `batch` pulled it back. */
 struct core_workers {
     unsigned n_threads; /* team size, the caller included */
     pthread_t *tid;
@@ -67,17 +74,17 @@ struct core_workers {
     void *ctx;
     core_work_fn fn0;         /* core_workers_run's (given at creation) */
     void *ctx0;
+    claim_t *claim;           /* per range, n_threads of them */
 #ifdef CTASIM_PHASE_PROFILE
     uint64_t wait_ns;         /* the caller's wait for items run by other threads */
 #endif
     uint32_t generation;      /* the caller's last published generation */
-    _Atomic uint64_t batch;   /* generation | n_items */
-    claim_t *claim;           /* per range, n_threads of them */
-    atomic_uint finished;     /* items of the current batch finished */
-    atomic_uint sleepers;
-    atomic_bool quit;
     pthread_mutex_t mu;
     pthread_cond_t wake;
+    _Alignas(64) _Atomic uint64_t batch; /* generation | n_items */
+    atomic_uint sleepers;
+    atomic_bool quit;
+    _Alignas(64) atomic_uint finished; /* items of the current batch finished */
 };
 
 static inline void cpu_pause(void)
@@ -107,15 +114,18 @@ static void take_range(core_workers_t *w, uint32_t gen, uint32_t n, unsigned k)
     _Atomic uint64_t *c = &w->claim[k].word;
     const uint32_t end = range_start(n, w->n_threads, k + 1);
     uint64_t b = atomic_load_explicit(c, memory_order_acquire);
+    unsigned done = 0; /* added to `finished` once, when the range is left: one add per range, not per item */
     for (;;) {
         if (batch_generation(b) != gen || (uint32_t)b >= end)
-            return;
+            break;
         if (!atomic_compare_exchange_weak_explicit(c, &b, b + 1, memory_order_acq_rel, memory_order_acquire))
             continue; /* b now holds the current word */
         w->fn(w->ctx, (uint32_t)b);
-        atomic_fetch_add_explicit(&w->finished, 1, memory_order_release);
+        done++;
         b = atomic_load_explicit(c, memory_order_acquire);
     }
+    if (done)
+        atomic_fetch_add_explicit(&w->finished, done, memory_order_release);
 }
 
 /* Thread `self` runs items of generation `gen`: its own range, then what is
@@ -180,7 +190,13 @@ static void wake_sleepers(core_workers_t *w)
 
 core_workers_t *core_workers_create(unsigned threads, core_work_fn fn, void *ctx)
 {
-    core_workers_t *w = cs_xcalloc(1, sizeof *w);
+    const size_t size = (sizeof(core_workers_t) + 63) / 64 * 64; /* aligned_alloc: a multiple of the alignment */
+    core_workers_t *w = aligned_alloc(_Alignof(core_workers_t), size);
+    if (!w) {
+        fprintf(stderr, "ctasim: out of memory allocating the thread team\n");
+        abort();
+    }
+    memset(w, 0, size);
     w->n_threads = threads < 2 ? 2 : threads;
     w->fn = w->fn0 = fn;
     w->ctx = w->ctx0 = ctx;

@@ -210,10 +210,10 @@ void gpu_destroy(gpu_t *g)
         /* requests move between pools: every slab goes only once all are done with */
         if (g->sm_pools)
             for (uint32_t i = 0; i < g->n_sm; i++)
-                req_pool_destroy(&g->sm_pools[i]);
+                req_pool_destroy(&g->sm_pools[i].p);
         if (g->l2_pools)
             for (uint32_t i = 0; i < g->n_l2; i++)
-                req_pool_destroy(&g->l2_pools[i]);
+                req_pool_destroy(&g->l2_pools[i].p);
         req_pool_destroy(&g->pool);
     }
     free(g->sm_pools);
@@ -833,6 +833,17 @@ static void tick_channel_item(void *ctx, uint32_t item)
     mem_channel_cycle(&g->ch[g->mem_due[item]], g->mem_now);
 }
 
+static unit_pool_t *unit_pools_alloc(uint32_t n)
+{
+    unit_pool_t *p = aligned_alloc(_Alignof(unit_pool_t), (n ? n : 1) * sizeof *p); /* sizeof: a multiple of 64 */
+    if (!p) {
+        fprintf(stderr, "ctasim: out of memory allocating request pools\n");
+        abort();
+    }
+    memset(p, 0, (n ? n : 1) * sizeof *p);
+    return p;
+}
+
 void gpu_set_threads(gpu_t *g, unsigned threads, unsigned min_due)
 {
     if (threads <= 1 || g->workers)
@@ -844,16 +855,16 @@ void gpu_set_threads(gpu_t *g, unsigned threads, unsigned min_due)
     g->workers = core_workers_create(threads, tick_core_item, g);
     g->due = cs_xcalloc(g->n_sm, sizeof *g->due);
     g->tick_rc = cs_xcalloc(g->n_sm, sizeof *g->tick_rc);
-    g->sm_pools = cs_xcalloc(g->n_sm, sizeof *g->sm_pools);
+    g->sm_pools = unit_pools_alloc(g->n_sm);
     for (uint32_t i = 0; i < g->n_sm; i++) {
-        req_pool_init(&g->sm_pools[i]);
-        g->sm[i].pool = &g->sm_pools[i];
+        req_pool_init(&g->sm_pools[i].p);
+        g->sm[i].pool = &g->sm_pools[i].p;
     }
     g->mem_due = cs_xcalloc(g->n_l2 > g->n_ch ? g->n_l2 : g->n_ch, sizeof *g->mem_due);
-    g->l2_pools = cs_xcalloc(g->n_l2, sizeof *g->l2_pools);
+    g->l2_pools = unit_pools_alloc(g->n_l2);
     for (uint32_t i = 0; i < g->n_l2; i++) {
-        req_pool_init(&g->l2_pools[i]);
-        g->l2[i].pool = &g->l2_pools[i];
+        req_pool_init(&g->l2_pools[i].p);
+        g->l2[i].pool = &g->l2_pools[i].p;
         g->l2[i].defer_kst = true;
     }
     /* cores push into their inputs of the request network and pop their
@@ -869,6 +880,15 @@ void gpu_set_threads(gpu_t *g, unsigned threads, unsigned min_due)
     if (min_due)
         g->mem_parallel_min = min_due;
     g->adaptive = !min_due; /* an explicit min_due (the tests) always uses the team */
+    /* For measurement (docs/SPEED.md "False sharing on the team"): 1 runs
+     * every phase with enough due units on the team, as the tests' min_due
+     * does, without the timing choice. Which thread runs a unit changes no
+     * number, so the variable changes only speed. */
+    const char *force = getenv("CTASIM_FORCE_TEAM");
+    if (force && strcmp(force, "1") == 0)
+        g->adaptive = false;
+    else if (force && *force && strcmp(force, "0") != 0)
+        fprintf(stderr, "ctasim: warning: CTASIM_FORCE_TEAM=%s ignored (1 forces the thread team, 0 or unset lets it choose)\n", force);
 }
 
 /* --threads auto (gpu_auto_threads). The crossover: on the 15-core gtx480

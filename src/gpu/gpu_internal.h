@@ -14,6 +14,14 @@
 
 enum clock_domain { CLK_CORE = 0, CLK_ICNT, CLK_L2, CLK_DRAM, CLK__COUNT };
 
+/* A unit's own request pool (--threads), alone on host cache lines: a
+ * req_pool_t is 48 bytes, so in a plain array two units' pools shared a line,
+ * and two threads ticking neighbouring units wrote it in turn. Allocated with
+ * aligned_alloc (gpu_set_threads). */
+typedef struct unit_pool {
+    _Alignas(64) req_pool_t p;
+} unit_pool_t;
+
 typedef struct gpu_power gpu_power_t; /* gpu_power.c; NULL unless -power_simulation_enabled */
 
 struct gpu {
@@ -74,8 +82,8 @@ struct gpu {
     /* --threads: the parallel core and memory phases (gpu.c, docs/ARCHITECTURE.md
      * "Parallel simulation of one run"); all NULL/0 with one thread */
     struct core_workers *workers;
-    req_pool_t *sm_pools;      /* a request pool per core */
-    req_pool_t *l2_pools;      /* a request pool per L2 slice (its channel's write-backs included) */
+    unit_pool_t *sm_pools;     /* a request pool per core */
+    unit_pool_t *l2_pools;     /* a request pool per L2 slice (its channel's write-backs included) */
     uint32_t *due;             /* the cores ticked this cycle, in core order */
     int *tick_rc;              /* sm_cycle's result for due[i] */
     uint32_t *mem_due;         /* the slices (L2 phase) or channels (DRAM phase) ticked, in order */

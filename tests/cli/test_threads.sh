@@ -23,6 +23,15 @@ same_json threads_qv100 "$T/qv1.json" "$T/qv3.json"
     --json "$T/qvauto.json" strided:ctas=160,iters=2 2>/dev/null
 same_json threads_auto "$T/qv1.json" "$T/qvauto.json"
 
+# CTASIM_FORCE_TEAM=1 (measurement, docs/SPEED.md) puts every phase on the
+# team without the timing choice: the same numbers; another value is warned of
+CTASIM_FORCE_TEAM=1 "$C" run --quiet --threads 2 --config $Q/gpgpusim.config --config $Q/trace.config \
+    --allow-unknown --json "$T/qvforce.json" strided:ctas=160,iters=2 2>/dev/null
+same_json threads_force_team "$T/qv1.json" "$T/qvforce.json"
+if CTASIM_FORCE_TEAM=yes "$C" run --quiet --threads 2 compute:ctas=4,iters=1 2>&1 >/dev/null |
+        grep -q "CTASIM_FORCE_TEAM=yes ignored"; then pass threads_force_team_bad
+else fail threads_force_team_bad "no warning for CTASIM_FORCE_TEAM=yes"; fi
+
 # a sweep resumes across thread counts: --threads is not part of what a point is
 "$C" sweep --max-ctas 1..2 --jobs 1 --threads 2 -o "$T/sw" stream:ctas=30,iters=2 >/dev/null 2>&1
 "$C" sweep --max-ctas 1..2 --jobs 1 -o "$T/sw" stream:ctas=30,iters=2 >"$T/sw.log" 2>&1
