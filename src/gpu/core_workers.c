@@ -2,12 +2,19 @@
  *
  * A batch is one 64-bit word, `batch`: generation (high 32 bits) and number
  * of items (low bits). Its items are split into as many contiguous ranges as
- * the team has threads; range k has its own claim word (generation | next
- * item), on a host cache line of its own. Thread k (the caller is 0) claims
- * the items of its own range first, then those left in the other ranges,
- * each with a compare-and-swap that succeeds only while the generation is
- * the one it saw and items are left, and adds the items it finished in a
- * range to `finished` when it leaves that range. Own ranges first keep a core on the same thread cycle after
+ * the team has threads; range k has its own claim word (generation | end |
+ * next item), on a host cache line of its own. Thread k (the caller is 0)
+ * claims the items of its own range one by one from the front, then takes
+ * what is left of the other ranges from the back, half of the rest at a
+ * time, each with a compare-and-swap that succeeds only while the generation
+ * is the one it saw and items are left, and adds the items it finished in a
+ * range to `finished` when it leaves that range. Taking from the back keeps
+ * a thief on the same few last cores of a range cycle after cycle; taken
+ * from the front one by one (before 2026-11-28), the owner and the thief
+ * alternated items, every core of the range's rest changed CPU every cycle
+ * and the claim word moved between the CPUs once per item: on two CPUs of
+ * unequal speed, where the fast one always steals, the forced team ran
+ * 1.3x slower (docs/SPEED.md, "Stealing from the back"). Own ranges first keep a core on the same thread cycle after
  * cycle when the same cores are due (items are cores in core order), so its
  * state stays in that CPU's caches instead of moving between CPUs every
  * cycle, which cost more than the parallel work saved. Which thread runs an
@@ -52,7 +59,7 @@
 
 /* The claim word of one range, alone on a host cache line. */
 typedef struct claim {
-    _Alignas(64) _Atomic uint64_t word; /* generation | next item */
+    _Alignas(64) _Atomic uint64_t word; /* generation (32 bits) | end (16) | next item (16) */
 } claim_t;
 
 typedef struct team_arg {
@@ -108,22 +115,63 @@ static inline uint32_t batch_generation(uint64_t b) { return (uint32_t)(b >> 32)
 /* Range k of n items over t threads: [k * n / t, (k + 1) * n / t). */
 static inline uint32_t range_start(uint32_t n, unsigned t, unsigned k) { return (uint32_t)((uint64_t)n * k / t); }
 
-/* Run the items left in range k of generation `gen`. */
-static void take_range(core_workers_t *w, uint32_t gen, uint32_t n, unsigned k)
+static inline uint32_t claim_next(uint64_t c) { return (uint32_t)c & ITEM_MASK; }
+static inline uint32_t claim_end(uint64_t c) { return (uint32_t)(c >> ITEM_BITS) & ITEM_MASK; }
+static inline uint64_t claim_word(uint32_t gen, uint32_t end, uint32_t next)
+{
+    return (uint64_t)gen << 32 | (uint64_t)end << ITEM_BITS | next;
+}
+
+/* The owner of range k runs its items from the front, one claim each (the
+ * word stays in the owner's cache while nobody else looks). */
+static unsigned take_own(core_workers_t *w, uint32_t gen, unsigned k)
 {
     _Atomic uint64_t *c = &w->claim[k].word;
-    const uint32_t end = range_start(n, w->n_threads, k + 1);
     uint64_t b = atomic_load_explicit(c, memory_order_acquire);
-    unsigned done = 0; /* added to `finished` once, when the range is left: one add per range, not per item */
+    unsigned done = 0;
     for (;;) {
-        if (batch_generation(b) != gen || (uint32_t)b >= end)
+        if (batch_generation(b) != gen || claim_next(b) >= claim_end(b))
             break;
         if (!atomic_compare_exchange_weak_explicit(c, &b, b + 1, memory_order_acq_rel, memory_order_acquire))
             continue; /* b now holds the current word */
-        w->fn(w->ctx, (uint32_t)b);
+        w->fn(w->ctx, claim_next(b));
         done++;
         b = atomic_load_explicit(c, memory_order_acquire);
     }
+    return done;
+}
+
+/* Another thread takes the back half of what is left of range k at a time:
+ * the items it runs are the range's last ones, much the same cores cycle
+ * after cycle (their state stays in its CPU's caches), and it and the owner
+ * meet on the claim word once per half, not once per item. */
+static unsigned take_stolen(core_workers_t *w, uint32_t gen, unsigned k)
+{
+    _Atomic uint64_t *c = &w->claim[k].word;
+    uint64_t b = atomic_load_explicit(c, memory_order_acquire);
+    unsigned done = 0;
+    for (;;) {
+        const uint32_t next = claim_next(b), end = claim_end(b);
+        if (batch_generation(b) != gen || next >= end)
+            break;
+        const uint32_t from = end - (end - next + 1) / 2;
+        if (!atomic_compare_exchange_weak_explicit(c, &b, claim_word(gen, from, next), memory_order_acq_rel,
+                                                   memory_order_acquire))
+            continue;
+        for (uint32_t i = from; i < end; i++)
+            w->fn(w->ctx, i);
+        done += end - from;
+        b = atomic_load_explicit(c, memory_order_acquire);
+    }
+    return done;
+}
+
+/* Run the items left in range k of generation `gen` (own: from the front;
+ * another's: from the back). The items finished are added to `finished`
+ * once, when the range is left. */
+static void take_range(core_workers_t *w, uint32_t gen, unsigned k, bool own)
+{
+    const unsigned done = own ? take_own(w, gen, k) : take_stolen(w, gen, k);
     if (done)
         atomic_fetch_add_explicit(&w->finished, done, memory_order_release);
 }
@@ -135,9 +183,8 @@ static void take_items(core_workers_t *w, uint32_t gen, unsigned self)
     const uint64_t b = atomic_load_explicit(&w->batch, memory_order_acquire);
     if (batch_generation(b) != gen)
         return;
-    const uint32_t n = (uint32_t)b & ITEM_MASK;
     for (unsigned j = 0; j < w->n_threads; j++)
-        take_range(w, gen, n, (self + j) % w->n_threads);
+        take_range(w, gen, (self + j) % w->n_threads, j == 0);
 }
 
 /* A team thread: the first generation other than `seen`. */
@@ -244,7 +291,9 @@ void core_workers_run_fn(core_workers_t *w, core_work_fn fn, void *ctx, uint32_t
     const uint32_t gen = ++w->generation;
     atomic_store_explicit(&w->finished, 0, memory_order_relaxed);
     for (unsigned k = 0; k < w->n_threads; k++) /* each range from its start, before the batch is seen */
-        atomic_store_explicit(&w->claim[k].word, (uint64_t)gen << 32 | range_start(n_items, w->n_threads, k),
+        atomic_store_explicit(&w->claim[k].word,
+                              claim_word(gen, range_start(n_items, w->n_threads, k + 1),
+                                         range_start(n_items, w->n_threads, k)),
                               memory_order_relaxed);
     /* sequentially consistent: ordered after the claims and before the sleepers check */
     atomic_store(&w->batch, (uint64_t)gen << 32 | n_items);
