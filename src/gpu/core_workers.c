@@ -13,8 +13,11 @@
  * from the front one by one (before 2026-11-28), the owner and the thief
  * alternated items, every core of the range's rest changed CPU every cycle
  * and the claim word moved between the CPUs once per item: on two CPUs of
- * unequal speed, where the fast one always steals, the forced team ran
- * 1.3x slower (docs/SPEED.md, "Stealing from the back"). Own ranges first keep a core on the same thread cycle after
+ * unequal speed, where the fast one always steals. And the ranges are not
+ * even: each phase's split (per item function) follows the items each
+ * thread ran in the phase's last batches, so the faster CPU owns more
+ * items and steals few (docs/SPEED.md, "Stealing from the back, and a
+ * split learnt per phase": the forced team 1.97 -> 1.33 s on 132 cores). Own ranges first keep a core on the same thread cycle after
  * cycle when the same cores are due (items are cores in core order), so its
  * state stays in that CPU's caches instead of moving between CPUs every
  * cycle, which cost more than the parallel work saved. Which thread runs an
@@ -54,12 +57,17 @@
 #define SPIN_PAUSES 256
 #define SPIN_YIELDS 16
 
+#define SPLIT_FNS 4           /* phases whose split is learnt; more share an even split */
+#define SPLIT_MAX_THREADS 64  /* threads whose split is learnt; a larger team splits evenly */
+#define SHARE_ONE 65536u
+
 #define ITEM_BITS 16
 #define ITEM_MASK ((1u << ITEM_BITS) - 1)
 
 /* The claim word of one range, alone on a host cache line. */
 typedef struct claim {
     _Alignas(64) _Atomic uint64_t word; /* generation (32 bits) | end (16) | next item (16) */
+    atomic_uint ran; /* items thread k ran in the current batch (written once, before its add to finished) */
 } claim_t;
 
 typedef struct team_arg {
@@ -86,6 +94,14 @@ struct core_workers {
     uint64_t wait_ns;         /* the caller's wait for items run by other threads */
 #endif
     uint32_t generation;      /* the caller's last published generation */
+    /* per item function (a phase: cores, L2 slices, DRAM channels), each
+     * thread's share of a batch in 1/65536, learnt from the items it ran in
+     * the phase's last batches (the caller's only) */
+    struct split {
+        core_work_fn fn;
+        uint32_t share[SPLIT_MAX_THREADS];
+    } split[SPLIT_FNS];
+    unsigned n_split;
     pthread_mutex_t mu;
     pthread_cond_t wake;
     _Alignas(64) _Atomic uint64_t batch; /* generation | n_items */
@@ -114,6 +130,39 @@ static inline uint32_t batch_generation(uint64_t b) { return (uint32_t)(b >> 32)
 
 /* Range k of n items over t threads: [k * n / t, (k + 1) * n / t). */
 static inline uint32_t range_start(uint32_t n, unsigned t, unsigned k) { return (uint32_t)((uint64_t)n * k / t); }
+
+/* The learnt split of item function fn, or NULL (an even split). */
+static struct split *split_of(struct core_workers *w, core_work_fn fn)
+{
+    if (w->n_threads > SPLIT_MAX_THREADS)
+        return NULL;
+    for (unsigned i = 0; i < w->n_split; i++)
+        if (w->split[i].fn == fn)
+            return &w->split[i];
+    if (w->n_split == SPLIT_FNS)
+        return NULL;
+    struct split *sp = &w->split[w->n_split++];
+    sp->fn = fn;
+    for (unsigned k = 0; k < w->n_threads; k++)
+        sp->share[k] = SHARE_ONE / w->n_threads;
+    return sp;
+}
+
+/* Each thread's share moves a quarter of the way to the part of the batch it
+ * ran, never below a sixteenth of an even share, so that a thread the OS
+ * did not schedule for a while gets its range back. On CPUs of unequal speed
+ * the faster one comes to own more items and steals fewer; which thread
+ * runs an item changes no number. */
+static void learn_split(struct core_workers *w, struct split *sp, uint32_t n_items)
+{
+    const uint32_t floor = SHARE_ONE / w->n_threads / 16;
+    for (unsigned k = 0; k < w->n_threads; k++) {
+        const uint64_t ran = atomic_load_explicit(&w->claim[k].ran, memory_order_relaxed);
+        uint32_t part = (uint32_t)(ran * SHARE_ONE / n_items);
+        uint32_t s = (3 * sp->share[k] + part) / 4;
+        sp->share[k] = s < floor ? floor : s;
+    }
+}
 
 static inline uint32_t claim_next(uint64_t c) { return (uint32_t)c & ITEM_MASK; }
 static inline uint32_t claim_end(uint64_t c) { return (uint32_t)(c >> ITEM_BITS) & ITEM_MASK; }
@@ -169,11 +218,9 @@ static unsigned take_stolen(core_workers_t *w, uint32_t gen, unsigned k)
 /* Run the items left in range k of generation `gen` (own: from the front;
  * another's: from the back). The items finished are added to `finished`
  * once, when the range is left. */
-static void take_range(core_workers_t *w, uint32_t gen, unsigned k, bool own)
+static unsigned take_range(core_workers_t *w, uint32_t gen, unsigned k, bool own)
 {
-    const unsigned done = own ? take_own(w, gen, k) : take_stolen(w, gen, k);
-    if (done)
-        atomic_fetch_add_explicit(&w->finished, done, memory_order_release);
+    return own ? take_own(w, gen, k) : take_stolen(w, gen, k);
 }
 
 /* Thread `self` runs items of generation `gen`: its own range, then what is
@@ -183,8 +230,13 @@ static void take_items(core_workers_t *w, uint32_t gen, unsigned self)
     const uint64_t b = atomic_load_explicit(&w->batch, memory_order_acquire);
     if (batch_generation(b) != gen)
         return;
+    unsigned done = 0;
     for (unsigned j = 0; j < w->n_threads; j++)
-        take_range(w, gen, (self + j) % w->n_threads, j == 0);
+        done += take_range(w, gen, (self + j) % w->n_threads, j == 0);
+    if (done) { /* what this thread ran, for the next batch's split; then the items finished */
+        atomic_store_explicit(&w->claim[self].ran, done, memory_order_relaxed);
+        atomic_fetch_add_explicit(&w->finished, done, memory_order_release);
+    }
 }
 
 /* A team thread: the first generation other than `seen`. */
@@ -258,8 +310,10 @@ core_workers_t *core_workers_create(unsigned threads, core_work_fn fn, void *ctx
         fprintf(stderr, "ctasim: out of memory allocating the thread team\n");
         abort();
     }
-    for (unsigned k = 0; k < w->n_threads; k++)
+    for (unsigned k = 0; k < w->n_threads; k++) {
         atomic_init(&w->claim[k].word, 0);
+        atomic_init(&w->claim[k].ran, 0);
+    }
     w->tid = cs_xcalloc(w->n_threads - 1, sizeof *w->tid);
     w->arg = cs_xcalloc(w->n_threads - 1, sizeof *w->arg);
     for (unsigned i = 0; i + 1 < w->n_threads; i++) {
@@ -290,11 +344,22 @@ void core_workers_run_fn(core_workers_t *w, core_work_fn fn, void *ctx, uint32_t
     w->ctx = ctx;
     const uint32_t gen = ++w->generation;
     atomic_store_explicit(&w->finished, 0, memory_order_relaxed);
-    for (unsigned k = 0; k < w->n_threads; k++) /* each range from its start, before the batch is seen */
-        atomic_store_explicit(&w->claim[k].word,
-                              claim_word(gen, range_start(n_items, w->n_threads, k + 1),
-                                         range_start(n_items, w->n_threads, k)),
-                              memory_order_relaxed);
+    struct split *sp = split_of(w, fn);
+    uint64_t total = 0, cum = 0;
+    if (sp)
+        for (unsigned k = 0; k < w->n_threads; k++)
+            total += sp->share[k];
+    uint32_t start = 0;
+    for (unsigned k = 0; k < w->n_threads; k++) { /* each range from its start, before the batch is seen */
+        uint32_t end = range_start(n_items, w->n_threads, k + 1);
+        if (sp) {
+            cum += sp->share[k];
+            end = k + 1 == w->n_threads ? n_items : (uint32_t)(n_items * cum / total);
+        }
+        atomic_store_explicit(&w->claim[k].word, claim_word(gen, end, start), memory_order_relaxed);
+        atomic_store_explicit(&w->claim[k].ran, 0, memory_order_relaxed);
+        start = end;
+    }
     /* sequentially consistent: ordered after the claims and before the sleepers check */
     atomic_store(&w->batch, (uint64_t)gen << 32 | n_items);
     wake_sleepers(w);
@@ -313,6 +378,8 @@ void core_workers_run_fn(core_workers_t *w, core_work_fn fn, void *ctx, uint32_t
     clock_gettime(CLOCK_MONOTONIC, &t1);
     w->wait_ns += (uint64_t)(t1.tv_sec - t0.tv_sec) * 1000000000u + (uint64_t)(t1.tv_nsec - t0.tv_nsec);
 #endif
+    if (sp) /* every thread's `ran` was stored before its add to finished, which the loop above acquired */
+        learn_split(w, sp, n_items);
 }
 
 uint64_t core_workers_wait_ns(const core_workers_t *w)
