@@ -440,7 +440,7 @@ static void clusterlcs_by_hand(void)
     cluster_lcs_sample_t s[12];
     double q;
     uint32_t m;
-    const enum cluster_lcs_round rounds[3] = {CLUSTER_LCS_NEAREST, CLUSTER_LCS_FLOOR, CLUSTER_LCS_CEIL};
+    const enum lcs_round rounds[3] = {LCS_ROUND_NEAREST, LCS_ROUND_FLOOR, LCS_ROUND_CEIL};
     const uint32_t want[3] = {2, 2, 3};
     for (int r = 0; r < 3; r++) {
         for (int i = 0; i < 12; i++)
@@ -450,12 +450,12 @@ static void clusterlcs_by_hand(void)
         CHECK(q > 920.0 / 420 - 1e-12 && q < 920.0 / 420 + 1e-12);
     }
     cluster_lcs_sample_t half[6] = {{1, 200}, {2, 150}, {3, 100}, {1, 200}, {2, 250}, {3, 100}};
-    CHECK_EQ(cluster_lcs_count(half, 6, CLUSTER_LCS_NEAREST, &q, &m), 3);
+    CHECK_EQ(cluster_lcs_count(half, 6, LCS_ROUND_NEAREST, &q, &m), 3);
     CHECK(q == 2.5);
     cluster_lcs_sample_t half2[6] = {{1, 200}, {2, 150}, {3, 100}, {1, 200}, {2, 250}, {3, 100}};
-    CHECK_EQ(cluster_lcs_count(half2, 6, CLUSTER_LCS_FLOOR, &q, &m), 2);
+    CHECK_EQ(cluster_lcs_count(half2, 6, LCS_ROUND_FLOOR, &q, &m), 2);
     cluster_lcs_sample_t idle[4] = {{7, 0}, {7, 0}, {8, 0}, {9, 0}};
-    CHECK_EQ(cluster_lcs_count(idle, 4, CLUSTER_LCS_NEAREST, &q, &m), 3);
+    CHECK_EQ(cluster_lcs_count(idle, 4, LCS_ROUND_NEAREST, &q, &m), 3);
 }
 
 /* clusterlcs on the timing model: every cluster lands whole on one GPC, its

@@ -6,7 +6,7 @@
 
 #include <stdint.h>
 
-enum cluster_lcs_round { CLUSTER_LCS_NEAREST, CLUSTER_LCS_FLOOR, CLUSTER_LCS_CEIL };
+#include "lcs_eq1.h"
 
 /* One CTA's part in the decision: its cluster and the warp instructions it
  * has issued so far. */
@@ -21,7 +21,7 @@ typedef struct cluster_lcs_sample {
  * between 1 and the number of clusters sampled. *quotient gets the
  * quotient before rounding, *clusters the clusters sampled. With nothing
  * issued, the clusters sampled (no throttle). n >= 1. */
-uint32_t cluster_lcs_count(cluster_lcs_sample_t *s, uint32_t n, enum cluster_lcs_round round, double *quotient,
+uint32_t cluster_lcs_count(cluster_lcs_sample_t *s, uint32_t n, enum lcs_round round, double *quotient,
                            uint32_t *clusters);
 
 #endif

@@ -54,7 +54,7 @@ static int by_cluster(const void *a, const void *b)
     return (x->cluster > y->cluster) - (x->cluster < y->cluster);
 }
 
-uint32_t cluster_lcs_count(cluster_lcs_sample_t *s, uint32_t n, enum cluster_lcs_round round, double *quotient,
+uint32_t cluster_lcs_count(cluster_lcs_sample_t *s, uint32_t n, enum lcs_round round, double *quotient,
                            uint32_t *clusters)
 {
     qsort(s, n, sizeof *s, by_cluster);
@@ -74,14 +74,7 @@ uint32_t cluster_lcs_count(cluster_lcs_sample_t *s, uint32_t n, enum cluster_lcs
         return m;
     }
     *quotient = (double)sum / (double)max;
-    uint64_t t = round == CLUSTER_LCS_CEIL      ? (sum + max - 1) / max
-                 : round == CLUSTER_LCS_NEAREST ? (2 * sum + max) / (2 * max)
-                                                : sum / max;
-    if (t < 1)
-        t = 1;
-    if (t > m)
-        t = m;
-    return (uint32_t)t;
+    return lcs_eq1(sum, max, round, m);
 }
 
 /* The CTAs of a cluster that have finished on a GPC that still monitors. */
@@ -100,7 +93,7 @@ typedef struct {
 } clusterlcs_kernel_t;
 
 typedef struct {
-    enum cluster_lcs_round round;
+    enum lcs_round round;
     bool first_sets_all;
     uint32_t n_gpc, n_sm, ctas_per_sm;
     cta_link_t *self;
@@ -111,14 +104,14 @@ typedef struct {
 
 static void *clusterlcs_create(struct gpu *g, cta_link_t *self, policy_args_t *a, cs_error_t *err)
 {
-    static const char *const rounds[] = {"nearest", "floor", "ceil", NULL};
+    static const char *const rounds[] = LCS_ROUND_WORDS;
     static const char *const scopes[] = {"each", "first", NULL};
     unsigned round, scope;
     if (policy_arg_choice(a, "round", "nearest", rounds, &round, err) < 0 ||
         policy_arg_choice(a, "gpc", "each", scopes, &scope, err) < 0)
         return NULL;
     clusterlcs_t *s = cs_xcalloc(1, sizeof *s);
-    s->round = round == 0 ? CLUSTER_LCS_NEAREST : round == 1 ? CLUSTER_LCS_FLOOR : CLUSTER_LCS_CEIL;
+    s->round = (enum lcs_round)round;
     s->first_sets_all = scope == 1;
     s->self = self;
     s->n_gpc = gpu_n_gpc(g);

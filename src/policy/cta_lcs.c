@@ -80,6 +80,7 @@
 #include <string.h>
 
 #include "gpu/cta_policy.h"
+#include "lcs_eq1.h"
 #include "register.h"
 #include "policy_metrics.h"
 
@@ -93,8 +94,6 @@ typedef struct lcs_kernel { /* per running kernel, kept by the framework */
     uint32_t n_decided;      /* core=each: cores that decided */
     uint64_t sum_decided;    /* core=each: their T_new summed */
 } lcs_kernel_t;
-
-enum lcs_round { ROUND_FLOOR, ROUND_CEIL, ROUND_NEAREST };
 
 typedef struct learned {
     char name[KERNEL_NAME_MAX];
@@ -125,37 +124,19 @@ static uint32_t lcs_t_new(const uint64_t *inst, uint32_t n, enum lcs_round round
             max = inst[i];
     }
     *quotient = max ? (double)sum / (double)max : t_max;
-    if (max == 0)
-        return t_max;
-    /* nearest: floor(sum / max + 1/2) in integers, so 2.5 (Fig. 7(b)) is 3 */
-    uint64_t t = round == ROUND_CEIL ? (sum + max - 1) / max
-                 : round == ROUND_NEAREST ? (2 * sum + max) / (2 * max)
-                                          : sum / max;
-    if (t < 1)
-        t = 1;
-    if (t > t_max)
-        t = t_max;
-    return (uint32_t)t;
+    return max ? lcs_eq1(sum, max, round, t_max) : t_max;
 }
 
 static void *lcs_create(struct gpu *g, cta_link_t *self, policy_args_t *a, cs_error_t *err)
 {
-    const char *round = policy_arg_str(a, "round", "nearest");
+    static const char *const round_words[] = LCS_ROUND_WORDS;
+    unsigned round_mode;
+    if (policy_arg_choice(a, "round", "nearest", round_words, &round_mode, err) < 0)
+        return NULL;
     const char *core = policy_arg_str(a, "core", "0");
     const char *scope = policy_arg_str(a, "scope", "launch");
     if (strcmp(scope, "launch") && strcmp(scope, "name")) {
         cs_err(err, NULL, 0, "policy 'lcs': scope=%s: expected launch or name", scope);
-        return NULL;
-    }
-    enum lcs_round round_mode;
-    if (!strcmp(round, "floor"))
-        round_mode = ROUND_FLOOR;
-    else if (!strcmp(round, "ceil"))
-        round_mode = ROUND_CEIL;
-    else if (!strcmp(round, "nearest"))
-        round_mode = ROUND_NEAREST;
-    else {
-        cs_err(err, NULL, 0, "policy 'lcs': round=%s: expected nearest, floor or ceil", round);
         return NULL;
     }
     bool core_first = !strcmp(core, "first"), core_each = !strcmp(core, "each");
@@ -176,7 +157,7 @@ static void *lcs_create(struct gpu *g, cta_link_t *self, policy_args_t *a, cs_er
         return NULL;
     }
     lcs_t *s = cs_xcalloc(1, sizeof *s);
-    s->round = round_mode;
+    s->round = (enum lcs_round)round_mode;
     s->by_name = !strcmp(scope, "name");
     s->core_first = core_first;
     s->core_each = core_each;
