@@ -13,6 +13,15 @@ skip() { echo "SKIP $1: $2"; }
 # have_lzma: the binary under test reads .xz traces (tests/data/traces/basic
 # has one); `ctasim --version` says whether the build found liblzma
 have_lzma() { "$C" --version 2>/dev/null | grep -q '^lzma: yes'; }
+# find_nvcc: sets NVCC to the first nvcc on PATH, in $CUDA_HOME/bin or in
+# /usr/local/cuda/bin (as tools/build_suites.sh looks), else to ""
+NVCC_PLACES='PATH, $CUDA_HOME/bin, /usr/local/cuda/bin'
+find_nvcc() {
+    NVCC=""
+    for n in "$(command -v nvcc 2>/dev/null)" "${CUDA_HOME:+$CUDA_HOME/bin/nvcc}" /usr/local/cuda/bin/nvcc; do
+        if [ -n "$n" ] && [ -x "$n" ]; then NVCC=$n; return; fi
+    done
+}
 # expect_error NAME PATTERN CMD...: a non-zero exit within 60 s, no crash,
 # exactly one stderr line, and it matches PATTERN
 expect_error() {

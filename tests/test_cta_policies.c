@@ -529,15 +529,25 @@ static void long_chain_program(const script_src_t *s, uint64_t cta, seg_t out[SE
     out[0] = (seg_t){SEG_CHAIN, len};
 }
 
-static void dyncta_pausing_sequence(void)
+/* One core, N = 4, DYNCTA's own sampling off (period=1000000), eight long
+ * CTAs launched and 40 cycles run: n = floor(N/2) = 2 CTAs on the core. */
+static gpu_t *dyncta_one_core_gpu(void)
 {
     gpu_config_t c = test_cfg(1, 4);
     gpu_t *g = make_gpu(&c, "dyncta:period=1000000", "gto");
     CHECK(g != NULL);
     if (!g)
-        return;
+        return NULL;
     CHECK_EQ(launch_script(g, long_chain_program, NULL, 0, 8, false), 0);
     CHECK_EQ(step_n(g, 40), 0);
+    return g;
+}
+
+static void dyncta_pausing_sequence(void)
+{
+    gpu_t *g = dyncta_one_core_gpu();
+    if (!g)
+        return;
     const kernel_run_t *k = gpu_kernel(g, 0);
     CHECK_EQ(k->max_ctas_per_sm, 4);            /* N */
     CHECK_EQ(gpu_sm_resident_ctas(g, 0, k), 2); /* n = floor(N/2) */
@@ -597,13 +607,9 @@ static void dyncta_pausing_sequence(void)
  * 2, 3, 3 (mean 8/3). */
 static void dyncta_resident_beside_n(void)
 {
-    gpu_config_t c = test_cfg(1, 4);
-    gpu_t *g = make_gpu(&c, "dyncta:period=1000000", "gto");
-    CHECK(g != NULL);
+    gpu_t *g = dyncta_one_core_gpu();
     if (!g)
         return;
-    CHECK_EQ(launch_script(g, long_chain_program, NULL, 0, 8, false), 0);
-    CHECK_EQ(step_n(g, 40), 0);
     dyncta_sample_with(g, 100, 0); /* C_idle high: n = 3 */
     CHECK_EQ(step_n(g, 10), 0);
     dyncta_sample_with(g, 0, 1000); /* C_mem high: n = 2 */

@@ -7,17 +7,19 @@
  * claims the items of its own range one by one from the front, then takes
  * what is left of the other ranges from the back, half of the rest at a
  * time, each with a compare-and-swap that succeeds only while the generation
- * is the one it saw and items are left, and adds the items it finished in a
- * range to `finished` when it leaves that range. Taking from the back keeps
- * a thief on the same few last cores of a range cycle after cycle; taken
- * from the front one by one (before 2026-11-28), the owner and the thief
- * alternated items, every core of the range's rest changed CPU every cycle
- * and the claim word moved between the CPUs once per item: on two CPUs of
- * unequal speed, where the fast one always steals. And the ranges are not
- * even: each phase's split (per item function) follows the items each
- * thread ran in the phase's last batches, so the faster CPU owns more
- * items and steals few (docs/SPEED.md, "Stealing from the back, and a
- * split learnt per phase": the forced team 1.97 -> 1.33 s on 132 cores). Own ranges first keep a core on the same thread cycle after
+ * is the one it saw and items are left, and adds all the items it ran to
+ * `finished` once, when nothing is left. Taking from the back keeps a thief
+ * on the same few last cores of a range cycle after cycle; taken from the
+ * front one by one (before 2026-11-28), the owner and the thief alternated
+ * items, every core of the range's rest changed CPU every cycle and the
+ * claim word moved between the CPUs once per item, which on two CPUs of
+ * unequal speed (the fast one always steals) cost more than the second
+ * thread gave. And the ranges are not even: each phase's split (per item
+ * function) follows the items each thread ran in the phase's last batches,
+ * so the faster CPU owns more items and steals few (docs/SPEED.md,
+ * "Stealing from the back, and a split learnt per phase": the forced team
+ * 1.97 -> 1.33 s on 132 cores). Own ranges first keep a core on the same
+ * thread cycle after
  * cycle when the same cores are due (items are cores in core order), so its
  * state stays in that CPU's caches instead of moving between CPUs every
  * cycle, which cost more than the parallel work saved. Which thread runs an
@@ -39,7 +41,6 @@
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
-#include <string.h>
 #include <time.h>
 
 #include "util/common.h"
@@ -76,7 +77,7 @@ typedef struct team_arg {
 } team_arg_t;
 
 /* Three groups, each on host cache lines of its own (the struct comes from
- * aligned_alloc): what the threads only read during a batch; the batch word
+ * cs_xaligned_calloc): what the threads only read during a batch; the batch word
  * the waiting threads spin on; the count of finished items every thread adds
  * to. Packed together, each item's add to `finished` took the line holding
  * fn, ctx and n_threads away from the other thread, which read them for its
@@ -215,14 +216,6 @@ static unsigned take_stolen(core_workers_t *w, uint32_t gen, unsigned k)
     return done;
 }
 
-/* Run the items left in range k of generation `gen` (own: from the front;
- * another's: from the back). The items finished are added to `finished`
- * once, when the range is left. */
-static unsigned take_range(core_workers_t *w, uint32_t gen, unsigned k, bool own)
-{
-    return own ? take_own(w, gen, k) : take_stolen(w, gen, k);
-}
-
 /* Thread `self` runs items of generation `gen`: its own range, then what is
  * left of the others. */
 static void take_items(core_workers_t *w, uint32_t gen, unsigned self)
@@ -232,7 +225,7 @@ static void take_items(core_workers_t *w, uint32_t gen, unsigned self)
         return;
     unsigned done = 0;
     for (unsigned j = 0; j < w->n_threads; j++)
-        done += take_range(w, gen, (self + j) % w->n_threads, j == 0);
+        done += j == 0 ? take_own(w, gen, self) : take_stolen(w, gen, (self + j) % w->n_threads);
     if (done) { /* what this thread ran, for the next batch's split; then the items finished */
         atomic_store_explicit(&w->claim[self].ran, done, memory_order_relaxed);
         atomic_fetch_add_explicit(&w->finished, done, memory_order_release);
@@ -289,13 +282,7 @@ static void wake_sleepers(core_workers_t *w)
 
 core_workers_t *core_workers_create(unsigned threads, core_work_fn fn, void *ctx)
 {
-    const size_t size = (sizeof(core_workers_t) + 63) / 64 * 64; /* aligned_alloc: a multiple of the alignment */
-    core_workers_t *w = aligned_alloc(_Alignof(core_workers_t), size);
-    if (!w) {
-        fprintf(stderr, "ctasim: out of memory allocating the thread team\n");
-        abort();
-    }
-    memset(w, 0, size);
+    core_workers_t *w = cs_xaligned_calloc(_Alignof(core_workers_t), 1, sizeof *w);
     w->n_threads = threads < 2 ? 2 : threads;
     w->fn = w->fn0 = fn;
     w->ctx = w->ctx0 = ctx;
@@ -305,11 +292,7 @@ core_workers_t *core_workers_create(unsigned threads, core_work_fn fn, void *ctx
     atomic_init(&w->quit, false);
     pthread_mutex_init(&w->mu, NULL);
     pthread_cond_init(&w->wake, NULL);
-    w->claim = aligned_alloc(_Alignof(claim_t), w->n_threads * sizeof *w->claim);
-    if (!w->claim) {
-        fprintf(stderr, "ctasim: out of memory allocating the thread team\n");
-        abort();
-    }
+    w->claim = cs_xaligned_calloc(_Alignof(claim_t), w->n_threads, sizeof *w->claim);
     for (unsigned k = 0; k < w->n_threads; k++) {
         atomic_init(&w->claim[k].word, 0);
         atomic_init(&w->claim[k].ran, 0);

@@ -833,17 +833,6 @@ static void tick_channel_item(void *ctx, uint32_t item)
     mem_channel_cycle(&g->ch[g->mem_due[item]], g->mem_now);
 }
 
-static unit_pool_t *unit_pools_alloc(uint32_t n)
-{
-    unit_pool_t *p = aligned_alloc(_Alignof(unit_pool_t), (n ? n : 1) * sizeof *p); /* sizeof: a multiple of 64 */
-    if (!p) {
-        fprintf(stderr, "ctasim: out of memory allocating request pools\n");
-        abort();
-    }
-    memset(p, 0, (n ? n : 1) * sizeof *p);
-    return p;
-}
-
 void gpu_set_threads(gpu_t *g, unsigned threads, unsigned min_due)
 {
     if (threads <= 1 || g->workers)
@@ -855,13 +844,13 @@ void gpu_set_threads(gpu_t *g, unsigned threads, unsigned min_due)
     g->workers = core_workers_create(threads, tick_core_item, g);
     g->due = cs_xcalloc(g->n_sm, sizeof *g->due);
     g->tick_rc = cs_xcalloc(g->n_sm, sizeof *g->tick_rc);
-    g->sm_pools = unit_pools_alloc(g->n_sm);
+    g->sm_pools = cs_xaligned_calloc(_Alignof(unit_pool_t), g->n_sm, sizeof *g->sm_pools);
     for (uint32_t i = 0; i < g->n_sm; i++) {
         req_pool_init(&g->sm_pools[i].p);
         g->sm[i].pool = &g->sm_pools[i].p;
     }
     g->mem_due = cs_xcalloc(g->n_l2 > g->n_ch ? g->n_l2 : g->n_ch, sizeof *g->mem_due);
-    g->l2_pools = unit_pools_alloc(g->n_l2);
+    g->l2_pools = cs_xaligned_calloc(_Alignof(unit_pool_t), g->n_l2, sizeof *g->l2_pools);
     for (uint32_t i = 0; i < g->n_l2; i++) {
         req_pool_init(&g->l2_pools[i].p);
         g->l2[i].pool = &g->l2_pools[i].p;

@@ -17,7 +17,7 @@ enum clock_domain { CLK_CORE = 0, CLK_ICNT, CLK_L2, CLK_DRAM, CLK__COUNT };
 /* A unit's own request pool (--threads), alone on host cache lines: a
  * req_pool_t is 48 bytes, so in a plain array two units' pools shared a line,
  * and two threads ticking neighbouring units wrote it in turn. Allocated with
- * aligned_alloc (gpu_set_threads). */
+ * cs_xaligned_calloc (gpu_set_threads). */
 typedef struct unit_pool {
     _Alignas(64) req_pool_t p;
 } unit_pool_t;

@@ -228,7 +228,7 @@ static void clusterlcs_cta_finished(void *st, struct gpu *g, const cta_info_t *c
 
 const cta_policy_ops_t cta_policy_clusterlcs = {
     .name = "clusterlcs",
-    .summary = "LCS counted in thread block clusters: each GPC's first finished CTA sets its cluster cap "
+    .summary = "LCS counted in thread block clusters: each GPC's first finished cluster sets its cluster cap "
                "(cluster kernels only)",
     .params = "round=nearest,gpc=each",
     .kernel_state_size = sizeof(clusterlcs_kernel_t),

@@ -287,11 +287,8 @@ void dyncta_sample(void *st, struct gpu *g, uint64_t cycle)
          * a core holds can stay above n long after n fell (the ratchet in
          * docs/policies/dyncta.md): publish what is resident beside n */
         uint32_t resident = 0;
-        for (uint32_t c = 0; c < s->n_core; c++) {
-            uint32_t nc = gpu_sm_ctas(g, c, s->ctas, s->cap_ctas);
-            for (uint32_t i = 0; i < nc; i++)
-                resident += s->ctas[i].kernel == s->running[0];
-        }
+        for (uint32_t c = 0; c < s->n_core; c++)
+            resident += gpu_sm_resident_ctas(g, c, s->running[0]);
         s->resident_sum += (double)resident / s->n_core;
         gpu_metric_set(g, METRIC_DYNCTA_RESIDENT_AVG, s->resident_sum / (double)s->n_samples);
     }

@@ -44,6 +44,17 @@ void *cs_xmalloc(size_t n)
     return p;
 }
 
+void *cs_xaligned_calloc(size_t align, size_t n, size_t sz)
+{
+    size_t bytes = (n ? n : 1) * (sz ? sz : 1);
+    bytes = (bytes + align - 1) / align * align;
+    void *p = aligned_alloc(align, bytes);
+    if (!p)
+        out_of_memory(bytes);
+    memset(p, 0, bytes);
+    return p;
+}
+
 void *cs_xcalloc(size_t n, size_t sz)
 {
     void *p = calloc(n ? n : 1, sz ? sz : 1);

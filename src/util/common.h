@@ -52,6 +52,10 @@ void *cs_xmalloc(size_t n);
 void *cs_xcalloc(size_t n, size_t sz);
 void *cs_xrealloc(void *p, size_t n);
 char *cs_xstrdup(const char *s);
+/* n zeroed objects of sz bytes starting on an `align` boundary (a power of
+ * two; the size is rounded up to a multiple of it, as aligned_alloc wants):
+ * what threads write goes on host cache lines of its own. Freed with free. */
+void *cs_xaligned_calloc(size_t align, size_t n, size_t sz);
 
 /* Read a whole file into a malloc'd buffer (one extra NUL byte after it, so
  * text can be parsed in place). More than max_bytes is an error naming the

@@ -10,12 +10,9 @@
 # "FAIL name: why" or "SKIP name: reason".
 . tests/cli_common.sh
 
-NVCC=""
-for n in "$(command -v nvcc 2>/dev/null)" "${CUDA_HOME:+$CUDA_HOME/bin/nvcc}" /usr/local/cuda/bin/nvcc; do
-    if [ -n "$n" ] && [ -x "$n" ]; then NVCC=$n; break; fi
-done
+find_nvcc
 if [ -z "$NVCC" ]; then
-    echo "SKIP test_exec: nvcc not found (PATH, \$CUDA_HOME/bin, /usr/local/cuda/bin)"
+    echo "SKIP test_exec: nvcc not found ($NVCC_PLACES)"
     exit 0
 fi
 LIB=$(dirname "$C")/lib/libcudart.so.13

@@ -33,12 +33,9 @@ if [ $rc -ne 0 ] && [ $rc -lt 124 ] && tail -1 "$T/err" | grep -q 'does not use 
     ! grep -q 'NUL byte' "$T/err"; then pass sweep_not_cuda
 else fail sweep_not_cuda "rc $rc: $(tail -2 "$T/err")"; fi
 
-NVCC=""
-for n in "$(command -v nvcc 2>/dev/null)" "${CUDA_HOME:+$CUDA_HOME/bin/nvcc}" /usr/local/cuda/bin/nvcc; do
-    if [ -n "$n" ] && [ -x "$n" ]; then NVCC=$n; break; fi
-done
+find_nvcc
 if [ -z "$NVCC" ]; then
-    skip suite_runs "nvcc not found (PATH, \$CUDA_HOME/bin, /usr/local/cuda/bin)"
+    skip suite_runs "nvcc not found ($NVCC_PLACES)"
     exit 0
 fi
 if ! sh tools/build_suites.sh "$BUILD" hotspot >"$T/build.out" 2>&1 || [ ! -x "$BUILD/suites/hotspot" ]; then

@@ -43,12 +43,9 @@ n2=$(wc -l <"$T/fake/calls" 2>/dev/null)
 if [ "$n1" = 1 ] && [ "$n2" = 2 ] && grep -q -- '-cudart shared' "$T/fake/calls"; then pass suites_rebuild_on_flags
 else fail suites_rebuild_on_flags "nvcc calls: $n1 after two same builds, $n2 after another nvcc (1 and 2 expected)"; fi
 
-NVCC=""
-for n in "$(command -v nvcc 2>/dev/null)" "${CUDA_HOME:+$CUDA_HOME/bin/nvcc}" /usr/local/cuda/bin/nvcc; do
-    if [ -n "$n" ] && [ -x "$n" ]; then NVCC=$n; break; fi
-done
+find_nvcc
 if [ -z "$NVCC" ]; then
-    skip suites_run "nvcc not found (PATH, \$CUDA_HOME/bin, /usr/local/cuda/bin)"
+    skip suites_run "nvcc not found ($NVCC_PLACES)"
     exit 0
 fi
 names=$(awk -F'|' '$1 !~ /^#/ && $6 ~ /(^| )test( |$)/ { n=$1; gsub(/^ +| +$/, "", n); print n }' suites/programs.txt)
