@@ -1,7 +1,7 @@
 #!/bin/sh
 # The Slurm backend against a real Slurm: starts a one-node cluster on this
 # machine (tools/slurm-local.sh: installs slurm-wlm and munge when missing),
-# runs a small sweep through `--backend slurm`, cancels one array task while
+# runs a small sweep through `--backend slurm`, cancels one array task before
 # it runs, and checks that the sweep resubmits it and that the collected
 # results equal a local sweep's, bit for bit (wall-clock and memory fields
 # and the command line in the provenance aside). Then stops the cluster.
@@ -44,19 +44,21 @@ pass slurm_cluster_start
 # the reference: the same sweep run locally
 $C sweep --quiet --max-ctas 1..4 --cta-sched rr --cta-sched lcs -o "$T/local" $S >/dev/null 2>&1 || fail slurm_local_reference "local sweep failed"
 
-# through Slurm, in the background; cancel one task once it runs
+# through Slurm, in the background; cancel one task that is still waiting.
+# Cancelling a running task raced twice in CI: a task cancelled as Slurm
+# launched it ran to the end and wrote its point (squeue said 0:00), so
+# nothing was resubmitted. The last task of the array waits behind six
+# others (two run at a time, about 2 s each): cancelled, it never runs, and
+# the sweep must find its point missing and submit it again.
 $C sweep --backend slurm --slurm-poll 1 --slurm-max-running 2 --max-ctas 1..4 --cta-sched rr --cta-sched lcs \
     -o "$T/slurm" $S >"$T/slurm.out" 2>"$T/slurm.err" &
 SWEEP=$!
 cancelled=
 i=0
-while [ $i -lt 600 ] && [ -z "$cancelled" ]; do
-    # only a task that started less than a second ago: one about to finish
-    # may already have written its point, and then nothing is resubmitted
-    # (CI once cancelled such a task: rc 0, no resubmission)
-    task=$(squeue -h -n ctasim-sweep -t RUNNING -o '%i %M' 2>/dev/null | awk '$2 == "0:00" { print $1; exit }')
+while [ $i -lt 300 ] && [ -z "$cancelled" ]; do
+    task=$(squeue -h -r -n ctasim-sweep -t PENDING -o '%i' 2>/dev/null | awk '/_7$/ { print $1; exit }')
     if [ -n "$task" ]; then scancel "$task" && cancelled=$task; fi
-    sleep 0.2; i=$((i + 1))
+    sleep 0.1; i=$((i + 1))
 done
 wait $SWEEP; rc=$?
 if [ $rc -eq 0 ] && [ -n "$cancelled" ] && grep -q "submitted to Slurm as job array .* (again, after failures)" "$T/slurm.err"; then
