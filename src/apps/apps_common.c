@@ -177,15 +177,24 @@ int app_check_f32(app_ctx_t *c, const char *what, const float *got, const float 
                   float abs_tol)
 {
     size_t bad = 0, first = 0;
+    double worst_rel = 0, worst_abs = 0; /* the largest differences of the values that fail */
     for (size_t i = 0; i < n; i++) {
         float d = fabsf(got[i] - want[i]);
         bool ok = d <= abs_tol || d <= rel_tol * fabsf(want[i]);
-        if (!ok && bad++ == 0)
+        if (ok)
+            continue;
+        if (bad++ == 0)
             first = i;
+        double rel = want[i] != 0 ? (double)d / fabs((double)want[i]) : INFINITY;
+        if (!(rel <= worst_rel)) /* NaN too */
+            worst_rel = rel;
+        if (!(d <= worst_abs))
+            worst_abs = d;
     }
     if (!bad)
         return 1;
-    snprintf(c->detail, sizeof c->detail, "%s: %zu of %zu values differ, first at %zu (got %g, want %g)", what, bad, n,
-             first, (double)got[first], (double)want[first]);
+    snprintf(c->detail, sizeof c->detail,
+             "%s: %zu of %zu values differ, first at %zu (got %.9g, want %.9g); largest difference %.3g, relative %.3g",
+             what, bad, n, first, (double)got[first], (double)want[first], worst_abs, worst_rel);
     return 0;
 }
