@@ -738,6 +738,119 @@ static void suite_constructs(void)
     CHECK_EQ(out[0], 0x0000000100000000ull);
 }
 
+/* Run `body` on one thread whose in[0] packs the floats (x, y) into %f1 and
+ * %f2, with CTASIM_PTX_CONTRACT / CTASIM_PTX_APPROX set to `contract` /
+ * `approx` while the module loads; the f32 the body stores to [%rd3]. */
+static float float_rule_run(const char *contract, const char *approx, float x, float y, const char *body)
+{
+    char src[1024];
+    snprintf(src, sizeof src, "mov.b32 %%f1, %%r1;\nmov.b32 %%f2, %%r2;\n%s\n", body);
+    setenv("CTASIM_PTX_CONTRACT", contract, 1);
+    setenv("CTASIM_PTX_APPROX", approx, 1);
+    uint64_t in[1] = {fpack(x, y)}, out[1] = {0};
+    int rc = run_kernel_src(NULL, src, 1, in, out);
+    unsetenv("CTASIM_PTX_CONTRACT");
+    unsetenv("CTASIM_PTX_APPROX");
+    CHECK_EQ(rc, 0);
+    return f32_of(out[0]);
+}
+
+/* Contraction (ptx_contract.c): a = 1 + 2^-12, so a*a = 1 + 2^-11 + 2^-24
+ * rounds to 1 + 2^-11 (a tie, to even) and a*a - (1 + 2^-11) is 0 when the
+ * product is rounded, 2^-24 when it is fused. An interpreter that never
+ * fuses gets 0 everywhere below; one that fuses what the rules forbid (a
+ * rounded mul, a product read twice, a block boundary or a source written in
+ * between) gets 2^-24 (or garbage) where 0 is expected; one that negates the
+ * wrong operand of a sub gets the sign wrong. */
+static void contraction_follows_the_rules(void)
+{
+    const float a = 1.0f + ldexpf(1.0f, -12), c = 1.0f + ldexpf(1.0f, -11), e = ldexpf(1.0f, -24);
+    const char *add = "mul.f32 %f3, %f1, %f1;\nneg.f32 %f4, %f2;\nadd.f32 %f5, %f3, %f4;\nst.global.f32 [%rd3], %f5;";
+    CHECK_EQ(float_rule_run("first", "exact", a, c, add), e);
+    CHECK_EQ(float_rule_run("second", "exact", a, c, add), e);
+    CHECK_EQ(float_rule_run("off", "exact", a, c, add), 0.0f);
+    /* the addend first: add %f5, %f4, %f3 fuses the second operand */
+    CHECK_EQ(float_rule_run("first", "exact", a, c,
+                            "mul.f32 %f3, %f1, %f1;\nneg.f32 %f4, %f2;\nadd.f32 %f5, %f4, %f3;\nst.global.f32 [%rd3], %f5;"),
+             e);
+    /* sub: a*a - c = fma(a, a, -c); c - a*a = fma(-a, a, c) */
+    CHECK_EQ(float_rule_run("first", "exact", a, c, "mul.f32 %f3, %f1, %f1;\nsub.f32 %f5, %f3, %f2;\nst.global.f32 [%rd3], %f5;"),
+             e);
+    CHECK_EQ(float_rule_run("first", "exact", a, c, "mul.f32 %f3, %f1, %f1;\nsub.f32 %f5, %f2, %f3;\nst.global.f32 [%rd3], %f5;"),
+             -e);
+    /* two products: the mode picks which one is fused */
+    const char *two = "mul.f32 %f3, %f1, %f1;\nmul.f32 %f4, %f1, %f1;\nsub.f32 %f5, %f3, %f4;\nst.global.f32 [%rd3], %f5;";
+    CHECK_EQ(float_rule_run("first", "exact", a, c, two), e);
+    CHECK_EQ(float_rule_run("second", "exact", a, c, two), -e);
+    CHECK_EQ(float_rule_run("off", "exact", a, c, two), 0.0f);
+    /* what the rules leave alone */
+    static const char *const kept[] = {
+        "mul.rn.f32 %f3, %f1, %f1;\nsub.f32 %f5, %f3, %f2;\nst.global.f32 [%rd3], %f5;",     /* rounded mul */
+        "mul.f32 %f3, %f1, %f1;\nsub.rn.f32 %f5, %f3, %f2;\nst.global.f32 [%rd3], %f5;",     /* rounded sub */
+        "mul.f32 %f3, %f1, %f1;\nmov.f32 %f6, %f3;\nsub.f32 %f5, %f3, %f2;\nst.global.f32 [%rd3], %f5;", /* read twice */
+        "mul.f32 %f3, %f1, %f1;\nbra L1;\nL1:\nsub.f32 %f5, %f3, %f2;\nst.global.f32 [%rd3], %f5;", /* two blocks */
+        "mul.f32 %f3, %f1, %f1;\nmov.f32 %f1, 0f00000000;\nsub.f32 %f5, %f3, %f2;\nst.global.f32 [%rd3], %f5;", /* source written */
+        "mul.f32 %f3, %f1, %f1;\nsetp.eq.u32 %p15, %r1, 0;\n@%p15 bra L2;\nL2:\nsub.f32 %f5, %f3, %f2;\n"
+        "st.global.f32 [%rd3], %f5;", /* a guarded branch in between */
+    };
+    for (size_t i = 0; i < CS_ARRAY_LEN(kept); i++) {
+        float r = float_rule_run("first", "exact", a, c, kept[i]);
+        if (r != 0.0f) {
+            printf("  case %zu fused: %g\n", i, (double)r);
+            test_case_failed = 1;
+        }
+    }
+    /* f64 fuses too: (1 + 2^-27)^2 - (1 + 2^-26) = 2^-54 fused, 0 rounded */
+    const char *f64 = "mov.f64 %fd1, 0d3FF0000002000000;\nmov.f64 %fd2, 0d3FF0000004000000;\nmul.f64 %fd3, %fd1, %fd1;\n"
+                      "sub.f64 %fd4, %fd3, %fd2;\nmul.f64 %fd5, %fd4, 0d4350000000000000;\ncvt.rn.f32.f64 %f5, %fd5;\n"
+                      "st.global.f32 [%rd3], %f5;"; /* times 2^54: 1 or 0 */
+    CHECK_EQ(float_rule_run("first", "exact", 0, 0, f64), 1.0f);
+    CHECK_EQ(float_rule_run("off", "exact", 0, 0, f64), 0.0f);
+    /* a bad mode is one clear error at load */
+    setenv("CTASIM_PTX_CONTRACT", "always", 1);
+    uint64_t in[1] = {0}, out[1];
+    CHECK(run_kernel_src(NULL, "ret;", 1, in, out) != 0);
+    CHECK(strstr(last_err, "CTASIM_PTX_CONTRACT=always: expected first, second or off") != NULL);
+    unsetenv("CTASIM_PTX_CONTRACT");
+}
+
+/* The .approx edges (ptx_approx.c): low and high move ex2 exactly 2 ulp
+ * from the correctly rounded value, and rsqrt, sin and lg2 to within their
+ * ISA bound but past half of it (a mode that moved nothing, or past the
+ * bound, fails). */
+static void approx_edges_stay_within_the_isa_bounds(void)
+{
+    const float x = 0.3f;
+    float r = exp2f(x), lo = float_rule_run("first", "low", x, 0, "ex2.approx.f32 %f3, %f1;\nst.global.f32 [%rd3], %f3;");
+    float hi = float_rule_run("first", "high", x, 0, "ex2.approx.ftz.f32 %f3, %f1;\nst.global.f32 [%rd3], %f3;");
+    CHECK_EQ(float_rule_run("first", "exact", x, 0, "ex2.approx.f32 %f3, %f1;\nst.global.f32 [%rd3], %f3;"), r);
+    CHECK_EQ(lo, nextafterf(nextafterf(r, 0), 0));
+    CHECK_EQ(hi, nextafterf(nextafterf(r, 2), 2));
+    struct {
+        const char *body;
+        float in;
+        double exact, bound;
+    } cases[] = {
+        {"rsqrt.approx.f32 %f3, %f1;\nst.global.f32 [%rd3], %f3;", 3.0f, 1 / sqrt(3.0), exp2(-22.9) / sqrt(3.0)},
+        {"sin.approx.f32 %f3, %f1;\nst.global.f32 [%rd3], %f3;", 1.0f, sin(1.0), exp2(-20.5)},
+        {"lg2.approx.f32 %f3, %f1;\nst.global.f32 [%rd3], %f3;", 1.5f, log2(1.5), exp2(-22)},
+    };
+    for (size_t i = 0; i < CS_ARRAY_LEN(cases); i++)
+        for (int dir = -1; dir <= 1; dir += 2) {
+            float v = float_rule_run("first", dir < 0 ? "low" : "high", cases[i].in, 0, cases[i].body);
+            double d = ((double)v - cases[i].exact) * dir;
+            if (!(d <= cases[i].bound && d > cases[i].bound / 2)) {
+                printf("  case %zu dir %d: off by %g, bound %g\n", i, dir, d, cases[i].bound);
+                test_case_failed = 1;
+            }
+        }
+    setenv("CTASIM_PTX_APPROX", "loose", 1);
+    uint64_t in[1] = {0}, out[1];
+    CHECK(run_kernel_src(NULL, "ret;", 1, in, out) != 0);
+    CHECK(strstr(last_err, "CTASIM_PTX_APPROX=loose: expected exact, low or high") != NULL);
+    unsetenv("CTASIM_PTX_APPROX");
+}
+
 int main(void)
 {
     RUN(int_arith);
@@ -758,5 +871,7 @@ int main(void)
     RUN(parse_real_module);
     RUN(timing_view);
     RUN(suite_constructs);
+    RUN(contraction_follows_the_rules);
+    RUN(approx_edges_stay_within_the_isa_bounds);
     TEST_EXIT();
 }

@@ -146,7 +146,10 @@ static int run(app_ctx_t *c, cs_error_t *err)
     }
     if (app_download(c, out, d[cur], bytes, err) < 0)
         goto out;
-    r = app_check_f32(c, "f", out, ref[steps & 1], (size_t)Q * n, 0, 0); /* exact: same operation order */
+    /* same operation order as the CPU, but the GPU may contract mul+add pairs
+     * (docs/FIDELITY.md "Float checks under the PTX rules"): largest difference
+     * at the rules' edges 1.8e-7 (small), 2.4e-7 (default), relative 1.3e-6 */
+    r = app_check_f32(c, "f", out, ref[steps & 1], (size_t)Q * n, 1e-5f, 2e-6f);
 out:
     return r;
 }

@@ -135,7 +135,10 @@ static int run(app_ctx_t *c, cs_error_t *err)
     if (ctasim_launch(c->rt, m, "lib_path", grid, block, 0, 0, args, 5, err) < 0 ||
         app_download(c, got, d_v, sizeof(float) * npath, err) < 0)
         goto out;
-    r = app_check_f32(c, "path value", got, want, (size_t)npath, 0.0f, 0.0f);
+    /* ex2.approx is 2 ulp from exact on a GPU (docs/FIDELITY.md "Float checks
+     * under the PTX rules"): largest difference at the bound's edges 1.2e-5
+     * (small), 1.9e-5 (default) on values near 0.5; 5x that */
+    r = app_check_f32(c, "path value", got, want, (size_t)npath, 0.0f, 1e-4f);
 out:
     return r;
 }

@@ -37,6 +37,34 @@
 #define MAX_DISK 128
 #define LOG2E 1.44269502162933349609375f /* 0f3FB8AA3B, as nvcc's __expf */
 
+/* The mean and standard deviation of n particle coordinates (double sums,
+ * in index order). */
+static void cloud_moments(const float *v, int n, double *mean, double *sd)
+{
+    double sum = 0, sq = 0;
+    for (int i = 0; i < n; i++)
+        sum += v[i];
+    *mean = sum / n;
+    for (int i = 0; i < n; i++)
+        sq += (v[i] - *mean) * (v[i] - *mean);
+    *sd = sqrt(sq / n);
+}
+
+/* The GPU's particle cloud against the CPU's as two samples of one
+ * distribution: the means within 5 standard errors (5 sd / sqrt(n)), the
+ * standard deviations within 5 % (1 as app_check_f32, 0 with c->detail). */
+static int check_cloud(app_ctx_t *c, const char *what, const float *got, const float *want, int n)
+{
+    double mg, sg, mw, sw;
+    cloud_moments(got, n, &mg, &sg);
+    cloud_moments(want, n, &mw, &sw);
+    if (fabs(mg - mw) <= 5 * sw / sqrt((double)n) && fabs(sg - sw) <= 0.05 * sw)
+        return 1;
+    snprintf(c->detail, sizeof c->detail, "%s: mean %.6g, standard deviation %.6g; want %.6g, %.6g", what, mg, sg, mw,
+             sw);
+    return 0;
+}
+
 typedef struct pf_state {
     int n, ndisk;
     int disk[2 * MAX_DISK];
@@ -233,11 +261,18 @@ static int run(app_ctx_t *c, cs_error_t *err)
     if (app_download(c, got, d_x[cur], nb, err) < 0 || app_download(c, got + s.n, d_y[cur], nb, err) < 0 ||
         app_download(c, est_got, d_est, sizeof(float) * 2 * n_frames, err) < 0)
         goto out;
-    r = app_check_f32(c, "estimate", est_got, est, (size_t)2 * n_frames, 0.0f, 0.0f);
+    /* ex2.approx is 2 ulp from exact on a GPU (docs/FIDELITY.md "Float checks
+     * under the PTX rules"): largest relative difference of an estimate at the
+     * bound's edges 2.7e-7 (small), 3.2e-4 (default) */
+    r = app_check_f32(c, "estimate", est_got, est, (size_t)2 * n_frames, 2e-3f, 0.0f);
+    /* The particles themselves are compared as a cloud, not one by one: the
+     * resampling's binary search turns a last-bit difference in a weight
+     * into another particle drawn: under the ISA's bounds (at their edges,
+     * default size) almost every particle moved, by up to 3.9 pixels, while
+     * the cloud's mean moved 0.012 pixel (2 standard errors) and its spread
+     * 2.5 % */
     if (r == 1)
-        r = app_check_f32(c, "particle x", got, s.x, (size_t)s.n, 0.0f, 0.0f);
-    if (r == 1)
-        r = app_check_f32(c, "particle y", got + s.n, s.y, (size_t)s.n, 0.0f, 0.0f);
+        r = check_cloud(c, "particles x", got, s.x, s.n) && check_cloud(c, "particles y", got + s.n, s.y, s.n);
 out:
     return r;
 }

@@ -58,7 +58,10 @@ static int run(app_ctx_t *c, cs_error_t *err)
     }
     if (app_download(c, out, d[cur], bytes, err) < 0)
         goto out;
-    r = app_check_f32(c, "A", out, ref[steps & 1], np, 0, 0);
+    /* contraction of c1*sum - c0*a (either product; docs/FIDELITY.md "Float checks
+     * under the PTX rules"): largest difference measured at the rules' edges
+     * 9.3e-9 (small), 7.5e-9 (default); 10x that */
+    r = app_check_f32(c, "A", out, ref[steps & 1], np, 0, 1e-7f);
 out:
     return r;
 }

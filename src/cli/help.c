@@ -86,6 +86,9 @@ static const help_t helps[] = {
      "`ptxas -v` report NAME.ptxas.txt beside NAME.ptx, else ptxas run on the PTX (PATH, $CUDA_HOME/bin,\n"
      "$CUDA_INSTALL_PATH/bin; its report cached beside the PTX or in ~/.cache/ctasim), else an estimate\n"
      "from the PTX's register liveness; the last two print a warning. CTASIM_PTXAS=off skips ptxas.\n"
+     "Float results follow the PTX ISA's rules: mul+add pairs are fused as ptxas fuses them;\n"
+     "CTASIM_PTX_CONTRACT=first|second|off and CTASIM_PTX_APPROX=exact|low|high choose among the results\n"
+     "the rules allow (contraction choice; .approx at the edges of the ISA's error bounds).\n"
      "example: ctasim launch --ptx vadd.ptx --kernel vadd --grid 64 --block 256 in:a.bin in:b.bin "
      "out:65536:c.bin u32:16384\n"},
     {"correlate",

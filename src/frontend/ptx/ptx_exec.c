@@ -129,6 +129,7 @@ int ptx_launch_init(ptx_launch_t *L, const ptx_module_t *m, const char *kernel, 
     L->debug_op = m->debug_op;
     L->debug_bias = m->debug_bias;
     L->debug_type = m->debug_type;
+    L->approx_edge = m->approx_edge;
     L->cluster = (dim3_t){1, 1, 1};
     L->cluster_size = 1;
     return 0;
@@ -802,7 +803,7 @@ static uint64_t falu(const ptx_inst_t *in, uint64_t ra, uint64_t rb, uint64_t rc
         case OP_ADD: r = a + b; break;
         case OP_SUB: r = a - b; break;
         case OP_MUL: r = a * b; break;
-        case OP_MAD: case OP_FMA: r = fmaf(a, b, c); break;
+        case OP_MAD: case OP_FMA: r = fmaf(in->fneg & PTX_FNEG_PRODUCT ? -a : a, b, in->fneg & PTX_FNEG_ADDEND ? -c : c); break;
         case OP_DIV: r = a / b; break;
         case OP_MIN: r = fminmax32(a, b, 0); break;
         case OP_MAX: r = fminmax32(a, b, 1); break;
@@ -826,7 +827,7 @@ static uint64_t falu(const ptx_inst_t *in, uint64_t ra, uint64_t rb, uint64_t rc
     case OP_ADD: r = a + b; break;
     case OP_SUB: r = a - b; break;
     case OP_MUL: r = a * b; break;
-    case OP_MAD: case OP_FMA: r = fma(a, b, c); break;
+    case OP_MAD: case OP_FMA: r = fma(in->fneg & PTX_FNEG_PRODUCT ? -a : a, b, in->fneg & PTX_FNEG_ADDEND ? -c : c); break;
     case OP_DIV: r = a / b; break;
     case OP_MIN: r = fminmax64(a, b, 0); break;
     case OP_MAX: r = fminmax64(a, b, 1); break;
@@ -1392,7 +1393,7 @@ static enum fast_kind classify_arith(const ptx_inst_t *in)
     enum ptx_type t = (enum ptx_type)in->type;
     const ptx_operand_t *op = in->ops;
     unsigned n = in->op == OP_MAD || in->op == OP_FMA ? 4 : 3;
-    if (in->nops != n || !dest_reg(&op[0]) || in->flags & (PF_SAT | PF_FTZ | PF_HI | PF_CC))
+    if (in->nops != n || !dest_reg(&op[0]) || in->flags & (PF_SAT | PF_FTZ | PF_HI | PF_CC) || in->fneg)
         return FK_NONE;
     for (unsigned i = 1; i < n; i++)
         if (!plain_source(&op[i]))
@@ -2058,10 +2059,13 @@ int ptx_warp_step(ptx_cta_t *c, unsigned warp, const warp_inst_t **out, cs_error
         if (mode != FE_TONEAREST)
             fesetround(mode);
         int perturb = in->op == c->L->debug_op && (c->L->debug_type == PT_NONE || c->L->debug_type == in->type);
+        int edge = c->L->approx_edge && t == PT_F32 && (in->flags & PF_APPROX);
         const ptx_operand_t *o3 = in->nops > 3 ? &op[3] : NULL, *o2 = in->nops > 2 ? &op[2] : NULL;
         FOR_LANES(exec, l) {
             uint64_t a = src(&x, &op[1], l), b = o2 ? src(&x, o2, l) : 0, cc = o3 ? src(&x, o3, l) : 0;
             uint64_t r = is_float ? falu(in, a, b, cc) : ialu(in, a, b, cc);
+            if (edge)
+                r = ptx_f32_bits(ptx_approx_edge((enum ptx_opcode)in->op, ptx_bits_f32(a), ptx_bits_f32(r), c->L->approx_edge));
             if (perturb)
                 r = is_float ? (t == PT_F64 ? ptx_f64_bits(ptx_bits_f64(r) + c->L->debug_bias)
                                             : ptx_f32_bits(ptx_bits_f32(r) + (float)c->L->debug_bias))

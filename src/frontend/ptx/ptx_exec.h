@@ -41,6 +41,7 @@ typedef struct ptx_launch {
     struct ptx_cta **members;   /* live CTAs by cluster * cluster_size + rank (cluster_size > 1) */
     int32_t debug_op, debug_bias; /* copies of the module's test hook */
     uint8_t debug_type;
+    int8_t approx_edge;           /* the module's CTASIM_PTX_APPROX (ptx_approx.c) */
 } ptx_launch_t;
 
 typedef struct ptx_cta ptx_cta_t;

@@ -216,6 +216,7 @@ typedef struct ptx_inst {
     uint16_t flags;    /* PF_* */
     uint8_t abtype;    /* mma: enum ptx_mma_input of A and B (ptx_mma.h) */
     uint8_t mma_state; /* mma: layouts and types seen while decoding (ptx_mma.c) */
+    uint8_t fneg;      /* fma made by contraction (ptx_contract.c): PTX_FNEG_* negations */
     uint32_t guard;    /* guard predicate register or PTX_NO_REG */
     uint32_t line;     /* source line for errors */
     uint32_t ipdom;    /* for branches: reconvergence instruction index (n_insts = function exit) */
@@ -269,6 +270,7 @@ typedef struct ptx_function {
      * (ptx_slots.c); NULL: it runs insts with n_regs slots */
     ptx_inst_t *xinsts;
     uint32_t n_slots;
+    uint32_t n_contracted; /* adds fused with their mul in xinsts (ptx_contract.c) */
 } ptx_function_t;
 
 struct ptx_regs; /* ptx_regs.h */
@@ -292,6 +294,10 @@ typedef struct ptx_module {
     int32_t debug_op; /* -1 = off */
     uint8_t debug_type;
     int32_t debug_bias;
+    /* CTASIM_PTX_APPROX (ptx_approx.c): 0 = the correctly rounded value for
+     * every .approx instruction, -1 / +1 = the lowest / highest value the PTX
+     * ISA's error bound allows, to prove a check holds on any GPU */
+    int8_t approx_edge;
     /* per function: registers and static shared memory once decided
      * (ptx_kernel_regs), NULL until the first launch asks */
     struct ptx_regs *regs_memo;
@@ -319,8 +325,25 @@ void ptx_cfg_compute_ipdom(ptx_function_t *f);
  * warp_inst_t except pc, active_mask and addr). */
 void ptx_timing_template(const ptx_module_t *m, const ptx_function_t *f, const ptx_inst_t *in, warp_inst_t *out);
 
-/* ptx_slots.c: fill f->xinsts and f->n_slots (after ptx_exec_classify). */
+/* ptx_slots.c: fill f->xinsts and f->n_slots (after ptx_exec_classify and
+ * ptx_contract: renames the contracted copy when there is one). */
 void ptx_assign_slots(ptx_function_t *f);
+
+/* ptx_contract.c: fuse mul + add/sub pairs into fma in the interpreter's
+ * copy (f->xinsts, created on the first fusion; call before
+ * ptx_assign_slots) as the GPU's code generator may. Returns the number of
+ * adds fused. The mode comes from CTASIM_PTX_CONTRACT (first, second, off). */
+enum ptx_contract_mode { PTX_CONTRACT_FIRST, PTX_CONTRACT_SECOND, PTX_CONTRACT_OFF };
+#define PTX_FNEG_PRODUCT 1u /* fma(-a, b, c) */
+#define PTX_FNEG_ADDEND 2u  /* fma(a, b, -c) */
+int ptx_contract_mode_from_env(enum ptx_contract_mode *mode, cs_error_t *err);
+uint32_t ptx_contract(ptx_function_t *f, enum ptx_contract_mode mode);
+
+/* ptx_approx.c: CTASIM_PTX_APPROX (exact, low, high) as -1/0/+1, and the
+ * result of an .approx f32 instruction moved to the edge of the ISA's error
+ * bound in direction dir (exact_r: the correctly rounded result of op on a). */
+int ptx_approx_mode_from_env(int8_t *dir, cs_error_t *err);
+float ptx_approx_edge(enum ptx_opcode op, float a, float exact_r, int dir);
 
 /* ptx_exec.c: choose in->fast, the interpreter's specialised loop for this
  * instruction's opcode, type and operand kinds (once, after parsing). */

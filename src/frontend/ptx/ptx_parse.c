@@ -1525,6 +1525,9 @@ static int parse_module(parser_t *p)
     for (uint32_t i = 0; i < p->m->n_syms; i++)
         if (p->m->syms[i].space == PS_SHARED && p->m->syms[i].is_extern)
             p->m->syms[i].offset = dyn;
+    enum ptx_contract_mode contract;
+    if (ptx_contract_mode_from_env(&contract, p->err) < 0 || ptx_approx_mode_from_env(&p->m->approx_edge, p->err) < 0)
+        return -1;
     uint64_t pc = 0;
     for (uint32_t fi = 0; fi < p->m->n_funcs; fi++) {
         ptx_function_t *f = &p->m->funcs[fi];
@@ -1534,6 +1537,7 @@ static int parse_module(parser_t *p)
             ptx_timing_template(p->m, f, &f->insts[i], &f->insts[i].timing);
             ptx_exec_classify(&f->insts[i]);
         }
+        f->n_contracted = ptx_contract(f, contract);
         ptx_assign_slots(f);
     }
     return 0;

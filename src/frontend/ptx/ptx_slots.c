@@ -84,13 +84,14 @@ static int regs_in_range(const ptx_operand_t *o, uint32_t n)
 void ptx_assign_slots(ptx_function_t *f)
 {
     uint32_t n = f->n_regs, ni = f->n_insts;
-    free(f->xinsts);
-    f->xinsts = NULL;
+    /* the interpreter's instructions: contracted (ptx_contract) or the PTX's;
+     * every early return below keeps them with the PTX numbering */
+    const ptx_inst_t *src = f->xinsts ? f->xinsts : f->insts;
     f->n_slots = n;
     if (n == 0 || ni == 0)
         return;
     for (uint32_t i = 0; i < ni; i++) {
-        const ptx_inst_t *in = &f->insts[i];
+        const ptx_inst_t *in = &src[i];
         if (in->nops > PTX_MAX_OPS || (in->guard != PTX_NO_REG && in->guard >= n))
             return;
         for (unsigned k = 0; k < in->nops; k++)
@@ -106,7 +107,7 @@ void ptx_assign_slots(ptx_function_t *f)
     word_t *live_in = cs_xcalloc((size_t)ni * words, sizeof *live_in);
     word_t *live_out = cs_xcalloc((size_t)ni * words, sizeof *live_out);
     for (uint32_t i = 0; i < ni; i++) {
-        const ptx_inst_t *in = &f->insts[i];
+        const ptx_inst_t *in = &src[i];
         uses_defs(in, &use[(size_t)i * words], &def[(size_t)i * words]);
         if (in->guard == PTX_NO_REG)
             memcpy(&kill[(size_t)i * words], &def[(size_t)i * words], words * sizeof *kill);
@@ -116,7 +117,7 @@ void ptx_assign_slots(ptx_function_t *f)
     for (unsigned pass = 0; changed && pass < MAX_LIVENESS_PASSES; pass++) {
         changed = 0;
         for (uint32_t i = ni; i-- > 0;) {
-            const ptx_inst_t *in = &f->insts[i];
+            const ptx_inst_t *in = &src[i];
             word_t *out = &live_out[(size_t)i * words];
             uint32_t succ[2], ns = 0;
             int falls = 1;
@@ -196,8 +197,10 @@ void ptx_assign_slots(ptx_function_t *f)
         if (c + 1 > n_slots)
             n_slots = c + 1;
     }
-    f->xinsts = cs_xmalloc((size_t)ni * sizeof *f->xinsts);
-    memcpy(f->xinsts, f->insts, (size_t)ni * sizeof *f->xinsts);
+    ptx_inst_t *renamed = cs_xmalloc((size_t)ni * sizeof *renamed);
+    memcpy(renamed, src, (size_t)ni * sizeof *renamed);
+    free(f->xinsts);
+    f->xinsts = renamed;
     for (uint32_t i = 0; i < ni; i++) {
         ptx_inst_t *in = &f->xinsts[i];
         for (unsigned k = 0; k < in->nops && k < PTX_MAX_OPS; k++)
