@@ -23,22 +23,6 @@
 #include "ptx_ir.h"
 
 #include <math.h>
-#include <stdlib.h>
-#include <string.h>
-
-int ptx_approx_mode_from_env(int8_t *dir, cs_error_t *err)
-{
-    const char *v = getenv("CTASIM_PTX_APPROX");
-    if (!v || !*v || strcmp(v, "exact") == 0)
-        *dir = 0;
-    else if (strcmp(v, "low") == 0)
-        *dir = -1;
-    else if (strcmp(v, "high") == 0)
-        *dir = 1;
-    else
-        return cs_err(err, NULL, 0, "CTASIM_PTX_APPROX=%s: expected exact, low or high", v);
-    return 0;
-}
 
 /* The float furthest from r in direction dir that stays within `bound` of
  * the exact value (r itself when no float moves that way within it). */

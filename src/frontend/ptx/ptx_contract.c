@@ -31,17 +31,33 @@
 #include <stdlib.h>
 #include <string.h>
 
-int ptx_contract_mode_from_env(enum ptx_contract_mode *mode, cs_error_t *err)
+/* The index of $var's value in words[0..n) (unset or empty: 0), or an error
+ * naming the variable and the words it takes. */
+static int env_word(const char *var, const char *const *words, unsigned n, unsigned *choice, cs_error_t *err)
 {
-    const char *v = getenv("CTASIM_PTX_CONTRACT");
-    if (!v || !*v || strcmp(v, "first") == 0)
-        *mode = PTX_CONTRACT_FIRST;
-    else if (strcmp(v, "second") == 0)
-        *mode = PTX_CONTRACT_SECOND;
-    else if (strcmp(v, "off") == 0)
-        *mode = PTX_CONTRACT_OFF;
-    else
-        return cs_err(err, NULL, 0, "CTASIM_PTX_CONTRACT=%s: expected first, second or off", v);
+    const char *v = getenv(var);
+    *choice = 0;
+    if (!v || !*v)
+        return 0;
+    for (unsigned i = 0; i < n; i++)
+        if (strcmp(v, words[i]) == 0) {
+            *choice = i;
+            return 0;
+        }
+    return cs_err(err, NULL, 0, "%s=%s: expected %s, %s or %s", var, v, words[0], words[1], words[2]);
+}
+
+int ptx_float_rules_from_env(enum ptx_contract_mode *contract, int8_t *approx_edge, cs_error_t *err)
+{
+    static const char *const contract_words[] = {"first", "second", "off"}; /* enum ptx_contract_mode order */
+    static const char *const approx_words[] = {"exact", "low", "high"};
+    static const int8_t approx_dirs[] = {0, -1, 1};
+    unsigned c, a;
+    if (env_word("CTASIM_PTX_CONTRACT", contract_words, 3, &c, err) < 0 ||
+        env_word("CTASIM_PTX_APPROX", approx_words, 3, &a, err) < 0)
+        return -1;
+    *contract = (enum ptx_contract_mode)c;
+    *approx_edge = approx_dirs[a];
     return 0;
 }
 

@@ -332,17 +332,19 @@ void ptx_assign_slots(ptx_function_t *f);
 /* ptx_contract.c: fuse mul + add/sub pairs into fma in the interpreter's
  * copy (f->xinsts, created on the first fusion; call before
  * ptx_assign_slots) as the GPU's code generator may. Returns the number of
- * adds fused. The mode comes from CTASIM_PTX_CONTRACT (first, second, off). */
+ * adds fused. */
 enum ptx_contract_mode { PTX_CONTRACT_FIRST, PTX_CONTRACT_SECOND, PTX_CONTRACT_OFF };
 #define PTX_FNEG_PRODUCT 1u /* fma(-a, b, c) */
 #define PTX_FNEG_ADDEND 2u  /* fma(a, b, -c) */
-int ptx_contract_mode_from_env(enum ptx_contract_mode *mode, cs_error_t *err);
+/* The float rules' readings from the environment: CTASIM_PTX_CONTRACT
+ * (first, second, off) and CTASIM_PTX_APPROX (exact, low, high: 0, -1, +1);
+ * -1 with err set on any other value. */
+int ptx_float_rules_from_env(enum ptx_contract_mode *contract, int8_t *approx_edge, cs_error_t *err);
 uint32_t ptx_contract(ptx_function_t *f, enum ptx_contract_mode mode);
 
-/* ptx_approx.c: CTASIM_PTX_APPROX (exact, low, high) as -1/0/+1, and the
- * result of an .approx f32 instruction moved to the edge of the ISA's error
- * bound in direction dir (exact_r: the correctly rounded result of op on a). */
-int ptx_approx_mode_from_env(int8_t *dir, cs_error_t *err);
+/* ptx_approx.c: the result of an .approx f32 instruction moved to the edge
+ * of the ISA's error bound in direction dir (exact_r: the correctly rounded
+ * result of op on a). */
 float ptx_approx_edge(enum ptx_opcode op, float a, float exact_r, int dir);
 
 /* ptx_exec.c: choose in->fast, the interpreter's specialised loop for this

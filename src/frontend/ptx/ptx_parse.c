@@ -1526,7 +1526,7 @@ static int parse_module(parser_t *p)
         if (p->m->syms[i].space == PS_SHARED && p->m->syms[i].is_extern)
             p->m->syms[i].offset = dyn;
     enum ptx_contract_mode contract;
-    if (ptx_contract_mode_from_env(&contract, p->err) < 0 || ptx_approx_mode_from_env(&p->m->approx_edge, p->err) < 0)
+    if (ptx_float_rules_from_env(&contract, &p->m->approx_edge, p->err) < 0)
         return -1;
     uint64_t pc = 0;
     for (uint32_t fi = 0; fi < p->m->n_funcs; fi++) {
