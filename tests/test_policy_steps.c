@@ -312,6 +312,63 @@ static void tlpmod_classification_up_optimal_down(void)
     CHECK_EQ(curve_opt(&flat_top), 3);
 }
 
+/* ------------------------------------------------------------------------ */
+/* TB-level bypass, the sampling period (docs/policies/tlpmod.md §III-B,
+ * "Sampling period"): "the lifetime of Tb_A thread blocks ... that
+ * concurrently execute". Default: 5000 cycles until a CTA of the pair has
+ * finished, then the mean lifetime of those finished, at least 500;
+ * period=N fixes it. One compute kernel, one CTA per core at a time (all
+ * alike, no memory), so every lifetime is core 0's first one, measured here
+ * by stepping. Catches: the first period not 5000, the lifetime not taken
+ * (5000 kept), a sum of lifetimes in place of the mean, the floor of 500
+ * missing (short CTAs), period=N ignored. */
+static uint32_t bypass_period_after_first_sample(const char *spec, const char *kernel, uint64_t *first_life)
+{
+    gpu_config_t c = cores_cfg(4);
+    c.max_cta_per_sm = 1;
+    gpu_t *g = make_gpu(&c, spec, "gto");
+    CHECK(g != NULL);
+    if (!g)
+        return 0;
+    CHECK_EQ(launch(g, kernel, 0), 0);
+    cs_error_t err;
+    const cta_link_t *link = &g->chain.link[0];
+    uint32_t first_period = 0;
+    uint64_t start = 0, life = 0, done0 = 0;
+    /* up to just after the first sample, at cycle first_period */
+    while ((!first_period || gpu_cycle(g) <= first_period + 1) && gpu_cycle(g) < 100000 &&
+           gpu_run_until(g, gpu_cycle(g) + 1, &err) == 0) {
+        if (!first_period)
+            first_period = link->sample_period;
+        if (!start && gpu_sm_resident_ctas(g, 0, NULL))
+            start = gpu_cycle(g);
+        if (!life && gpu_sm_counters(g, 0)->ctas_done > done0)
+            life = gpu_cycle(g) - start;
+    }
+    const char *fixed = strstr(spec, "period=");
+    CHECK_EQ(first_period, fixed ? (uint32_t)atoi(fixed + 7) : 5000);
+    CHECK(gpu_kernel(g, 0)->state == KERNEL_RUNNING); /* still learning: a period to read */
+    uint32_t p = link->sample_period;
+    *first_life = life;
+    gpu_destroy(g);
+    return p;
+}
+
+static void bypass_period_is_a_cta_lifetime(void)
+{
+    uint64_t life;
+    uint32_t p = bypass_period_after_first_sample("bypass", "compute:ctas=400,threads=128,iters=60", &life);
+    printf("  CTA lifetime about %llu cycles, period after the first sample %u\n", (unsigned long long)life, p);
+    CHECK(life > 500 && life < 5000);
+    CHECK(p >= life * 0.97 && p <= life * 1.03);
+    p = bypass_period_after_first_sample("bypass", "compute:ctas=4000,threads=128,iters=1", &life);
+    printf("  short CTAs: lifetime about %llu cycles, period %u\n", (unsigned long long)life, p);
+    CHECK(life > 0 && life < 500);
+    CHECK_EQ(p, 500);
+    p = bypass_period_after_first_sample("bypass:period=1200", "compute:ctas=400,threads=128,iters=60", &life);
+    CHECK_EQ(p, 1200);
+}
+
 int main(void)
 {
     RUN(lcs_eq1_worked_example_and_bounds);
@@ -320,5 +377,6 @@ int main(void)
     RUN(claso_credits_with_levels);
     RUN(mcke_foothold_before_a_second_cta);
     RUN(tlpmod_classification_up_optimal_down);
+    RUN(bypass_period_is_a_cta_lifetime);
     TEST_EXIT();
 }
