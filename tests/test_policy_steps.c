@@ -369,6 +369,56 @@ static void bypass_period_is_a_cta_lifetime(void)
     CHECK_EQ(p, 1200);
 }
 
+/* ------------------------------------------------------------------------ */
+/* tlpmod rows 4, 5 and 7 and the kernel alone (docs/policies/tlpmod.md
+ * §III-A): with more than two kernels running, the two oldest are the pair
+ * (Tb_A = opt(A), Tb_B what fits beside) and the others run unlimited; a
+ * Down/Optimal kernel alone is held to its opt, an Up kernel alone is not.
+ * 256-thread CTAs, 1536 threads a core: beside 2 of A's, 4 of B's. The
+ * published tlpmod.tb.kN (-1: no limit) after a few cycles. Catches: the
+ * pair taken as the newest two (kernel 2's profile, Down/1, applied; kernel
+ * 0 unlimited), Tb_B not from the resources left (6 or 1), a kernel alone
+ * left unlimited whatever its type or held to opt when Up. */
+static void tlpmod_pool_pairs_the_two_oldest(void)
+{
+    static const char *const k256 = "compute:ctas=200,threads=256,iters=200";
+    gpu_config_t c = cores_cfg(4);
+    gpu_t *g = make_gpu(&c, "tlpmod:p0=down/2,p1=up/6,p2=down/1", "gto");
+    CHECK(g != NULL);
+    if (!g)
+        return;
+    for (uint32_t st = 0; st < 3; st++)
+        CHECK_EQ(launch(g, k256, st << 16), 0);
+    cs_error_t err;
+    CHECK_EQ(gpu_run_until(g, 20, &err), 0);
+    CHECK_EQ(gpu_kernel(g, 2)->state, KERNEL_RUNNING);
+    CHECK_EQ(metric(g, "tlpmod.tb.k0"), 2);
+    CHECK_EQ(metric(g, "tlpmod.tb.k1"), 4);
+    CHECK_EQ(metric(g, "tlpmod.tb.k2"), -1);
+    gpu_destroy(g);
+    static const struct {
+        const char *spec;
+        double tb;
+    } alone[] = {{"tlpmod:p0=down/2", 2}, {"tlpmod:p0=optimal/3", 3}, {"tlpmod:p0=up/6", -1}};
+    for (size_t i = 0; i < CS_ARRAY_LEN(alone); i++) {
+        gpu_config_t c1 = cores_cfg(4);
+        g = make_gpu(&c1, alone[i].spec, "gto");
+        CHECK(g != NULL);
+        if (!g)
+            continue;
+        CHECK_EQ(launch(g, k256, 0), 0);
+        CHECK_EQ(gpu_run_until(g, 20, &err), 0);
+        CHECK_EQ(metric(g, "tlpmod.tb.k0"), alone[i].tb);
+        uint32_t most = 0;
+        for (uint32_t s = 0; s < 4; s++) {
+            uint32_t r = gpu_sm_resident_ctas(g, s, NULL);
+            most = r > most ? r : most;
+        }
+        CHECK_EQ(most, alone[i].tb < 0 ? 6 : alone[i].tb); /* held on the cores too */
+        gpu_destroy(g);
+    }
+}
+
 int main(void)
 {
     RUN(lcs_eq1_worked_example_and_bounds);
@@ -377,6 +427,7 @@ int main(void)
     RUN(claso_credits_with_levels);
     RUN(mcke_foothold_before_a_second_cta);
     RUN(tlpmod_classification_up_optimal_down);
+    RUN(tlpmod_pool_pairs_the_two_oldest);
     RUN(bypass_period_is_a_cta_lifetime);
     TEST_EXIT();
 }
