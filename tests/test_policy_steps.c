@@ -12,7 +12,9 @@
  *     another kernel there;
  *   - tlpmod row 1: Li & Liang's Up / Optimal / Down classification and
  *     opt(k) from a static sweep's IPC curve (src/cli/classify.c, linked in
- *     by the Makefile's rule for this test).
+ *     by the Makefile's rule for this test); rows 4 and 7: the pair of a
+ *     pool, a kernel alone;
+ *   - TB-level bypass: the sampling period, and the stall it learns from.
  * Each case names the broken variant it catches. White-box access
  * (gpu_internal.h) only to add to a core's act_cycles counter and to call
  * the chain's own sample() hook, as test_gating.c does. */
@@ -419,6 +421,49 @@ static void tlpmod_pool_pairs_the_two_oldest(void)
     }
 }
 
+/* ------------------------------------------------------------------------ */
+/* TB-level bypass, the stall it learns from (docs/policies/tlpmod.md §III-B,
+ * "Stall = structural + memory stall"). One kernel (no B): Stall_none, then
+ * Stall_A; A bypasses when Stall_A < Stall_none. The test adds to core 0's
+ * counters between two manual samples (period=1000000: the policy never
+ * samples by itself): Stall_none = 1000 structural + 1000 memory = 2000,
+ * Stall_A = 1800 + 100 (case 1) or 100 + 1800 (case 2) = 1900: A bypasses
+ * in both. Catches: the structural stall alone (1800 > 1000 in case 1: no
+ * bypass) or the memory stall alone (1800 > 1000 in case 2). The few real
+ * stall cycles of the 30 cycles run are far below the margins. */
+static void bypass_sample_adding(gpu_t *g, uint64_t add_struct, uint64_t add_mem)
+{
+    g->sm[0].c.struct_stall += add_struct;
+    g->sm[0].c.mem_stall += add_mem;
+    cta_link_t *p = &g->chain.link[0];
+    p->ops->sample(p->st, g, gpu_cycle(g));
+}
+
+static void bypass_stall_is_structural_plus_memory(void)
+{
+    static const uint64_t second[2][2] = {{1800, 100}, {100, 1800}};
+    for (int i = 0; i < 2; i++) {
+        gpu_config_t c = cores_cfg(4);
+        gpu_t *g = make_gpu(&c, "bypass:period=1000000", "gto");
+        CHECK(g != NULL);
+        if (!g)
+            continue;
+        CHECK_EQ(launch(g, "compute:ctas=400,threads=128,iters=60", 0), 0);
+        cs_error_t err;
+        CHECK_EQ(gpu_run_until(g, 20, &err), 0);
+        bypass_sample_adding(g, 1000, 1000); /* Stall_none */
+        CHECK_EQ(metric(g, "bypass.by_a"), 1); /* trying A */
+        CHECK_EQ(gpu_run_until(g, 30, &err), 0);
+        bypass_sample_adding(g, second[i][0], second[i][1]); /* Stall_A */
+        double chosen = metric(g, "bypass.chosen");
+        if (chosen != 0)
+            printf("  Stall_A = %llu structural + %llu memory: chosen %g, want 0 (A)\n",
+                   (unsigned long long)second[i][0], (unsigned long long)second[i][1], chosen);
+        CHECK_EQ(chosen, 0);
+        gpu_destroy(g);
+    }
+}
+
 int main(void)
 {
     RUN(lcs_eq1_worked_example_and_bounds);
@@ -429,5 +474,6 @@ int main(void)
     RUN(tlpmod_classification_up_optimal_down);
     RUN(tlpmod_pool_pairs_the_two_oldest);
     RUN(bypass_period_is_a_cta_lifetime);
+    RUN(bypass_stall_is_structural_plus_memory);
     TEST_EXIT();
 }
