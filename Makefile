@@ -144,6 +144,10 @@ $(CUDART_LIB): $(CUDART_OBJ) $(BUILD)/pic/libctasim.a src/cudart/cudart.map
 $(BUILD)/tests/test_fatbin: $(BUILD)/obj/tests/test_fatbin.o $(BUILD)/obj/src/cudart/fatbin.o $(BUILD)/libctasim.a
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) $(BASE_CFLAGS) $(LDFLAGS) -o $@ $^ $(ZSTD_LIBS) $(LDLIBS)
+# the policy-step test checks Li & Liang's Up/Optimal/Down classification (src/cli/classify.c)
+$(BUILD)/tests/test_policy_steps: $(BUILD)/obj/tests/test_policy_steps.o $(BUILD)/obj/src/cli/classify.o $(BUILD)/libctasim.a
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) $(BASE_CFLAGS) $(LDFLAGS) -o $@ $^ $(LDLIBS)
 
 # The suite's workloads on a real GPU (`ctasim native`, src/native/): the
 # same drivers (src/apps/) linked with the runtime API on the CUDA driver

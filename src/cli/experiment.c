@@ -130,7 +130,8 @@ static void report_lee_fig12_13(exp_run_t *r)
              se = exp_find_series(r, "lcs-each");
     double sp[EXP_MAX_WORKLOADS], sp34[EXP_MAX_WORKLOADS], opt34[EXP_MAX_WORKLOADS];
     double spn[EXP_MAX_WORKLOADS], spn34[EXP_MAX_WORKLOADS], spe[EXP_MAX_WORKLOADS], spe34[EXP_MAX_WORKLOADS];
-    unsigned n34 = 0, exact = 0, within1 = 0;
+    unsigned n34 = 0, exact = 0, within1 = 0, above34 = 0;
+    char above_list[512] = ""; /* Type III/IV workloads where T_new > OPT, for the goal's evidence */
     /* opt_speedup: the best static cap over GTO at N, the ceiling LCS could reach */
     exp_out(r, "workload,type,lcs_speedup_over_gto,lcs_scope_name_speedup,lcs_core_each_speedup,opt_speedup_over_gto,"
            "t_new,t_new_core_each,opt\n");
@@ -146,6 +147,9 @@ static void report_lee_fig12_13(exp_run_t *r)
         double osp = base > 0 ? c.ipc[opt] / base : 0;
         if (!strcmp(type, "III") || !strcmp(type, "IV")) {
             opt34[n34] = osp;
+            if (t_new > opt && strlen(above_list) < sizeof above_list - 64)
+                snprintf(above_list + strlen(above_list), sizeof above_list - strlen(above_list), "%s %s %.0f vs %u",
+                         above34++ ? "," : "", r->wl[w]->name, t_new, opt);
             spn34[n34] = spn[w];
             spe34[n34] = spe[w];
             sp34[n34++] = sp[w];
@@ -164,6 +168,17 @@ static void report_lee_fig12_13(exp_run_t *r)
            "III/IV; with core=each (every core its own T_new): %.1f%%, %.1f%%.\n",
            100 * (mean(spn, r->nw) - 1), n34 ? 100 * (mean(spn34, n34) - 1) : 0.0, 100 * (mean(spe, r->nw) - 1),
            n34 ? 100 * (mean(spe34, n34) - 1) : 0.0);
+    /* issue 26's goal: at least half the paper's +23 % on Type III/IV */
+    const double g34 = n34 ? mean(sp34, n34) - 1 : 0, h34 = n34 ? mean(opt34, n34) - 1 : 0;
+    printf("Goal (LCS >= +11%% on Type III/IV): %s", n34 && g34 >= 0.11 ? "met.\n" : "not met: ");
+    if (!n34)
+        printf("no Type III/IV workload in this run.\n");
+    else if (g34 < 0.11 && h34 < 0.11)
+        printf("the best static cap itself gains only %+.1f%% there, below the goal%s%s.\n", 100 * h34,
+               above34 ? "; T_new above OPT on" : "", above_list);
+    else if (g34 < 0.11)
+        printf("T_new above OPT on %u of %u (%s): Eq. 1 counts one core's issue slots, not the memory system's "
+               "contention (docs/policies/lcs.md).\n", above34, n34, above34 ? above_list + 1 : "none");
 }
 
 /* then the static sweep (the static oracle's headroom) */
@@ -193,6 +208,15 @@ static void report_lee_fig16_17(exp_run_t *r)
            "by %.1f%% / %.1f%%. Paper: %s\n",
            100 * (mean(sg, r->nw) - 1), 100 * (mean(ss, r->nw) - 1), 100 * (mean_headroom(r, 0) - 1),
            100 * mean(mg, r->nw), 100 * mean(ms, r->nw), paper_headline_text("lee-fig16-17"));
+    /* issue 26's goal: the paper's direction at half its magnitude, BCS+SCA's +15 % and -24 % */
+    const double gs = mean(ss, r->nw) - 1, red = mean(ms, r->nw), sca_pts = 100 * (mean(ms, r->nw) - mean(mg, r->nw));
+    printf("Goal (half the paper's: BCS+SCA >= +7.5%% over GTO, L1 miss rate -12%%): speed %s, miss rate %s",
+           gs >= 0.075 ? "met" : "not met", red >= 0.12 ? "met" : "not met");
+    if (gs < 0.075)
+        printf("; SCA moves the miss rate %+.1f points from BCS+GTO's (it only turns hits into pending hits once BCS "
+               "has paired the blocks, docs/policies/bcs-sca.md), the best static cap gains %+.1f%%",
+               -sca_pts, 100 * (mean_headroom(r, 0) - 1));
+    printf(".\n");
 }
 
 /* then the static sweep (the static oracle's headroom) */
@@ -230,8 +254,17 @@ static void report_lee_fig19(exp_run_t *r)
         if (!exp_is_sweep(&r->series[s]))
             printf(" %s %+.1f%%", r->series[s].label, 100 * (mean(sp[s], r->nw) - 1));
     double lb = mean(sp[exp_find_series(r, "lcs+bcs")], r->nw), dy = mean(sp[exp_find_series(r, "dyncta")], r->nw);
-    printf("; the best static cap %+.1f%%; LCS+BCS over DYNCTA %+.1f%%.\nPaper: %s\n", 100 * (mean_headroom(r, 0) - 1),
+    const double head = mean_headroom(r, 0) - 1;
+    printf("; the best static cap %+.1f%%; LCS+BCS over DYNCTA %+.1f%%.\nPaper: %s\n", 100 * head,
            100 * (lb / dy - 1), paper_headline_text("lee-fig19"));
+    /* issue 26's goal: half the paper's +15 % over GTO and +14 % over DYNCTA */
+    const bool met = lb - 1 >= 0.075 && lb / dy - 1 >= 0.07;
+    printf("Goal (half the paper's: LCS+BCS >= +7.5%% over GTO, >= +7%% over DYNCTA): %s", met ? "met.\n" : "not met: ");
+    if (!met && head < 0.075)
+        printf("the best static cap itself gains only %+.1f%% over GTO here (docs/ISSUE26.md).\n", 100 * head);
+    else if (!met)
+        printf("LCS+BCS takes %.0f%% of the best static cap's %+.1f%% (LCS's T_new against OPT: docs/policies/lcs.md).\n",
+               head > 0 ? 100 * (lb - 1) / head : 0.0, 100 * head);
 }
 
 /* DYNCTA with the preset's calibrated defaults (pact13-30sm's
@@ -290,6 +323,7 @@ static void report_kayiran(exp_run_t *r)
 {
     double opt_sp[EXP_MAX_WORKLOADS], min_sp[EXP_MAX_WORKLOADS];
     double dyn_sp[EXP_MAX_SERIES][EXP_MAX_WORKLOADS];
+    unsigned opt_n[EXP_MAX_WORKLOADS], max_n[EXP_MAX_WORKLOADS];
     exp_out(r, "workload,ract,idle_ratio,our_type,paper_type,N,opt,cmem_all_at_N,cmem_wait_at_N,cmem_sched_at_N,"
            "cmem_schedmem_at_N,min_norm,opt_norm");
     for (unsigned s = 0; s < r->ns; s++)
@@ -322,6 +356,8 @@ static void report_kayiran(exp_run_t *r)
         }
         opt_sp[w] = c.ipc[opt] / maxipc;
         min_sp[w] = c.ipc[mn] / maxipc;
+        opt_n[w] = opt;
+        max_n[w] = c.hi;
         exp_out(r, "%s,%.3f,%.3f,%s,%s,%u,%u,%.0f,", r->wl[w]->name, ract, idle_ratio, ours, paper, c.hi, opt,
             cmem_per_window(top, top->c_mem_all));
         /* a suite program's run (exp_suite.h) reports C_mem only as a whole */
@@ -359,9 +395,38 @@ static void report_kayiran(exp_run_t *r)
             below += dyn_sp[sd][w] < 0.95;
         }
         const double m = mean(dyn_sp[sd], r->nw) - 1;
+        const bool met = m >= 0.14 && !below;
         printf("DYNCTA with this preset's defaults: %+.1f%% over maximum TLP (paper +28%%), lowest %.2fx, %u below "
-               "0.95x; the issue's goal (at least +14%%, none below 0.95x) is %s (docs/policies/dyncta.md says why).\n",
-               100 * m, lo, below, m >= 0.14 && !below ? "met" : "not met");
+               "0.95x; the issue's goal (at least +14%%, none below 0.95x) is %s%s",
+               100 * m, lo, below, met ? "met" : "not met", met ? ".\n" : "");
+        if (!met) {
+            /* the evidence: where n missed the static oracle's gain, and where
+             * it lost against maximum TLP, each with n against OPT */
+            unsigned missed = 0, lost = 0;
+            for (unsigned w = 0; w < r->nw; w++) {
+                missed += opt_sp[w] >= 1.10 && dyn_sp[sd][w] < 0.9 * opt_sp[w];
+                lost += dyn_sp[sd][w] < 0.95;
+            }
+            if (!missed && !lost)
+                printf(": no workload here leaves DYNCTA a static cap's 10%% gain unused, and the best static cap "
+                       "itself gains %+.1f%%: the headroom is below the goal.\n", 100 * (mean(opt_sp, r->nw) - 1));
+            else {
+                printf(": n above OPT where a static cap gains >= 10%%:");
+                unsigned listed = 0;
+                for (unsigned w = 0; w < r->nw; w++)
+                    if (opt_sp[w] >= 1.10 && dyn_sp[sd][w] < 0.9 * opt_sp[w])
+                        printf("%s %s %.2fx of opt's %.2fx (mean n %.1f, OPT %u)", listed++ ? "," : "",
+                               r->wl[w]->name, dyn_sp[sd][w], opt_sp[w], exp_res(r, w, sd)->n_avg, opt_n[w]);
+                printf("%s; below 0.95x:", missed ? "" : " none");
+                listed = 0;
+                for (unsigned w = 0; w < r->nw; w++)
+                    if (dyn_sp[sd][w] < 0.95)
+                        printf("%s %s %.2fx (mean n %.1f, OPT %u of N %u)", listed++ ? "," : "", r->wl[w]->name,
+                               dyn_sp[sd][w], exp_res(r, w, sd)->n_avg, opt_n[w], max_n[w]);
+                printf("%s. C_mem does not separate the two groups and CTAs follow n's running maximum "
+                       "(docs/policies/dyncta.md).\n", lost ? "" : " none");
+            }
+        }
     }
     write_kayiran_cmem(r);
 }
@@ -423,7 +488,12 @@ static double idle_fraction(const exp_result_t *x) { return x->cycles_all ? (dou
  * meaningless (0.1% -> 1% is "-900%"), so the summary gives the ratio only
  * over workloads idle at least 5% of the time under the baseline, next to
  * the idle fractions themselves. */
-static void report_claso(exp_run_t *r, unsigned base, unsigned with, const char *experiment)
+/* The summary line of CLASO series WITH against BASE; with EXPERIMENT, the
+ * paper's headline after it. Returns the best speedup; *IDLE_RED (if not
+ * NULL) gets the mean idle-cycle reduction over the workloads idle >= 5 % of
+ * the time, *N_IDLE their number. */
+static double report_claso(exp_run_t *r, unsigned base, unsigned with, const char *experiment, double *idle_red,
+                           unsigned *n_idle)
 {
     double sp[EXP_MAX_WORKLOADS], red[EXP_MAX_WORKLOADS], fb[EXP_MAX_WORKLOADS], fc[EXP_MAX_WORKLOADS], best = 0;
     double norm_all[EXP_MAX_WORKLOADS]; /* idle cycles over the baseline's, every workload with idle cycles: Fig. 12a */
@@ -450,13 +520,35 @@ static void report_claso(exp_run_t *r, unsigned base, unsigned with, const char 
            100 * mean(fb, r->nw), 100 * mean(fc, r->nw), nred ? 100 * mean(red, nred) : 0.0, nred,
            nall ? mean(norm_all, nall) : 0.0, nall,
            experiment ? " Paper: " : " ", experiment ? paper_headline_text(experiment) : "");
+    if (idle_red)
+        *idle_red = nred ? mean(red, nred) : 0.0;
+    if (n_idle)
+        *n_idle = nred;
+    return best;
 }
 
 static void report_yu_11_12(exp_run_t *r)
 {
     exp_out(r, "workload,series,speedup,idle_cycle_reduction,idle_fraction_base,idle_fraction_claso\n");
-    report_claso(r, 0, 1, "yu-fig11-12");
-    report_claso(r, 0, 2, NULL);
+    double red;
+    unsigned n_idle;
+    const double best = report_claso(r, 0, 1, "yu-fig11-12", &red, &n_idle);
+    report_claso(r, 0, 2, NULL, NULL, NULL);
+    /* issue 26's goal: half the paper's -52.4 % idle cycles and +26.6 % best speedup, CLASO10 */
+    const bool idle_met = n_idle && red >= 0.262, best_met = best - 1 >= 0.133;
+    printf("Goal (half the paper's: CLASO10 idle cycles -26.2%%, best speedup >= +13.3%%): idle cycles %s, best "
+           "speedup %s",
+           idle_met ? "met" : "not met", best_met ? "met" : "not met");
+    if (!idle_met || !best_met) {
+        unsigned changed = 0; /* workloads where CLASO moved anything: a grid no larger than the GPU it cannot */
+        for (unsigned w = 0; w < r->nw; w++)
+            changed += exp_res(r, w, 1)->no_cta != exp_res(r, w, 0)->no_cta;
+        printf("; %u of the %u workloads are idle >= 5%% of the time under %s (the idle cycles are CLASO's "
+               "headroom; the paper chose imbalanced benchmarks, docs/policies/claso.md), and CLASO changed the idle "
+               "cycles of %u",
+               n_idle, r->nw, r->series[0].label, changed);
+    }
+    printf(".\n");
 }
 
 /* pairs: a baseline, then the same with CLASO (report_yu_13) */
@@ -474,7 +566,7 @@ static void report_yu_13(exp_run_t *r)
 {
     exp_out(r, "workload,series,speedup,idle_cycle_reduction,idle_fraction_base,idle_fraction_claso\n");
     for (unsigned s = 0; s + 1 < r->ns; s += 2)
-        report_claso(r, s, s + 1, s == 0 ? "yu-fig13" : NULL);
+        report_claso(r, s, s + 1, s == 0 ? "yu-fig13" : NULL, NULL, NULL);
 }
 
 static void plan_yu_16(exp_run_t *r)
