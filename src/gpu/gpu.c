@@ -762,6 +762,17 @@ static void run_samples(gpu_t *g, uint64_t now)
 #define CHOICE_BLOCKS 4
 #define CHOICE_EPOCH 32768
 #define CHOICE_MARGIN_PCT 5
+/* A phase runs on this thread for its first CHOICE_FIRST cycles with enough
+ * due units (counted from the first such cycle) before the two are timed at
+ * all. A timing runs CHOICE_BLOCKS * CHOICE_BLOCK = 256 cycles on the team;
+ * where the team loses it costs at most what those cycles cost again (the
+ * team at half speed, its spinning thread's CPU aside): 256 cycles, 1.6 % of
+ * 16384, and each later epoch's timing as little of CHOICE_EPOCH. Timing at
+ * a phase's first cycles made a 7 000-cycle memory-bound kernel pay for a
+ * timing it could never win back (docs/SPEED.md "No timing before a run has
+ * shown it is long"). */
+#define CHOICE_FIRST 16384
+#define CHOICE_NOT_STARTED UINT64_MAX
 enum { CHOICE_TIME_TEAM, CHOICE_TIME_SERIAL, CHOICE_RUN };
 enum { PHASE_CORES, PHASE_L2, PHASE_DRAM };
 
@@ -773,6 +784,8 @@ static bool choose_team(const gpu_t *g, struct phase_choice *c, uint64_t now, bo
     if (!g->adaptive)
         return true;
     if (c->phase == CHOICE_RUN) {
+        if (c->until == CHOICE_NOT_STARTED) /* the phase's first eligible cycle */
+            c->until = now + CHOICE_FIRST;
         if (now < c->until)
             return c->team;
         c->phase = CHOICE_TIME_TEAM;
@@ -869,6 +882,8 @@ void gpu_set_threads(gpu_t *g, unsigned threads, unsigned min_due)
     if (min_due)
         g->mem_parallel_min = min_due;
     g->adaptive = !min_due; /* an explicit min_due (the tests) always uses the team */
+    for (unsigned p = 0; p < sizeof g->choice / sizeof g->choice[0]; p++)
+        g->choice[p] = (struct phase_choice){.phase = CHOICE_RUN, .team = false, .until = CHOICE_NOT_STARTED};
     /* For measurement (docs/SPEED.md "False sharing on the team"): 1 runs
      * every phase with enough due units on the team, as the tests' min_due
      * does, without the timing choice. Which thread runs a unit changes no

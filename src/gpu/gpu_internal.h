@@ -99,7 +99,7 @@ struct gpu {
         uint8_t block;         /* team/this-thread block pairs timed so far */
         uint32_t count;        /* cycles of the current block */
         uint64_t ns[2];        /* time of the timed cycles: on the team, on this thread */
-        uint64_t until;        /* the phase's clock cycle at which CHOICE_RUN times the two again */
+        uint64_t until;        /* the phase's clock cycle at which CHOICE_RUN times the two again (CHOICE_NOT_STARTED: set at its first eligible cycle) */
         bool team;             /* CHOICE_RUN: the team was faster */
     } choice[3];               /* PHASE_CORES, PHASE_L2, PHASE_DRAM */
 #ifdef CTASIM_PHASE_PROFILE
