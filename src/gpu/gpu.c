@@ -10,6 +10,7 @@
  * jump straight to it. */
 #include "gpu_internal.h"
 #include "core_workers.h"
+#include "model/zero_pages.h"
 
 #include <math.h>
 #include <sched.h>
@@ -129,7 +130,7 @@ gpu_t *gpu_create(const gpu_config_t *cfg, const gpu_policies_t *pol, cs_error_t
     xbar_init_net(&g->reply_net, ICNT_REPLY, g->n_l2, g->n_sm, cfg);
     g->io = (mem_ports_t){.cfg = &g->cfg, .amap = &g->amap, .pool = &g->pool, .req_net = &g->req_net,
                           .reply_net = &g->reply_net};
-    g->sm = cs_xcalloc(g->n_sm, sizeof *g->sm);
+    g->sm = zero_pages_alloc(g->n_sm, sizeof *g->sm); /* sm_init writes a few pages of each core's */
     for (uint32_t i = 0; i < g->n_sm; i++) {
         if (sm_init(&g->sm[i], &g->io, i, g->wp, g->warp_spec, err) < 0) {
             gpu_destroy(g);
@@ -184,7 +185,7 @@ void gpu_destroy(gpu_t *g)
         for (uint32_t i = 0; i < g->n_sm; i++)
             if (g->sm[i].ldst.lrec) /* initialised */
                 sm_free(&g->sm[i]);
-    free(g->sm);
+    zero_pages_free(g->sm, g->n_sm, sizeof *g->sm);
     for (uint32_t k = 0; k < g->n_kernels; k++) {
         kernel_run_t *kr = g->kernels[k];
         if (kr->state != KERNEL_DONE && kr->desc.ops && kr->desc.ops->destroy && !kr->desc.borrowed)
