@@ -10,6 +10,7 @@
  * jump straight to it. */
 #include "gpu_internal.h"
 #include "core_workers.h"
+#include "model/zero_pages.h"
 
 #include <math.h>
 #include <sched.h>
@@ -129,7 +130,7 @@ gpu_t *gpu_create(const gpu_config_t *cfg, const gpu_policies_t *pol, cs_error_t
     xbar_init_net(&g->reply_net, ICNT_REPLY, g->n_l2, g->n_sm, cfg);
     g->io = (mem_ports_t){.cfg = &g->cfg, .amap = &g->amap, .pool = &g->pool, .req_net = &g->req_net,
                           .reply_net = &g->reply_net};
-    g->sm = cs_xcalloc(g->n_sm, sizeof *g->sm);
+    g->sm = zero_pages_alloc(g->n_sm, sizeof *g->sm); /* sm_init writes a few pages of each core's */
     for (uint32_t i = 0; i < g->n_sm; i++) {
         if (sm_init(&g->sm[i], &g->io, i, g->wp, g->warp_spec, err) < 0) {
             gpu_destroy(g);
@@ -184,7 +185,7 @@ void gpu_destroy(gpu_t *g)
         for (uint32_t i = 0; i < g->n_sm; i++)
             if (g->sm[i].ldst.lrec) /* initialised */
                 sm_free(&g->sm[i]);
-    free(g->sm);
+    zero_pages_free(g->sm, g->n_sm, sizeof *g->sm);
     for (uint32_t k = 0; k < g->n_kernels; k++) {
         kernel_run_t *kr = g->kernels[k];
         if (kr->state != KERNEL_DONE && kr->desc.ops && kr->desc.ops->destroy && !kr->desc.borrowed)
@@ -741,71 +742,7 @@ static void run_samples(gpu_t *g, uint64_t now)
  * than handing them over (gtx480's 12 slices and 6 channels never are). */
 #define MEM_PARALLEL_MIN_PER_THREAD 2
 #define MEM_PARALLEL_MIN_UNITS 16
-/* The team or this thread, by time, for each phase on its own: the phase
- * (its ticks and the merge after them) runs CHOICE_BLOCKS blocks of
- * CHOICE_BLOCK of its clock's cycles on the team, alternating with as many
- * on this thread, and the faster runs for the next CHOICE_EPOCH cycles (the
- * team only when at least CHOICE_MARGIN_PCT % faster: it costs CPU time),
- * then the two are timed again. The first CHOICE_WARMUP cycles of a block
- * are not timed: they pay what a switch costs once (the team waking from
- * its sleep, the cores' state moving into the other CPU's caches, a kernel's
- * first touch of its memory), which a whole epoch amortises; timing them
- * let one 256-cycle window at a kernel's start, the team just woken, decide
- * for 32768 cycles. Alternating blocks let a change of load or of the
- * kernel's behaviour during the timing weigh on both sides alike. A machine
- * without free cores, a GPU too small or a phase too short for the
- * hand-offs to pay all end on this thread, the team sleeping. Where a core
- * or slice ticks never changes a result; only the wall time depends on the
- * choice. */
-#define CHOICE_BLOCK 64
-#define CHOICE_WARMUP 16
-#define CHOICE_BLOCKS 4
-#define CHOICE_EPOCH 32768
-#define CHOICE_MARGIN_PCT 5
-enum { CHOICE_TIME_TEAM, CHOICE_TIME_SERIAL, CHOICE_RUN };
 enum { PHASE_CORES, PHASE_L2, PHASE_DRAM };
-
-/* Whether this eligible cycle of a phase runs on the team, and whether it is
- * part of a timing (*timed: the caller then calls choice_timed). */
-static bool choose_team(const gpu_t *g, struct phase_choice *c, uint64_t now, bool *timed)
-{
-    *timed = false;
-    if (!g->adaptive)
-        return true;
-    if (c->phase == CHOICE_RUN) {
-        if (now < c->until)
-            return c->team;
-        c->phase = CHOICE_TIME_TEAM;
-        c->block = 0;
-        c->count = 0;
-        c->ns[0] = c->ns[1] = 0;
-    }
-    *timed = true;
-    return c->phase == CHOICE_TIME_TEAM;
-}
-
-/* One cycle of a timing took ns; returns whether it decided (1 team, 0 this
- * thread) or -1 while the timing goes on. */
-static int choice_timed(struct phase_choice *c, uint64_t now, uint64_t ns)
-{
-    if (c->count >= CHOICE_WARMUP)
-        c->ns[c->phase] += ns;
-    if (++c->count < CHOICE_BLOCK)
-        return -1;
-    c->count = 0;
-    if (c->phase == CHOICE_TIME_TEAM) {
-        c->phase = CHOICE_TIME_SERIAL;
-        return -1;
-    }
-    if (++c->block < CHOICE_BLOCKS) {
-        c->phase = CHOICE_TIME_TEAM;
-        return -1;
-    }
-    c->team = c->ns[0] * 100 < c->ns[1] * (100 - CHOICE_MARGIN_PCT);
-    c->phase = CHOICE_RUN;
-    c->until = now + CHOICE_EPOCH;
-    return c->team;
-}
 
 static void tick_core_item(void *ctx, uint32_t item)
 {
@@ -869,6 +806,8 @@ void gpu_set_threads(gpu_t *g, unsigned threads, unsigned min_due)
     if (min_due)
         g->mem_parallel_min = min_due;
     g->adaptive = !min_due; /* an explicit min_due (the tests) always uses the team */
+    for (unsigned p = 0; p < sizeof g->choice / sizeof g->choice[0]; p++)
+        team_choice_init(&g->choice[p]);
     /* For measurement (docs/SPEED.md "False sharing on the team"): 1 runs
      * every phase with enough due units on the team, as the tests' min_due
      * does, without the timing choice. Which thread runs a unit changes no
@@ -926,8 +865,8 @@ static int tick_cores_parallel(gpu_t *g, uint64_t now, uint64_t icnt_now, bool *
     g->tick_now = now;
     g->tick_icnt = icnt_now;
     bool timed = false;
-    struct phase_choice *c = &g->choice[PHASE_CORES];
-    const bool team = n >= g->parallel_min && !g->serial_kernels && choose_team(g, c, now, &timed);
+    team_choice_t *c = &g->choice[PHASE_CORES];
+    const bool team = n >= g->parallel_min && !g->serial_kernels && (!g->adaptive || team_choice_pick(c, now, &timed));
     const uint64_t t0 = timed ? now_ns() : 0;
     PROF_PHASE(g, PHASE_CORES, team);
     PROF_START(prof0);
@@ -955,7 +894,7 @@ static int tick_cores_parallel(gpu_t *g, uint64_t now, uint64_t icnt_now, bool *
     }
     PROF_ADD(g, PROF_CORE_MERGE, prof1);
     if (timed) /* the merge above included: cores run elsewhere are read back here */
-        PROF_CHOICE(g, PHASE_CORES, choice_timed(c, now, now_ns() - t0));
+        PROF_CHOICE(g, PHASE_CORES, team_choice_timed(c, now, now_ns() - t0));
     return rc;
 }
 
@@ -965,7 +904,8 @@ static int tick_cores_parallel(gpu_t *g, uint64_t now, uint64_t icnt_now, bool *
  * choice times (*timed), for the caller to close after its own merge. */
 static uint64_t run_mem_phase(gpu_t *g, int phase, uint64_t now, core_work_fn fn, uint32_t n, bool *timed)
 {
-    const bool team = n >= g->mem_parallel_min && choose_team(g, &g->choice[phase], now, timed);
+    *timed = false;
+    const bool team = n >= g->mem_parallel_min && (!g->adaptive || team_choice_pick(&g->choice[phase], now, timed));
     const uint64_t t0 = *timed ? now_ns() : 0;
     PROF_PHASE(g, phase, team);
     if (team)
@@ -1001,7 +941,7 @@ static void tick_l2_parallel(gpu_t *g, uint64_t now, uint64_t icnt_now)
         req_pool_balance(g->l2[id].pool, &g->pool, SM_POOL_LOW, SM_POOL_HIGH);
     }
     if (timed)
-        PROF_CHOICE(g, PHASE_L2, choice_timed(&g->choice[PHASE_L2], now, now_ns() - t0));
+        PROF_CHOICE(g, PHASE_L2, team_choice_timed(&g->choice[PHASE_L2], now, now_ns() - t0));
 }
 
 /* The DRAM channels due at `now` (DRAM clock), likewise. A channel touches
@@ -1023,7 +963,7 @@ static void tick_dram_parallel(gpu_t *g, uint64_t now)
             req_pool_balance(m->slices[j].pool, &g->pool, SM_POOL_LOW, SM_POOL_HIGH);
     }
     if (timed)
-        PROF_CHOICE(g, PHASE_DRAM, choice_timed(&g->choice[PHASE_DRAM], now, now_ns() - t0));
+        PROF_CHOICE(g, PHASE_DRAM, team_choice_timed(&g->choice[PHASE_DRAM], now, now_ns() - t0));
 }
 
 /* ------------------------------------------------------------------------ */

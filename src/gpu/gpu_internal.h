@@ -10,6 +10,7 @@
 #include "gpu.h"
 #include "model/mem_partition.h"
 #include "metrics.h"
+#include "team_choice.h"
 #include "model/sm.h"
 
 enum clock_domain { CLK_CORE = 0, CLK_ICNT, CLK_L2, CLK_DRAM, CLK__COUNT };
@@ -92,16 +93,9 @@ struct gpu {
     uint32_t serial_kernels;   /* running kernels whose front-end is not parallel_safe */
     uint32_t parallel_min;     /* fewest due cores worth waking the team for */
     uint32_t mem_parallel_min; /* fewest due slices / channels worth waking it for */
-    /* the team or this thread, whichever is faster, per phase (gpu.c, CHOICE_*) */
+    /* the team or this thread, whichever is faster, per phase (team_choice.h) */
     bool adaptive;             /* choose by time (no explicit min_due) */
-    struct phase_choice {
-        uint8_t phase;         /* CHOICE_TIME_TEAM, CHOICE_TIME_SERIAL or CHOICE_RUN */
-        uint8_t block;         /* team/this-thread block pairs timed so far */
-        uint32_t count;        /* cycles of the current block */
-        uint64_t ns[2];        /* time of the timed cycles: on the team, on this thread */
-        uint64_t until;        /* the phase's clock cycle at which CHOICE_RUN times the two again */
-        bool team;             /* CHOICE_RUN: the team was faster */
-    } choice[3];               /* PHASE_CORES, PHASE_L2, PHASE_DRAM */
+    team_choice_t choice[3];   /* PHASE_CORES, PHASE_L2, PHASE_DRAM (gpu.c) */
 #ifdef CTASIM_PHASE_PROFILE
     uint64_t prof_ns[8];       /* gpu.c, PROF_*: where the wall time of a run went */
     uint64_t prof_cycles[3][2]; /* per phase: its cycles on this thread, on the team */

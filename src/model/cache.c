@@ -1,6 +1,7 @@
 /* cache.c — tag array and MSHR table (see cache.h). */
 #include "cache.h"
 #include "ipoly.h"
+#include "zero_pages.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -13,48 +14,62 @@ static uint32_t log2u(uint32_t v)
     return r;
 }
 
-/* Every frame empty, each set's order its ways in index order. */
+/* Every frame empty; each set's order (its ways in index order) and its
+ * maybe_empty bits are set up when it is first allocated into (set_up). */
 static void reset_frames(cache_t *c)
 {
     const size_t frames = (size_t)c->nsets * c->assoc;
     memset(c->lines, 0, frames * sizeof *c->lines);
-    for (uint32_t set = 0; set < c->nsets; set++) {
-        cache_line_t *l = c->lines + (size_t)set * c->assoc;
-        for (uint32_t w = 0; w < c->assoc; w++) {
-            l[w].older = w ? w - 1 : CACHE_NO_WAY;
-            l[w].newer = w + 1 < c->assoc ? w + 1 : CACHE_NO_WAY;
-        }
-        c->oldest[set] = 0;
-        c->newest[set] = c->assoc - 1;
-    }
-    memset(c->maybe_empty, 0xff, (frames + 63) / 64 * sizeof *c->maybe_empty);
+    memset(c->set_ready, 0, ((size_t)c->nsets + 63) / 64 * sizeof *c->set_ready);
     c->handed_out = -1;
     c->dirty_lines = 0;
     key_index_clear(&c->tag_index);
 }
 
-/* Storage for nsets x assoc frames, all empty. */
+/* A set's first use since the cache was built or invalidated: its order the
+ * ways in index order, every frame (all empty) marked maybe empty. */
+static void set_up(cache_t *c, uint32_t set)
+{
+    cache_line_t *l = c->lines + (size_t)set * c->assoc;
+    for (uint32_t w = 0; w < c->assoc; w++) {
+        l[w].older = w ? w - 1 : CACHE_NO_WAY;
+        l[w].newer = w + 1 < c->assoc ? w + 1 : CACHE_NO_WAY;
+        const size_t f = (size_t)set * c->assoc + w;
+        c->maybe_empty[f / 64] |= 1ull << (f % 64);
+    }
+    c->oldest[set] = 0;
+    c->newest[set] = c->assoc - 1;
+    c->set_ready[set / 64] |= 1ull << (set % 64);
+}
+
+/* Storage for nsets x assoc frames, all empty: nothing is written (every
+ * set is set up at its first allocation), so a cache a run never uses costs
+ * no memory. */
 static void alloc_frames(cache_t *c)
 {
     const size_t frames = (size_t)c->nsets * c->assoc;
-    c->lines = cs_xcalloc(frames, sizeof *c->lines);
-    c->oldest = cs_xcalloc(c->nsets, sizeof *c->oldest);
-    c->newest = cs_xcalloc(c->nsets, sizeof *c->newest);
-    c->maybe_empty = cs_xcalloc((frames + 63) / 64, sizeof *c->maybe_empty);
+    c->lines = zero_pages_alloc(frames, sizeof *c->lines);
+    c->oldest = zero_pages_alloc(c->nsets, sizeof *c->oldest);
+    c->newest = zero_pages_alloc(c->nsets, sizeof *c->newest);
+    c->maybe_empty = zero_pages_alloc((frames + 63) / 64, sizeof *c->maybe_empty);
+    c->set_ready = zero_pages_alloc(((size_t)c->nsets + 63) / 64, sizeof *c->set_ready);
     key_index_init(&c->tag_index, (uint32_t)frames);
-    reset_frames(c);
+    c->handed_out = -1;
+    c->dirty_lines = 0;
 }
 
 static void free_frames(cache_t *c)
 {
-    free(c->lines);
-    free(c->oldest);
-    free(c->newest);
-    free(c->maybe_empty);
+    const size_t frames = (size_t)c->nsets * c->assoc;
+    zero_pages_free(c->lines, frames, sizeof *c->lines);
+    zero_pages_free(c->oldest, c->nsets, sizeof *c->oldest);
+    zero_pages_free(c->newest, c->nsets, sizeof *c->newest);
+    zero_pages_free(c->maybe_empty, (frames + 63) / 64, sizeof *c->maybe_empty);
+    zero_pages_free(c->set_ready, ((size_t)c->nsets + 63) / 64, sizeof *c->set_ready);
     key_index_free(&c->tag_index);
     c->lines = NULL;
     c->oldest = c->newest = NULL;
-    c->maybe_empty = NULL;
+    c->maybe_empty = c->set_ready = NULL;
 }
 
 void cache_init(cache_t *c, const cache_config_t *cfg)
@@ -246,6 +261,8 @@ cache_line_t *cache_allocate(cache_t *c, uint64_t line, cache_line_t *evicted)
         note_maybe_empty(c, &c->lines[c->handed_out]);
     c->handed_out = -1;
     const uint32_t set = set_index(c, line);
+    if (!(c->set_ready[set / 64] >> (set % 64) & 1))
+        set_up(c, set);
     uint64_t frames = (uint64_t)c->nsets * c->assoc;
     bool dirty_ok = (uint64_t)c->dirty_lines * 100 >= (uint64_t)c->dirty_evict_pct * frames;
     /* an empty frame (the lowest), else the oldest that may be evicted */
@@ -303,8 +320,8 @@ void mshr_init(mshr_table_t *m, uint32_t entries, uint32_t max_merge)
     m->n = entries ? entries : 1;
     m->max_merge = max_merge ? max_merge : 1;
     m->used = 0;
-    m->e = cs_xcalloc(m->n, sizeof *m->e);
-    m->waiters = cs_xcalloc((size_t)m->n * m->max_merge, sizeof *m->waiters);
+    m->e = zero_pages_alloc(m->n, sizeof *m->e);
+    m->waiters = zero_pages_alloc((size_t)m->n * m->max_merge, sizeof *m->waiters);
     key_index_init(&m->index, m->n);
     const uint32_t words = (m->n + 63) / 64;
     m->free_bits = cs_xcalloc(words, sizeof *m->free_bits);
@@ -314,8 +331,8 @@ void mshr_init(mshr_table_t *m, uint32_t entries, uint32_t max_merge)
 
 void mshr_free(mshr_table_t *m)
 {
-    free(m->e);
-    free(m->waiters);
+    zero_pages_free(m->e, m->n, sizeof *m->e);
+    zero_pages_free(m->waiters, (size_t)m->n * m->max_merge, sizeof *m->waiters);
     key_index_free(&m->index);
     free(m->free_bits);
     m->e = NULL;

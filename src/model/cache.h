@@ -61,6 +61,12 @@ typedef struct cache {
      * frame has its bit, so the lowest empty frame of a set is found without
      * a scan. */
     uint64_t *maybe_empty;
+    /* A bit per set whose replacement order and maybe_empty bits are set up:
+     * a set is set up by the first allocation into it (cache_allocate), so
+     * that building a cache writes none of its frames (zero_pages.h) and a
+     * run pays only for the sets it uses. Frames of a set not set up are all
+     * zero: empty. */
+    uint64_t *set_ready;
     /* The frame cache_allocate handed out last (empty; its caller normally
      * fills or reserves it at once): its bit is set only if it is still
      * empty at the next allocation, so that allocation does not have to

@@ -1,5 +1,6 @@
 /* key_index.c — hash index from keys to values (see key_index.h). */
 #include "key_index.h"
+#include "zero_pages.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -10,35 +11,31 @@ void key_index_init(key_index_t *x, uint32_t max_keys)
     while (cap < 2 * (uint64_t)max_keys)
         cap *= 2;
     x->mask = cap - 1;
-    x->slot = cs_xcalloc(cap, sizeof *x->slot);
-    key_index_clear(x);
+    x->slot = zero_pages_alloc(cap, sizeof *x->slot); /* all zero: empty */
 }
 
 void key_index_free(key_index_t *x)
 {
-    free(x->slot);
+    if (x->slot)
+        zero_pages_free(x->slot, (size_t)x->mask + 1, sizeof *x->slot);
     x->slot = NULL;
 }
 
-void key_index_clear(key_index_t *x)
-{
-    for (size_t p = 0; p <= x->mask; p++)
-        x->slot[p].val = -1;
-}
+void key_index_clear(key_index_t *x) { memset(x->slot, 0, ((size_t)x->mask + 1) * sizeof *x->slot); }
 
 void key_index_set(key_index_t *x, uint64_t key, int32_t val)
 {
     uint32_t p = key_index_home(x, key);
-    while (x->slot[p].val >= 0 && x->slot[p].key != key)
+    while (x->slot[p].val1 && x->slot[p].key != key)
         p = (p + 1) & x->mask;
     x->slot[p].key = key;
-    x->slot[p].val = val;
+    x->slot[p].val1 = (uint32_t)val + 1;
 }
 
 /* Empty position `hole`, moving later keys of its probe run back. */
 static void remove_at(key_index_t *x, uint32_t hole)
 {
-    for (uint32_t p = (hole + 1) & x->mask; x->slot[p].val >= 0; p = (p + 1) & x->mask) {
+    for (uint32_t p = (hole + 1) & x->mask; x->slot[p].val1; p = (p + 1) & x->mask) {
         /* the key at p may move into the hole unless its home lies in (hole, p] */
         const uint32_t home = key_index_home(x, x->slot[p].key);
         if (((p - home) & x->mask) >= ((p - hole) & x->mask)) {
@@ -46,23 +43,23 @@ static void remove_at(key_index_t *x, uint32_t hole)
             hole = p;
         }
     }
-    x->slot[hole].val = -1;
+    x->slot[hole].val1 = 0;
 }
 
 void key_index_remove(key_index_t *x, uint64_t key)
 {
     uint32_t p = key_index_home(x, key);
-    while (x->slot[p].val >= 0 && x->slot[p].key != key)
+    while (x->slot[p].val1 && x->slot[p].key != key)
         p = (p + 1) & x->mask;
-    if (x->slot[p].val >= 0)
+    if (x->slot[p].val1)
         remove_at(x, p);
 }
 
 void key_index_remove_if(key_index_t *x, uint64_t key, int32_t val)
 {
     uint32_t p = key_index_home(x, key);
-    while (x->slot[p].val >= 0 && x->slot[p].key != key)
+    while (x->slot[p].val1 && x->slot[p].key != key)
         p = (p + 1) & x->mask;
-    if (x->slot[p].val >= 0 && x->slot[p].val == val)
+    if (x->slot[p].val1 && x->slot[p].val1 == (uint32_t)val + 1)
         remove_at(x, p);
 }

@@ -10,10 +10,12 @@
 
 #include "util/common.h"
 
-/* Key and value side by side: a probe touches one host cache line. */
+/* Key and value side by side: a probe touches one host cache line. The
+ * value is stored plus one so that an all-zero table is empty: a new index
+ * is then fresh zero pages (zero_pages.h), paid for only where keys land. */
 typedef struct key_slot {
     uint64_t key;
-    int32_t val;    /* -1: empty position */
+    uint32_t val1;  /* the value + 1; 0: empty position */
 } key_slot_t;
 
 typedef struct key_index {
@@ -36,8 +38,8 @@ static inline uint32_t key_index_home(const key_index_t *x, uint64_t key)
 static inline int32_t key_index_find(const key_index_t *x, uint64_t key)
 {
     for (uint32_t p = key_index_home(x, key);; p = (p + 1) & x->mask)
-        if (x->slot[p].val < 0 || x->slot[p].key == key)
-            return x->slot[p].val;
+        if (!x->slot[p].val1 || x->slot[p].key == key)
+            return (int32_t)x->slot[p].val1 - 1;
 }
 
 /* Ask the host to bring `key`'s home position into its caches (a lookup

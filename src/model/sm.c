@@ -15,7 +15,9 @@ int sm_init(sm_t *s, const mem_ports_t *io, uint32_t id, const warp_policy_ops_t
             cs_error_t *err)
 {
     const gpu_config_t *cfg = io->cfg;
-    memset(s, 0, sizeof *s);
+    /* *s is zero already (sm.h): clearing it again would touch all 40 KB of
+     * its warp arrays, most of which a run with few warps per core never
+     * uses */
     s->id = id;
     s->io = io;
     s->pool = io->pool;
@@ -47,7 +49,7 @@ int sm_init(sm_t *s, const mem_ports_t *io, uint32_t id, const warp_policy_ops_t
 
 void sm_free(sm_t *s)
 {
-    for (uint32_t c = 0; c < MAX_CTAS_PER_SM; c++)
+    for (uint32_t c = 0; s->used_ctas && c < MAX_CTAS_PER_SM; c++) /* none: its pages stay untouched */
         if (s->cta[c].used && s->cta[c].fe)
             s->cta[c].kernel->desc.ops->cta_end(s->cta[c].kernel->desc.src, s->cta[c].fe);
     sm_pipes_free(&s->pipes);

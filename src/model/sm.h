@@ -48,8 +48,9 @@
 #include "sm_state.h"
 
 /* Set up core `id`, with one warp-policy instance per scheduler created from
- * `warp_spec` (e.g. "tl:group=8"). Returns -1 with *err set if the policy
- * rejects its arguments. */
+ * `warp_spec` (e.g. "tl:group=8"). *s must be all zero (calloc or
+ * zero_pages_alloc): sm_init writes only what is not zero at the start.
+ * Returns -1 with *err set if the policy rejects its arguments. */
 int sm_init(sm_t *s, const mem_ports_t *io, uint32_t id, const warp_policy_ops_t *wp, const char *warp_spec,
             cs_error_t *err);
 /* Free the core; CTAs still resident (a run stopped early) end their front-end state. */

@@ -1,6 +1,7 @@
 /* sm_ldst.c — a core's LD/ST unit and L1 data cache (see sm_ldst.h). */
 #include "sm_ldst.h"
 #include "sm_cta.h"
+#include "zero_pages.h"
 
 #include <stdlib.h>
 
@@ -20,17 +21,16 @@ void sm_ldst_init(sm_ldst_t *u, const sm_ldst_params_t *p, uint32_t max_loads)
     /* a sectored L1 under sector accesses keeps one MSHR entry per sector */
     u->sector_mshr = p->sector_accesses && u->l1.cfg.sectored;
     u->lrec_n = max_loads;
-    u->lrec = cs_xcalloc(u->lrec_n, sizeof *u->lrec);
-    for (uint32_t i = 0; i < u->lrec_n; i++)
-        u->lrec[i].next_free = i + 1 < u->lrec_n ? i + 1 : LDST_NO_REC;
-    u->lrec_free = 0;
+    u->lrec = zero_pages_alloc(u->lrec_n, sizeof *u->lrec);
+    u->lrec_free = u->lrec_n ? 0 : LDST_NO_REC;
+    u->lrec_fresh = 0;
 }
 
 void sm_ldst_free(sm_ldst_t *u)
 {
     cache_free(&u->l1);
     mshr_free(&u->mshr);
-    free(u->lrec);
+    zero_pages_free(u->lrec, u->lrec_n, sizeof *u->lrec);
 }
 
 /* ------------------------------------------------------------------------ */
@@ -43,7 +43,10 @@ static uint32_t lrec_alloc(sm_t *s, uint32_t w, const warp_inst_t *in)
     if (id == LDST_NO_REC)
         return LDST_NO_REC;
     load_rec_t *r = &u->lrec[id];
-    u->lrec_free = r->next_free;
+    if (id == u->lrec_fresh) /* the first use of this record: the next is the next one */
+        u->lrec_free = ++u->lrec_fresh < u->lrec_n ? u->lrec_fresh : LDST_NO_REC;
+    else
+        u->lrec_free = r->next_free;
     r->warp = (uint16_t)w;
     r->ndst = in->ndst;
     for (uint32_t i = 0; i < in->ndst; i++)

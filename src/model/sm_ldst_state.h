@@ -67,7 +67,11 @@ typedef struct sm_ldst {
     req_fifo_t missq;
     bool sector_mshr;         /* sector accesses on a sectored L1: an MSHR entry per sector */
     load_rec_t *lrec;
-    uint32_t lrec_n, lrec_free;
+    /* Free load records: a stack through next_free whose bottom is the
+     * records never used yet, lrec_fresh..lrec_n-1 in order; those are not
+     * linked (nor written) until lrec_alloc reaches them, so a core's 1024
+     * records cost only the pages its loads use (zero_pages.h). */
+    uint32_t lrec_n, lrec_free, lrec_fresh;
     sm_ldst_params_t p;
 } sm_ldst_t;
 

@@ -61,10 +61,17 @@ typedef struct kernel_delta {
 #define SM_KDELTA_MAX (MAX_CTAS_PER_SM + 1)
 
 typedef struct sm {
+    /* What sm_init writes comes first, in as few host pages as it fits: the
+     * storage is zero pages (zero_pages.h, sm_init), each page a run touches
+     * costs a page fault, and a GPU of 132 cores had four of its ten pages
+     * written before any simulation (docs/SPEED.md "Start-up"). The large
+     * per-CTA and per-warp arrays follow; a run touches only the entries of
+     * the CTAs and warps it places. */
     uint32_t id;
     const mem_ports_t *io;    /* config, address map, request pool, crossbars */
     const gpu_config_t *cfg;  /* = io->cfg */
     const warp_policy_ops_t *wp;
+    req_pool_t *pool;         /* where its requests come from: io->pool, or its own (parallel cores) */
     enum core_state state;
     uint64_t gated_mark;      /* gated_cycles when it was last turned OFF (wake-ups) */
     uint64_t powered_at;      /* a woken gated core takes CTAs from this core cycle on
@@ -73,10 +80,7 @@ typedef struct sm {
     /* resources in use */
     uint32_t used_threads, used_regs, used_shmem, used_ctas, used_warps;
     uint64_t alloc_mark;      /* cycle up to which c.reg_alloc_cycles / shmem_alloc_cycles are summed */
-    cta_slot_t cta[MAX_CTAS_PER_SM];
     kernel_run_t *stall_kernel; /* the kernel stall cycles were last charged to (per-kernel stats) */
-    warp_t warp[MAX_WARPS_PER_SM];
-    warp_info_t winfo[MAX_WARPS_PER_SM];
     sm_issue_t iss;           /* fetch and issue: schedulers, cached verdicts (sm_issue.h) */
     uint64_t warp_age_seq;
     uint32_t warp_epoch;      /* bumped whenever warps are added or removed */
@@ -93,19 +97,19 @@ typedef struct sm {
     enum issue_outcome last_outcome;
     uint32_t last_flags;      /* stall flags of the last simulated cycle, for replay */
     sm_counters_t c;
-    /* events for the GPU, drained after each core tick */
-    cta_info_t finished[MAX_CTAS_PER_SM]; /* CTAs finished and already released */
     uint32_t n_finished;
     bool failed;              /* a front-end error: err holds it */
-    cs_error_t err;
-    /* What the parallel core phase (gpu.c, --threads) changes; last, so the
-     * fields above keep their places. */
-    req_pool_t *pool;         /* where its requests come from: io->pool, or its own (parallel cores) */
     /* Set by the GPU while the core ticks on a worker thread: counters of
      * shared objects (the kernels') go to kdelta instead, which the GPU adds
      * in core order after the parallel phase (sm_fold_kernel_deltas). */
     bool defer_shared;
     uint32_t n_kdelta;
+    cta_slot_t cta[MAX_CTAS_PER_SM];
+    warp_t warp[MAX_WARPS_PER_SM];
+    warp_info_t winfo[MAX_WARPS_PER_SM];
+    /* events for the GPU, drained after each core tick */
+    cta_info_t finished[MAX_CTAS_PER_SM]; /* CTAs finished and already released */
+    cs_error_t err;
     kernel_delta_t kdelta[SM_KDELTA_MAX];
 } sm_t;
 

@@ -1,0 +1,113 @@
+/* test_startup.c — building a GPU costs little per core, whatever the size
+ * of the tables a core is built with (issue 28: "start-up on a large config
+ * as cheap as on a small one").
+ *
+ * The measure is the host's page faults (getrusage's ru_minflt) over
+ * gpu_create and gpu_destroy, not time: each page a construction writes
+ * costs one fault whatever the machine's load, so the count is the same on
+ * every run, and it is what start-up time was made of (docs/SPEED.md
+ * "Start-up"). The QV100 pair is built with 80 and with 132 cores; the
+ * difference over 52 cores is the cost of one core, memory side and
+ * configuration parsing aside. At cd7e214 a core cost 36 faults (its 40 KB
+ * struct cleared, its MSHR, tag index and load-record tables cleared or
+ * linked: 5 601 faults at 132 cores against 585 on the default preset); a
+ * core now writes two pages of its struct and a few of its warp policy's and
+ * units' small arrays. The bound, 6, fails if any of the big tables (an L1
+ * MSHR table's waiters, 4 pages; its index, 4; the load records, 8) is
+ * written whole again.
+ *
+ * A sanitizer's allocator and shadow memory fault on pages of their own, so
+ * under ASan or TSan the count says nothing and the case is skipped. */
+#include "gpu/gpu.h"
+#include "config/config.h"
+#include "policy/registry.h"
+#include "model/zero_pages.h"
+#include "test.h"
+
+#include <sys/resource.h>
+
+#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
+#define UNDER_SANITIZER 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer) || __has_feature(thread_sanitizer)
+#define UNDER_SANITIZER 1
+#endif
+#endif
+
+#define QV100_DIR "tests/data/config/qv100/"
+#define FAULTS_PER_CORE_MAX 6
+
+static long minor_faults(void)
+{
+    struct rusage ru;
+    getrusage(RUSAGE_SELF, &ru);
+    return ru.ru_minflt;
+}
+
+/* Page faults of building and destroying the QV100 pair with `cores` cores;
+ * -1 if it could not be built. */
+static long build_faults(const char *cores)
+{
+    cs_error_t err;
+    gpu_config_t cfg;
+    config_defaults(&cfg);
+    const config_load_opts_t opts = {.allow_unknown = true};
+    if (config_load_file_opts(&cfg, QV100_DIR "gpgpusim.config", &opts, &err) < 0 ||
+        config_load_file_opts(&cfg, QV100_DIR "trace.config", &opts, &err) < 0 ||
+        config_set(&cfg, "gpgpu_n_clusters", cores, &err) < 0) {
+        printf("  config: %s\n", err.msg);
+        return -1;
+    }
+    const long before = minor_faults();
+    gpu_t *g = gpu_create_named(&cfg, NULL, NULL, &err);
+    if (!g) {
+        printf("  gpu_create: %s\n", err.msg);
+        return -1;
+    }
+    gpu_destroy(g);
+    return minor_faults() - before;
+}
+
+static void faults_per_core(void)
+{
+#ifdef UNDER_SANITIZER
+    SKIP("a sanitizer's allocator faults on pages of its own");
+#else
+    build_faults("132"); /* the heap grows to its size once */
+    const long f80 = build_faults("80"), f132 = build_faults("132");
+    CHECK(f80 >= 0 && f132 >= 0);
+    const double per_core = (double)(f132 - f80) / 52.0;
+    printf("  page faults: %ld at 80 cores, %ld at 132: %.1f per core (bound %d)\n", f80, f132, per_core,
+           FAULTS_PER_CORE_MAX);
+    CHECK(per_core <= FAULTS_PER_CORE_MAX);
+#endif
+}
+
+/* Arrays from zero_pages_alloc are zero, small (calloc) or large (pages),
+ * and writable to their last byte; freeing them with their sizes works. */
+static void zero_pages_are_zero(void)
+{
+    const size_t sizes[] = {1, 100, 4095, 4096, 70000, 1u << 20};
+    for (unsigned i = 0; i < sizeof sizes / sizeof sizes[0]; i++) {
+        unsigned char *p = zero_pages_alloc(sizes[i], 1);
+        CHECK(p != NULL);
+        size_t nonzero = 0;
+        for (size_t b = 0; b < sizes[i]; b++)
+            nonzero += p[b] != 0;
+        CHECK_EQ(nonzero, 0);
+        p[sizes[i] - 1] = 0xff;
+        zero_pages_free(p, sizes[i], 1);
+    }
+    uint64_t *q = zero_pages_alloc(3000, sizeof *q); /* 24 000 bytes: pages */
+    CHECK_EQ(q[2999], 0);
+    q[2999] = 7;
+    CHECK_EQ(q[2999], 7);
+    zero_pages_free(q, 3000, sizeof *q);
+}
+
+int main(void)
+{
+    RUN(faults_per_core);
+    RUN(zero_pages_are_zero);
+    TEST_EXIT();
+}

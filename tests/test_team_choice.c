@@ -1,0 +1,108 @@
+/* test_team_choice.c — the team-or-this-thread choice of one phase
+ * (gpu/team_choice.c), fed with made-up cycle times: no timing before
+ * CHOICE_FIRST cycles, a timing alternates blocks (this thread first), the
+ * faster side wins only by the margin, a team far slower ends the timing at
+ * once, and a decision holds for CHOICE_EPOCH cycles. Which side runs a
+ * cycle changes no result (test_parallel); what this checks is what a run
+ * pays for the choice, which a wrong rule would multiply (docs/SPEED.md
+ * "What the team choice may cost"). */
+#include "gpu/team_choice.h"
+#include "test.h"
+
+/* Runs a timing from cycle *now on: each timed cycle takes serial_ns on
+ * this thread, team_ns on the team. Returns the decision; *team_cycles
+ * counts the cycles the team ran. */
+static int run_timing(team_choice_t *c, uint64_t *now, uint64_t serial_ns, uint64_t team_ns, unsigned *team_cycles)
+{
+    *team_cycles = 0;
+    for (unsigned i = 0; i < 4 * CHOICE_BLOCKS * CHOICE_BLOCK; i++, (*now)++) {
+        bool timed;
+        const bool team = team_choice_pick(c, *now, &timed);
+        if (!timed)
+            return -2; /* a timing must time every cycle until it decides */
+        *team_cycles += team;
+        const int r = team_choice_timed(c, *now, team ? team_ns : serial_ns);
+        if (r >= 0) {
+            (*now)++;
+            return r;
+        }
+    }
+    return -3;
+}
+
+static void no_timing_before_first(void)
+{
+    team_choice_t c;
+    team_choice_init(&c);
+    bool timed = true;
+    CHECK(!team_choice_pick(&c, 5000, &timed)); /* the first eligible cycle: this thread */
+    CHECK(!timed);
+    CHECK(!team_choice_pick(&c, 5000 + CHOICE_FIRST - 1, &timed));
+    CHECK(!timed);
+    CHECK(!team_choice_pick(&c, 5000 + CHOICE_FIRST, &timed)); /* the timing starts on this thread */
+    CHECK(timed);
+}
+
+static void faster_team_wins_and_holds(void)
+{
+    team_choice_t c;
+    team_choice_init(&c);
+    bool timed;
+    team_choice_pick(&c, 0, &timed);
+    uint64_t now = CHOICE_FIRST;
+    unsigned team_cycles;
+    CHECK_EQ(run_timing(&c, &now, 1000, 500, &team_cycles), 1);
+    CHECK_EQ(team_cycles, CHOICE_BLOCKS * CHOICE_BLOCK); /* half of the timing */
+    CHECK(team_choice_decided(&c));
+    const uint64_t decided_at = now - 1;
+    CHECK(team_choice_pick(&c, decided_at + CHOICE_EPOCH - 1, &timed));
+    CHECK(!timed);
+    team_choice_pick(&c, decided_at + CHOICE_EPOCH, &timed); /* timed again */
+    CHECK(timed);
+}
+
+static void margin(void)
+{
+    team_choice_t c;
+    team_choice_init(&c);
+    bool timed;
+    team_choice_pick(&c, 0, &timed);
+    uint64_t now = CHOICE_FIRST;
+    unsigned team_cycles;
+    /* 3 % faster is not enough: the team costs CPU time */
+    CHECK_EQ(run_timing(&c, &now, 1000, 970, &team_cycles), 0);
+    CHECK_EQ(team_cycles, CHOICE_BLOCKS * CHOICE_BLOCK);
+    /* 1.5x slower: the timing runs to its end (no give-up below 2x) */
+    team_choice_init(&c);
+    team_choice_pick(&c, 0, &timed);
+    now = CHOICE_FIRST;
+    CHECK_EQ(run_timing(&c, &now, 1000, 1500, &team_cycles), 0);
+    CHECK_EQ(team_cycles, CHOICE_BLOCKS * CHOICE_BLOCK);
+}
+
+/* A team that waits for a CPU (10x a cycle on this thread) costs the timing
+ * at most twice a block on this thread, then it stops for this thread. */
+static void slow_team_gives_up(void)
+{
+    team_choice_t c;
+    team_choice_init(&c);
+    bool timed;
+    team_choice_pick(&c, 0, &timed);
+    uint64_t now = CHOICE_FIRST;
+    unsigned team_cycles;
+    CHECK_EQ(run_timing(&c, &now, 1000, 10000, &team_cycles), 0);
+    /* the block on this thread took 64 000 ns: the 13th team cycle passes 128 000 */
+    CHECK_EQ(team_cycles, 2 * CHOICE_BLOCK * 1000 / 10000 + 1);
+    CHECK(team_choice_decided(&c));
+    CHECK(!team_choice_pick(&c, now, &timed));
+    CHECK(!timed);
+}
+
+int main(void)
+{
+    RUN(no_timing_before_first);
+    RUN(faster_team_wins_and_holds);
+    RUN(margin);
+    RUN(slow_team_gives_up);
+    TEST_EXIT();
+}
