@@ -149,7 +149,7 @@ count() { # SUITE RESULT
 # (with --check NAME mid: the fourth field of NAME's mid line, the reference's mid-size arguments)
 ref_args() {
     if [ "$CHECKSET" = mid ]; then
-        awk -F'|' -v n="$CHECKNAME" '{ k=$1; gsub(/^ +| +$/, "", k) } k == "mid " n { a=$5; gsub(/^ +| +$/, "", a); print a }' "$LIST"
+        awk -F'|' -v n="$CHECKNAME" '{ k=$1; gsub(/^ +| +$/, "", k) } k == "mid " n { a=$4; gsub(/^ +| +$/, "", a); print a }' "$LIST"
         return
     fi
     awk -F'|' -v n="$1" '{ k=$1; gsub(/^ +| +$/, "", k) } k == "ref " n { a=$4; gsub(/^ +| +$/, "", a); print a }' "$LIST"
