@@ -308,13 +308,22 @@ static bool read_run(FILE *f, exp_result_t *y)
                 return false;
         }
     }
-    char line[sizeof y->prog_detail + 32];
-    if (fscanf(f, "program_check %d %u", &y->prog_check, &y->same_as) != 2 || fgetc(f) != ' ' ||
-        !fgets(line, sizeof line, f))
+    /* a suite program's check: "program_check CHECK SAME_AS DETAIL"; a file
+     * written before that line existed goes straight to "end" (our kernels'
+     * runs: nothing lost, they are read back as they were) */
+    char line[sizeof y->prog_detail + 64];
+    if (!fgets(line, sizeof line, f))
         return false;
-    line[strcspn(line, "\n")] = 0;
-    snprintf(y->prog_detail, sizeof y->prog_detail, "%.199s", line);
-    return fgets(line, sizeof line, f) && !strcmp(line, "end\n") && fgetc(f) == EOF;
+    if (!strncmp(line, "program_check ", 14)) {
+        int used = 0;
+        if (sscanf(line, "program_check %d %u %n", &y->prog_check, &y->same_as, &used) != 2 || !used)
+            return false;
+        line[strcspn(line, "\n")] = 0;
+        snprintf(y->prog_detail, sizeof y->prog_detail, "%.199s", line + used);
+        if (!fgets(line, sizeof line, f))
+            return false;
+    }
+    return !strcmp(line, "end\n") && fgetc(f) == EOF;
 }
 
 /* Job I's result from an earlier run, if its file is complete and has the key. */

@@ -56,7 +56,7 @@ typedef struct exp_result {
     int prog_check;
     char prog_detail[200];
     unsigned same_as; /* a program's run at a cap at or above its occupancy limit: not simulated, a copy of
-                       * this cap's run (exp_suite_skip_repeats); 0: simulated or read back */
+                       * this cap's run (exp_suite_skip_repeats); 0: simulated */
     bool cmem_split;   /* c_mem_wait, c_mem_sched(_mem) measured (false: a suite program's run, exp_suite.h) */
     double t_new;      /* LCS: metric METRIC_LCS_T_NEW (last kernel), -1 if absent */
     double n_avg;      /* DYNCTA: metric METRIC_DYNCTA_N_AVG, -1 if absent */

@@ -466,6 +466,7 @@ void exp_suite_skip_repeats(exp_run_t *r, size_t first)
             exp_result_t *x = &r->res[i];
             copy_result(x, t);
             x->same_as = cap;
+            x->reused = false; /* made now: kept in .runs by the runner */
             x->seconds = 0; /* no simulation */
             x->t.sim_wall_seconds = 0;
             if (!strstr(names, r->wl[w]->name) && strlen(names) + strlen(r->wl[w]->name) + 3 < sizeof names)
