@@ -308,9 +308,8 @@ static bool read_run(FILE *f, exp_result_t *y)
                 return false;
         }
     }
-    /* a suite program's check: "program_check CHECK SAME_AS DETAIL"; a file
-     * written before that line existed goes straight to "end" (our kernels'
-     * runs: nothing lost, they are read back as they were) */
+    /* a suite program's check: "program_check CHECK SAME_AS DETAIL" (a file
+     * without it, straight to "end", is read as having none) */
     char line[sizeof y->prog_detail + 64];
     if (!fgets(line, sizeof line, f))
         return false;
