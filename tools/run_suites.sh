@@ -7,6 +7,12 @@
 # per suite and in all; exits 1 when a program failed.
 # Usage: tools/run_suites.sh [--build DIR] [--set ci|test|paper|all] [--timeout S]
 #                            [NAME...] [-- exec options; default --config a100]
+#        tools/run_suites.sh [--build DIR] --check NAME ci|mid RUNDIR
+#   --check: only the check of NAME, on a run already made (by `ctasim experiment
+#   --suite`, src/cli/exp_suite.c) in RUNDIR with its stdout in RUNDIR/stdout.txt,
+#   at the arguments of the set given (mid: the CPU reference gets the mid line's
+#   fourth field). Prints one line, PASS, RAN (no check) or FAIL: why; exits 0, 3
+#   (RAN) or 1 (FAIL)
 BUILD=build; SET=ci; LIMIT=300; SELECT=""; COMPARE=""
 while [ $# -gt 0 ]; do
     case $1 in
@@ -14,6 +20,7 @@ while [ $# -gt 0 ]; do
         --set) SET=$2; shift 2 ;;
         --timeout) LIMIT=$2; shift 2 ;;
         --compare) COMPARE=1; shift; break ;;
+        --check) CHECKONLY=1; shift; break ;;
         --) shift; break ;;
         -*) echo "run_suites: unknown option $1" >&2; exit 2 ;;
         *) SELECT="$SELECT $1"; shift ;;
@@ -100,7 +107,36 @@ if [ -n "$COMPARE" ]; then numbers "$1" "$2" "$3"; exit $?; fi
 # every run (program and CPU reference) sees one fixed time(): programs that
 # seed their inputs from the clock then compute the same thing in both
 FIXED_TIME="$S/libfixedtime.so"
-[ -f "$FIXED_TIME" ] || { echo "run_suites: $FIXED_TIME missing (make suites)" >&2; exit 2; }
+# (--check runs no program, only a CPU reference: without the library it runs with the clock as it is)
+if [ ! -f "$FIXED_TIME" ]; then
+    [ -n "$CHECKONLY" ] || { echo "run_suites: $FIXED_TIME missing (make suites)" >&2; exit 2; }
+    FIXED_TIME=""
+fi
+
+# apply_check CHECK: the program's own check (the check field of
+# suites/programs.txt) on its stdout $T/$name.out and its folder $w; sets why
+# (empty: passed) and ran (1: the program has no check)
+apply_check() {
+    rest="$1"
+    while [ -n "$rest" ] && [ -z "$why" ]; do
+        case $rest in *' && '*) clause=${rest%% && *}; rest=${rest#* && } ;; *) clause=$rest; rest="" ;; esac
+        case $clause in
+            exit) ;;
+            none) ran=1 ;;
+            stdout:*) grep -Eq "${clause#stdout:}" "$T/$name.out" ||
+                why="no line matching '${clause#stdout:}' in its output: $(tail -1 "$T/$name.out" | cut -c1-120)" ;;
+            nostdout:*) if grep -Eq "${clause#nostdout:}" "$T/$name.out"; then
+                why="its check failed: $(grep -E -m1 "${clause#nostdout:}" "$T/$name.out" | cut -c1-120)"; fi ;;
+            ref:*) why=$(ref_check "${clause#ref:}") ;;
+            atmost:*) # atmost:PREFIX:LIMIT: the number after PREFIX on a stdout line is <= LIMIT
+                spec=${clause#atmost:}; pre=${spec%:*}; lim=${spec##*:}
+                v=$(grep -F -m1 -- "$pre" "$T/$name.out" | sed "s/.*$pre//" | grep -oE '[-+]?[0-9.]+([eE][-+]?[0-9]+)?|nan|inf' | head -1)
+                if [ -z "$v" ]; then why="no line with '$pre' in its output"
+                elif ! awk -v v="$v" -v l="$lim" 'BEGIN { exit !(v != "nan" && v + 0 <= l + 0) }'; then why="its check failed: $pre $v, more than $lim"; fi ;;
+            *) why="unknown check '$clause' in suites/programs.txt" ;;
+        esac
+    done
+}
 
 passed=0; failed=0; skipped=0; report=""
 count() { # SUITE RESULT
@@ -110,7 +146,35 @@ count() { # SUITE RESULT
 }
 
 # the reference lines: name -> args
-ref_args() { awk -F'|' -v n="$1" '{ k=$1; gsub(/^ +| +$/, "", k) } k == "ref " n { a=$4; gsub(/^ +| +$/, "", a); print a }' "$LIST"; }
+# (with --check NAME mid: the fourth field of NAME's mid line, the reference's mid-size arguments)
+ref_args() {
+    if [ "$CHECKSET" = mid ]; then
+        awk -F'|' -v n="$CHECKNAME" '{ k=$1; gsub(/^ +| +$/, "", k) } k == "mid " n { a=$4; gsub(/^ +| +$/, "", a); print a }' "$LIST"
+        return
+    fi
+    awk -F'|' -v n="$1" '{ k=$1; gsub(/^ +| +$/, "", k) } k == "ref " n { a=$4; gsub(/^ +| +$/, "", a); print a }' "$LIST"
+}
+
+# --check NAME SET RUNDIR: the check alone, on a run `ctasim experiment --suite` made
+if [ -n "$CHECKONLY" ]; then
+    [ $# -eq 3 ] || { echo "run_suites: --check NAME ci|mid RUNDIR" >&2; exit 2; }
+    CHECKNAME=$1; CHECKSET=$2; w=$3; name=$1
+    case $CHECKSET in ci|mid) ;; *) echo "run_suites: --check: the set is ci or mid, not $CHECKSET" >&2; exit 2 ;; esac
+    check=$(awk -F'|' -v n="$name" '{ k=$1; gsub(/^ +| +$/, "", k) } k == n { c=$5; gsub(/^ +| +$/, "", c); print c; exit }' "$LIST")
+    [ -n "$check" ] || { echo "FAIL $name: no program of that name in suites/programs.txt"; exit 1; }
+    [ -f "$w/stdout.txt" ] || { echo "FAIL $name: no stdout.txt in $w"; exit 1; }
+    cp "$w/stdout.txt" "$T/$name.out"
+    why=""; ran=""
+    case $check in
+        *ref:*) if [ "$CHECKSET" = mid ] && [ -z "$(ref_args)" ]; then
+            # its CPU reference has no mid-size arguments (no fourth field on its mid line)
+            check=$(echo "$check" | sed 's/ref:[^ ]*/none/'); fi ;;
+    esac
+    apply_check "$check"
+    if [ -n "$why" ]; then echo "FAIL $name: $why"; exit 1; fi
+    if [ -n "$ran" ]; then echo "RAN $name: exit 0, no result check${CHECKSET:+ at the $CHECKSET size}"; exit 3; fi
+    echo "PASS $name"; exit 0
+fi
 
 while IFS='|' read -r name dir srcs args check set; do
     name=$(trim "$name")
@@ -138,25 +202,7 @@ while IFS='|' read -r name dir srcs args check set; do
     elif [ $rc -ne 0 ]; then why="exit $rc: $(grep -v '^\s*$' "$T/$name.err" | tail -1 | cut -c1-200)"
         [ -z "$(grep -v '^\s*$' "$T/$name.err")" ] && why="exit $rc: $(tail -1 "$T/$name.out" | cut -c1-200)"
     else
-        rest="$check"
-        while [ -n "$rest" ] && [ -z "$why" ]; do
-            case $rest in *' && '*) clause=${rest%% && *}; rest=${rest#* && } ;; *) clause=$rest; rest="" ;; esac
-            case $clause in
-                exit) ;;
-                none) ran=1 ;;
-                stdout:*) grep -Eq "${clause#stdout:}" "$T/$name.out" ||
-                    why="no line matching '${clause#stdout:}' in its output: $(tail -1 "$T/$name.out" | cut -c1-120)" ;;
-                nostdout:*) if grep -Eq "${clause#nostdout:}" "$T/$name.out"; then
-                    why="its check failed: $(grep -E -m1 "${clause#nostdout:}" "$T/$name.out" | cut -c1-120)"; fi ;;
-                ref:*) why=$(ref_check "${clause#ref:}") ;;
-                atmost:*) # atmost:PREFIX:LIMIT: the number after PREFIX on a stdout line is <= LIMIT
-                    spec=${clause#atmost:}; pre=${spec%:*}; lim=${spec##*:}
-                    v=$(grep -F -m1 -- "$pre" "$T/$name.out" | sed "s/.*$pre//" | grep -oE '[-+]?[0-9.]+([eE][-+]?[0-9]+)?|nan|inf' | head -1)
-                    if [ -z "$v" ]; then why="no line with '$pre' in its output"
-                    elif ! awk -v v="$v" -v l="$lim" 'BEGIN { exit !(v != "nan" && v + 0 <= l + 0) }'; then why="its check failed: $pre $v, more than $lim"; fi ;;
-                *) why="unknown check '$clause' in suites/programs.txt" ;;
-            esac
-        done
+        apply_check "$check"
     fi
     if [ -z "$why" ] && [ -n "$ran" ]; then echo "RAN $name: exit 0, the program has no result check ($secs s)"; count "$suite" ran
     elif [ -z "$why" ]; then echo "PASS $name ($secs s)"; passed=$((passed + 1)); count "$suite" pass

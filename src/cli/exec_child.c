@@ -37,8 +37,7 @@ static int wait_for(pid_t pid)
     return status;
 }
 
-/* Remove the folder DIR and what the program left in it. */
-static void remove_dir(const char *dir)
+void exec_child_remove_dir(const char *dir)
 {
     if (rmdir(dir) == 0)
         return;
@@ -51,7 +50,43 @@ static void remove_dir(const char *dir)
         wait_for(rm);
 }
 
+extern char **environ;
+
+/* The environment of this process with ENV added (a NAME=VALUE in ENV
+ * replaces this process's NAME), malloc'd; built before fork, as nothing
+ * that allocates is safe between fork and exec in a threaded process. */
+static char **with_env(const char *const *env)
+{
+    size_t n = 0, k = 0;
+    while (environ[n])
+        n++;
+    while (env && env[k])
+        k++;
+    char **out = cs_xcalloc(n + k + 1, sizeof *out);
+    size_t m = 0;
+    for (size_t i = 0; i < n; i++) {
+        bool replaced = false;
+        for (size_t j = 0; j < k; j++) {
+            size_t len = strcspn(env[j], "=");
+            if (!strncmp(environ[i], env[j], len) && environ[i][len] == '=')
+                replaced = true;
+        }
+        if (!replaced)
+            out[m++] = environ[i];
+    }
+    for (size_t j = 0; j < k; j++)
+        out[m++] = (char *)env[j];
+    out[m] = NULL;
+    return out;
+}
+
 int exec_child_run(const char *const *args, const char *label, const char *where, cs_error_t *err)
+{
+    return exec_child_run_keep(args, label, where, NULL, NULL, err);
+}
+
+int exec_child_run_keep(const char *const *args, const char *label, const char *where, const char *stdout_file,
+                        const char *const *env, cs_error_t *err)
 {
     char self[4096];
     if (cs_exe_path(self, sizeof self) < 0)
@@ -61,7 +96,9 @@ int exec_child_run(const char *const *args, const char *label, const char *where
     snprintf(dir, sizeof dir, "%s/ctasim-exec-XXXXXX", tmp && *tmp ? tmp : "/tmp");
     if (!mkdtemp(dir))
         return cs_err(err, dir, 0, "%s: cannot make a folder to run in: %s", label, strerror(errno));
-    snprintf(out, sizeof out, "%s/stdout.txt", dir);
+    snprintf(out, sizeof out, "%s", stdout_file ? stdout_file : "");
+    if (!stdout_file)
+        snprintf(out, sizeof out, "%s/stdout.txt", dir);
     snprintf(errf, sizeof errf, "%s/stderr.txt", dir);
     const char *run_in = where ? where : dir;
     size_t n = 0;
@@ -72,6 +109,7 @@ int exec_child_run(const char *const *args, const char *label, const char *where
     argv[1] = "exec";
     argv[2] = "--quiet";
     memcpy(argv + 3, args, n * sizeof *args);
+    char **envp = with_env(env);
     int rc = 0;
     fflush(NULL);
     pid_t pid = fork();
@@ -84,7 +122,7 @@ int exec_child_run(const char *const *args, const char *label, const char *where
         if (o < 0 || e < 0 || in < 0 || chdir(run_in) != 0 || dup2(o, 1) < 0 || dup2(e, 2) < 0 || dup2(in, 0) < 0)
             _exit(126);
         /* this very binary, even if a rebuild has replaced the file since */
-        execv("/proc/self/exe", (char *const *)argv);
+        execve("/proc/self/exe", (char *const *)argv, envp);
         _exit(127);
     } else {
         int status = wait_for(pid);
@@ -101,8 +139,58 @@ int exec_child_run(const char *const *args, const char *label, const char *where
         }
     }
     free(argv);
-    remove_dir(dir);
+    free(envp);
+    exec_child_remove_dir(dir);
     return rc;
+}
+
+int exec_child_command(const char *const *argv, char *line, size_t n)
+{
+    line[0] = 0;
+    int fd[2];
+    if (pipe(fd) != 0) {
+        snprintf(line, n, "pipe: %s", strerror(errno));
+        return -1;
+    }
+    fflush(NULL);
+    pid_t pid = fork();
+    if (pid < 0) {
+        snprintf(line, n, "fork: %s", strerror(errno));
+        close(fd[0]);
+        close(fd[1]);
+        return -1;
+    }
+    if (pid == 0) {
+        int in = open("/dev/null", O_RDONLY), nul = open("/dev/null", O_WRONLY);
+        if (in < 0 || nul < 0 || dup2(in, 0) < 0 || dup2(fd[1], 1) < 0 || dup2(nul, 2) < 0)
+            _exit(126);
+        close(fd[0]);
+        execv(argv[0], (char *const *)argv);
+        _exit(127);
+    }
+    close(fd[1]);
+    FILE *f = fdopen(fd[0], "r");
+    if (f) {
+        char buf[1024];
+        bool first = true;
+        while (fgets(buf, sizeof buf, f)) /* read to the end, so the child never blocks on a full pipe */
+            if (first) {
+                buf[strcspn(buf, "\n")] = 0;
+                snprintf(line, n, "%s", buf);
+                first = false;
+            }
+        fclose(f);
+    } else {
+        close(fd[0]);
+    }
+    int status = wait_for(pid);
+    if (!WIFEXITED(status)) {
+        snprintf(line, n, "%s: killed by signal %d", argv[0], WTERMSIG(status));
+        return -1;
+    }
+    if (WEXITSTATUS(status) == 127 && !*line)
+        snprintf(line, n, "%s: could not run", argv[0]);
+    return WEXITSTATUS(status);
 }
 
 bool exec_child_is_program(const char *file)

@@ -16,6 +16,20 @@
  * when the child exits 0; else -1 with err. */
 int exec_child_run(const char *const *args, const char *label, const char *where, cs_error_t *err);
 
+/* exec_child_run with the child's stdout kept in STDOUT_FILE (NULL: dropped)
+ * and ENV (NULL-terminated NAME=VALUE strings, or NULL) added to its
+ * environment: what a suite program's own check needs (exp_suite.c). */
+int exec_child_run_keep(const char *const *args, const char *label, const char *where, const char *stdout_file,
+                        const char *const *env, cs_error_t *err);
+
+/* Run ARGV (argv[0] a path, not looked up) with stdin /dev/null and stderr
+ * dropped; its first stdout line into LINE. Its exit status, or -1 when it
+ * could not run or died of a signal (LINE says why). */
+int exec_child_command(const char *const *argv, char *line, size_t n);
+
+/* Remove the folder DIR and what a program left in it. */
+void exec_child_remove_dir(const char *dir);
+
 /* Whether FILE is an ELF executable (what `sweep` runs through exec rather
  * than reading as a trace). */
 bool exec_child_is_program(const char *file);

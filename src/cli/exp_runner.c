@@ -226,6 +226,8 @@ static void save_run(const exp_run_t *r, size_t i, const exp_result_t *x)
             fprintf(f, " %a", x->pt_ipc[c * x->npts + p]);
         fprintf(f, "\n");
     }
+    /* a suite program's own check; the detail (no newline) to the end of the line */
+    fprintf(f, "program_check %d %u %s\n", x->prog_check, x->same_as, x->prog_detail);
     fprintf(f, "end\n");
     cli_output_close(f, path, &ignore);
 }
@@ -306,8 +308,21 @@ static bool read_run(FILE *f, exp_result_t *y)
                 return false;
         }
     }
-    char line[16];
-    return fgets(line, sizeof line, f) && !strcmp(line, "end\n") && fgetc(f) == EOF;
+    /* a suite program's check: "program_check CHECK SAME_AS DETAIL" (a file
+     * without it, straight to "end", is read as having none) */
+    char line[sizeof y->prog_detail + 64];
+    if (!fgets(line, sizeof line, f))
+        return false;
+    if (!strncmp(line, "program_check ", 14)) {
+        int used = 0;
+        if (sscanf(line, "program_check %d %u %n", &y->prog_check, &y->same_as, &used) != 2 || !used)
+            return false;
+        line[strcspn(line, "\n")] = 0;
+        snprintf(y->prog_detail, sizeof y->prog_detail, "%.199s", line + used);
+        if (!fgets(line, sizeof line, f))
+            return false;
+    }
+    return !strcmp(line, "end\n") && fgetc(f) == EOF;
 }
 
 /* Job I's result from an earlier run, if its file is complete and has the key. */
@@ -641,15 +656,23 @@ static int write_workloads_csv(const exp_run_t *r, const char *path, cs_error_t 
     FILE *f = cli_output_open(path, err);
     if (!f)
         return -1;
-    fprintf(f, "paper_workload,suite_workload,status\n");
+    /* --suite: a program_check column, the programs' own checks over their runs (exp_suite.h) */
+    const char *col = r->programs ? "," : "";
+    fprintf(f, "paper_workload,suite_workload,status%s\n", r->programs ? ",program_check" : "");
     for (unsigned i = 0; r->def->paper[i]; i++) {
         const app_def_t *a = exp_suite_workload(r->def->paper[i]);
         const char *status = !a ? "missing" : exp_listed(r->wl, r->nw, a) ? "run" : "not-selected";
-        fprintf(f, "%s,%s,%s\n", r->def->paper[i], a ? a->name : "", status);
+        fprintf(f, "%s,%s,%s%s\n", r->def->paper[i], a ? a->name : "", status, col);
     }
     for (unsigned w = 0; w < r->nw; w++)
-        if (!r->in_paper[w])
-            fprintf(f, ",%s,extra\n", r->wl[w]->name);
+        if (!r->in_paper[w] && !r->prog[w])
+            fprintf(f, ",%s,extra%s\n", r->wl[w]->name, col);
+    for (unsigned w = 0; w < r->nw; w++)
+        if (r->prog[w]) { /* the paper's name of our kernel it stands beside, the program, status program */
+            char check[32];
+            exp_suite_check_summary(r, w, check, sizeof check);
+            fprintf(f, "%s,%s,program,%s\n", r->prog[w]->ours, r->wl[w]->name, check);
+        }
     return cli_output_close(f, path, err);
 }
 
@@ -906,12 +929,29 @@ static int run_one(const exp_def_t *def, const exp_opts_t *o)
             return cli_fail(&err);
         }
     } else if (r.ntodo) {
-        jobs_run(r.ntodo, threads, run_todo, progress, &r);
+        /* --suite: the programs' top-cap runs first, then the caps their
+         * occupancy limit leaves distinct (exp_suite_skip_repeats) */
+        size_t first = r.programs ? exp_suite_order_todo(&r) : 0, all = r.ntodo;
+        if (first) {
+            r.ntodo = first;
+            jobs_run(first, threads, run_todo, progress, &r);
+            r.ntodo = all;
+        }
+        if (r.programs) { /* leaves the runs still to do at the front of r.todo */
+            exp_suite_skip_repeats(&r, first);
+            for (size_t i = 0; i < total; i++) /* the copies kept too, so a rerun reads them back */
+                if (r.res[i].same_as && !r.res[i].reused)
+                    save_run(&r, i, &r.res[i]);
+        }
+        if (r.ntodo)
+            jobs_run(r.ntodo, threads, run_todo, progress, &r);
     }
     double wall = wall_now() - t0;
     double sim = 0;
+    size_t copies = 0; /* --suite: runs not simulated, a lower cap's copy of the top cap's */
     for (size_t i = 0; i < total; i++) {
         sim += r.res[i].seconds;
+        copies += r.res[i].same_as != 0;
         if (r.res[i].rc < 0 || r.res[i].check == 0) {
             int rc = cli_fail(&r.res[i].err);
             free_results(&r);
@@ -921,6 +961,7 @@ static int run_one(const exp_def_t *def, const exp_opts_t *o)
     if (def->family->warn_small_grids)
         warn_small_grids(&r);
     warn_inert_policies(&r);
+    exp_suite_warn_checks(&r);
     char path[1024], wpath[1024];
     int rc = write_outputs(&r, path, wpath, sizeof path, &err);
     free_results(&r);
@@ -933,7 +974,7 @@ static int run_one(const exp_def_t *def, const exp_opts_t *o)
         snprintf(where, sizeof where, "%u jobs", threads);
     printf("%s: %zu simulations in %.1f s wall on %s (%.1f s of simulation); table in %s, the paper's "
            "workloads in %s\n\n",
-           def->name, total - skipped, wall, where, sim, path, wpath);
+           def->name, total - skipped - copies, wall, where, sim, path, wpath);
     return 0;
 }
 

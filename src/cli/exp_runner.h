@@ -39,6 +39,10 @@ typedef struct exp_series {
     uint32_t sample;   /* --sample-interval (0: off) */
 } exp_series_t;
 
+/* exp_result_t.prog_check: our kernel (its check is `check`), or a suite
+ * program's own check (tools/run_suites.sh --check) passed, absent, failed */
+enum { EXP_PROG_NONE = 0, EXP_PROG_PASS, EXP_PROG_RAN, EXP_PROG_FAIL };
+
 /* What one simulation leaves for the reports (and DIR/.runs keeps). */
 typedef struct exp_result {
     int rc, check;
@@ -48,6 +52,11 @@ typedef struct exp_result {
     /* DYNCTA's C_mem readings summed over cores (counters.h): c_mem,
      * c_mem_wait, and c_mem_sched already divided by the schedulers per core */
     uint64_t c_mem_all, c_mem_wait, c_mem_sched, c_mem_sched_mem;
+    /* a suite program's own check (exp_suite.h): EXP_PROG_* and why it failed */
+    int prog_check;
+    char prog_detail[200];
+    unsigned same_as; /* a program's run at a cap at or above its occupancy limit: not simulated, a copy of
+                       * this cap's run (exp_suite_skip_repeats); 0: simulated */
     bool cmem_split;   /* c_mem_wait, c_mem_sched(_mem) measured (false: a suite program's run, exp_suite.h) */
     double t_new;      /* LCS: metric METRIC_LCS_T_NEW (last kernel), -1 if absent */
     double n_avg;      /* DYNCTA: metric METRIC_DYNCTA_N_AVG, -1 if absent */

@@ -95,8 +95,8 @@ int exp_suite_load(const char *suite, const char *set, exp_program_t **out, unsi
             continue;
         unsigned nf = split(t, fields, 8);
         if (!strncmp(fields[0], "mid ", 4)) {
-            if (nf != 3) {
-                rc = cs_err(err, list, lineno, "a mid line is `mid NAME | OURS | ARGS`");
+            if (nf != 3 && nf != 4) {
+                rc = cs_err(err, list, lineno, "a mid line is `mid NAME | OURS | ARGS [| REFERENCE ARGS]`");
                 break;
             }
             const char *name = trim(fields[0] + 4);
@@ -118,6 +118,8 @@ int exp_suite_load(const char *suite, const char *set, exp_program_t **out, unsi
             snprintf(p->ours, sizeof p->ours, "%s", fields[1]);
             snprintf(p->row, sizeof p->row, "%s/%s", pl->suite, name);
             snprintf(p->exe, sizeof p->exe, "%s/suites/%s", build, name);
+            snprintf(p->build, sizeof p->build, "%s", build);
+            snprintf(p->set, sizeof p->set, "%s", set);
             if (!expand(!strcmp(set, "ci") ? pl->ci_args : fields[2], data, p->args, sizeof p->args)) {
                 rc = cs_err(err, list, lineno, "%s: arguments too long", name);
                 break;
@@ -249,6 +251,27 @@ static void read_result(const jv_t *doc, const exp_series_t *se, exp_result_t *x
     }
 }
 
+/* The program's own check on its run in DIR (stdout.txt and its files
+ * there): tools/run_suites.sh --check, into x->prog_check and prog_detail. */
+static void program_check(const exp_program_t *p, const char *dir, exp_result_t *x)
+{
+    char script[4200], line[512];
+    snprintf(script, sizeof script, "%s/../tools/run_suites.sh", p->build);
+    const char *argv[] = {"/bin/sh", script, "--build", p->build, "--check", p->name, p->set, dir, NULL};
+    int st = exec_child_command(argv, line, sizeof line);
+    x->prog_check = st == 0 ? EXP_PROG_PASS : st == 3 ? EXP_PROG_RAN : EXP_PROG_FAIL;
+    /* the line is "PASS NAME", "RAN NAME: why" or "FAIL NAME: why": keep why */
+    const char *why = strstr(line, ": ");
+    why = why ? why + 2 : line;
+    if (x->prog_check == EXP_PROG_FAIL && !*why)
+        why = st < 0 ? "the check did not run" : "the check gave no line";
+    snprintf(x->prog_detail, sizeof x->prog_detail, "%.199s", x->prog_check == EXP_PROG_PASS ? "" : why);
+    /* one line, as the .runs file keeps it */
+    for (char *c = x->prog_detail; *c; c++)
+        if (*c == '\n' || *c == '\r')
+            *c = ' ';
+}
+
 int exp_suite_run(const exp_program_t *p, const char *preset, const exp_series_t *se, bool power, exp_result_t *x)
 {
     if (se->pcpg >= 0 || se->gate_rf >= 0 || se->sample) {
@@ -298,7 +321,15 @@ int exp_suite_run(const exp_program_t *p, const char *preset, const exp_series_t
     for (char *save = NULL, *w = strtok_r(argbuf, " \t", &save); w && a < 510; w = strtok_r(NULL, " \t", &save))
         argv[a++] = w;
     argv[a] = NULL;
-    int rc = exec_child_run(argv, label, NULL, &x->err);
+    /* as tools/run_suites.sh runs it: time() fixed, the device-to-host copies kept */
+    char out[4300], dtoh[4300 + 16], preload[8400], fixed[4200];
+    snprintf(out, sizeof out, "%s/stdout.txt", dir);
+    snprintf(dtoh, sizeof dtoh, "CTASIM_CUDART_DTOH=%s/dtoh.bin", dir);
+    snprintf(fixed, sizeof fixed, "%s/suites/libfixedtime.so", p->build);
+    const char *old = getenv("LD_PRELOAD");
+    snprintf(preload, sizeof preload, "LD_PRELOAD=%s%s%s", old && *old ? old : "", old && *old ? " " : "", fixed);
+    const char *env[3] = {dtoh, access(fixed, R_OK) == 0 ? preload : NULL, NULL};
+    int rc = exec_child_run_keep(argv, label, dir, out, env, &x->err);
     if (rc == 0) {
         jv_t doc;
         if (json_load(json, &doc, &x->err) == 0) {
@@ -308,9 +339,146 @@ int exp_suite_run(const exp_program_t *p, const char *preset, const exp_series_t
             rc = -1;
         }
     }
-    unlink(json);
-    rmdir(dir);
+    if (rc == 0) {
+        unlink(json);
+        program_check(p, dir, x);
+    }
+    exec_child_remove_dir(dir);
     x->rc = rc;
     x->check = rc == 0 ? 1 : -1;
     return rc;
+}
+
+/* --- the programs' own checks in the outputs ----------------------------------------- */
+
+void exp_suite_check_summary(const exp_run_t *r, unsigned w, char *buf, size_t n)
+{
+    buf[0] = 0;
+    if (!r->prog[w])
+        return;
+    unsigned pass = 0, ran = 0, fail = 0;
+    for (unsigned s = 0; s < r->ns; s++) {
+        const exp_result_t *x = &r->res[(size_t)w * r->ns + s];
+        if (x->skipped)
+            continue;
+        pass += x->prog_check == EXP_PROG_PASS;
+        ran += x->prog_check == EXP_PROG_RAN;
+        fail += x->prog_check == EXP_PROG_FAIL;
+    }
+    if (fail)
+        snprintf(buf, n, "FAIL %u/%u", fail, pass + ran + fail);
+    else if (ran)
+        snprintf(buf, n, "RAN");
+    else
+        snprintf(buf, n, "PASS");
+}
+
+void exp_suite_warn_checks(exp_run_t *r)
+{
+    for (unsigned w = 0; w < r->nw; w++)
+        for (unsigned s = 0; r->prog[w] && s < r->ns; s++) {
+            const exp_result_t *x = exp_res(r, w, s);
+            if (!x->skipped && x->prog_check == EXP_PROG_FAIL)
+                exp_warn(&r->warnings, "%s: program check FAILED for %s under %s: %s (its row is from a wrong output)",
+                         r->def->name, r->wl[w]->name, r->series[s].label, x->prog_detail);
+        }
+}
+
+/* --- caps above the occupancy limit ------------------------------------------------ */
+
+/* The series of R's static sweep with the largest cap (0 if none). */
+static unsigned top_cap_series(const exp_run_t *r, unsigned *cap)
+{
+    unsigned top = 0;
+    *cap = 0;
+    for (unsigned s = 0; s < r->ns; s++)
+        if (exp_is_sweep(&r->series[s]) && r->series[s].max_ctas > *cap) {
+            *cap = r->series[s].max_ctas;
+            top = s;
+        }
+    return top;
+}
+
+size_t exp_suite_order_todo(exp_run_t *r)
+{
+    unsigned cap;
+    unsigned top = top_cap_series(r, &cap);
+    if (!cap)
+        return 0;
+    /* a stable partition: the programs' top-cap runs, then the rest in their order */
+    size_t *rest = cs_xcalloc(r->ntodo ? r->ntodo : 1, sizeof *rest);
+    size_t nfirst = 0, nrest = 0;
+    for (size_t k = 0; k < r->ntodo; k++) {
+        size_t i = r->todo[k];
+        if (r->prog[i / r->ns] && i % r->ns == top)
+            r->todo[nfirst++] = i;
+        else
+            rest[nrest++] = i;
+    }
+    memcpy(r->todo + nfirst, rest, nrest * sizeof *rest);
+    free(rest);
+    return nfirst;
+}
+
+/* A deep copy of FROM into TO (its owned series duplicated). */
+static void copy_result(exp_result_t *to, const exp_result_t *from)
+{
+    *to = *from;
+    to->n_cycle = from->n_points ? cs_xcalloc(from->n_points, sizeof *to->n_cycle) : NULL;
+    to->n_value = from->n_points ? cs_xcalloc(from->n_points, sizeof *to->n_value) : NULL;
+    if (from->n_points) {
+        memcpy(to->n_cycle, from->n_cycle, from->n_points * sizeof *to->n_cycle);
+        memcpy(to->n_value, from->n_value, from->n_points * sizeof *to->n_value);
+    }
+    to->kcores = from->nk ? cs_xcalloc(from->nk, sizeof *to->kcores) : NULL;
+    if (from->nk)
+        memcpy(to->kcores, from->kcores, from->nk * sizeof *to->kcores);
+    to->pt_cycle = from->npts ? cs_xcalloc(from->npts, sizeof *to->pt_cycle) : NULL;
+    to->pt_ipc = from->npts && from->nsm ? cs_xcalloc(from->npts * from->nsm, sizeof *to->pt_ipc) : NULL;
+    if (to->pt_cycle)
+        memcpy(to->pt_cycle, from->pt_cycle, from->npts * sizeof *to->pt_cycle);
+    if (to->pt_ipc)
+        memcpy(to->pt_ipc, from->pt_ipc, from->npts * from->nsm * sizeof *to->pt_ipc);
+}
+
+/* ", NAME (occupancy OCC)" appended to NAMES, if it fits */
+static void cat_name(char *names, size_t cap, const char *name, unsigned occ)
+{
+    size_t len = strlen(names);
+    int k = snprintf(names + len, cap - len, "%s%s (occupancy %u)", len ? ", " : "", name, occ);
+    if (k < 0 || (size_t)k >= cap - len)
+        names[len] = 0;
+}
+
+void exp_suite_skip_repeats(exp_run_t *r, size_t first)
+{
+    unsigned cap;
+    unsigned top = top_cap_series(r, &cap);
+    size_t kept = 0, copied = 0, before = r->ntodo - first;
+    char names[512] = "";
+    for (size_t k = first; k < r->ntodo; k++) {
+        size_t i = r->todo[k];
+        unsigned w = (unsigned)(i / r->ns), s = (unsigned)(i % r->ns);
+        const exp_series_t *se = &r->series[s];
+        const exp_result_t *t = &r->res[(size_t)w * r->ns + top];
+        if (r->prog[w] && exp_is_sweep(se) && t->rc == 0 && t->occupancy && se->max_ctas >= t->occupancy &&
+            se->max_ctas < cap) {
+            exp_result_t *x = &r->res[i];
+            copy_result(x, t);
+            x->same_as = cap;
+            x->reused = false; /* made now: kept in .runs by the runner */
+            x->seconds = 0; /* no simulation */
+            x->t.sim_wall_seconds = 0;
+            if (!strstr(names, r->wl[w]->name) && strlen(names) + strlen(r->wl[w]->name) + 3 < sizeof names)
+                cat_name(names, sizeof names, r->wl[w]->name, t->occupancy);
+            copied++;
+        } else {
+            r->todo[kept++] = i;
+        }
+    }
+    r->ntodo = kept;
+    if (copied)
+        printf("%s: %zu program runs at a cap at or above the kernels' occupancy limit repeat cap %u's run: not "
+               "simulated, its result reused (%s); %zu runs left of %zu\n",
+               r->def->name, copied, cap, names, kept, before);
 }

@@ -79,3 +79,78 @@ s1=$(ipc "$T/sw/rr-lrr-n1.json" 2>/dev/null); s3=$(ipc "$T/sw/rr-lrr-n3.json" 2>
 if [ $rc -eq 0 ] && [ -n "$i1" ] && [ "$s1" = "$i1" ] && [ "$s3" = "$i3" ] && [ "$i1" != "$i3" ] &&
     grep -q '_Z14calculate_temp' "$T/sw/classification.csv"; then pass sweep_program
 else fail sweep_program "rc $rc: $(tail -1 "$T/sw.err"); sweep IPC $s1 / $s3, exec $i1 / $i3"; fi
+
+# --- a tiny program of ours in a build tree of its own (ctasim, its library,
+# the suites' runner and a programs.txt naming it), so nothing here depends on
+# what `make suites` built: its own check in the experiment, and the caps its
+# occupancy limit makes equal skipped
+F="$T/tiny"; mkdir -p "$F/build/lib" "$F/build/suites" "$F/suites" "$F/tools"
+cp "$C" "$F/build/ctasim" && cp "$BUILD/lib/libcudart.so.13" "$F/build/lib/" && cp tools/run_suites.sh "$F/tools/"
+cat >"$T/tiny.cu" <<'CU'
+// out[i] = 2 * in[i] through a shared tile of 12 KB per CTA (2 CTAs per SM
+// on pact13-30sm), checked against a CPU loop; argument 1 makes element 5
+// wrong, so that the program's own check fails
+#include <cstdio>
+#include <cstdlib>
+__global__ void twice(const float *in, float *out, int n, int wrong)
+{
+    __shared__ float tile[3072];
+    int i = blockIdx.x * blockDim.x + threadIdx.x;
+    tile[threadIdx.x] = i < n ? in[i] : 0.0f;
+    __syncthreads();
+    if (i < n)
+        out[i] = 2.0f * tile[threadIdx.x] + (wrong && i == 5 ? 1.0f : 0.0f);
+}
+int main(int argc, char **argv)
+{
+    int wrong = argc > 1 ? atoi(argv[1]) : 0, n = 240 * 64, bad = 0;
+    float *h = (float *)malloc(n * sizeof *h), *r = (float *)malloc(n * sizeof *r), *din, *dout;
+    for (int i = 0; i < n; i++)
+        h[i] = (float)(i % 97);
+    cudaMalloc(&din, n * sizeof *h);
+    cudaMalloc(&dout, n * sizeof *h);
+    cudaMemcpy(din, h, n * sizeof *h, cudaMemcpyHostToDevice);
+    twice<<<n / 64, 64>>>(din, dout, n, wrong);
+    cudaMemcpy(r, dout, n * sizeof *r, cudaMemcpyDeviceToHost);
+    for (int i = 0; i < n; i++)
+        bad += r[i] != 2.0f * h[i];
+    if (bad)
+        printf("Test FAILED: %d of %d wrong\n", bad, n);
+    else
+        printf("Test PASSED\n");
+    return 0;
+}
+CU
+NC=""
+"$C" --version | grep -q '^zstd: yes' || NC=-no-compress
+if ! "$NVCC" -cudart shared $NC -gencode arch=compute_75,code=compute_75 -o "$F/build/suites/tinyok" "$T/tiny.cu" >"$T/tiny.nvcc" 2>&1; then
+    fail suite_tiny_build "$(head -3 "$T/tiny.nvcc")"
+    exit 0
+fi
+cp "$F/build/suites/tinyok" "$F/build/suites/tinybad"
+cat >"$F/suites/programs.txt" <<'LIST'
+tinyok | rodinia/tiny | tiny.cu | 0 | stdout:^Test PASSED | ci
+mid tinyok | HOT | 0
+tinybad | rodinia/tiny | tiny.cu | 1 | stdout:^Test PASSED | ci
+mid tinybad | HOT | 1
+LIST
+"$F/build/ctasim" experiment kayiran-fig1-10 --suite rodinia --suite-set ci --workloads HOT --size small --jobs 2 \
+    -o "$T/tx" >"$T/tx.out" 2>"$T/tx.err"; rc=$?
+wcsv="$T/tx/kayiran-fig1-10-workloads.csv"
+# every run of tinybad fails its check (the copies of cap 8's run too): 10 of its 10 series
+if [ $rc -eq 0 ] && grep -q '^HOT,rodinia/tinyok,program,PASS$' "$wcsv" && grep -q '^HOT,rodinia/tinybad,program,FAIL 10/10$' "$wcsv" &&
+    grep -q "program check FAILED for rodinia/tinybad under n=1: no line matching '\^Test PASSED' in its output: Test FAILED: 1 of 15360 wrong" "$T/tx.err" &&
+    ! grep -q 'FAILED for rodinia/tinyok' "$T/tx.err" && grep -q 'program check FAILED' "$T/tx/kayiran-fig1-10-warnings.txt"; then
+    pass suite_program_check
+else fail suite_program_check "rc $rc: $(grep tiny "$wcsv" | tr '\n' ' ') $(grep -m1 tinybad "$T/tx.err")"; fi
+# occupancy 2: caps 2..7 repeat cap 8's run, 6 of each program's 10; 30 runs, 18 simulated
+if grep -q "12 program runs at a cap at or above the kernels' occupancy limit repeat cap 8's run: not simulated, its result reused (rodinia/tinyok (occupancy 2), rodinia/tinybad (occupancy 2))" "$T/tx.out" &&
+    grep -q 'kayiran-fig1-10: 18 simulations in' "$T/tx.out"; then pass suite_cap_skip
+else fail suite_cap_skip "$(grep -E 'repeat cap|simulations in' "$T/tx.out" | tr '\n' ' ')"; fi
+# the copies give the table of a run that simulates every cap: each cap's own
+# run of tinyok at 3 (equal to 8) and at 1 (not) in the .runs kept
+"$F/build/ctasim" exec --quiet --config pact13-30sm --warp-sched lrr --max-ctas 3 --json "$T/c3.json" "$F/build/suites/tinyok" 0 >/dev/null 2>&1
+"$F/build/ctasim" exec --quiet --config pact13-30sm --warp-sched lrr --max-ctas 8 --json "$T/c8.json" "$F/build/suites/tinyok" 0 >/dev/null 2>&1
+e3=$(ipc "$T/c3.json"); e8=$(ipc "$T/c8.json")
+if [ -n "$e3" ] && [ "$e3" = "$e8" ]; then pass suite_cap_skip_same
+else fail suite_cap_skip_same "exec IPC at cap 3 $e3, at cap 8 $e8: a cap at the occupancy limit changed the run"; fi

@@ -25,6 +25,28 @@ if sh tools/run_suites.sh --compare "$T/a.txt" "$T/b.txt" 1e-4 >/dev/null &&
     grep -q 'value 4: 2 vs reference 3' "$T/cmp.out"; then pass suites_compare
 else fail suites_compare "$(cat "$T/cmp.out")"; fi
 
+# --- --check on a run already made (what `experiment --suite` calls): at the
+# mid size the CPU reference gets the mid line's fourth field; a program with
+# no reference arguments at mid is RAN (exit 3); a wrong output FAILs. A
+# stand-in tree: the runner, a list, a reference that prints its arguments
+K="$T/ck"; mkdir -p "$K/tools" "$K/suites" "$K/build/suites/ref" "$K/run"
+cp tools/run_suites.sh "$K/tools/" && : >"$K/build/ctasim" && chmod +x "$K/build/ctasim"
+printf '#!/bin/sh\necho "$@"\n' >"$K/build/suites/ref/echo_ref" && chmod +x "$K/build/suites/ref/echo_ref"
+cat >"$K/suites/programs.txt" <<'LIST'
+prog | x | x.cu | 1 | ref:name=echo_ref | ci
+ref echo_ref | x | x.c | ci 7
+mid prog | OURS | 3 | mid 9
+noref | x | x.cu | 1 | ref:name=echo_ref | ci
+mid noref | OURS | 5
+LIST
+echo 'result 9' >"$K/run/stdout.txt"
+m=$(sh "$K/tools/run_suites.sh" --check prog mid "$K/run"); mrc=$?
+c=$(sh "$K/tools/run_suites.sh" --check prog ci "$K/run"); crc=$?
+n=$(sh "$K/tools/run_suites.sh" --check noref mid "$K/run"); nrc=$?
+if [ $mrc -eq 0 ] && [ "$m" = "PASS prog" ] && [ $crc -eq 1 ] && [ "$c" = "FAIL prog: - differs from the CPU reference: value 1: 9 vs reference 7" ] &&
+    [ $nrc -eq 3 ] && echo "$n" | grep -q '^RAN noref'; then pass suites_check_mode
+else fail suites_check_mode "mid: $mrc '$m'; ci: $crc '$c'; no reference: $nrc '$n'"; fi
+
 # --- a rebuild when the flags change, not only the sources: a stand-in nvcc
 # that records its calls and writes its -o file; a second build with the same
 # nvcc and flags calls it no more, one with another nvcc (or other flags) does
