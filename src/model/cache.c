@@ -89,8 +89,16 @@ void cache_init(cache_t *c, const cache_config_t *cfg)
 
 void cache_set_assoc(cache_t *c, uint32_t assoc)
 {
+    assoc = assoc ? assoc : 1;
+    if (assoc == c->assoc && c->lines) {
+        /* the same geometry (most launches): emptied in place, as
+         * cache_invalidate_all does, not unmapped and mapped again (12
+         * system calls a core at every launch of a 132-core GPU) */
+        reset_frames(c);
+        return;
+    }
     free_frames(c);
-    c->assoc = c->cfg.assoc = assoc ? assoc : 1;
+    c->assoc = c->cfg.assoc = assoc;
     alloc_frames(c);
 }
 

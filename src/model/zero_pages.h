@@ -16,7 +16,9 @@
 /* n * sz zero bytes (at least one); exits with an error when out of memory,
  * as cs_xcalloc does. Small arrays come from calloc. */
 void *zero_pages_alloc(size_t n, size_t sz);
-/* Frees what zero_pages_alloc(n, sz) returned, with the same n and sz. */
+/* Frees what zero_pages_alloc(n, sz) returned, with the same n and sz: a
+ * mapping is kept for the next array of its size (cleared then), never
+ * unmapped (zero_pages.c says why). */
 void zero_pages_free(void *p, size_t n, size_t sz);
 
 #endif
