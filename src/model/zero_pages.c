@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <unistd.h>
 
 /* Below this an array is left to calloc: a mapping costs a system call and
  * at least a page, and clearing a few KiB costs less than either. */
@@ -32,17 +33,38 @@ static size_t array_bytes(size_t n, size_t sz)
  * unmapped: munmap of pages a run has written cost 35 us a call here, 45 ms
  * for the 1300 tables of a 132-core GPU (its L1 tables are built again at
  * the first launch, and all are freed at the end), more than the start-up
- * saved. A kept mapping is cleared when it is handed out again (its pages
- * are already there: no faults). One list for the process (tables are built
+ * saved. A kept mapping is cleared when it is handed out again, the pages
+ * a run wrote only (clear_resident). One list for the process (tables are built
  * and freed outside the hot loop; experiments build GPUs on several
  * threads), so it is behind a mutex; what it holds is reachable, not leaked,
  * and the process's exit returns it. */
 typedef struct kept {
     struct kept *next;
-    size_t bytes;
+    void *p;      /* the mapping: the list's nodes are apart from it, so that */
+    size_t bytes; /* freeing a table never writes (and faults in) its pages */
 } kept_t;
 static kept_t *kept_list;
 static pthread_mutex_t kept_lock = PTHREAD_MUTEX_INITIALIZER;
+
+/* Zero the pages of a kept mapping that a run wrote; the others were never
+ * touched and read as zero already, and clearing them too would fault them
+ * all in (a second GPU in one process would then pay what the first did
+ * not). mincore says which are resident; where it fails, all are cleared. */
+static void clear_resident(void *p, size_t bytes)
+{
+    const size_t page = (size_t)sysconf(_SC_PAGESIZE);
+    const size_t pages = (bytes + page - 1) / page;
+    unsigned char small[64], *vec = pages <= sizeof small ? small : malloc(pages);
+    if (!vec || mincore(p, bytes, vec) < 0) {
+        memset(p, 0, bytes);
+    } else {
+        for (size_t i = 0; i < pages; i++)
+            if (vec[i] & 1)
+                memset((char *)p + i * page, 0, i + 1 < pages ? page : bytes - i * page);
+    }
+    if (vec != small)
+        free(vec);
+}
 
 void *zero_pages_alloc(size_t n, size_t sz)
 {
@@ -55,8 +77,10 @@ void *zero_pages_alloc(size_t n, size_t sz)
             kept_t *hit = *k;
             *k = hit->next;
             pthread_mutex_unlock(&kept_lock);
-            memset(hit, 0, bytes);
-            return hit;
+            void *p = hit->p;
+            free(hit);
+            clear_resident(p, bytes);
+            return p;
         }
     pthread_mutex_unlock(&kept_lock);
     void *p = mmap(NULL, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
@@ -74,10 +98,25 @@ void zero_pages_free(void *p, size_t n, size_t sz)
         free(p);
         return;
     }
-    kept_t *k = p;
+    kept_t *k = cs_xmalloc(sizeof *k);
+    k->p = p;
     k->bytes = bytes;
     pthread_mutex_lock(&kept_lock);
     k->next = kept_list;
     kept_list = k;
     pthread_mutex_unlock(&kept_lock);
+}
+
+void zero_pages_trim(void)
+{
+    pthread_mutex_lock(&kept_lock);
+    kept_t *k = kept_list;
+    kept_list = NULL;
+    pthread_mutex_unlock(&kept_lock);
+    while (k) {
+        kept_t *next = k->next;
+        munmap(k->p, k->bytes);
+        free(k);
+        k = next;
+    }
 }

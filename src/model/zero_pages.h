@@ -20,5 +20,8 @@ void *zero_pages_alloc(size_t n, size_t sz);
  * mapping is kept for the next array of its size (cleared then), never
  * unmapped (zero_pages.c says why). */
 void zero_pages_free(void *p, size_t n, size_t sz);
+/* Unmaps every kept mapping (the next tables are fresh pages again). For a
+ * measurement that must see a build's own faults: tests/test_startup.c. */
+void zero_pages_trim(void);
 
 #endif
