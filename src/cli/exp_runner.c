@@ -90,16 +90,6 @@ static void plan(exp_run_t *r)
         def->plan(r);
 }
 
-/* A run of exp_add_static_sweep is kept once for every experiment on the same
- * preset, warp scheduler and size (run_path, run_key), so an experiment that
- * prints the static oracle's headroom beside its policies pays for the sweep
- * only if no other experiment ran it into the same -o DIR. */
-bool exp_is_sweep(const exp_series_t *s)
-{
-    return s->max_ctas && !strcmp(s->cta, "rr") && !strncmp(s->label, "n=", 2) && !s->active && s->pcpg < 0 &&
-           s->gate_rf < 0 && !s->sample;
-}
-
 const char *exp_paper_name(const exp_run_t *r, unsigned w)
 {
     return r->prog[w] ? r->prog[w]->ours : r->wl[w]->name;

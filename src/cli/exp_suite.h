@@ -15,7 +15,7 @@
 #ifndef CTASIM_CLI_EXP_SUITE_H
 #define CTASIM_CLI_EXP_SUITE_H
 
-#include "exp_runner.h"
+#include "exp_types.h"
 
 typedef struct exp_program {
     char name[64];   /* the program: "bfs" */
