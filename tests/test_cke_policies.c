@@ -17,6 +17,7 @@
 #include "policy/bypass_learn.h"
 #include "frontend/synth.h"
 #include "test.h"
+#include "test_launch.h"
 #include "policy/registry.h"
 
 /* ------------------------------------------------------------------------ */
@@ -94,27 +95,6 @@ static gpu_config_t test_cfg(uint32_t cores)
     return c;
 }
 
-static int launch_spec(gpu_t *g, const char *spec, uint32_t stream)
-{
-    cs_error_t err;
-    workload_t *w = synth_workload_open(spec, &err);
-    if (!w) {
-        printf("  %s: %s\n", spec, err.msg);
-        return -1;
-    }
-    kernel_desc_t k;
-    int rc = workload_next_kernel(w, &k, &err) == 1 ? 0 : -1;
-    if (rc == 0) {
-        k.stream = stream;
-        rc = gpu_launch(g, &k, &err);
-        if (rc < 0 && k.ops->destroy)
-            k.ops->destroy(k.src);
-    }
-    if (rc < 0)
-        printf("  %s: %s\n", spec, err.msg);
-    workload_destroy(w);
-    return rc;
-}
 
 /* Every core's resident CTAs, summed over their kernels, within its resources. */
 static bool resources_ok(const gpu_t *g)
@@ -172,7 +152,7 @@ static void check_concurrent_properties(const char *policy, const uint32_t lim[4
         return;
     }
     for (unsigned i = 0; i < N_MIX; i++)
-        CHECK_EQ(launch_spec(g, mix_kernels[i].spec, mix_kernels[i].stream << stream_shift), 0);
+        CHECK_EQ(test_launch_spec(g, mix_kernels[i].spec, mix_kernels[i].stream << stream_shift), 0);
     uint64_t starve[N_MIX] = {0}, worst = 0, resource_bad = 0, steps = 0;
     bool cke = !strncmp(policy, "cke", 3) || greedy;
     for (;;) {
@@ -251,8 +231,8 @@ static void tlpmod_pair_max(const char *spec, uint32_t *max0_out, uint32_t *max1
     if (!g)
         return;
     /* 256 threads each, 1536 per core: beside 2 of A's, 4 of B's */
-    CHECK_EQ(launch_spec(g, "compute:ctas=80,threads=256,iters=8", 0), 0);
-    CHECK_EQ(launch_spec(g, "compute:ctas=80,threads=256,iters=8", 1 << 16), 0);
+    CHECK_EQ(test_launch_spec(g, "compute:ctas=80,threads=256,iters=8", 0), 0);
+    CHECK_EQ(test_launch_spec(g, "compute:ctas=80,threads=256,iters=8", 1 << 16), 0);
     uint32_t max0 = 0, max1 = 0;
     for (;;) {
         int r = gpu_run_until(g, gpu_cycle(g) + 1, &err);
@@ -369,7 +349,7 @@ static void bypass_tags_skip_l1(void)
         CHECK(g != NULL);
         if (!g)
             return;
-        CHECK_EQ(launch_spec(g, spec, 0), 0);
+        CHECK_EQ(test_launch_spec(g, spec, 0), 0);
         CHECK_EQ(gpu_run(g, &err), 0);
         const kernel_stats_t *k = &gpu_kernel(g, 0)->st;
         gpu_totals_t t;
@@ -445,7 +425,7 @@ static void bypass_scope_sm_learns_per_core(void)
         CHECK(g != NULL);
         if (!g)
             return;
-        CHECK_EQ(launch_spec(g, spec, 0), 0);
+        CHECK_EQ(test_launch_spec(g, spec, 0), 0);
         CHECK_EQ(gpu_run(g, &err), 0);
         sms_a[i] = series_max(g, "bypass.sms_a");
         by_a[i] = series_max(g, "bypass.by_a");
@@ -473,8 +453,8 @@ static void mcke_limits_hold_on_every_core(void)
     CHECK(g != NULL);
     if (!g)
         return;
-    CHECK_EQ(launch_spec(g, "compute:ctas=40,threads=128,iters=8", 0), 0);
-    CHECK_EQ(launch_spec(g, "compute:ctas=40,threads=128,iters=8", 1), 0);
+    CHECK_EQ(test_launch_spec(g, "compute:ctas=40,threads=128,iters=8", 0), 0);
+    CHECK_EQ(test_launch_spec(g, "compute:ctas=40,threads=128,iters=8", 1), 0);
     uint32_t max0 = 0, max1 = 0, both = 0;
     for (;;) {
         int r = gpu_run_until(g, gpu_cycle(g) + 1, &err);
@@ -508,9 +488,9 @@ static void spatial_halves_equal_half_gpu_alone(void)
     CHECK(g && h);
     if (!g || !h)
         return;
-    CHECK_EQ(launch_spec(g, spec, 0), 0);
-    CHECK_EQ(launch_spec(g, spec, 1), 0);
-    CHECK_EQ(launch_spec(h, spec, 0), 0);
+    CHECK_EQ(test_launch_spec(g, spec, 0), 0);
+    CHECK_EQ(test_launch_spec(g, spec, 1), 0);
+    CHECK_EQ(test_launch_spec(h, spec, 0), 0);
     CHECK_EQ(gpu_run(g, &err), 0);
     CHECK_EQ(gpu_run(h, &err), 0);
     uint64_t alone = kernel_cycles(gpu_kernel(h, 0));
@@ -544,10 +524,10 @@ static void per_kernel_stats_sum_to_totals(void)
         CHECK(g != NULL);
         if (!g)
             return;
-        CHECK_EQ(launch_spec(g, "stream:ctas=40,threads=128,iters=4", 0), 0);
-        CHECK_EQ(launch_spec(g, "strided:ctas=30,threads=128,iters=3", 1), 0);
-        CHECK_EQ(launch_spec(g, "stream:ctas=20,threads=64,iters=2,store=0", 0), 0);
-        CHECK_EQ(launch_spec(g, "compute:ctas=20,threads=64,iters=4", 2), 0);
+        CHECK_EQ(test_launch_spec(g, "stream:ctas=40,threads=128,iters=4", 0), 0);
+        CHECK_EQ(test_launch_spec(g, "strided:ctas=30,threads=128,iters=3", 1), 0);
+        CHECK_EQ(test_launch_spec(g, "stream:ctas=20,threads=64,iters=2,store=0", 0), 0);
+        CHECK_EQ(test_launch_spec(g, "compute:ctas=20,threads=64,iters=4", 2), 0);
         CHECK_EQ(gpu_run(g, &err), 0);
         gpu_totals_t t;
         gpu_get_totals(g, &t);
@@ -632,16 +612,16 @@ static void mcke_pair_that_cannot_share_a_core_fails(void)
     CHECK(g != NULL);
     if (!g)
         return;
-    CHECK_EQ(launch_spec(g, "compute:ctas=8,threads=256,iters=2", 0), 0);
-    CHECK_EQ(launch_spec(g, "compute:ctas=8,threads=256,iters=2", 1), 0);
+    CHECK_EQ(test_launch_spec(g, "compute:ctas=8,threads=256,iters=2", 0), 0);
+    CHECK_EQ(test_launch_spec(g, "compute:ctas=8,threads=256,iters=2", 1), 0);
     CHECK_EQ(gpu_run(g, &err), -1);
     CHECK(strstr(err.msg, "do not fit on one core together") != NULL);
     CHECK(strchr(err.msg, '\n') == NULL);
     gpu_destroy(g);
     /* the same pair one after the other (same stream) is fine */
     g = gpu_create_named(&c, "mcke", "gto", &err);
-    CHECK_EQ(launch_spec(g, "compute:ctas=8,threads=256,iters=2", 0), 0);
-    CHECK_EQ(launch_spec(g, "compute:ctas=8,threads=256,iters=2", 0), 0);
+    CHECK_EQ(test_launch_spec(g, "compute:ctas=8,threads=256,iters=2", 0), 0);
+    CHECK_EQ(test_launch_spec(g, "compute:ctas=8,threads=256,iters=2", 0), 0);
     CHECK_EQ(gpu_run(g, &err), 0);
     gpu_destroy(g);
 }
@@ -666,8 +646,8 @@ static sm_mode_t run_sm_mode(uint32_t concurrent_kernel_sm, const char *chain)
     if (!g)
         return o;
     /* 256 threads: six of either kernel fill a core's 1536 threads */
-    CHECK_EQ(launch_spec(g, "compute:ctas=60,threads=256,iters=8", 0), 0);
-    CHECK_EQ(launch_spec(g, "compute:ctas=60,threads=256,iters=8", 1), 0);
+    CHECK_EQ(test_launch_spec(g, "compute:ctas=60,threads=256,iters=8", 0), 0);
+    CHECK_EQ(test_launch_spec(g, "compute:ctas=60,threads=256,iters=8", 1), 0);
     bool seen_wave = false;
     for (;;) {
         if (gpu_run_until(g, gpu_cycle(g) + 1, &err) != 0)

@@ -27,6 +27,7 @@
 #include "policy/policy_metrics.h"
 #include "policy/registry.h"
 #include "test.h"
+#include "test_launch.h"
 
 static gpu_config_t cores_cfg(uint32_t cores)
 {
@@ -50,27 +51,6 @@ static gpu_t *make_gpu(const gpu_config_t *cfg, const char *cta, const char *war
     return g;
 }
 
-static int launch(gpu_t *g, const char *spec, uint32_t stream)
-{
-    cs_error_t err;
-    workload_t *w = synth_workload_open(spec, &err);
-    if (!w) {
-        printf("  %s: %s\n", spec, err.msg);
-        return -1;
-    }
-    kernel_desc_t k;
-    int rc = workload_next_kernel(w, &k, &err) == 1 ? 0 : -1;
-    if (rc == 0) {
-        k.stream = stream;
-        rc = gpu_launch(g, &k, &err);
-        if (rc < 0 && k.ops->destroy)
-            k.ops->destroy(k.src);
-    }
-    if (rc < 0)
-        printf("  %s: %s\n", spec, err.msg);
-    workload_destroy(w);
-    return rc;
-}
 
 static double metric(const gpu_t *g, const char *name)
 {
@@ -150,7 +130,7 @@ static void dyncore_default_k_and_t_act_scale(void)
         CHECK(g != NULL);
         if (!g)
             continue;
-        CHECK_EQ(launch(g, "compute:ctas=400,threads=128,iters=40", 0), 0);
+        CHECK_EQ(test_launch_spec(g, "compute:ctas=400,threads=128,iters=40", 0), 0);
         cs_error_t err;
         CHECK_EQ(gpu_run_until(g, 50, &err), 0);
         CHECK_EQ(metric(g, METRIC_DYNCORE_T_ACT), want[i].t_act);
@@ -179,7 +159,7 @@ static void dyncore_g_act_equal_to_t_act_changes_nothing(void)
     CHECK(g != NULL);
     if (!g)
         return;
-    CHECK_EQ(launch(g, "compute:ctas=48,threads=128,iters=40", 0), 0);
+    CHECK_EQ(test_launch_spec(g, "compute:ctas=48,threads=128,iters=40", 0), 0);
     cs_error_t err;
     CHECK_EQ(gpu_run_until(g, 50, &err), 0);
     uint32_t lowest;
@@ -222,7 +202,7 @@ static void claso_credits_with_levels(void)
         CHECK(g != NULL);
         if (!g)
             continue;
-        CHECK_EQ(launch(g, "compute:ctas=23,threads=128,iters=20", 0), 0);
+        CHECK_EQ(test_launch_spec(g, "compute:ctas=23,threads=128,iters=20", 0), 0);
         cs_error_t err;
         int rc = gpu_run(g, &err);
         if (rc < 0)
@@ -255,8 +235,8 @@ static void mcke_foothold_before_a_second_cta(void)
     CHECK(g != NULL);
     if (!g)
         return;
-    CHECK_EQ(launch(g, "compute:ctas=40,threads=128,iters=200", 0), 0);
-    CHECK_EQ(launch(g, "compute:ctas=40,threads=128,iters=200", 1), 0);
+    CHECK_EQ(test_launch_spec(g, "compute:ctas=40,threads=128,iters=200", 0), 0);
+    CHECK_EQ(test_launch_spec(g, "compute:ctas=40,threads=128,iters=200", 1), 0);
     cs_error_t err;
     uint32_t without_foothold = 0, max_res[2] = {0, 0}, full_cores = 0;
     while (gpu_cycle(g) < 400 && gpu_run_until(g, gpu_cycle(g) + 1, &err) == 0) {
@@ -332,7 +312,7 @@ static uint32_t bypass_period_after_first_sample(const char *spec, const char *k
     CHECK(g != NULL);
     if (!g)
         return 0;
-    CHECK_EQ(launch(g, kernel, 0), 0);
+    CHECK_EQ(test_launch_spec(g, kernel, 0), 0);
     cs_error_t err;
     const cta_link_t *link = &g->chain.link[0];
     uint32_t first_period = 0;
@@ -390,7 +370,7 @@ static void tlpmod_pool_pairs_the_two_oldest(void)
     if (!g)
         return;
     for (uint32_t st = 0; st < 3; st++)
-        CHECK_EQ(launch(g, k256, st << 16), 0);
+        CHECK_EQ(test_launch_spec(g, k256, st << 16), 0);
     cs_error_t err;
     CHECK_EQ(gpu_run_until(g, 20, &err), 0);
     CHECK_EQ(gpu_kernel(g, 2)->state, KERNEL_RUNNING);
@@ -408,7 +388,7 @@ static void tlpmod_pool_pairs_the_two_oldest(void)
         CHECK(g != NULL);
         if (!g)
             continue;
-        CHECK_EQ(launch(g, k256, 0), 0);
+        CHECK_EQ(test_launch_spec(g, k256, 0), 0);
         CHECK_EQ(gpu_run_until(g, 20, &err), 0);
         CHECK_EQ(metric(g, "tlpmod.tb.k0"), alone[i].tb);
         uint32_t most = 0;
@@ -448,7 +428,7 @@ static void bypass_stall_is_structural_plus_memory(void)
         CHECK(g != NULL);
         if (!g)
             continue;
-        CHECK_EQ(launch(g, "compute:ctas=400,threads=128,iters=60", 0), 0);
+        CHECK_EQ(test_launch_spec(g, "compute:ctas=400,threads=128,iters=60", 0), 0);
         cs_error_t err;
         CHECK_EQ(gpu_run_until(g, 20, &err), 0);
         bypass_sample_adding(g, 1000, 1000); /* Stall_none */
