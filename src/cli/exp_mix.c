@@ -249,7 +249,7 @@ static int li_fig6(const char *out_dir, const char *preset, app_size_t size, uns
 static int li_fig8(const char *out_dir, const char *preset, app_size_t size, unsigned jobs);
 static unsigned li_which(const char *only);
 
-static int cmd_experiment_mix(int argc, char **argv)
+static int run_mix_command(int argc, char **argv, bool *report, const char **out_dir_used)
 {
     bool li = !strncmp(argv[2], "li-", 3);
     const char *out_dir = "experiments-out", *preset = li ? "date16-15sm" : "hpca14-28sm", *only = NULL;
@@ -260,6 +260,10 @@ static int cmd_experiment_mix(int argc, char **argv)
     cs_error_t err;
     for (int i = 3; i < argc; i++) {
         const char *a = argv[i];
+        if (!strcmp(a, "--report")) {
+            *report = true;
+            continue;
+        }
         bool known = !strcmp(a, "--size") || !strcmp(a, "--jobs") || !strcmp(a, "--threads") || !strcmp(a, "-o") ||
                      !strcmp(a, "--config") || (pairs && !strcmp(a, "--workloads"));
         const char *v = exp_option_value(argc, argv, &i, known);
@@ -274,6 +278,7 @@ static int cmd_experiment_mix(int argc, char **argv)
     }
     if (li_sizes)
         size = APP_LI_SIZES;
+    *out_dir_used = out_dir;
     if (!strcmp(argv[2], "li-fig5"))
         return li_fig5(out_dir, preset, size, jobs, li_which(only));
     if (!strcmp(argv[2], "li-fig2"))
@@ -1029,6 +1034,17 @@ static bool describe(unsigned i, experiment_info_t *out)
         return false;
     *out = mix_experiments[i];
     return true;
+}
+
+/* `ctasim experiment NAME [...] [--report]` for the mixes: the experiment,
+ * then DIR/report.html with its figures when asked (as exp_runner.c does for
+ * the others). */
+static int cmd_experiment_mix(int argc, char **argv)
+{
+    bool report = false;
+    const char *out_dir = NULL;
+    int rc = run_mix_command(argc, argv, &report, &out_dir);
+    return rc || !report ? rc : cli_report_dir(out_dir, argv[2]);
 }
 
 const experiment_set_t experiments_mix = {describe, cmd_experiment_mix};

@@ -187,3 +187,12 @@ if XDG_CACHE_HOME="$T/xdg" $C experiment li-fig6 --size small --jobs 2 --workloa
 else
     fail experiment_li_fig6 "$(tail -3 "$T/f6.txt")"
 fi
+
+# --report: the mix experiments write DIR/report.html as the others do
+# (they refused the option that `experiment --help` lists for all)
+if XDG_CACHE_HOME="$T/xdg" $C experiment li-fig2 --size small --jobs 2 -o "$T/rep" --report >"$T/rep.txt" 2>&1 &&
+   [ -s "$T/rep/report.html" ] && grep -q "figures drawn" "$T/rep.txt"; then
+    pass experiment_mix_report
+else
+    fail experiment_mix_report "$(tail -2 "$T/rep.txt")"
+fi
