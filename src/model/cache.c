@@ -18,11 +18,21 @@ static uint32_t log2u(uint32_t v)
  * maybe_empty bits are set up when it is first allocated into (set_up). */
 static void reset_frames(cache_t *c)
 {
-    const size_t frames = (size_t)c->nsets * c->assoc;
-    memset(c->lines, 0, frames * sizeof *c->lines);
-    memset(c->set_ready, 0, ((size_t)c->nsets + 63) / 64 * sizeof *c->set_ready);
     c->handed_out = -1;
     c->dirty_lines = 0;
+    /* no set set up since the last reset: nothing was allocated, so the
+     * frames and the tag index are all zero still, and clearing them would
+     * only fault in pages a run never used (a core whose L1 a kernel did not
+     * touch, at every launch) */
+    const size_t ready_words = ((size_t)c->nsets + 63) / 64;
+    size_t w = 0;
+    while (w < ready_words && !c->set_ready[w])
+        w++;
+    if (w == ready_words)
+        return;
+    const size_t frames = (size_t)c->nsets * c->assoc;
+    memset(c->lines, 0, frames * sizeof *c->lines);
+    memset(c->set_ready, 0, ready_words * sizeof *c->set_ready);
     key_index_clear(&c->tag_index);
 }
 

@@ -8,7 +8,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
-#include <unistd.h>
 
 /* Below this an array is left to calloc: a mapping costs a system call and
  * at least a page, and clearing a few KiB costs less than either. */
@@ -33,9 +32,9 @@ static size_t array_bytes(size_t n, size_t sz)
  * unmapped: munmap of pages a run has written cost 35 us a call here, 45 ms
  * for the 1300 tables of a 132-core GPU (its L1 tables are built again at
  * the first launch, and all are freed at the end), more than the start-up
- * saved. A kept mapping is cleared when it is handed out again, the pages
- * a run wrote only (clear_resident). One list for the process (tables are built
- * and freed outside the hot loop; experiments build GPUs on several
+ * saved. A kept mapping is cleared when it is handed out again
+ * (clear_mapping). One list for the process (tables are built and freed
+ * outside the hot loop; experiments build GPUs on several
  * threads), so it is behind a mutex; what it holds is reachable, not leaked,
  * and the process's exit returns it. */
 typedef struct kept {
@@ -46,24 +45,15 @@ typedef struct kept {
 static kept_t *kept_list;
 static pthread_mutex_t kept_lock = PTHREAD_MUTEX_INITIALIZER;
 
-/* Zero the pages of a kept mapping that a run wrote; the others were never
- * touched and read as zero already, and clearing them too would fault them
- * all in (a second GPU in one process would then pay what the first did
- * not). mincore says which are resident; where it fails, all are cleared. */
-static void clear_resident(void *p, size_t bytes)
+/* Zero a kept mapping again. MADV_DONTNEED drops its pages, so that it
+ * reads as zero and costs only what is written next: neither clearing pages
+ * a run never touched (that would fault them all in) nor trusting mincore,
+ * which calls a page that was swapped out "not resident" although it still
+ * holds the run's data. Where madvise fails, the mapping is cleared. */
+static void clear_mapping(void *p, size_t bytes)
 {
-    const size_t page = (size_t)sysconf(_SC_PAGESIZE);
-    const size_t pages = (bytes + page - 1) / page;
-    unsigned char small[64], *vec = pages <= sizeof small ? small : malloc(pages);
-    if (!vec || mincore(p, bytes, vec) < 0) {
+    if (madvise(p, bytes, MADV_DONTNEED) != 0)
         memset(p, 0, bytes);
-    } else {
-        for (size_t i = 0; i < pages; i++)
-            if (vec[i] & 1)
-                memset((char *)p + i * page, 0, i + 1 < pages ? page : bytes - i * page);
-    }
-    if (vec != small)
-        free(vec);
 }
 
 void *zero_pages_alloc(size_t n, size_t sz)
@@ -79,7 +69,7 @@ void *zero_pages_alloc(size_t n, size_t sz)
             pthread_mutex_unlock(&kept_lock);
             void *p = hit->p;
             free(hit);
-            clear_resident(p, bytes);
+            clear_mapping(p, bytes);
             return p;
         }
     pthread_mutex_unlock(&kept_lock);
