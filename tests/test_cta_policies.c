@@ -898,28 +898,53 @@ static void claso_case_study_17_ctas_4_cores(void)
     gpu_destroy(g);
 }
 
-/* The credits always add up to the grid: pa/pl variants and grids that the
- * core count does and does not divide all finish. */
+/* The credit arithmetic of Alg. 1 lines 2-3 for pa/pl variants and grids that
+ * the core count does and does not divide (4 cores): C_p = ceil(n/4) + p_L and
+ * C_g = ((n - 1) mod 4) + 1 + (p_A - 1) * 4, computed here independently of the
+ * policy, and the credits add up: every CTA issued, no core above its local
+ * credits, and the global credits left are C_g less those the cores took beyond
+ * their first C_p - (p_A + p_L) (each CTA past that point takes one).
+ * Catches floor for ceil (17 CTAs: 4 for 5), a layer count off by one
+ * (pa=3: 9 for 13), p_L not added, and credits that strand a CTA. */
 static void claso_credit_arithmetic(void)
 {
-    const char *specs[] = {"rr+claso", "rr+claso:pa=2", "rr+claso:pa=2,pl=1", "claso:pa=3,pl=2"};
+    static const struct {
+        const char *spec;
+        uint32_t pa, pl;
+    } specs[] = {{"rr+claso", 1, 0}, {"rr+claso:pa=2", 2, 0}, {"rr+claso:pa=2,pl=1", 2, 1}, {"claso:pa=3,pl=2", 3, 2}};
     const uint32_t grids[] = {1, 3, 4, 5, 17, 23};
+    const uint32_t cores = 4;
     for (unsigned s = 0; s < CS_ARRAY_LEN(specs); s++)
         for (unsigned i = 0; i < CS_ARRAY_LEN(grids); i++) {
-            gpu_config_t c = test_cfg(4, 3);
-            gpu_t *g = make_gpu(&c, specs[s], "lrr");
+            const uint32_t n = grids[i];
+            const double want_local = (n + cores - 1) / cores + specs[s].pl;
+            const double want_global = (n - 1) % cores + 1 + (specs[s].pa - 1) * cores;
+            gpu_config_t c = test_cfg(cores, 3);
+            gpu_t *g = make_gpu(&c, specs[s].spec, "lrr");
             CHECK(g != NULL);
             if (!g)
                 continue;
-            launch_script(g, long_chain_program, (const uint32_t[]){30, 10, 20, 5, 40, 15, 25, 35}, 8, grids[i],
-                          false);
+            launch_script(g, long_chain_program, (const uint32_t[]){30, 10, 20, 5, 40, 15, 25, 35}, 8, n, false);
             cs_error_t err;
             int rc = gpu_run(g, &err);
             if (rc < 0)
-                printf("  %s grid %u: %s\n", specs[s], grids[i], err.msg);
+                printf("  %s grid %u: %s\n", specs[s].spec, n, err.msg);
             CHECK_EQ(rc, 0);
-            CHECK_EQ(total_issued(g), grids[i]);
+            CHECK_EQ(total_issued(g), n);
             CHECK(all_done(g));
+            CHECK_EQ(metric(g, METRIC_CLASO_LOCAL_CREDITS), want_local);
+            CHECK_EQ(metric(g, METRIC_CLASO_GLOBAL_CREDITS), want_global);
+            /* a CTA takes a global credit once its core's local credits after
+             * it fall below p_A + p_L (line 8), i.e. past its first free ones */
+            const uint32_t level = specs[s].pa + specs[s].pl;
+            const uint64_t free_per_core = want_local > level ? (uint64_t)want_local - level : 0;
+            uint64_t taken = 0;
+            for (uint32_t k = 0; k < cores; k++) {
+                const uint64_t issued = gpu_sm_counters(g, k)->ctas_issued;
+                CHECK(issued <= (uint64_t)want_local);
+                taken += issued > free_per_core ? issued - free_per_core : 0;
+            }
+            CHECK_EQ(metric(g, METRIC_CLASO_GLOBAL_LEFT), want_global - (double)taken);
             gpu_destroy(g);
         }
 }
