@@ -906,8 +906,10 @@ static int run_one(const exp_def_t *def, const exp_opts_t *o)
            r.tcs_args ? ", TCS arguments " : "", r.tcs_args ? r.tcs_args : "");
     print_coverage(&r);
     if (reused)
-        printf("%s: resuming: %zu of %zu runs complete in %s from an earlier run, running %zu (--force runs all)\n",
-               def->name, reused, total - skipped, r.cache_dir, r.ntodo);
+        /* --suite: some of the runs left may turn out copies of a program's
+         * top-cap run (exp_suite_skip_repeats, said after the runs) */
+        printf("%s: resuming: %zu of %zu runs complete in %s from an earlier run, running %s%zu (--force runs all)\n",
+               def->name, reused, total - skipped, r.cache_dir, r.programs ? "at most " : "", r.ntodo);
     fflush(stdout);
     if (o->one_run) /* a Slurm array task: this run only, kept in .runs */
         return run_indexed(&r, o);
