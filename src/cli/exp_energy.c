@@ -247,8 +247,17 @@ static void report_song_fig3(exp_run_t *r)
     printf("song-fig3: average memory latency at %u cores over 1 core (core counts ", series_cores(r, full));
     for (unsigned s = 0; s < r->ns; s++)
         printf("%s%u", s ? "," : "", series_cores(r, s));
-    printf("): memory-bound %.2fx on average, up to %.2fx (%u workloads); compute-bound %.2fx, up to %.2fx (%u).\n",
-           n[1] ? lsum[1] / n[1] : 0, lmax[1], n[1], n[0] ? lsum[0] / n[0] : 0, lmax[0], n[0]);
+    printf("): ");
+    /* a class with no workload in this run (--workloads) says so, not 0.00x */
+    const char *cls[2] = {"compute-bound", "memory-bound"};
+    for (int m = 1; m >= 0; m--) {
+        if (n[m])
+            printf("%s %.2fx on average, up to %.2fx (%u workload%s)", cls[m], lsum[m] / n[m], lmax[m], n[m],
+                   n[m] == 1 ? "" : "s");
+        else
+            printf("%s: none in this run", cls[m]);
+        printf(m ? "; " : ".\n");
+    }
     /* issue 26's goal: the memory-bound latency ratio at least 2x (paper ~4x) */
     if (n[1]) {
         double ipc_sum = 0;

@@ -34,6 +34,12 @@ goal lee-fig19 BLK "^Goal \(half the paper's: LCS\+BCS >= \+7\.5% over GTO, >= \
 # MADD's BCS gains at small size reach the goal: met, no reason
 goal lee-fig16-17 MADD "^Goal \(half the paper's: BCS\+SCA >= \+7\.5% over GTO, L1 miss rate -12%\): speed met, miss rate met\.$"
 goal song-fig3 MUM "^song-fig3: goal \(memory-bound latency ratio >= 2x\): not met: the memory-bound IPC at 28 cores is [0-9.]+x one core's and stops rising at [0-9]+ cores \(small grids"
+# MUM alone: the compute-bound class has no workload, said as such (not "0.00x")
+if grep -qE "memory-bound [0-9.]+x on average, up to [0-9.]+x \(1 workload\); compute-bound: none in this run\.$" "$T/song-fig3.out"; then
+    pass song_fig3_empty_class_says_none
+else
+    fail song_fig3_empty_class_says_none "$(grep 'average memory latency' "$T/song-fig3.out")"
+fi
 goal kayiran-fig12-13 PVC "^kayiran-fig12-13: goal \(half the paper's: DYNCORE\+PCPG power <= -8\.5%, efficiency >= \+26%, speed >= \+10\.5%\): power (not )?met, efficiency not met, speed not met; DYNCORE\+PCPG below 0\.95x speed"
 goal yu-fig11-12 AES "^Goal \(half the paper's: CLASO10 idle cycles -26\.2%, best speedup >= \+13\.3%\): idle cycles not met, best speedup not met; 1 of the 1 workloads are idle >= 5% of the time under lrr .*, and CLASO changed the idle cycles of 0\.$"
 goal li-fig5 BP,KMN "^li-fig5: why the goal is not met: 1 of the 1 pairs are both Up in our profiles"
