@@ -699,6 +699,101 @@ static void register_slots_keep_values(void)
 
 /* Constructs nvcc 13 emits for the vendored suites' programs (docs/SUITES.md),
  * one check each. */
+/* The warp- and CTA-wide operations of sm_70..sm_90 code that nvcc 13 emits
+ * for __match_any_sync/__match_all_sync, __reduce_*_sync, __syncthreads_count/
+ * _and/_or and __pipeline_memcpy_async (cp.async), on two warps; expected
+ * values computed here from their definitions in the PTX ISA. */
+static void warp_and_cta_reductions(void)
+{
+    uint64_t in[64], out[64];
+    /* match.any: the lanes of the warp holding the same value; match.all: the
+     * whole mask and true if every lane agrees, else 0 and false */
+    for (int i = 0; i < 64; i++)
+        in[i] = pack((uint32_t)(i % 3), (uint32_t)(i / 32 + 7));
+    CHECK_EQ(run_kernel_src(NULL, "match.any.sync.b32 %r3, %r1, -1;\nmatch.all.sync.b32 %r4|%p1, %r2, -1;\n"
+                                  "st.global.u32 [%rd3], %r3;\nst.global.u32 [%rd3+4], %r4;\n", 64, in, out), 0);
+    for (unsigned i = 0; i < 64; i++) {
+        uint32_t want = 0;
+        for (unsigned m = 0; m < 32; m++)
+            if ((i / 32 * 32 + m) % 3 == i % 3)
+                want |= 1u << m;
+        CHECK_EQ((uint32_t)out[i], want);
+        CHECK_EQ((uint32_t)(out[i] >> 32), 0xffffffffu);
+    }
+    CHECK_EQ(run_kernel_src(NULL, "match.all.sync.b32 %r3|%p1, %r1, -1;\nselp.u32 %r4, 1, 0, %p1;\n"
+                                  "match.all.sync.b32 %r5|%p2, %r2, -1;\nselp.u32 %r6, 256, 0, %p2;\n"
+                                  "or.b32 %r4, %r4, %r6;\nst.global.u32 [%rd3], %r3;\nst.global.u32 [%rd3+4], %r4;\n",
+                             64, in, out), 0);
+    CHECK_EQ(out[5], pack(0, 256));
+    CHECK_EQ(out[40], pack(0, 256));
+
+    /* redux.sync over each warp: add and xor and max of u32, min of s32;
+     * lanes 0..15 only with a member mask of 0xffff under a guard */
+    for (int i = 0; i < 64; i++)
+        in[i] = pack((uint32_t)(i * i + 1), (uint32_t)(i % 7 - 3));
+    CHECK_EQ(run_kernel_src(NULL, "redux.sync.add.u32 %r3, %r1, -1;\nredux.sync.min.s32 %r4, %r2, -1;\n"
+                                  "st.global.u32 [%rd3], %r3;\nst.global.u32 [%rd3+4], %r4;\n", 64, in, out), 0);
+    uint32_t sum[2] = {0}, x[2] = {0}, mx[2] = {0}, sum16[2] = {0};
+    for (unsigned w = 0; w < 2; w++)
+        for (unsigned m = 0; m < 32; m++) {
+            uint32_t v = (32 * w + m) * (32 * w + m) + 1;
+            sum[w] += v;
+            x[w] ^= v;
+            mx[w] = v > mx[w] ? v : mx[w];
+            sum16[w] += m < 16 ? v : 0;
+        }
+    for (unsigned w = 0; w < 2; w++)
+        CHECK_EQ(out[32 * w + 3], pack(sum[w], (uint32_t)-3));
+    CHECK_EQ(run_kernel_src(NULL, "redux.sync.xor.b32 %r3, %r1, -1;\nredux.sync.max.u32 %r4, %r1, -1;\n"
+                                  "st.global.u32 [%rd3], %r3;\nst.global.u32 [%rd3+4], %r4;\n", 64, in, out), 0);
+    for (unsigned w = 0; w < 2; w++)
+        CHECK_EQ(out[32 * w + 9], pack(x[w], mx[w]));
+    CHECK_EQ(run_kernel_src(NULL, "and.b32 %r5, %r0, 31;\nsetp.lt.u32 %p1, %r5, 16;\nmov.u32 %r3, 0;\n"
+                                  "@%p1 redux.sync.add.u32 %r3, %r1, 0xffff;\nst.global.u32 [%rd3], %r3;\n", 64, in, out), 0);
+    for (unsigned w = 0; w < 2; w++) {
+        CHECK_EQ((uint32_t)out[32 * w + 15], sum16[w]);
+        CHECK_EQ((uint32_t)out[32 * w + 16], 0);
+    }
+
+    /* bar.red over the CTA (64 threads): four in a row on barrier 0, so the
+     * generations' slots are reused (popc 13, popc 10, or 1, and 0) */
+    for (int i = 0; i < 64; i++)
+        in[i] = pack((uint32_t)i, 0);
+    CHECK_EQ(run_kernel_src(NULL, "rem.u32 %r3, %r1, 5;\nsetp.eq.u32 %p1, %r3, 0;\nbar.red.popc.u32 %r4, 0, %p1;\n"
+                                  "setp.lt.u32 %p2, %r1, 10;\nbar.red.popc.u32 %r5, 0, %p2;\n"
+                                  "setp.eq.u32 %p3, %r1, 63;\nbar.red.or.pred %p4, 0, %p3;\n"
+                                  "bar.red.and.pred %p5, 0, !%p3;\nselp.u32 %r6, 1, 0, %p4;\nselp.u32 %r7, 2, 0, %p5;\n"
+                                  "or.b32 %r6, %r6, %r7;\nshl.b32 %r5, %r5, 8;\nor.b32 %r5, %r5, %r6;\n"
+                                  "st.global.u32 [%rd3], %r4;\nst.global.u32 [%rd3+4], %r5;\n", 64, in, out), 0);
+    CHECK_EQ(out[0], pack(13, 10 << 8 | 1));
+    CHECK_EQ(out[63], pack(13, 10 << 8 | 1));
+
+    /* cp.async: each thread copies its 8 bytes into shared memory, waits,
+     * and reads its neighbour's; with a src-size of 4 the upper half is zero */
+    for (int i = 0; i < 64; i++)
+        in[i] = pack((uint32_t)(i + 100), (uint32_t)(i + 1000));
+    const char *sh = ".shared .align 16 .b8 sh[512];\n";
+    const char *copy = "mov.u32 %%r3, sh;\nshl.b32 %%r4, %%r0, 3;\nadd.u32 %%r5, %%r3, %%r4;\n"
+                       "cp.async.ca.shared.global [%%r5], [%%rd4], 8%s;\ncp.async.commit_group;\ncp.async.wait_group 0;\n"
+                       "bar.sync 0;\nxor.b32 %%r6, %%r0, 1;\nshl.b32 %%r6, %%r6, 3;\nadd.u32 %%r7, %%r3, %%r6;\n"
+                       "ld.shared.u64 %%rd6, [%%r7];\nst.global.u64 [%%rd3], %%rd6;\n";
+    char body[1024];
+    snprintf(body, sizeof body, copy, "");
+    CHECK_EQ(run_kernel_src(sh, body, 64, in, out), 0);
+    CHECK_EQ(out[6], in[7]);
+    CHECK_EQ(out[7], in[6]);
+    snprintf(body, sizeof body, copy, ", 4");
+    CHECK_EQ(run_kernel_src(sh, body, 64, in, out), 0);
+    CHECK_EQ(out[6], in[7] & 0xffffffffu);
+    /* what is refused, with a line */
+    CHECK(run_kernel_src(sh, "cp.async.ca.shared.global [sh], [%rd4], 12;\n", 1, in, out) < 0);
+    CHECK(strstr(last_err, "cp.async copies 4, 8 or 16 bytes") != NULL);
+    CHECK(run_kernel_src(NULL, "redux.sync.add.b32 %r3, %r1, -1;\n", 1, in, out) < 0);
+    CHECK(strstr(last_err, "unsupported redux.sync type .b32") != NULL);
+    CHECK(run_kernel_src(NULL, "bar.red.popc.pred %p3, 0, %p1;\n", 1, in, out) < 0);
+    CHECK(strstr(last_err, "bar.red.popc is .u32") != NULL);
+}
+
 static void suite_constructs(void)
 {
     uint64_t in[64] = {0}, out[64];
@@ -871,6 +966,7 @@ int main(void)
     RUN(parse_real_module);
     RUN(timing_view);
     RUN(suite_constructs);
+    RUN(warp_and_cta_reductions);
     RUN(contraction_follows_the_rules);
     RUN(approx_edges_stay_within_the_isa_bounds);
     TEST_EXIT();

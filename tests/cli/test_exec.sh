@@ -46,7 +46,9 @@ build rdc constant.cu -cudart shared -rdc=true $NC $PTX &
 [ -n "$NC" ] && build compressed constant.cu -cudart shared $PTX &
 build abi_cuda abi_cuda.cu &
 # thread block clusters need sm_90 PTX
-build cluster cluster.cu -cudart shared $NC -gencode arch=compute_90,code=compute_90
+build cluster cluster.cu -cudart shared $NC -gencode arch=compute_90,code=compute_90 &
+# match/redux/bar.red/cp.async: sm_80 PTX
+build warp_cta_ops warp_cta_ops.cu -cudart shared $NC -gencode arch=compute_80,code=compute_80
 wait
 if [ -s "$T/nvcc.err" ]; then
     fail exec_build "$(head -3 "$T/nvcc.err")"
@@ -85,6 +87,14 @@ if run exec_no_compress 0 --quiet "$T/constant_nc"; then
 fi
 # the device the program sees is the configured one (pact13-30sm: 30 SMs)
 # cudaLaunchKernelEx with a cluster shape (cudaLaunchAttributeClusterDimension), DSMEM, cluster.sync()
+# the warp- and CTA-wide intrinsics through the timing model, checked by the
+# program against its CPU loop; cp.async's timing is said in one warning
+if run exec_warp_cta_ops 0 --quiet --config a100 "$T/warp_cta_ops"; then
+    if grep -q '^warp_cta_ops: PASS' "$T/exec_warp_cta_ops.out" &&
+        [ "$(grep -c 'uses cp.async: each copy is timed as a global load' "$T/exec_warp_cta_ops.err")" -eq 1 ]; then
+        pass exec_warp_cta_ops
+    else fail exec_warp_cta_ops "$(head -5 "$T/exec_warp_cta_ops.out") / $(tail -2 "$T/exec_warp_cta_ops.err")"; fi
+fi
 if run exec_cluster 0 --quiet --config h100 "$T/cluster"; then
     if grep -q '^cluster n=2048: PASS' "$T/exec_cluster.out"; then pass exec_cluster
     else fail exec_cluster "$(cat "$T/exec_cluster.out") / $(tail -2 "$T/exec_cluster.err")"; fi

@@ -42,6 +42,8 @@ typedef struct call_frame {
     uint64_t local_base;  /* byte offset of this frame in each lane's local memory */
 } call_frame_t;
 
+#define PTX_BAR_RED_IDS 16 /* barriers 0..15, as bar.sync */
+
 typedef struct ptx_warp {
     uint32_t index;
     uint32_t live;        /* lanes that exist and have not exited */
@@ -56,6 +58,12 @@ typedef struct ptx_warp {
     uint64_t local_used;  /* end of the deepest live frame: accesses beyond fault */
     uint64_t executed;    /* %clock */
     uint32_t carry;       /* CC.CF per lane: the carry of add/sub/mad .cc, read by addc/subc/madc */
+    /* bar.red: the warp's contribution is in the CTA's slot at arrival; its
+     * result is written at the warp's next step, which the barrier holds back
+     * until every warp of the CTA has arrived (bar_red_finish) */
+    uint8_t bar_red_pending, bar_red_id, bar_red_kind;
+    uint32_t bar_red_reg, bar_red_mask;
+    uint32_t bar_red_gen[PTX_BAR_RED_IDS]; /* bar.red arrivals on each barrier */
     warp_inst_t out;
     uint64_t addr[WARP_SIZE];
 } ptx_warp_t;
@@ -70,6 +78,13 @@ struct ptx_cta {
     unsigned nwarps;
     uint32_t threads;
     ptx_warp_t *warps;
+    /* bar.red's reduction per barrier, two generations: a warp can arrive at
+     * the next bar.red of a barrier before a slower one has read the last
+     * result, never two ahead (it would have to pass the barrier between) */
+    struct bar_red_slot {
+        uint32_t gen, value;
+        bool used;
+    } bar_red[PTX_BAR_RED_IDS][2];
 };
 
 /* ------------------------------------------------------------ launch */
@@ -1269,6 +1284,31 @@ static int exec_memory(exec_ctx_t *x, uint32_t exec, warp_inst_t *out)
         }
         break;
     }
+    case OP_CP: { /* cp.async: cp-size bytes from global to shared, zeros past src-size */
+        const unsigned cp = (unsigned)in->ops[2].imm;
+        FOR_LANES(exec, l) {
+            uint64_t to_a = addr_of(x, &in->ops[0], l), from_a = addr_of(x, &in->ops[1], l);
+            uint64_t n = in->nops == 4 ? src(x, &in->ops[3], l) : cp;
+            if (n > cp)
+                return rt_err(x, l, "cp.async src-size %llu above its cp-size %u", (unsigned long long)n, cp);
+            if ((to_a | from_a) & (cp - 1))
+                return rt_err(x, l, "misaligned %u-byte cp.async (0x%llx to 0x%llx)", cp,
+                              (unsigned long long)from_a, (unsigned long long)to_a);
+            const uint8_t *from = NULL;
+            w->addr[l] = from_a;
+            if (n && !(from = resolve(x, PS_GLOBAL, from_a, (unsigned)n, l, 0, &w->addr[l], &tspace)))
+                return -1;
+            uint64_t shared_taddr;
+            uint8_t shared_space;
+            uint8_t *to = resolve(x, PS_SHARED, to_a, cp, l, 1, &shared_taddr, &shared_space);
+            if (!to)
+                return -1;
+            if (n)
+                memcpy(to, from, (size_t)n);
+            memset(to + n, 0, cp - (size_t)n);
+        }
+        break;
+    }
     default:
         break;
     }
@@ -1733,6 +1773,11 @@ int ptx_warp_step(ptx_cta_t *c, unsigned warp, const warp_inst_t **out, cs_error
     ptx_warp_t *w = &c->warps[warp];
     exec_ctx_t x = {.c = c, .w = w, .err = err};
     set_frame(&x);
+    if (w->bar_red_pending) { /* past the barrier: every warp has added to the result */
+        const struct bar_red_slot *slot = &c->bar_red[w->bar_red_id][w->bar_red_kind];
+        FOR_LANES(w->bar_red_mask, l) dst(&x, w->bar_red_reg, l, slot->value);
+        w->bar_red_pending = 0;
+    }
     simt_entry_t *top = settle(&x);
     if (!top)
         return 0;
@@ -1866,6 +1911,10 @@ int ptx_warp_step(ptx_cta_t *c, unsigned warp, const warp_inst_t **out, cs_error
             break;
         }
         if (exec_memory(&x, exec, o) < 0)
+            return -1;
+        break;
+    case OP_CP: /* cp.async's copy is made at issue: commit_group and wait_group have nothing left to do */
+        if (in->subop == CP_ASYNC && exec_memory(&x, exec, o) < 0)
             return -1;
         break;
     case OP_MOV:
@@ -2041,6 +2090,90 @@ int ptx_warp_step(ptx_cta_t *c, unsigned warp, const warp_inst_t **out, cs_error
             dst(&x, op[0].reg, l, t == PT_U32 ? zext(v, 4) : v);
         }
         break;
+    case OP_MATCH: { /* lanes of the member mask whose value equals this lane's */
+        /* every source read before any lane's result is written: the register
+         * slots may give the destination a source's slot (ptx_slots.c) */
+        uint64_t vals[WARP_SIZE];
+        uint32_t members[WARP_SIZE];
+        const uint64_t width = t == PT_B64 ? ~0ull : 0xffffffffull;
+        FOR_LANES(exec, l) {
+            vals[l] = src(&x, &op[1], l) & width;
+            members[l] = exec & (uint32_t)src(&x, &op[2], l);
+        }
+        uint32_t d = op[0].kind == OPK_VEC ? op[0].vec[0] : op[0].reg;
+        uint32_t pd = op[0].kind == OPK_VEC ? op[0].vec[1] : PTX_NO_REG;
+        FOR_LANES(exec, l) {
+            uint32_t same = 0;
+            for (unsigned m = 0; m < WARP_SIZE; m++)
+                if ((members[l] >> m & 1) && vals[m] == vals[l])
+                    same |= 1u << m;
+            if (in->subop == VOTE_ANY) {
+                dst(&x, d, l, same);
+            } else { /* .all: the mask if every member agrees, else 0 and p false */
+                dst(&x, d, l, same == members[l] ? members[l] : 0);
+                dst(&x, pd, l, same == members[l]);
+            }
+        }
+        break;
+    }
+    case OP_REDUX: { /* one value over the member lanes, to each of them */
+        uint32_t vals[WARP_SIZE], members[WARP_SIZE], result[WARP_SIZE];
+        FOR_LANES(exec, l) { /* all read before any is written (as match) */
+            vals[l] = (uint32_t)src(&x, &op[1], l);
+            members[l] = exec & (uint32_t)src(&x, &op[2], l);
+        }
+        FOR_LANES(exec, l) {
+            uint32_t r = in->subop == ATOM_AND ? ~0u : in->subop == ATOM_MIN ? (t == PT_S32 ? 0x7fffffffu : ~0u)
+                       : in->subop == ATOM_MAX ? (t == PT_S32 ? 0x80000000u : 0u) : 0u;
+            for (unsigned m = 0; m < WARP_SIZE; m++) {
+                if (!(members[l] >> m & 1))
+                    continue;
+                uint32_t v = vals[m];
+                switch (in->subop) {
+                case ATOM_ADD: r += v; break;
+                case ATOM_AND: r &= v; break;
+                case ATOM_OR: r |= v; break;
+                case ATOM_XOR: r ^= v; break;
+                case ATOM_MIN: r = t == PT_S32 ? ((int32_t)v < (int32_t)r ? v : r) : (v < r ? v : r); break;
+                default: r = t == PT_S32 ? ((int32_t)v > (int32_t)r ? v : r) : (v > r ? v : r); break;
+                }
+            }
+            result[l] = r;
+        }
+        FOR_LANES(exec, l) dst(&x, op[0].reg, l, result[l]);
+        break;
+    }
+    case OP_BAR_RED: {
+        uint32_t id = (uint32_t)src(&x, &op[1], exec ? (unsigned)__builtin_ctz(exec) : 0);
+        if (id >= PTX_BAR_RED_IDS)
+            return rt_err(&x, exec ? (unsigned)__builtin_ctz(exec) : 0, "bar.red on barrier %u (0 to %u)", id,
+                          PTX_BAR_RED_IDS - 1);
+        uint32_t gen = x.w->bar_red_gen[id]++;
+        struct bar_red_slot *slot = &c->bar_red[id][gen & 1];
+        if (!slot->used || slot->gen != gen) { /* this generation's first warp */
+            slot->used = true;
+            slot->gen = gen;
+            slot->value = in->subop == BAR_RED_AND ? 1 : 0;
+        }
+        const ptx_operand_t *pred = &op[in->nops - 1];
+        uint32_t count = 0, lanes = 0;
+        FOR_LANES(exec, l) {
+            lanes++;
+            count += (uint32_t)(src(&x, pred, l) & 1);
+        }
+        if (in->subop == BAR_RED_POPC)
+            slot->value += count;
+        else if (in->subop == BAR_RED_AND)
+            slot->value &= count == lanes;
+        else
+            slot->value |= count != 0;
+        x.w->bar_red_pending = 1;
+        x.w->bar_red_id = (uint8_t)id;
+        x.w->bar_red_kind = (uint8_t)(gen & 1);
+        x.w->bar_red_reg = op[0].reg;
+        x.w->bar_red_mask = exec;
+        break;
+    }
     case OP_BAR: case OP_BARRIER:
     case OP_MEMBAR: case OP_FENCE: case OP_NOP: case OP_PREFETCH:
         break; /* barrier waiting is the timing model's (or executor's) job */

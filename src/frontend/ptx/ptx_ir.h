@@ -82,7 +82,9 @@ enum ptx_space {
     X(ADDC, "addc") X(SUBC, "subc") X(MADC, "madc")                                 \
     X(MMA, "mma") X(WMMA, "wmma")                                                   \
     X(WMMA_ST, "wmma.store") /* set by the parser for wmma.store (no destination) */ \
-    X(MAPA, "mapa")
+    X(MAPA, "mapa")                                                                 \
+    X(MATCH, "match") X(REDUX, "redux") X(CP, "cp")                                 \
+    X(BAR_RED, "bar.red") /* set by the parser for bar.red / barrier.red */
 
 enum ptx_opcode {
 #define PTX_OP_ENUM(e, s) OP_##e,
@@ -100,6 +102,7 @@ static inline int ptx_op_writes_first_operand(enum ptx_opcode op)
     switch (op) {
     case OP_ST: case OP_RED: case OP_BRA: case OP_CALL: case OP_RET: case OP_EXIT: case OP_BAR:
     case OP_BARRIER: case OP_MEMBAR: case OP_FENCE: case OP_NOP: case OP_PREFETCH: case OP_TRAP: case OP_WMMA_ST:
+    case OP_CP:
         return 0;
     default:
         return 1;
@@ -134,6 +137,11 @@ enum ptx_subop {
     WMMA_LOAD_A, WMMA_LOAD_B, WMMA_LOAD_C, WMMA_STORE_D, WMMA_MMA, /* wmma.* (ptx_mma.h) */
     /* barrier.cluster: BAR_CLUSTER while parsing, then .arrive or .wait */
     BAR_CLUSTER, BAR_CLUSTER_ARRIVE, BAR_CLUSTER_WAIT,
+    /* bar.red's reduction: .popc.u32, .and.pred, .or.pred */
+    BAR_RED_POPC, BAR_RED_AND, BAR_RED_OR,
+    /* cp.async (the copy), cp.async.commit_group, cp.async.wait_group N / .wait_all */
+    CP_ASYNC, CP_ASYNC_COMMIT, CP_ASYNC_WAIT,
+    /* match.sync's .any / .all and redux.sync's operations reuse VOTE_ANY/VOTE_ALL and ATOM_* */
 };
 
 /* Instruction flags (ptx_inst.flags). */
@@ -301,6 +309,7 @@ typedef struct ptx_module {
     /* per function: registers and static shared memory once decided
      * (ptx_kernel_regs), NULL until the first launch asks */
     struct ptx_regs *regs_memo;
+    bool cp_async_warned; /* the timing of cp.async, said once a module (ptx_source.c) */
 } ptx_module_t;
 
 /* Parse PTX text (len bytes, need not be NUL-terminated). `filename` names the

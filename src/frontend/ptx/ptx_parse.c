@@ -529,6 +529,31 @@ static int mod_is(const char *s, size_t n, const char *name) { return strlen(nam
 static int apply_modifier(ptx_inst_t *in, const char *s, size_t n, enum ptx_type *types, int *ntypes)
 {
     int op = in->op;
+    /* bar.red / barrier.red: a barrier that also reduces a predicate over the
+     * CTA; its own opcode, since unlike bar.sync it writes its first operand */
+    if ((op == OP_BAR || op == OP_BARRIER) && in->subop == SUB_NONE && mod_is(s, n, "red")) {
+        in->op = OP_BAR_RED;
+        return 0;
+    }
+    if (op == OP_BAR_RED && (mod_is(s, n, "popc") || mod_is(s, n, "and") || mod_is(s, n, "or"))) {
+        in->subop = s[0] == 'p' ? BAR_RED_POPC : s[0] == 'a' ? BAR_RED_AND : BAR_RED_OR;
+        return 0;
+    }
+    /* cp.async: the copy goes from .global to .shared whatever the order of
+     * the two space qualifiers, so they are checked, not stored */
+    if (op == OP_CP) {
+        if (mod_is(s, n, "async") && in->subop == SUB_NONE) {
+            in->subop = CP_ASYNC;
+            return 0;
+        }
+        if (in->subop == CP_ASYNC && (mod_is(s, n, "commit_group") || mod_is(s, n, "wait_group") ||
+                                      mod_is(s, n, "wait_all"))) {
+            in->subop = s[0] == 'c' ? CP_ASYNC_COMMIT : CP_ASYNC_WAIT;
+            return 0;
+        }
+        if (in->subop == CP_ASYNC && (mod_is(s, n, "shared") || mod_is(s, n, "shared::cta") || mod_is(s, n, "global")))
+            return 0;
+    }
     if (op == OP_SETP || op == OP_SET || op == OP_SLCT) {
         for (size_t i = 0; i < CS_ARRAY_LEN(cmp_names); i++)
             if (mod_is(s, n, cmp_names[i]) && op != OP_SLCT) {
@@ -540,14 +565,14 @@ static int apply_modifier(ptx_inst_t *in, const char *s, size_t n, enum ptx_type
             return 0;
         }
     }
-    if (op == OP_ATOM || op == OP_RED) {
+    if (op == OP_ATOM || op == OP_RED || op == OP_REDUX) {
         for (size_t i = 0; i < CS_ARRAY_LEN(subop_names); i++)
             if (mod_is(s, n, subop_names[i].name)) {
                 in->subop = subop_names[i].op;
                 return 0;
             }
     }
-    if (op == OP_SHFL || op == OP_VOTE || op == OP_TESTP || op == OP_PRMT) {
+    if (op == OP_SHFL || op == OP_VOTE || op == OP_TESTP || op == OP_PRMT || op == OP_MATCH) {
         for (size_t i = 0; i < CS_ARRAY_LEN(mode_names); i++)
             if (mod_is(s, n, mode_names[i].name)) {
                 in->subop = mode_names[i].op;
@@ -878,6 +903,10 @@ static opspec_t op_spec(int op)
     case OP_RED: return (opspec_t){"as", 2, 2};
     case OP_BAR: case OP_BARRIER: return (opspec_t){"ss", 0, 2};
     case OP_MAPA: return (opspec_t){"dss", 3, 3};
+    case OP_MATCH: return (opspec_t){"Dss", 3, 3}; /* d (match.all: d|p), a, membermask */
+    case OP_REDUX: return (opspec_t){"dss", 3, 3};
+    case OP_BAR_RED: return (opspec_t){"dsss", 3, 4}; /* d, barrier, [threads,] {!}c */
+    case OP_CP: return (opspec_t){"aass", 0, 4};    /* by sub-operation: check_semantics */
     case OP_RET: case OP_EXIT: case OP_MEMBAR: case OP_FENCE: case OP_NOP: case OP_TRAP:
         return (opspec_t){"", 0, 0};
     case OP_SHFL: return (opspec_t){"Dssss", 4, 5};
@@ -892,6 +921,8 @@ static opspec_t op_spec(int op)
 static int check_operands(parser_t *p, const ptx_inst_t *in, const ptx_token_t *optok)
 {
     if (in->op == OP_WMMA || in->op == OP_WMMA_ST) /* by form: ptx_wmma_check */
+        return 0;
+    if (in->op == OP_CP && in->subop != CP_ASYNC) /* commit_group, wait_group N: check_semantics */
         return 0;
     opspec_t sp = op_spec(in->op);
     const char *name = ptx_opcode_name((enum ptx_opcode)in->op);
@@ -968,6 +999,42 @@ static int check_semantics(parser_t *p, ptx_inst_t *in, const ptx_token_t *optok
     case OP_VOTE:
         if (in->subop < VOTE_ALL || in->subop > VOTE_BALLOT)
             return perr(p, optok, "vote needs .all/.any/.uni/.ballot");
+        break;
+    case OP_MATCH:
+        if (in->subop != VOTE_ANY && in->subop != VOTE_ALL)
+            return perr(p, optok, "match needs .any or .all");
+        if (ty != PT_B32 && ty != PT_B64)
+            return perr(p, optok, "match is .b32 or .b64");
+        if (in->ops[0].kind == OPK_VEC && (in->subop != VOTE_ALL || in->ops[0].nvec != 2))
+            return perr(p, optok, "bad match destination (d, or d|p for match.all)");
+        break;
+    case OP_REDUX:
+        if (in->subop != ATOM_ADD && in->subop != ATOM_MIN && in->subop != ATOM_MAX && in->subop != ATOM_AND &&
+            in->subop != ATOM_OR && in->subop != ATOM_XOR)
+            return perr(p, optok, "redux.sync needs .add/.min/.max/.and/.or/.xor");
+        if (in->subop == ATOM_AND || in->subop == ATOM_OR || in->subop == ATOM_XOR ? ty != PT_B32
+                                                                                  : ty != PT_U32 && ty != PT_S32)
+            return perr(p, optok, "unsupported redux.sync type .%s (.add/.min/.max take .u32/.s32, .and/.or/.xor .b32)",
+                        ptx_type_name(ty));
+        break;
+    case OP_BAR_RED:
+        if (in->subop == SUB_NONE)
+            return perr(p, optok, "bar.red needs .popc, .and or .or");
+        if (ty != (in->subop == BAR_RED_POPC ? PT_U32 : PT_PRED))
+            return perr(p, optok, "bar.red.popc is .u32, bar.red.and/.or .pred");
+        break;
+    case OP_CP:
+        if (in->subop == SUB_NONE)
+            return perr(p, optok, "unsupported: 'cp' without .async (cp.async.bulk and cp.reduce are not modelled)");
+        if (in->subop == CP_ASYNC) {
+            if (in->nops < 3 || in->ops[0].kind != OPK_ADDR || in->ops[1].kind != OPK_ADDR ||
+                in->ops[2].kind != OPK_IMM || (in->nops == 4 && in->ops[3].kind == OPK_ADDR))
+                return perr(p, optok, "cp.async takes [shared], [global], cp-size{, src-size}");
+            if (in->ops[2].imm != 4 && in->ops[2].imm != 8 && in->ops[2].imm != 16)
+                return perr(p, optok, "cp.async copies 4, 8 or 16 bytes, not %lld", (long long)in->ops[2].imm);
+        } else if (in->nops > (in->subop == CP_ASYNC_WAIT ? 1u : 0u) || (in->nops && in->ops[0].kind != OPK_IMM)) {
+            return perr(p, optok, "bad operands of cp.async.%s", in->subop == CP_ASYNC_WAIT ? "wait_group" : "commit_group");
+        }
         break;
     case OP_ATOM: case OP_RED:
         if (in->subop < ATOM_ADD || in->subop > ATOM_DEC)
@@ -1094,6 +1161,7 @@ static int parse_instruction(parser_t *p, uint32_t guard, int guard_neg)
         in->type = (uint8_t)types[0];
         in->type2 = (uint8_t)types[1];
     }
+    op = in->op; /* bar.red: a modifier changed the opcode */
     if (op == OP_WMMA && in->subop == WMMA_STORE_D) /* the one wmma without a destination */
         in->op = (uint8_t)(op = OP_WMMA_ST);
     if (op == OP_CALL)

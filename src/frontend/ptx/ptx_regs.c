@@ -175,7 +175,7 @@ static int is_long_load(const ptx_inst_t *in)
 
 static int is_fence(const ptx_inst_t *in)
 {
-    return in->op == OP_BAR || in->op == OP_BARRIER || in->op == OP_MEMBAR || in->op == OP_FENCE ||
+    return in->op == OP_BAR || in->op == OP_BARRIER || in->op == OP_BAR_RED || in->op == OP_MEMBAR || in->op == OP_FENCE ||
            in->op == OP_ATOM || in->op == OP_RED || in->op == OP_CALL;
 }
 

@@ -100,7 +100,7 @@ static void arith(const ptx_inst_t *in, warp_inst_t *o)
             set(o, UNIT_INT, LAT_INT_ADD);
         break;
     }
-    case OP_SHFL:
+    case OP_SHFL: case OP_MATCH: case OP_REDUX: /* warp-wide exchanges, as SASS's SHFL, MATCH, REDUX */
         set(o, UNIT_INT, LAT_INT_SHFL);
         break;
     default:
@@ -160,6 +160,22 @@ void ptx_timing_template(const ptx_module_t *m, const ptx_function_t *f, const p
         set(o, UNIT_BRANCH, LAT_BRANCH);
         if (op == OP_EXIT || f->is_kernel)
             o->flags = INST_EXIT;
+        break;
+    case OP_BAR_RED: /* a CTA barrier whose result is ready at its release */
+        set(o, UNIT_BRANCH, LAT_BRANCH);
+        o->flags = INST_BARRIER;
+        break;
+    case OP_CP:
+        if (in->subop != CP_ASYNC) { /* commit_group, wait_group: the copies were made at issue */
+            set(o, UNIT_INT, LAT_INT_ADD);
+            break;
+        }
+        /* the copy: a global load of cp-size bytes per lane that no register
+         * waits for (LDGSTS); its data is in shared memory at issue */
+        set(o, UNIT_LDST, LAT_INT_ADD);
+        o->space = SPACE_GLOBAL;
+        o->access_size = (uint8_t)in->ops[2].imm;
+        o->flags = INST_LOAD;
         break;
     case OP_BAR: case OP_BARRIER:
         set(o, UNIT_BRANCH, LAT_BRANCH);
