@@ -794,6 +794,32 @@ static void warp_and_cta_reductions(void)
     CHECK(strstr(last_err, "bar.red.popc is .u32") != NULL);
 }
 
+/* Atomics of the widths nvcc 13 emits besides 32/64 bits: add.noftz.f16 and
+ * .f16x2 (atomicAdd on __half/__half2), cas.b16 (atomicCAS on unsigned
+ * short), and sm_90's vector add .v2.f32 (atomicAdd on float2); 64 threads
+ * each add 1 (and 2), one cas wins. Sums of small integers are exact in f16. */
+static void atomics_of_every_width(void)
+{
+    const char *extra = ".global .align 16 .b8 buf[16];\n";
+    const char *body = "mov.u64 %rd6, buf;\nmov.b16 %rs1, 0x3c00;\natom.global.add.noftz.f16 %rs2, [%rd6], %rs1;\n"
+                       "mov.b32 %r3, 0x40003c00;\natom.global.add.noftz.f16x2 %r4, [%rd6+4], %r3;\n"
+                       "mov.b16 %rs3, 7;\natom.global.cas.b16 %rs4, [%rd6+2], 0, %rs3;\n"
+                       "mov.f32 %f1, 0f3F800000;\nmov.f32 %f2, 0f40000000;\n"
+                       "atom.global.add.v2.f32 {%f3, %f4}, [%rd6+8], {%f1, %f2};\nbar.sync 0;\n"
+                       "and.b32 %r5, %r0, 1;\nmul.wide.u32 %rd7, %r5, 8;\nadd.s64 %rd8, %rd6, %rd7;\n"
+                       "ld.global.u64 %rd9, [%rd8];\nst.global.u64 [%rd3], %rd9;\n";
+    uint64_t in[64] = {0}, out[64];
+    CHECK_EQ(run_kernel_src(extra, body, 64, in, out), 0);
+    /* f16 64.0 = 0x5400; f16x2 (hi 128.0 = 0x5800, lo 64.0); cas 0 -> 7 once */
+    CHECK_EQ(out[0], 0x5800540000075400ull);
+    CHECK_EQ(out[1], (uint64_t)bits_of(128.0f) << 32 | bits_of(64.0f));
+    CHECK(run_kernel_src(extra, "mov.u64 %rd6, buf;\natom.global.add.u16 %rs2, [%rd6], %rs1;\n", 1, in, out) < 0);
+    CHECK(strstr(last_err, "unsupported atomic type .u16") != NULL);
+    CHECK(run_kernel_src(extra, "mov.u64 %rd6, buf;\natom.global.exch.v2.f32 {%f3, %f4}, [%rd6], {%f1, %f2};\n", 1, in,
+                         out) < 0);
+    CHECK(strstr(last_err, "unsupported vector atomic") != NULL);
+}
+
 static void suite_constructs(void)
 {
     uint64_t in[64] = {0}, out[64];
@@ -967,6 +993,7 @@ int main(void)
     RUN(timing_view);
     RUN(suite_constructs);
     RUN(warp_and_cta_reductions);
+    RUN(atomics_of_every_width);
     RUN(contraction_follows_the_rules);
     RUN(approx_edges_stay_within_the_isa_bounds);
     TEST_EXIT();

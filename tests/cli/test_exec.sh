@@ -50,6 +50,8 @@ build cluster cluster.cu -cudart shared $NC -gencode arch=compute_90,code=comput
 # match/redux/bar.red/cp.async: sm_80 PTX
 build warp_cta_ops warp_cta_ops.cu -cudart shared $NC -gencode arch=compute_80,code=compute_80
 wait
+# f16, f16x2, f64, v2.f32 atomics, cas.b16: sm_90 PTX
+build atomics_wide atomics_wide.cu -cudart shared $NC -gencode arch=compute_90,code=compute_90
 if [ -s "$T/nvcc.err" ]; then
     fail exec_build "$(head -3 "$T/nvcc.err")"
     exit 1
@@ -94,6 +96,10 @@ if run exec_warp_cta_ops 0 --quiet --config a100 "$T/warp_cta_ops"; then
         [ "$(grep -c 'uses cp.async: each copy is timed as a global load' "$T/exec_warp_cta_ops.err")" -eq 1 ]; then
         pass exec_warp_cta_ops
     else fail exec_warp_cta_ops "$(head -5 "$T/exec_warp_cta_ops.out") / $(tail -2 "$T/exec_warp_cta_ops.err")"; fi
+fi
+if run exec_atomics_wide 0 --quiet --config h100 "$T/atomics_wide"; then
+    if grep -q '^atomics_wide: PASS' "$T/exec_atomics_wide.out"; then pass exec_atomics_wide
+    else fail exec_atomics_wide "$(cat "$T/exec_atomics_wide.out") / $(tail -2 "$T/exec_atomics_wide.err")"; fi
 fi
 if run exec_cluster 0 --quiet --config h100 "$T/cluster"; then
     if grep -q '^cluster n=2048: PASS' "$T/exec_cluster.out"; then pass exec_cluster

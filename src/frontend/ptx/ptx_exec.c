@@ -1064,6 +1064,15 @@ static uint64_t atom_apply(const ptx_inst_t *in, uint64_t old, uint64_t b, uint6
     if (k == TK_FLOAT) {
         if (in->subop == ATOM_EXCH)
             return b;
+        if (t == PT_F16 || t == PT_F16X2) { /* .noftz add in half precision, each half of f16x2 alone;
+                                             * f32's 24 bits >= 2 x 11 + 2, so rounding twice is exact */
+            uint64_t r = 0;
+            for (unsigned h = 0; h < sz / 2; h++) {
+                float o = ptx_f16_to_f32((uint16_t)(old >> 16 * h)), v = ptx_f16_to_f32((uint16_t)(b >> 16 * h));
+                r |= (uint64_t)ptx_f32_to_f16(o + v) << 16 * h;
+            }
+            return r;
+        }
         if (sz == 4) {
             float o = ptx_bits_f32(old), v = ptx_bits_f32(b);
             return ptx_f32_bits(in->subop == ATOM_ADD ? o + v : fminmax32(o, v, in->subop == ATOM_MAX));
@@ -1265,22 +1274,30 @@ static int exec_memory(exec_ctx_t *x, uint32_t exec, warp_inst_t *out)
     }
     case OP_ATOM: case OP_RED: {
         int is_atom = in->op == OP_ATOM;
-        const ptx_operand_t *a = &in->ops[is_atom ? 1 : 0];
+        const ptx_operand_t *a = &in->ops[is_atom ? 1 : 0], *bop = &in->ops[is_atom ? 2 : 1];
         FOR_LANES(exec, l) { /* lane order: deterministic results */
             uint64_t ad = addr_of(x, a, l);
-            if (esz > 1 && (ad & (esz - 1)))
-                return rt_err(x, l, "misaligned %u-byte atomic at 0x%llx", esz, (unsigned long long)ad);
-            uint8_t *p = resolve(x, in->space, ad, esz, l, 1, &w->addr[l], &tspace);
+            if (esz > 1 && (ad & (esz * vec - 1)))
+                return rt_err(x, l, "misaligned %u-byte atomic at 0x%llx", esz * vec, (unsigned long long)ad);
+            uint8_t *p = resolve(x, in->space, ad, esz * vec, l, 1, &w->addr[l], &tspace);
             if (!p)
                 return -1;
             if (tspace != SPACE_GLOBAL && tspace != SPACE_SHARED && tspace != SPACE_DSMEM)
                 return rt_err(x, l, "atomic on %s memory", tspace == SPACE_LOCAL ? "local" : "constant");
-            uint64_t old = load_bytes(p, esz);
-            uint64_t b = src(x, &in->ops[is_atom ? 2 : 1], l);
+            /* .v2/.v4 (sm_90): each element an atomic of its own at the next
+             * address; every source read before a destination is written (a
+             * destination may share a source's slot, ptx_slots.c) */
+            uint64_t olds[4], bs[4];
             uint64_t c = is_atom && in->nops == 4 ? src(x, &in->ops[3], l) : 0;
-            store_bytes(p, atom_apply(in, old, b, c), esz);
+            for (unsigned k = 0; k < vec; k++)
+                bs[k] = vec > 1 ? REG(x, bop->vec[k], l) : src(x, bop, l);
+            for (unsigned k = 0; k < vec; k++) {
+                olds[k] = load_bytes(p + k * esz, esz);
+                store_bytes(p + k * esz, atom_apply(in, olds[k], bs[k], c), esz);
+            }
             if (is_atom)
-                dst(x, in->ops[0].reg, l, norm(old, t));
+                for (unsigned k = 0; k < vec; k++)
+                    dst(x, vec > 1 ? in->ops[0].vec[k] : in->ops[0].reg, l, norm(olds[k], t));
         }
         break;
     }
@@ -1990,6 +2007,14 @@ int ptx_warp_step(ptx_cta_t *c, unsigned warp, const warp_inst_t **out, cs_error
         }
         break;
     case OP_CVT:
+        if (in->nops == 3) { /* cvt.rn.f16x2.f32 d, a, b: d = {f16(a) high, f16(b) low} (checked at parse) */
+            FOR_LANES(exec, l) {
+                uint32_t hi = ptx_f32_to_f16(ptx_bits_f32(src(&x, &op[1], l)));
+                uint32_t lo = ptx_f32_to_f16(ptx_bits_f32(src(&x, &op[2], l)));
+                dst(&x, op[0].reg, l, hi << 16 | lo);
+            }
+            break;
+        }
         FOR_LANES(exec, l) dst(&x, op[0].reg, l, cvt(in, src(&x, &op[1], l)));
         break;
     case OP_TESTP:

@@ -895,12 +895,13 @@ static opspec_t op_spec(int op)
     case OP_SET: return (opspec_t){"dsss", 3, 4};
     case OP_SELP: return (opspec_t){"dsss", 4, 4};
     case OP_BRA: return (opspec_t){"l", 1, 1};
-    case OP_CVT: case OP_CVTA: case OP_NOT: case OP_CNOT: case OP_NEG: case OP_ABS: case OP_RCP:
+    case OP_CVT: return (opspec_t){"dss", 2, 3}; /* 3: cvt.rn.f16x2.f32, check_semantics */
+    case OP_CVTA: case OP_NOT: case OP_CNOT: case OP_NEG: case OP_ABS: case OP_RCP:
     case OP_SQRT: case OP_RSQRT: case OP_EX2: case OP_LG2: case OP_SIN: case OP_COS: case OP_TANH:
     case OP_POPC: case OP_CLZ: case OP_BREV: case OP_BFIND: case OP_TESTP:
         return (opspec_t){"ds", 2, 2};
-    case OP_ATOM: return (opspec_t){"dass", 3, 4};
-    case OP_RED: return (opspec_t){"as", 2, 2};
+    case OP_ATOM: return (opspec_t){"DaSs", 3, 4}; /* {vectors}: .v2/.v4, check_semantics */
+    case OP_RED: return (opspec_t){"aS", 2, 2};
     case OP_BAR: case OP_BARRIER: return (opspec_t){"ss", 0, 2};
     case OP_MAPA: return (opspec_t){"dss", 3, 3};
     case OP_MATCH: return (opspec_t){"Dss", 3, 3}; /* d (match.all: d|p), a, membermask */
@@ -1041,18 +1042,32 @@ static int check_semantics(parser_t *p, ptx_inst_t *in, const ptx_token_t *optok
             return perr(p, optok, "'%s' needs an operation (.add, .cas, ...)", name);
         if ((in->subop == ATOM_CAS) != (in->op == OP_ATOM && in->nops == 4))
             return perr(p, optok, "atom.cas takes 4 operands, other atomics 3");
-        if (ptx_type_size(ty) != 4 && ptx_type_size(ty) != 8)
-            return perr(p, optok, "unsupported atomic type .%s", ptx_type_name(ty));
+        /* 16 bits: cas.b16 (sm_70) and add.noftz.f16 (sm_70); f16x2 add is 4 bytes */
+        if (ty == PT_F16X2 ? in->subop != ATOM_ADD
+            : ptx_type_size(ty) == 2 ? !(ty == PT_B16 && in->subop == ATOM_CAS) && !(ty == PT_F16 && in->subop == ATOM_ADD)
+                                     : ptx_type_size(ty) != 4 && ptx_type_size(ty) != 8)
+            return perr(p, optok, "unsupported atomic type .%s for this operation", ptx_type_name(ty));
         if (ptx_type_kind(ty) == TK_FLOAT && in->subop != ATOM_ADD && in->subop != ATOM_EXCH &&
             in->subop != ATOM_MIN && in->subop != ATOM_MAX)
             return perr(p, optok, "unsupported float atomic operation");
         if (in->space != PS_GLOBAL && in->space != PS_SHARED && in->space != PS_SHARED_CLUSTER &&
             in->space != PS_GENERIC)
             return perr(p, optok, "unsupported atomic state space");
-        if (in->vec > 1)
-            return perr(p, optok, "unsupported vector atomic");
+        if (in->vec <= 1 && (in->ops[0].kind == OPK_VEC || in->ops[in->op == OP_ATOM ? 2 : 1].kind == OPK_VEC))
+            return perr(p, optok, "a {vector} operand needs .v2 or .v4");
+        if (in->vec > 1) { /* sm_90's .v2/.v4 .f32 add/min/max on global memory, {vectors} */
+            const ptx_operand_t *d = &in->ops[0], *b = &in->ops[in->op == OP_ATOM ? 2 : 1];
+            if (ty != PT_F32 || in->subop == ATOM_EXCH || in->space != PS_GLOBAL)
+                return perr(p, optok, "unsupported vector atomic (only .global .v2/.v4 .f32 add, min, max)");
+            if (b->kind != OPK_VEC || b->nvec != in->vec || (in->op == OP_ATOM && (d->kind != OPK_VEC || d->nvec != in->vec)))
+                return perr(p, optok, "vector atomic operands do not match .v%u", in->vec);
+        }
         break;
     case OP_CVT:
+        if (ty == PT_F16X2 && in->type2 == PT_F32 && in->nops == 3 && in->rnd == RND_RN && !(in->flags & PF_SAT))
+            break; /* cvt.rn.f16x2.f32 d, a, b (sm_80): two floats packed */
+        if (in->nops != 2)
+            return perr(p, optok, "'cvt' takes 2 operands (3 only as cvt.rn.f16x2.f32)");
         if (in->type2 == PT_NONE || ty == PT_PRED || in->type2 == PT_PRED || ty == PT_F16X2 || in->type2 == PT_F16X2)
             return perr(p, optok, "unsupported cvt types");
         break;
@@ -1100,9 +1115,11 @@ static int check_semantics(parser_t *p, ptx_inst_t *in, const ptx_token_t *optok
             (in->flags & (PF_SAT | PF_WIDE)) || (is_mad && !(in->flags & (PF_HI | PF_LO))))
             return perr(p, optok, "'%s' with carry needs .u32/.s32 (add/sub also .u64/.s64) and mad .lo or .hi", name);
     }
-    if (ty == PT_F16X2 && in->op != OP_MOV && in->op != OP_LD && in->op != OP_ST)
+    /* f16x2: moved, loaded, stored, packed by cvt.rn.f16x2.f32 and added by atom/red (their cases above) */
+    if (ty == PT_F16X2 && in->op != OP_MOV && in->op != OP_LD && in->op != OP_ST && in->op != OP_CVT &&
+        in->op != OP_ATOM && in->op != OP_RED)
         return perr(p, optok, "unsupported: .f16x2 arithmetic in '%s'", name);
-    if (in->vec > 1 && in->op != OP_LD && in->op != OP_LDU && in->op != OP_ST)
+    if (in->vec > 1 && in->op != OP_LD && in->op != OP_LDU && in->op != OP_ST && in->op != OP_ATOM && in->op != OP_RED)
         return perr(p, optok, "unsupported vector modifier on '%s'", name);
     return 0;
 }
