@@ -83,7 +83,7 @@ patched_copy() {
     if ! cp -R "$ROOT/third_party/${dir%%/*}" "$OUT/src/$name/" || ! patch -s -p1 -d "$OUT/src/$name/$dir" <"$patchf" >"$1" 2>&1; then
         echo "make suites: $name: suites/patches/$name.patch does not apply: $(head -2 "$1")"; return 1
     fi
-    cd "$OUT/src/$name/$dir"
+    cd "$OUT/src/$name/$dir" || { echo "make suites: $name: no folder $dir in its patched copy"; return 1; }
 }
 
 while IFS='|' read -r name dir srcs args check set; do

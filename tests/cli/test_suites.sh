@@ -120,3 +120,17 @@ if (cd "$R" && "$AB/ctasim" exec --quiet --config a100 "$AB/suites/cfd" "$AB/sui
         pass suites_cfd_wrong_output
     else fail suites_cfd_wrong_output "as run: '$ok'; changed: '$bad'"; fi
 else fail suites_cfd_wrong_output "exec failed: $(tail -1 "$R/stdout.txt")"; fi
+
+# --- kmeans's CPU reference takes the program's -t threshold (its mid line
+# passes -t 20000, so the experiments' kmeans runs are checked, not RAN): on
+# the CI input the rounds stop at 19 with the program's default 0.001, at 7
+# with 20 and at 2 with 100 (points that may still change cluster); a
+# threshold that is not a number is refused with one line
+if sh tools/build_suites.sh "$BUILD" kmeans_ref >"$T/kref.out" 2>&1; then
+    KR="$BUILD/suites/ref/kmeans_ref"; KD="$BUILD/suites/data/kmeans_512x16.txt"
+    r1=$("$KR" 5 "$KD" | head -1); r2=$("$KR" 5 "$KD" 20 | head -1); r3=$("$KR" 5 "$KD" 100 | head -1)
+    bad=$("$KR" 5 "$KD" 1e 2>&1); brc=$?
+    if [ "$r1" = "iterated 19 times" ] && [ "$r2" = "iterated 7 times" ] && [ "$r3" = "iterated 2 times" ] &&
+        [ $brc -eq 2 ] && [ "$bad" = "kmeans_ref: bad THRESHOLD 1e" ]; then pass suites_kmeans_ref_threshold
+    else fail suites_kmeans_ref_threshold "'$r1' '$r2' '$r3'; bad threshold: rc $brc '$bad'"; fi
+else fail suites_kmeans_ref_threshold "kmeans_ref failed to build: $(tail -1 "$T/kref.out")"; fi
