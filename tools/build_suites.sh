@@ -70,6 +70,22 @@ if newer "$OUT/libfixedtime.so" "$ROOT/suites/refs/fixed_time.c"; then
     else echo "make suites: suites/refs/fixed_time.c failed to build"; failed=$((failed + 1)); fi
 fi
 
+# patched_copy LOG: the copy of the program's suite folder in
+# $OUT/src/$name/ with suites/patches/$name.patch ($patchf) applied, and cd
+# into its $dir; the other suites' folders beside it are links to
+# third_party/, so that a path into another suite holds in the copy as in
+# the original (cfd's -I../../../cuda-samples/Common). Says why on failure
+patched_copy() {
+    rm -rf "$OUT/src/$name"; mkdir -p "$OUT/src/$name"
+    for sib in "$ROOT"/third_party/*/; do
+        sib=${sib%/}; [ "${sib##*/}" = "${dir%%/*}" ] || ln -s "$sib" "$OUT/src/$name/${sib##*/}"
+    done
+    if ! cp -R "$ROOT/third_party/${dir%%/*}" "$OUT/src/$name/" || ! patch -s -p1 -d "$OUT/src/$name/$dir" <"$patchf" >"$1" 2>&1; then
+        echo "make suites: $name: suites/patches/$name.patch does not apply: $(head -2 "$1")"; return 1
+    fi
+    cd "$OUT/src/$name/$dir" || { echo "make suites: $name: no folder $dir in its patched copy"; return 1; }
+}
+
 while IFS='|' read -r name dir srcs args check set; do
     name=$(echo $name); dir=$(echo $dir)
     case $name in ''|'#'*|mid\ *) continue ;; esac  # mid lines: experiment inputs (exp_suite.h)
@@ -82,9 +98,16 @@ while IFS='|' read -r name dir srcs args check set; do
     if [ $kind = ref ]; then
         exe="$OUT/ref/$name"
         STAMP="$CC $CXX"
+        # a CPU reference may have its patch too (the same change as its
+        # program's: cfd_omp's iteration count), applied to a copy likewise
+        patchf="$ROOT/suites/patches/$name.patch"
+        [ -f "$patchf" ] || patchf=""
         # shellcheck disable=SC2086
-        if newer "$exe" $srcs; then
+        if newer "$exe" $srcs $patchf; then
             : >"$exe.log"
+            if [ -n "$patchf" ]; then
+                patched_copy "$exe.log" || { failed=$((failed + 1)); continue; }
+            fi
             # each source with its own compiler (C as C, C++ as C++), linked as C++
             objs=""; flags=""; ok=1; rm -rf "$exe.o.d"; mkdir -p "$exe.o.d"
             # the compile flags of the line: -I, -D, -O (a later -O wins over
@@ -110,7 +133,7 @@ while IFS='|' read -r name dir srcs args check set; do
             done
             # shellcheck disable=SC2086
             if [ $ok = 1 ] && $CXX -fopenmp -o "$exe" $objs -lm -lpthread >>"$exe.log" 2>&1 </dev/null; then
-                built=$((built + 1)); echo "$STAMP" $srcs >"$exe.cmd"
+                built=$((built + 1)); echo "$STAMP" $srcs $patchf >"$exe.cmd"
             else echo "make suites: CPU reference $name failed to build: $(grep -m3 -i error "$exe.log")"; failed=$((failed + 1)); fi
             rm -rf "$exe.o.d"
         else uptodate=$((uptodate + 1)); fi
@@ -128,11 +151,7 @@ while IFS='|' read -r name dir srcs args check set; do
             # is of the program's whole suite (at most a few MB), so that its
             # sources' paths into shared folders (../../common) still hold
             if [ -n "$patchf" ]; then
-                rm -rf "$OUT/src/$name"; mkdir -p "$OUT/src/$name"
-                if ! cp -R "$ROOT/third_party/${dir%%/*}" "$OUT/src/$name/" || ! patch -s -p1 -d "$OUT/src/$name/$dir" <"$patchf" >"$exe.log" 2>&1; then
-                    echo "make suites: $name: suites/patches/$name.patch does not apply: $(head -2 "$exe.log")"; failed=$((failed + 1)); continue
-                fi
-                cd "$OUT/src/$name/$dir" || continue
+                patched_copy "$exe.log" || { failed=$((failed + 1)); continue; }
             fi
             # shellcheck disable=SC2086
             if nice "$NVCC" $NVFLAGS -o "$exe" $srcs >"$exe.log" 2>&1 </dev/null; then

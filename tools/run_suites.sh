@@ -86,6 +86,16 @@ ref_check() {
     fi
     [ "$file" = - ] && a="$T/$name.out" || a="$w/$file"
     [ "$reffile" = - ] && b="$T/$name.refout" || b="$rw/$reffile"
+    # out=F1+F2+...: several output files, compared as one, in that order
+    case $file in *+*)
+        : >"$T/a.cat"; : >"$T/b.cat"
+        for f in $(echo "$file" | tr '+' ' '); do
+            [ -f "$w/$f" ] || { echo "wrote no $f"; return; }
+            [ -f "$rw/$f" ] || { echo "CPU reference wrote no $f"; return; }
+            cat "$w/$f" >>"$T/a.cat"; cat "$rw/$f" >>"$T/b.cat"
+        done
+        a="$T/a.cat"; b="$T/b.cat" ;;
+    esac
     [ -f "$a" ] || { echo "wrote no $file"; return; }
     [ -f "$b" ] || { echo "CPU reference wrote no $reffile"; return; }
     # a binary output as text: od's f4 (float), u2, u4 ... of each word

@@ -295,6 +295,60 @@ static void spmv_inputs(const char *mtx_name, const char *vec_name, int n, int a
     close_out(f, vec_name);
 }
 
+/* Rodinia cfd (euler3d): the element count, then per element its volume
+ * ("area": the step factor takes its square root) and 4 faces, each as the
+ * neighbour (Fortran numbering, 1..count; 0 a wing wall, negative the far
+ * field: the reader maps them to -1 and -2) and the face's outward normal
+ * scaled by its area. A structured nx x ny block of prisms one unit deep,
+ * columns and rows of random widths (0.6 to 1.4), with an ow x oh block of
+ * cells at (ox, oy) cut out as a wing-wall obstacle and the outer faces in
+ * the far field; every normal turned by one fixed 3-D rotation, so that the
+ * free stream (along x) meets the obstacle at an angle and all three
+ * momentum components change. Each cell's normals add up to zero (closed in
+ * its plane), so the uniform free stream is steady away from the obstacle:
+ * what varies is the flow the obstacle disturbs. The count is a multiple of
+ * euler3d.cu's 192-thread blocks, so its padding (whose normals it leaves
+ * unset) is never used. */
+static void cfd_mesh(const char *name, int nx, int ny, int ox, int oy, int ow, int oh)
+{
+    double *dx = malloc(sizeof(double) * (size_t)nx), *dy = malloc(sizeof(double) * (size_t)ny);
+    int *number = malloc(sizeof(int) * (size_t)(nx * ny));
+    if (!dx || !dy || !number) exit(1);
+    for (int i = 0; i < nx; i++) dx[i] = 0.6 + 0.8 * next_unit();
+    for (int j = 0; j < ny; j++) dy[j] = 0.6 + 0.8 * next_unit();
+    int count = 0;
+    for (int j = 0; j < ny; j++)
+        for (int i = 0; i < nx; i++) {
+            int cut = i >= ox && i < ox + ow && j >= oy && j < oy + oh;
+            number[j * nx + i] = cut ? 0 : ++count; /* 0: the obstacle, a wall */
+        }
+    /* the rotation: 25 degrees about z, then 20 about x (cos, sin rounded
+     * to 6 digits: the mesh is data, no libm needed) */
+    const double cz = 0.906308, sz = 0.422618, cx = 0.939693, sx = 0.342020;
+    FILE *f = open_out(name);
+    fprintf(f, "%d\n", count);
+    for (int j = 0; j < ny; j++)
+        for (int i = 0; i < nx; i++) {
+            if (!number[j * nx + i]) continue;
+            fprintf(f, "%.9g", dx[i] * dy[j]);
+            /* the faces: -x, +x, -y, +y */
+            const int di[4] = { -1, 1, 0, 0 }, dj[4] = { 0, 0, -1, 1 };
+            for (int k = 0; k < 4; k++) {
+                int ni = i + di[k], nj = j + dj[k];
+                int nb = ni < 0 || ni >= nx || nj < 0 || nj >= ny ? -1 : number[nj * nx + ni];
+                double n0 = di[k] * dy[j], n1 = dj[k] * dx[i], n2 = 0.0;
+                double r0 = cz * n0 - sz * n1, r1 = sz * n0 + cz * n1;  /* about z */
+                double t1 = cx * r1 - sx * n2, t2 = sx * r1 + cx * n2;  /* about x */
+                fprintf(f, " %d %.9g %.9g %.9g", nb, r0, t1, t2);
+            }
+            fputc('\n', f);
+        }
+    close_out(f, name);
+    free(dx);
+    free(dy);
+    free(number);
+}
+
 int main(int argc, char **argv)
 {
     if (argc != 2) {
@@ -331,5 +385,9 @@ int main(int argc, char **argv)
     kmeans_points("kmeans_65536x16.txt", 65536, 16);
     stencil_grid("stencil_512x512x8.bin", 512, 512, 8);
     spmv_inputs("spmv_16384.mtx", "spmv_vec_16384.bin", 16384, 8);
+    /* appended after the mid set, so that every input above keeps its
+     * bytes: Rodinia cfd at CI size, 40 x 20 cells less the 8 x 4
+     * obstacle: 768, four of euler3d.cu's 192-thread blocks */
+    cfd_mesh("cfd_768.domn", 40, 20, 12, 8, 8, 4);
     return 0;
 }

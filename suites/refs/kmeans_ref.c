@@ -4,7 +4,9 @@
  * cluster's points summed in point order, until no point changes cluster or
  * 500 rounds), printing the centres as its -o option does. Written for
  * ctasim because Rodinia 3.1's OpenMP kmeans prints no centres (its output
- * code is commented out). Usage: kmeans_ref K FILE (FILE: "id f1 ... fn" lines). */
+ * code is commented out). Usage: kmeans_ref K FILE [THRESHOLD] (FILE: "id
+ * f1 ... fn" lines; THRESHOLD: the program's -t, default 0.001 as its own:
+ * the rounds stop once no more than that many points changed cluster). */
 #include <float.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -17,8 +19,11 @@ static float feat[MAX_POINTS][MAX_FEATURES];
 
 int main(int argc, char **argv)
 {
-    if (argc != 3) { fprintf(stderr, "usage: kmeans_ref K FILE\n"); return 2; }
+    if (argc != 3 && argc != 4) { fprintf(stderr, "usage: kmeans_ref K FILE [THRESHOLD]\n"); return 2; }
     int k = atoi(argv[1]);
+    char *end = NULL;
+    float threshold = argc == 4 ? strtof(argv[3], &end) : 0.001f;
+    if (argc == 4 && (end == argv[3] || *end)) { fprintf(stderr, "kmeans_ref: bad THRESHOLD %s\n", argv[3]); return 2; }
     FILE *f = fopen(argv[2], "r");
     if (!f || k <= 0 || k > 64) { fprintf(stderr, "kmeans_ref: bad K or cannot read %s\n", argv[2]); return 2; }
     char line[4096];
@@ -64,7 +69,7 @@ int main(int argc, char **argv)
             count[c] = 0;
         }
         rounds++;
-    } while (delta > 0.001 && loop++ < 500);
+    } while ((float)delta > threshold && loop++ < 500);
     printf("iterated %d times\n", rounds);
     for (int c = 0; c < k; c++) {
         printf("%d: ", c);

@@ -47,6 +47,24 @@ if [ $mrc -eq 0 ] && [ "$m" = "PASS prog" ] && [ $crc -eq 1 ] && [ "$c" = "FAIL 
     [ $nrc -eq 3 ] && echo "$n" | grep -q '^RAN noref'; then pass suites_check_mode
 else fail suites_check_mode "mid: $mrc '$m'; ci: $crc '$c'; no reference: $nrc '$n'"; fi
 
+# --- out=F1+F2: several output files compared as one, in order; a changed
+# value in the second file FAILs, naming its place in the whole (the stand-in
+# reference writes f1 = "1 2" and f2 = its arguments)
+cat >"$K/suites/programs.txt" <<'LIST'
+two | x | x.cu | 1 | ref:name=two_ref,out=f1+f2 | ci
+ref two_ref | x | x.c | 5 6
+LIST
+printf '#!/bin/sh\necho 1 2 >f1; echo "$@" >f2\n' >"$K/build/suites/ref/two_ref" && chmod +x "$K/build/suites/ref/two_ref"
+echo '1 2' >"$K/run/f1"; echo '5 6' >"$K/run/f2"
+g=$(sh "$K/tools/run_suites.sh" --check two ci "$K/run"); grc=$?
+echo '5 7' >"$K/run/f2"
+b=$(sh "$K/tools/run_suites.sh" --check two ci "$K/run"); brc=$?
+rm "$K/run/f2"
+m=$(sh "$K/tools/run_suites.sh" --check two ci "$K/run"); mrc=$?
+if [ $grc -eq 0 ] && [ "$g" = "PASS two" ] && [ $brc -eq 1 ] && [ "$b" = "FAIL two: f1+f2 differs from the CPU reference: value 4: 7 vs reference 6" ] &&
+    [ $mrc -eq 1 ] && [ "$m" = "FAIL two: wrote no f2" ]; then pass suites_several_files
+else fail suites_several_files "equal: $grc '$g'; changed: $brc '$b'; missing: $mrc '$m'"; fi
+
 # --- a rebuild when the flags change, not only the sources: a stand-in nvcc
 # that records its calls and writes its -o file; a second build with the same
 # nvcc and flags calls it no more, one with another nvcc (or other flags) does
@@ -87,3 +105,32 @@ sh tools/run_suites.sh --build "$BUILD" --set test >"$T/run.out" 2>&1
 # one PASS/FAIL line per program, as run_all.sh counts them
 sed -n 's/^\(PASS\|FAIL\|SKIP\) \([^ :]*\)/\1 suite_\2/p' "$T/run.out"
 grep -q '^suites: [1-9][0-9]* passed, 0 failed' "$T/run.out" || fail suites_summary "$(tail -1 "$T/run.out")"
+
+# --- Rodinia cfd's check fails on a wrong output: its run, checked as is
+# (PASS), then with one density_energy value changed in its 5th digit (FAIL:
+# the tolerance, 2e-5, is 4 times the largest difference the PTX float
+# readings gave; docs/SUITES.md)
+R="$T/cfdrun"; mkdir -p "$R"; AB=$(cd "$BUILD" && pwd)
+if (cd "$R" && "$AB/ctasim" exec --quiet --config a100 "$AB/suites/cfd" "$AB/suites/data/cfd_768.domn" >stdout.txt 2>&1 </dev/null); then
+    ok=$(sh tools/run_suites.sh --build "$BUILD" --check cfd ci "$R")
+    # the first value of density_energy that is not the free stream's 3.508: +7e-5 relative
+    awk 'NR > 1 && !done && $1 != 3.508 { $1 = sprintf("%.6g", $1 * 1.00007); done = 1 } { print }' "$R/density_energy" >"$R/de" && mv "$R/de" "$R/density_energy"
+    bad=$(sh tools/run_suites.sh --build "$BUILD" --check cfd ci "$R")
+    if [ "$ok" = "PASS cfd" ] && echo "$bad" | grep -q '^FAIL cfd: density+momentum+density_energy differs from the CPU reference: value'; then
+        pass suites_cfd_wrong_output
+    else fail suites_cfd_wrong_output "as run: '$ok'; changed: '$bad'"; fi
+else fail suites_cfd_wrong_output "exec failed: $(tail -1 "$R/stdout.txt")"; fi
+
+# --- kmeans's CPU reference takes the program's -t threshold (its mid line
+# passes -t 20000, so the experiments' kmeans runs are checked, not RAN): on
+# the CI input the rounds stop at 19 with the program's default 0.001, at 7
+# with 20 and at 2 with 100 (points that may still change cluster); a
+# threshold that is not a number is refused with one line
+if sh tools/build_suites.sh "$BUILD" kmeans_ref >"$T/kref.out" 2>&1; then
+    KR="$BUILD/suites/ref/kmeans_ref"; KD="$BUILD/suites/data/kmeans_512x16.txt"
+    r1=$("$KR" 5 "$KD" | head -1); r2=$("$KR" 5 "$KD" 20 | head -1); r3=$("$KR" 5 "$KD" 100 | head -1)
+    bad=$("$KR" 5 "$KD" 1e 2>&1); brc=$?
+    if [ "$r1" = "iterated 19 times" ] && [ "$r2" = "iterated 7 times" ] && [ "$r3" = "iterated 2 times" ] &&
+        [ $brc -eq 2 ] && [ "$bad" = "kmeans_ref: bad THRESHOLD 1e" ]; then pass suites_kmeans_ref_threshold
+    else fail suites_kmeans_ref_threshold "'$r1' '$r2' '$r3'; bad threshold: rc $brc '$bad'"; fi
+else fail suites_kmeans_ref_threshold "kmeans_ref failed to build: $(tail -1 "$T/kref.out")"; fi
