@@ -27,11 +27,8 @@ int sm_init(sm_t *s, const mem_ports_t *io, uint32_t id, const warp_policy_ops_t
     sm_params_from_config(&prm, cfg);
     s->n_sched = prm.pipes.n_sched;
     sm_pipes_init(&s->pipes, &prm.pipes);
-    for (uint32_t w = 0; w < MAX_WARPS_PER_SM; w++) {
-        uint32_t sch = w % s->n_sched;
-        s->iss.sched_slots[sch][s->iss.sched_n[sch]++] = (uint16_t)w;
-        s->iss.sched_mask[sch] |= 1ull << w;
-    }
+    /* the schedulers' warp slots are laid out at the first issue stage
+     * (sm_issue.c): 1.1 KB past the page the fields written here share */
     sm_ldst_init(&s->ldst, &prm.ldst, MAX_WARPS_PER_SM * SB_MAX);
     s->wake = 0;
     s->last_cycle = 0;

@@ -83,8 +83,23 @@ static void issue(sm_t *s, uint32_t w, uint32_t unit, uint32_t inst_unit, uint32
 
 /* Schedulers */
 
+/* Warp w belongs to scheduler w % n_sched. Laid out at a core's first issue
+ * stage instead of in sm_init: those 1.1 KB of slots and masks lie past the
+ * fields sm_init writes, and a core that never issues (most of a 132-core
+ * GPU on a small kernel) then never faults their page in (sm_state.h). */
+static void layout_schedulers(sm_t *s)
+{
+    for (uint32_t w = 0; w < MAX_WARPS_PER_SM; w++) {
+        uint32_t sch = w % s->n_sched;
+        s->iss.sched_slots[sch][s->iss.sched_n[sch]++] = (uint16_t)w;
+        s->iss.sched_mask[sch] |= 1ull << w;
+    }
+}
+
 uint32_t sm_issue_stage(sm_t *s, uint64_t now, uint64_t *next_ready)
 {
+    if (__builtin_expect(!s->iss.sched_n[0], 0)) /* scheduler 0 has warp 0 once laid out */
+        layout_schedulers(s);
     uint32_t flags = 0, noready = 0, memwait = 0;
     uint64_t waiting_idle = 0; /* skipped waiting warps of schedulers that issued nothing */
     uint16_t order[MAX_WARPS_PER_SM];

@@ -50,7 +50,6 @@ typedef struct ldst_op {
 } ldst_op_t;
 
 typedef struct sm_ldst {
-    ldst_op_t op[LDST_QUEUE];
     uint32_t head, count;
     /* The head access failed for want of a resource (miss queue room, an
      * MSHR, a frame to reserve): a retry fails the same way until a reply
@@ -73,6 +72,9 @@ typedef struct sm_ldst {
      * records cost only the pages its loads use (zero_pages.h). */
     uint32_t lrec_n, lrec_free, lrec_fresh;
     sm_ldst_params_t p;
+    /* last: sm_ldst_init writes what is above, and a core's fields that
+     * sm_init writes share as few pages as they fit in (sm_state.h) */
+    ldst_op_t op[LDST_QUEUE];
 } sm_ldst_t;
 
 /* Can the unit take another memory instruction (a slot, a load record)? */

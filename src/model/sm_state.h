@@ -61,12 +61,18 @@ typedef struct kernel_delta {
 #define SM_KDELTA_MAX (MAX_CTAS_PER_SM + 1)
 
 typedef struct sm {
-    /* What sm_init writes comes first, in as few host pages as it fits: the
-     * storage is zero pages (zero_pages.h, sm_init), each page a run touches
-     * costs a page fault, and a GPU of 132 cores had four of its ten pages
-     * written before any simulation (docs/SPEED.md "Start-up"). The large
-     * per-CTA and per-warp arrays follow; a run touches only the entries of
-     * the CTAs and warps it places. */
+    /* What sm_init writes lies together, in as few host pages as it fits
+     * (about 1.1 KB: the header, the policy instances, the execution units
+     * and the LD/ST unit's fields before its queue): the storage is zero
+     * pages (zero_pages.h, sm_init), each page a run touches costs a page
+     * fault (14 us on the development machine), and a GPU of 132 cores had
+     * two or three of its ten pages written before any simulation
+     * (docs/SPEED.md "Start-up"). The issue stage's state comes first, next
+     * to the rest of what the issue stage reads each cycle, as before; sm_init
+     * writes none of it (its schedulers' warp slots are laid out at the core's
+     * first issue stage, sm_issue.c). The large per-CTA and per-warp arrays
+     * follow; a run touches only the entries of the CTAs and warps it places. */
+    sm_issue_t iss;           /* fetch and issue: schedulers, cached verdicts (sm_issue.h) */
     uint32_t id;
     const mem_ports_t *io;    /* config, address map, request pool, crossbars */
     const gpu_config_t *cfg;  /* = io->cfg */
@@ -81,7 +87,11 @@ typedef struct sm {
     uint32_t used_threads, used_regs, used_shmem, used_ctas, used_warps;
     uint64_t alloc_mark;      /* cycle up to which c.reg_alloc_cycles / shmem_alloc_cycles are summed */
     kernel_run_t *stall_kernel; /* the kernel stall cycles were last charged to (per-kernel stats) */
-    sm_issue_t iss;           /* fetch and issue: schedulers, cached verdicts (sm_issue.h) */
+    /* time */
+    uint64_t wake;            /* next core cycle worth simulating */
+    uint64_t last_cycle;      /* last cycle simulated (counters replay from here) */
+    enum issue_outcome last_outcome;
+    uint32_t last_flags;      /* stall flags of the last simulated cycle, for replay */
     uint64_t warp_age_seq;
     uint32_t warp_epoch;      /* bumped whenever warps are added or removed */
     bool any_paused;
@@ -91,11 +101,6 @@ typedef struct sm {
     void *wp_state[MAX_SCHED_PER_SM];
     sm_pipes_t pipes;         /* execution units (sm_pipes.h) */
     sm_ldst_t ldst;           /* LD/ST unit, L1D, MSHRs, miss queue (sm_ldst.h) */
-    /* time */
-    uint64_t wake;            /* next core cycle worth simulating */
-    uint64_t last_cycle;      /* last cycle simulated (counters replay from here) */
-    enum issue_outcome last_outcome;
-    uint32_t last_flags;      /* stall flags of the last simulated cycle, for replay */
     sm_counters_t c;
     uint32_t n_finished;
     bool failed;              /* a front-end error: err holds it */

@@ -8,10 +8,22 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <unistd.h>
 
-/* Below this an array is left to calloc: a mapping costs a system call and
- * at least a page, and clearing a few KiB costs less than either. */
+/* An array of at least a page takes whole pages (page-aligned, so that
+ * madvise and munmap of it touch no neighbour); a smaller one is packed
+ * with others of its kind into pages of their own, on a cache line. */
 #define ZERO_PAGES_MIN 4096u
+#define SMALL_ALIGN 64u
+/* Fresh arrays are carved out of large mappings (chunks) instead of one
+ * mmap each, and small ones out of runs of pages taken from a chunk. A
+ * chunk's pages cost nothing until written, as an array's own mapping did;
+ * an array larger than a quarter of a chunk gets a mapping of its own, so
+ * that a chunk's unused tail (address space only: never touched) stays
+ * under a quarter. MAP_NORESERVE: the kernel need not count a chunk's
+ * untouched pages against its commit limit. */
+#define CHUNK_BYTES ((size_t)64 << 20)
+#define SMALL_RUN_BYTES ((size_t)64 << 10)
 
 static void out_of_memory(size_t n, size_t sz)
 {
@@ -28,53 +40,111 @@ static size_t array_bytes(size_t n, size_t sz)
     return n * sz;
 }
 
-/* Freed mappings are kept for the next table of the same size instead of
+/* Freed arrays are kept for the next array of the same size instead of
  * unmapped: munmap of pages a run has written cost 35 us a call here, 45 ms
  * for the 1300 tables of a 132-core GPU (its L1 tables are built again at
  * the first launch, and all are freed at the end), more than the start-up
- * saved. A kept mapping is cleared when it is handed out again
- * (clear_mapping). One list for the process (tables are built and freed
- * outside the hot loop; experiments build GPUs on several
- * threads), so it is behind a mutex; what it holds is reachable, not leaked,
- * and the process's exit returns it. */
+ * saved. A kept array is cleared when it is handed out again
+ * (clear_array). Kept arrays are listed by size in a few buckets (a GPU
+ * frees a thousand and the next one asks for them in its own order). The
+ * state is the process's (tables are built and freed outside the hot loop;
+ * experiments build GPUs on several threads), so it is behind a mutex; what
+ * it holds is reachable, not leaked, and the process's exit returns it. */
 typedef struct kept {
     struct kept *next;
-    void *p;      /* the mapping: the list's nodes are apart from it, so that */
+    void *p;      /* the array: the list's nodes are apart from it, so that */
     size_t bytes; /* freeing a table never writes (and faults in) its pages */
 } kept_t;
-static kept_t *kept_list;
-static pthread_mutex_t kept_lock = PTHREAD_MUTEX_INITIALIZER;
+#define KEPT_BUCKETS 64u
+static kept_t *kept[KEPT_BUCKETS];
+static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
+static size_t page_bytes;
+static char *chunk_next, *chunk_end; /* the current chunk's unused pages */
+static char *small_next, *small_end; /* the current run of small arrays */
+static unsigned long n_mappings;     /* mmap calls made */
 
-/* Zero a kept mapping again. MADV_DONTNEED drops its pages, so that it
- * reads as zero and costs only what is written next: neither clearing pages
- * a run never touched (that would fault them all in) nor trusting mincore,
- * which calls a page that was swapped out "not resident" although it still
- * holds the run's data. Where madvise fails, the mapping is cleared. */
-static void clear_mapping(void *p, size_t bytes)
+static kept_t **bucket(size_t bytes)
 {
-    if (madvise(p, bytes, MADV_DONTNEED) != 0)
+    return &kept[(bytes / SMALL_ALIGN * 0x9E3779B1u) % KEPT_BUCKETS];
+}
+
+/* Zero a kept array again. A whole-page one is dropped with MADV_DONTNEED,
+ * so that it reads as zero and costs only what is written next: neither
+ * clearing pages a run never touched (that would fault them all in) nor
+ * trusting mincore, which calls a page that was swapped out "not resident"
+ * although it still holds the run's data. A small one shares its pages with
+ * others and is cleared; so is a big one where madvise fails. */
+static void clear_array(void *p, size_t bytes)
+{
+    if (bytes < ZERO_PAGES_MIN || madvise(p, bytes, MADV_DONTNEED) != 0)
         memset(p, 0, bytes);
+}
+
+static void *fresh_mapping(size_t bytes)
+{
+    void *p = mmap(NULL, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE,
+                   -1, 0);
+    if (p == MAP_FAILED)
+        return NULL;
+    n_mappings++;
+    return p;
+}
+
+/* Whole pages for `bytes`; called with the lock held. */
+static void *carve_pages(size_t bytes)
+{
+    if (!page_bytes)
+        page_bytes = (size_t)sysconf(_SC_PAGESIZE);
+    const size_t span = (bytes + page_bytes - 1) / page_bytes * page_bytes;
+    if (span > CHUNK_BYTES / 4)
+        return fresh_mapping(span);
+    if ((size_t)(chunk_end - chunk_next) < span) {
+        char *c = fresh_mapping(CHUNK_BYTES);
+        if (!c)
+            return NULL;
+        chunk_next = c;
+        chunk_end = c + CHUNK_BYTES;
+    }
+    void *p = chunk_next;
+    chunk_next += span;
+    return p;
+}
+
+/* A cache-line-aligned place for a small array; called with the lock held.
+ * Unlike calloc's, it has no header written next to it, so an array never
+ * written (an L2 slice's MSHR table on a short run) costs no page. */
+static void *carve_small(size_t bytes)
+{
+    const size_t span = (bytes + SMALL_ALIGN - 1) / SMALL_ALIGN * SMALL_ALIGN;
+    if ((size_t)(small_end - small_next) < span) {
+        char *run = carve_pages(SMALL_RUN_BYTES);
+        if (!run)
+            return NULL;
+        small_next = run;
+        small_end = run + SMALL_RUN_BYTES;
+    }
+    void *p = small_next;
+    small_next += span;
+    return p;
 }
 
 void *zero_pages_alloc(size_t n, size_t sz)
 {
     const size_t bytes = array_bytes(n, sz);
-    if (bytes < ZERO_PAGES_MIN)
-        return cs_xcalloc(n, sz);
-    pthread_mutex_lock(&kept_lock);
-    for (kept_t **k = &kept_list; *k; k = &(*k)->next)
+    pthread_mutex_lock(&lock);
+    for (kept_t **k = bucket(bytes); *k; k = &(*k)->next)
         if ((*k)->bytes == bytes) {
             kept_t *hit = *k;
             *k = hit->next;
-            pthread_mutex_unlock(&kept_lock);
+            pthread_mutex_unlock(&lock);
             void *p = hit->p;
             free(hit);
-            clear_mapping(p, bytes);
+            clear_array(p, bytes);
             return p;
         }
-    pthread_mutex_unlock(&kept_lock);
-    void *p = mmap(NULL, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-    if (p == MAP_FAILED)
+    void *p = bytes < ZERO_PAGES_MIN ? carve_small(bytes) : carve_pages(bytes);
+    pthread_mutex_unlock(&lock);
+    if (!p)
         out_of_memory(n, sz);
     return p;
 }
@@ -83,30 +153,38 @@ void zero_pages_free(void *p, size_t n, size_t sz)
 {
     if (!p)
         return;
-    const size_t bytes = array_bytes(n, sz);
-    if (bytes < ZERO_PAGES_MIN) {
-        free(p);
-        return;
-    }
     kept_t *k = cs_xmalloc(sizeof *k);
     k->p = p;
-    k->bytes = bytes;
-    pthread_mutex_lock(&kept_lock);
-    k->next = kept_list;
-    kept_list = k;
-    pthread_mutex_unlock(&kept_lock);
+    k->bytes = array_bytes(n, sz);
+    pthread_mutex_lock(&lock);
+    kept_t **b = bucket(k->bytes);
+    k->next = *b;
+    *b = k;
+    pthread_mutex_unlock(&lock);
 }
 
 void zero_pages_trim(void)
 {
-    pthread_mutex_lock(&kept_lock);
-    kept_t *k = kept_list;
-    kept_list = NULL;
-    pthread_mutex_unlock(&kept_lock);
-    while (k) {
-        kept_t *next = k->next;
-        munmap(k->p, k->bytes);
-        free(k);
-        k = next;
-    }
+    pthread_mutex_lock(&lock);
+    kept_t *all[KEPT_BUCKETS];
+    memcpy(all, kept, sizeof all);
+    memset(kept, 0, sizeof kept);
+    small_next = small_end = NULL; /* the next small arrays on fresh pages */
+    pthread_mutex_unlock(&lock);
+    for (unsigned b = 0; b < KEPT_BUCKETS; b++)
+        for (kept_t *k = all[b], *next; k; k = next) {
+            next = k->next;
+            /* a small array's pages hold others: forgotten, not unmapped */
+            if (k->bytes >= ZERO_PAGES_MIN)
+                munmap(k->p, k->bytes);
+            free(k);
+        }
+}
+
+unsigned long zero_pages_mappings(void)
+{
+    pthread_mutex_lock(&lock);
+    const unsigned long n = n_mappings;
+    pthread_mutex_unlock(&lock);
+    return n;
 }

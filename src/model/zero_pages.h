@@ -7,21 +7,29 @@
  * every page: 70 % of a QV100 start-up (docs/SPEED.md "Start-up"). Arrays
  * from zero_pages_alloc come from fresh anonymous pages the kernel zeroes on
  * their first touch, so only the pages a run writes are ever paid for; the
- * tables keep all-zero as their initial state for that reason. */
+ * tables keep all-zero as their initial state for that reason. Fresh arrays
+ * are carved out of a few large mappings, not one mmap each: an array of a
+ * page or more on whole pages, a smaller one packed with others on a cache
+ * line and, unlike calloc's, without a header that would fault its page in
+ * although the array is never written. */
 #ifndef CTASIM_ZERO_PAGES_H
 #define CTASIM_ZERO_PAGES_H
 
 #include <stddef.h>
 
-/* n * sz zero bytes (at least one); exits with an error when out of memory,
- * as cs_xcalloc does. Small arrays come from calloc. */
+/* n * sz zero bytes (at least one), aligned on a cache line (on a page from
+ * 4 KiB); exits with an error when out of memory, as cs_xcalloc does. */
 void *zero_pages_alloc(size_t n, size_t sz);
 /* Frees what zero_pages_alloc(n, sz) returned, with the same n and sz: a
  * mapping is kept for the next array of its size (cleared then), never
  * unmapped (zero_pages.c says why). */
 void zero_pages_free(void *p, size_t n, size_t sz);
-/* Unmaps every kept mapping (the next tables are fresh pages again). For a
+/* Unmaps every kept array of a page or more and forgets the small ones (the
+ * next arrays are fresh pages again). For a
  * measurement that must see a build's own faults: tests/test_startup.c. */
 void zero_pages_trim(void);
+/* How many mmap calls zero_pages has made so far (the process's): a build's
+ * count is a few, whatever the number of tables (tests/test_startup.c). */
+unsigned long zero_pages_mappings(void);
 
 #endif
