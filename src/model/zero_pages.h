@@ -18,7 +18,8 @@
 #include <stddef.h>
 
 /* n * sz zero bytes (at least one), aligned on a cache line (on a page from
- * 4 KiB); exits with an error when out of memory, as cs_xcalloc does. */
+ * 4 KiB; under AddressSanitizer calloc's, so that overflows are caught);
+ * exits with an error when out of memory, as cs_xcalloc does. */
 void *zero_pages_alloc(size_t n, size_t sz);
 /* Frees what zero_pages_alloc(n, sz) returned, with the same n and sz: a
  * mapping is kept for the next array of its size (cleared then), never
