@@ -209,3 +209,5 @@ unsigned long zero_pages_mappings(void)
     pthread_mutex_unlock(&lock);
     return n;
 }
+
+int zero_pages_keeps(void) { return !ZERO_PAGES_USE_HEAP; }

@@ -29,6 +29,9 @@ void zero_pages_free(void *p, size_t n, size_t sz);
  * next arrays are fresh pages again). For a
  * measurement that must see a build's own faults: tests/test_startup.c. */
 void zero_pages_trim(void);
+/* Whether freed arrays are kept for reuse: not under AddressSanitizer, where
+ * every array is calloc's and goes back to free (zero_pages.c). */
+int zero_pages_keeps(void);
 /* How many mmap calls zero_pages has made so far (the process's): a build's
  * count is a few, whatever the number of tables (tests/test_startup.c). */
 unsigned long zero_pages_mappings(void);
