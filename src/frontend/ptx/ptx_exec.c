@@ -2147,9 +2147,11 @@ int ptx_warp_step(ptx_cta_t *c, unsigned warp, const warp_inst_t **out, cs_error
             vals[l] = (uint32_t)src(&x, &op[1], l);
             members[l] = exec & (uint32_t)src(&x, &op[2], l);
         }
+        const uint32_t identity = in->subop == ATOM_AND ? ~0u
+                                : in->subop == ATOM_MIN ? (t == PT_S32 ? 0x7fffffffu : ~0u)
+                                : in->subop == ATOM_MAX ? (t == PT_S32 ? 0x80000000u : 0u) : 0u;
         FOR_LANES(exec, l) {
-            uint32_t r = in->subop == ATOM_AND ? ~0u : in->subop == ATOM_MIN ? (t == PT_S32 ? 0x7fffffffu : ~0u)
-                       : in->subop == ATOM_MAX ? (t == PT_S32 ? 0x80000000u : 0u) : 0u;
+            uint32_t r = identity;
             for (unsigned m = 0; m < WARP_SIZE; m++) {
                 if (!(members[l] >> m & 1))
                     continue;

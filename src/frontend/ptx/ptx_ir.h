@@ -268,6 +268,7 @@ typedef struct ptx_function {
     uint32_t maxnreg;       /* .maxnreg N (0: none): ptxas allocates at most N registers */
     uint32_t reqncluster[3];/* .reqnctapercluster X,Y,Z (0: none): the launch's cluster shape */
     bool explicit_cluster;  /* .explicitcluster: must be launched with a cluster shape */
+    bool uses_cp_async;     /* has a cp.async copy: its timing is said at launch (ptx_source.c) */
     uint32_t maxclusterrank;/* .maxclusterrank N (0: none): CTAs per cluster at most */
     uint32_t line;
     /* call argument lists: OPK_PARAMS operands index this pool (imm = start) */

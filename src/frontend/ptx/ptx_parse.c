@@ -1033,6 +1033,7 @@ static int check_semantics(parser_t *p, ptx_inst_t *in, const ptx_token_t *optok
                 return perr(p, optok, "cp.async takes [shared], [global], cp-size{, src-size}");
             if (in->ops[2].imm != 4 && in->ops[2].imm != 8 && in->ops[2].imm != 16)
                 return perr(p, optok, "cp.async copies 4, 8 or 16 bytes, not %lld", (long long)in->ops[2].imm);
+            p->f->uses_cp_async = true;
         } else if (in->nops > (in->subop == CP_ASYNC_WAIT ? 1u : 0u) || (in->nops && in->ops[0].kind != OPK_IMM)) {
             return perr(p, optok, "bad operands of cp.async.%s", in->subop == CP_ASYNC_WAIT ? "wait_group" : "commit_group");
         }

@@ -119,17 +119,12 @@ int ptx_kernel_desc(ptx_module_t *m, const char *kernel, dim3_t grid, dim3_t blo
             m->regs_memo[fi].warned = 1;
         }
     }
-    if (!m->cp_async_warned) { /* what the timing model does not do for cp.async: said, not hidden */
-        const ptx_function_t *f = &m->funcs[fi];
-        for (uint32_t i = 0; i < f->n_insts; i++)
-            if (f->insts[i].op == OP_CP && f->insts[i].subop == CP_ASYNC) {
-                fprintf(stderr, "ctasim: warning: kernel %s uses cp.async: each copy is timed as a global load that "
-                                "no instruction waits for, and cp.async.wait_group does not wait for it (the data "
-                                "is in shared memory at issue; docs/FIDELITY.md \"cp.async\")\n",
-                        kernel);
-                m->cp_async_warned = true;
-                break;
-            }
+    if (m->funcs[fi].uses_cp_async && !m->cp_async_warned) { /* what the timing model does not do: said */
+        fprintf(stderr, "ctasim: warning: kernel %s uses cp.async: each copy is timed as a global load that "
+                        "no instruction waits for, and cp.async.wait_group does not wait for it (the data "
+                        "is in shared memory at issue; docs/FIDELITY.md \"cp.async\")\n",
+                kernel);
+        m->cp_async_warned = true;
     }
     memset(out, 0, sizeof *out);
     snprintf(out->name, sizeof out->name, "%s", kernel);
