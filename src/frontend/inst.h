@@ -58,6 +58,20 @@ enum mem_space {
 #define INST_CLUSTER_ARRIVE 0x40u /* barrier.cluster.arrive: the warp arrives at its cluster's barrier */
 #define INST_CLUSTER_WAIT   0x80u /* barrier.cluster.wait: the warp waits until its cluster's phase completes */
 
+/* warp_inst_t.async: the asynchronous copies of cp.async (PTX; SASS's
+ * LDGSTS, LDGDEPBAR, DEPBAR), which the timing model tracks per warp in
+ * groups (sm_async.h). A wait for "all but the newest N groups" is
+ * ASYNC_WAIT_NEWEST + N, N at most ASYNC_WAIT_MAX_N (a larger N waits for
+ * as much as that one: the model keeps no more groups). */
+enum inst_async {
+    ASYNC_NONE = 0,
+    ASYNC_COPY,        /* the copy: a global load into the warp's open group */
+    ASYNC_COMMIT,      /* the open group is committed; a new one opens */
+    ASYNC_WAIT_ALL,    /* commit, then wait until every group is complete */
+    ASYNC_WAIT_NEWEST, /* + N: wait until at most the N newest committed groups are pending */
+};
+#define ASYNC_WAIT_MAX_N 6
+
 typedef struct warp_inst {
     uint64_t pc;
     uint32_t active_mask;  /* lanes that execute (active AND predicate true) */
@@ -67,7 +81,7 @@ typedef struct warp_inst {
     uint8_t flags;         /* INST_* */
     uint8_t access_size;   /* bytes per lane for memory instructions (1,2,4,8,16) */
     uint8_t ndst, nsrc;
-    uint8_t _pad;
+    uint8_t async;         /* enum inst_async: cp.async's copy, commit and waits (ASYNC_NONE otherwise) */
     uint16_t dst[INST_MAX_DST]; /* architectural register numbers (scoreboard keys) */
     uint16_t src[INST_MAX_SRC];
     /* Memory instructions: WARP_SIZE entries indexed by lane; entries of

@@ -161,6 +161,9 @@ int sm_cycle(sm_t *s, uint64_t now, uint64_t icnt_now)
     bool ldst_stalled = false;
     if (!sm_ldst_quiet(&s->ldst) || xbar_has_arrival(io->reply_net, s->id, icnt_now))
         busy = sm_ldst_cycle(s, now, icnt_now, &ldst_stalled);
+    /* cp.async: warps whose commit or wait ends now go on (sm_async.h) */
+    if (s->async_due && sm_async_release_due(s, now) < 0)
+        return -1;
     /* 4. issue (or the previous verdict, if nothing it depends on changed) */
     uint64_t next_ready = CS_NEVER;
     uint32_t flags = 0;
@@ -197,6 +200,11 @@ int sm_cycle(sm_t *s, uint64_t now, uint64_t icnt_now)
         s->wake = now + 1;
     else
         s->wake = next_ready > now ? next_ready : now + 1; /* replies wake us through sm_due */
+    if (s->async_due) { /* a warp released at a later cycle (sm_async_release_due) */
+        const uint64_t t = sm_async_next_release(s);
+        if (t < s->wake)
+            s->wake = t > now ? t : now + 1;
+    }
     return s->failed ? -1 : (int)s->n_finished;
 }
 

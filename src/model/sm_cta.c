@@ -117,6 +117,52 @@ void sm_barrier_release_check(sm_t *s, cta_slot_t *c, uint64_t now)
 }
 
 /* ------------------------------------------------------------------------ */
+/* cp.async's groups (sm_async.h) */
+
+void sm_async_arrived(sm_t *s, uint32_t w, uint8_t slot, uint64_t ready)
+{
+    async_groups_t *g = &s->warp[w].async;
+    async_copy_arrived(g, slot, ready);
+    uint64_t at;
+    if (g->parked && async_ready(g, g->parked, &at))
+        sm_async_release_at(s, w, at);
+}
+
+void sm_async_release_at(sm_t *s, uint32_t w, uint64_t at)
+{
+    s->warp[w].async.release_at = at;
+    s->async_due |= 1ull << w;
+}
+
+int sm_async_release_due(sm_t *s, uint64_t now)
+{
+    for (uint64_t m = s->async_due; m; m &= m - 1) {
+        const uint32_t w = (uint32_t)__builtin_ctzll(m);
+        warp_t *wp = &s->warp[w];
+        if (wp->async.release_at > now)
+            continue;
+        s->async_due &= ~(1ull << w);
+        async_complete(&wp->async, wp->async.parked);
+        wp->async.parked = 0;
+        s->iss.dirty = true;
+        if (sm_fetch(s, w, now) < 0)
+            return -1;
+    }
+    return 0;
+}
+
+uint64_t sm_async_next_release(const sm_t *s)
+{
+    uint64_t t = CS_NEVER;
+    for (uint64_t m = s->async_due; m; m &= m - 1) {
+        const warp_t *wp = &s->warp[__builtin_ctzll(m)];
+        if (wp->async.release_at < t)
+            t = wp->async.release_at;
+    }
+    return t;
+}
+
+/* ------------------------------------------------------------------------ */
 /* The cluster barrier: its state is the cluster's, its warps on several
  * cores of a GPC. A completed phase fetches the next instruction of every
  * warp of the cluster waiting for it, on its own core, and wakes that core

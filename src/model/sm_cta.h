@@ -17,6 +17,18 @@ void sm_barrier_release_check(sm_t *s, cta_slot_t *c, uint64_t now);
  * true when it must wait (the caller parks it; a completed phase fetches its
  * next instruction, on whichever core it is). */
 bool sm_cluster_barrier(sm_t *s, uint32_t w, uint32_t flags, uint64_t now);
+/* cp.async (sm_async.h): a copy of warp w's group `slot` has its data,
+ * ready at `ready`; a warp parked at a commit or wait that now holds is
+ * released at `ready` (sm_async_release_due). */
+void sm_async_arrived(sm_t *s, uint32_t w, uint8_t slot, uint64_t ready);
+/* Warp w, parked at a commit or wait, goes on at cycle `at`. */
+void sm_async_release_at(sm_t *s, uint32_t w, uint64_t at);
+/* The warps whose commit or wait is released by `now` fetch their next
+ * instruction (s->async_due lists the released ones). -1 on a front-end
+ * error. */
+int sm_async_release_due(sm_t *s, uint64_t now);
+/* The earliest release of s->async_due (CS_NEVER when none). */
+uint64_t sm_async_next_release(const sm_t *s);
 /* Kernel k's delta while defer_shared (see kernel_delta_t). */
 kernel_delta_t *sm_kernel_delta(sm_t *s, kernel_run_t *k);
 /* End warp w, which has finished (sm_warp_try_finish), and its CTA with its

@@ -78,6 +78,21 @@ static void issue(sm_t *s, uint32_t w, uint32_t unit, uint32_t inst_unit, uint32
         s->iss.inst_mask &= ~(1ull << w);
         return;
     }
+    if (in->async >= ASYNC_COMMIT) { /* cp.async's commit_group, wait_group, wait_all (sm_async.h) */
+        uint64_t at;
+        const bool holds = async_ready(&wp->async, in->async, &at);
+        if (!holds || at > now) {
+            /* parked until its copies arrive (sm_async_arrived) or their data is ready */
+            wp->async.parked = in->async;
+            wp->inst = NULL;
+            wi->has_inst = false;
+            s->iss.inst_mask &= ~(1ull << w);
+            if (holds)
+                sm_async_release_at(s, w, at);
+            return;
+        }
+        async_complete(&wp->async, in->async);
+    }
     sm_fetch(s, w, now);
 }
 

@@ -54,6 +54,7 @@ static uint32_t lrec_alloc(sm_t *s, uint32_t w, const warp_inst_t *in)
     r->outstanding = 0;
     r->ready = 0;
     r->all_sent = false;
+    r->async_slot = in->async == ASYNC_COPY ? async_copy_issued(&s->warp[w].async) : ASYNC_NO_SLOT;
     return id;
 }
 
@@ -77,6 +78,12 @@ static void lrec_try_complete(sm_t *s, uint32_t id, uint64_t now)
     u->lrec_free = id;
     if (ready > now && ready < s->wake)
         s->wake = ready;
+    if (r->async_slot != ASYNC_NO_SLOT) {
+        /* a cp.async copy: its data is in shared memory from `ready` on, as
+         * a load's is in its register; a warp parked at a commit or wait
+         * this copy held goes on from then */
+        sm_async_arrived(s, r->warp, r->async_slot, ready);
+    }
     sm_warp_try_finish(s, r->warp, now);
 }
 

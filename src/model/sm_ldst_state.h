@@ -37,6 +37,7 @@ typedef struct load_rec {
     uint32_t outstanding;    /* accesses still waiting for replies */
     uint64_t ready;          /* latest known completion among processed accesses */
     uint32_t next_free;
+    uint8_t async_slot;      /* a cp.async copy: its group's slot (sm_async.h); ASYNC_NO_SLOT otherwise */
 } load_rec_t;
 
 typedef struct ldst_op {

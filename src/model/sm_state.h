@@ -9,6 +9,7 @@
 #include "coalesce.h"
 #include "counters.h"
 #include "run_types.h"
+#include "sm_async.h"
 #include "sm_issue_state.h"
 #include "sm_ldst_state.h"
 #include "sm_params.h"
@@ -36,6 +37,7 @@ typedef struct warp {
      * miss on front-end storage (its address list stays the front-end's). */
     warp_inst_t ibuf;
     scoreboard_t sb;
+    async_groups_t async;    /* its cp.async copies in flight, by group (sm_async.h) */
 } warp_t;
 
 typedef struct cta_slot {
@@ -89,6 +91,7 @@ typedef struct sm {
     kernel_run_t *stall_kernel; /* the kernel stall cycles were last charged to (per-kernel stats) */
     /* time */
     uint64_t wake;            /* next core cycle worth simulating */
+    uint64_t async_due;       /* warps released from a cp.async commit or wait at a later cycle (sm_async.h) */
     uint64_t last_cycle;      /* last cycle simulated (counters replay from here) */
     enum issue_outcome last_outcome;
     uint32_t last_flags;      /* stall flags of the last simulated cycle, for replay */

@@ -140,7 +140,7 @@ enum ptx_subop {
     /* bar.red's reduction: .popc.u32, .and.pred, .or.pred */
     BAR_RED_POPC, BAR_RED_AND, BAR_RED_OR,
     /* cp.async (the copy), cp.async.commit_group, cp.async.wait_group N / .wait_all */
-    CP_ASYNC, CP_ASYNC_COMMIT, CP_ASYNC_WAIT,
+    CP_ASYNC, CP_ASYNC_COMMIT, CP_ASYNC_WAIT, CP_ASYNC_WAIT_ALL,
     /* match.sync's .any / .all and redux.sync's operations reuse VOTE_ANY/VOTE_ALL and ATOM_* */
 };
 
@@ -268,7 +268,6 @@ typedef struct ptx_function {
     uint32_t maxnreg;       /* .maxnreg N (0: none): ptxas allocates at most N registers */
     uint32_t reqncluster[3];/* .reqnctapercluster X,Y,Z (0: none): the launch's cluster shape */
     bool explicit_cluster;  /* .explicitcluster: must be launched with a cluster shape */
-    bool uses_cp_async;     /* has a cp.async copy: its timing is said at launch (ptx_source.c) */
     uint32_t maxclusterrank;/* .maxclusterrank N (0: none): CTAs per cluster at most */
     uint32_t line;
     /* call argument lists: OPK_PARAMS operands index this pool (imm = start) */
@@ -310,7 +309,6 @@ typedef struct ptx_module {
     /* per function: registers and static shared memory once decided
      * (ptx_kernel_regs), NULL until the first launch asks */
     struct ptx_regs *regs_memo;
-    bool cp_async_warned; /* the timing of cp.async, said once a module (ptx_source.c) */
 } ptx_module_t;
 
 /* Parse PTX text (len bytes, need not be NUL-terminated). `filename` names the

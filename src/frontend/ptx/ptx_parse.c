@@ -548,7 +548,7 @@ static int apply_modifier(ptx_inst_t *in, const char *s, size_t n, enum ptx_type
         }
         if (in->subop == CP_ASYNC && (mod_is(s, n, "commit_group") || mod_is(s, n, "wait_group") ||
                                       mod_is(s, n, "wait_all"))) {
-            in->subop = s[0] == 'c' ? CP_ASYNC_COMMIT : CP_ASYNC_WAIT;
+            in->subop = s[0] == 'c' ? CP_ASYNC_COMMIT : mod_is(s, n, "wait_all") ? CP_ASYNC_WAIT_ALL : CP_ASYNC_WAIT;
             return 0;
         }
         if (in->subop == CP_ASYNC && (mod_is(s, n, "shared") || mod_is(s, n, "shared::cta") || mod_is(s, n, "global")))
@@ -1033,9 +1033,11 @@ static int check_semantics(parser_t *p, ptx_inst_t *in, const ptx_token_t *optok
                 return perr(p, optok, "cp.async takes [shared], [global], cp-size{, src-size}");
             if (in->ops[2].imm != 4 && in->ops[2].imm != 8 && in->ops[2].imm != 16)
                 return perr(p, optok, "cp.async copies 4, 8 or 16 bytes, not %lld", (long long)in->ops[2].imm);
-            p->f->uses_cp_async = true;
-        } else if (in->nops > (in->subop == CP_ASYNC_WAIT ? 1u : 0u) || (in->nops && in->ops[0].kind != OPK_IMM)) {
-            return perr(p, optok, "bad operands of cp.async.%s", in->subop == CP_ASYNC_WAIT ? "wait_group" : "commit_group");
+        } else if (in->subop == CP_ASYNC_WAIT) {
+            if (in->nops != 1 || in->ops[0].kind != OPK_IMM || in->ops[0].imm < 0)
+                return perr(p, optok, "cp.async.wait_group takes one constant N >= 0 (the newest groups left pending)");
+        } else if (in->nops) {
+            return perr(p, optok, "cp.async.%s takes no operand", in->subop == CP_ASYNC_COMMIT ? "commit_group" : "wait_all");
         }
         break;
     case OP_ATOM: case OP_RED:

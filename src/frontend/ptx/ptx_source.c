@@ -119,13 +119,6 @@ int ptx_kernel_desc(ptx_module_t *m, const char *kernel, dim3_t grid, dim3_t blo
             m->regs_memo[fi].warned = 1;
         }
     }
-    if (m->funcs[fi].uses_cp_async && !m->cp_async_warned) { /* what the timing model does not do: said */
-        fprintf(stderr, "ctasim: warning: kernel %s uses cp.async: each copy is timed as a global load that "
-                        "no instruction waits for, and cp.async.wait_group does not wait for it (the data "
-                        "is in shared memory at issue; docs/FIDELITY.md \"cp.async\")\n",
-                kernel);
-        m->cp_async_warned = true;
-    }
     memset(out, 0, sizeof *out);
     snprintf(out->name, sizeof out->name, "%s", kernel);
     out->grid = grid;

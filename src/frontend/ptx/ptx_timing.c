@@ -166,12 +166,21 @@ void ptx_timing_template(const ptx_module_t *m, const ptx_function_t *f, const p
         o->flags = INST_BARRIER;
         break;
     case OP_CP:
-        if (in->subop != CP_ASYNC) { /* commit_group, wait_group: the copies were made at issue */
+        if (in->subop != CP_ASYNC) { /* commit_group, wait_group N, wait_all: the warp's groups (sm_async.h) */
             set(o, UNIT_INT, LAT_INT_ADD);
+            if (in->subop == CP_ASYNC_COMMIT)
+                o->async = ASYNC_COMMIT;
+            else if (in->subop == CP_ASYNC_WAIT_ALL)
+                o->async = ASYNC_WAIT_ALL;
+            else
+                o->async = (uint8_t)(ASYNC_WAIT_NEWEST +
+                                     (in->ops[0].imm > ASYNC_WAIT_MAX_N ? ASYNC_WAIT_MAX_N : in->ops[0].imm));
             break;
         }
         /* the copy: a global load of cp-size bytes per lane that no register
-         * waits for (LDGSTS); its data is in shared memory at issue */
+         * waits for (LDGSTS); its data is in shared memory at issue (the
+         * functional model), and its arrival is what wait_group waits for */
+        o->async = ASYNC_COPY;
         set(o, UNIT_LDST, LAT_INT_ADD);
         o->space = SPACE_GLOBAL;
         o->access_size = (uint8_t)in->ops[2].imm;
