@@ -772,7 +772,13 @@ static void warp_append(warp_stream_t *ws, uint32_t id, uint32_t mask, bool has_
 {
     const uint64_t *addr = set->lane;
     if (ws->cap - ws->len < RECORD_MAX_BYTES) {
-        size_t cap = ws->cap ? ws->cap * 2 : 4096;
+        /* a first buffer of 512 bytes, not a page: most warps of a short
+         * kernel need a few hundred bytes, and a page each (with malloc's
+         * header on the next one) cost a fault a warp (docs/SPEED.md, s37);
+         * one that outgrows it goes to a page at once and doubles from
+         * there, as before (doubling from 512 made a long trace's warps,
+         * 2 048 iterations each, 5 % slower in user CPU) */
+        size_t cap = ws->cap ? CS_MAX(ws->cap * 2, (size_t)4096) : 512;
         while (cap - ws->len < RECORD_MAX_BYTES)
             cap *= 2;
         ws->bytes = cs_xrealloc(ws->bytes, cap);

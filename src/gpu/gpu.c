@@ -130,7 +130,7 @@ gpu_t *gpu_create(const gpu_config_t *cfg, const gpu_policies_t *pol, cs_error_t
     xbar_init_net(&g->reply_net, ICNT_REPLY, g->n_l2, g->n_sm, cfg);
     g->io = (mem_ports_t){.cfg = &g->cfg, .amap = &g->amap, .pool = &g->pool, .req_net = &g->req_net,
                           .reply_net = &g->reply_net};
-    g->sm = zero_pages_alloc(g->n_sm, sizeof *g->sm); /* sm_init writes a few pages of each core's */
+    g->sm = zero_pages_alloc_dense(g->n_sm, sizeof *g->sm); /* sm_init writes a page of each core's */
     for (uint32_t i = 0; i < g->n_sm; i++) {
         if (sm_init(&g->sm[i], &g->io, i, g->wp, g->warp_spec, err) < 0) {
             gpu_destroy(g);

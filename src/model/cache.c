@@ -30,25 +30,27 @@ static void reset_frames(cache_t *c)
         w++;
     if (w == ready_words)
         return;
-    const size_t frames = (size_t)c->nsets * c->assoc;
-    memset(c->lines, 0, frames * sizeof *c->lines);
+    /* only the linked frames of the sets set up were written */
+    for (; w < ready_words; w++)
+        for (uint64_t bits = c->set_ready[w]; bits; bits &= bits - 1) {
+            const size_t set = w * 64 + (size_t)__builtin_ctzll(bits);
+            memset(c->lines + set * c->assoc, 0, c->linked[set] * sizeof *c->lines);
+        }
     memset(c->set_ready, 0, ready_words * sizeof *c->set_ready);
     key_index_clear(&c->tag_index);
 }
 
-/* A set's first use since the cache was built or invalidated: its order the
- * ways in index order, every frame (all empty) marked maybe empty. */
+/* A set's first use since the cache was built or invalidated: its order
+ * empty (ways join it as they are first allocated, cache_t.linked), every
+ * frame (all empty) marked maybe empty. No frame is written. */
 static void set_up(cache_t *c, uint32_t set)
 {
-    cache_line_t *l = c->lines + (size_t)set * c->assoc;
     for (uint32_t w = 0; w < c->assoc; w++) {
-        l[w].older = w ? w - 1 : CACHE_NO_WAY;
-        l[w].newer = w + 1 < c->assoc ? w + 1 : CACHE_NO_WAY;
         const size_t f = (size_t)set * c->assoc + w;
         c->maybe_empty[f / 64] |= 1ull << (f % 64);
     }
-    c->oldest[set] = 0;
-    c->newest[set] = c->assoc - 1;
+    c->oldest[set] = c->newest[set] = CACHE_NO_WAY;
+    c->linked[set] = 0;
     c->set_ready[set / 64] |= 1ull << (set % 64);
 }
 
@@ -63,6 +65,7 @@ static void alloc_frames(cache_t *c)
     c->newest = zero_pages_alloc(c->nsets, sizeof *c->newest);
     c->maybe_empty = zero_pages_alloc((frames + 63) / 64, sizeof *c->maybe_empty);
     c->set_ready = zero_pages_alloc(((size_t)c->nsets + 63) / 64, sizeof *c->set_ready);
+    c->linked = zero_pages_alloc(c->nsets, sizeof *c->linked);
     key_index_init(&c->tag_index, (uint32_t)frames);
     c->handed_out = -1;
     c->dirty_lines = 0;
@@ -76,7 +79,9 @@ static void free_frames(cache_t *c)
     zero_pages_free(c->newest, c->nsets, sizeof *c->newest);
     zero_pages_free(c->maybe_empty, (frames + 63) / 64, sizeof *c->maybe_empty);
     zero_pages_free(c->set_ready, ((size_t)c->nsets + 63) / 64, sizeof *c->set_ready);
+    zero_pages_free(c->linked, c->nsets, sizeof *c->linked);
     key_index_free(&c->tag_index);
+    c->linked = NULL;
     c->lines = NULL;
     c->oldest = c->newest = NULL;
     c->maybe_empty = c->set_ready = NULL;
@@ -206,6 +211,21 @@ static void make_newest(cache_t *c, uint32_t f)
     c->newest[set] = w;
 }
 
+/* Way w of `set`, never allocated into since the set was set up (w is
+ * c->linked[set]), joins the newest end of its order. */
+static void link_newest(cache_t *c, uint32_t set, uint32_t w)
+{
+    cache_line_t *ways = c->lines + (size_t)set * c->assoc;
+    ways[w].older = c->newest[set];
+    ways[w].newer = CACHE_NO_WAY;
+    if (c->newest[set] != CACHE_NO_WAY)
+        ways[c->newest[set]].newer = w;
+    else
+        c->oldest[set] = w;
+    c->newest[set] = w;
+    c->linked[set] = w + 1;
+}
+
 static inline void note_maybe_empty(cache_t *c, const cache_line_t *l)
 {
     const size_t f = (size_t)(l - c->lines);
@@ -217,6 +237,7 @@ static inline void note_maybe_empty(cache_t *c, const cache_line_t *l)
 static int32_t lowest_empty_way(cache_t *c, uint32_t set)
 {
     const size_t base = (size_t)set * c->assoc, end = base + c->assoc;
+    const size_t unlinked = base + c->linked[set]; /* frames from here on are empty, never written */
     size_t i = base;
     while (i < end) {
         const size_t word = i / 64;
@@ -228,7 +249,7 @@ static int32_t lowest_empty_way(cache_t *c, uint32_t set)
         const size_t f = word * 64 + (size_t)__builtin_ctzll(bits);
         if (f >= end)
             break;
-        if (!cache_line_present(&c->lines[f]))
+        if (f >= unlinked || !cache_line_present(&c->lines[f]))
             return (int32_t)(f - base);
         c->maybe_empty[word] &= ~(1ull << (f % 64));
         i = f + 1;
@@ -293,7 +314,13 @@ cache_line_t *cache_allocate(cache_t *c, uint64_t line, cache_line_t *evicted)
         memset(evicted, 0, sizeof *evicted);
     if (!victim)
         return NULL;
-    if (cache_line_present(victim)) {
+    const int32_t frame = (int32_t)(victim - c->lines);
+    const uint32_t way = (uint32_t)frame - set * c->assoc;
+    /* a way never linked holds nothing and no entry points at it: it is not
+     * read (its page may be fresh, and a read before the write below would
+     * cost a second fault) */
+    const bool fresh = way >= c->linked[set];
+    if (!fresh && cache_line_present(victim)) {
         c->stats.evictions++;
         if (evicted)
             *evicted = *victim;
@@ -301,14 +328,17 @@ cache_line_t *cache_allocate(cache_t *c, uint64_t line, cache_line_t *evicted)
             c->dirty_lines--;
     }
     /* the frame's old line loses its entry (if it still points here) */
-    const int32_t frame = (int32_t)(victim - c->lines);
-    key_index_remove_if(&c->tag_index, victim->line, frame);
+    if (!fresh)
+        key_index_remove_if(&c->tag_index, victim->line, frame);
     key_index_set(&c->tag_index, line, frame);
     victim->line = line;
     victim->valid_mask = victim->dirty_mask = victim->reserved_mask = 0;
     c->maybe_empty[frame / 64] &= ~(1ull << (frame % 64));
     c->handed_out = frame; /* empty until its caller sets a mask */
-    make_newest(c, (uint32_t)frame);
+    if (fresh)
+        link_newest(c, set, way);
+    else
+        make_newest(c, (uint32_t)frame);
     return victim;
 }
 

@@ -67,6 +67,16 @@ typedef struct cache {
      * run pays only for the sets it uses. Frames of a set not set up are all
      * zero: empty. */
     uint64_t *set_ready;
+    /* Per set, how many of its ways are in its replacement order: ways
+     * 0 .. linked-1, the ways allocated into at least once since the set was
+     * set up (an allocation takes the lowest empty way, so a way joins the
+     * order only after every lower way did). A way at or past `linked` is
+     * empty and was never written, so a short run that fills a few ways of a
+     * 256-way set writes only their frames. The ways not linked yet would
+     * sit at the oldest end of the full order in index order, and the order
+     * is read (oldest_evictable) only when every way is present, hence
+     * linked: keeping them out of it changes no victim. */
+    uint32_t *linked;
     /* The frame cache_allocate handed out last (empty; its caller normally
      * fills or reserves it at once): its bit is set only if it is still
      * empty at the next allocation, so that allocation does not have to

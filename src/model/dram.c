@@ -70,6 +70,7 @@
  * small per-bank record (bank_view_t) of their keys and of the bank's
  * effective ready times, so it is one branch-free loop over the busy banks. */
 #include "dram.h"
+#include "zero_pages.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -172,8 +173,11 @@ struct dram_channel {
                               * grp_first[g + 1]) */
     uint32_t *grp_first;
 
-    sched_entry_t *pool;     /* queue entries; free ones chained from free_head */
+    sched_entry_t *pool;     /* queue entries; released ones chained from free_head */
     uint32_t pool_size, queued;
+    uint32_t pool_fresh;     /* entries pool_fresh .. pool_size-1 never used yet: taken in order once
+                              * none released is left, as a free list linked whole at creation
+                              * handed them out, without writing the pool at creation (s37) */
     uint32_t busy;           /* banks with queued requests */
     uint32_t *busy_list;     /* those banks, busy_list[0 .. busy), in no particular order: the scan's
                               * result does not depend on the order it visits banks in */
@@ -235,10 +239,11 @@ static inline void set_wake(dram_channel_t *d, uint64_t wake, uint64_t reported)
 
 static void pool_grow(dram_channel_t *d, uint32_t new_size)
 {
-    d->pool = cs_xrealloc(d->pool, new_size * sizeof *d->pool);
-    for (uint32_t i = d->pool_size; i < new_size; i++)
-        d->pool[i].next = i + 1 < new_size ? (int32_t)(i + 1) : d->free_head;
-    d->free_head = (int32_t)d->pool_size;
+    sched_entry_t *grown = zero_pages_alloc(new_size, sizeof *grown);
+    if (d->pool_size)
+        memcpy(grown, d->pool, d->pool_size * sizeof *grown);
+    zero_pages_free(d->pool, d->pool_size, sizeof *d->pool);
+    d->pool = grown;
     d->pool_size = new_size;
 }
 
@@ -317,7 +322,7 @@ void dram_destroy(dram_channel_t *d)
     free(d->grp_first);
     free(d->grp_col_ready);
     free(d->grp_pre_ready);
-    free(d->pool);
+    zero_pages_free(d->pool, d->pool_size, sizeof *d->pool);
     free(d->done_rd.slot);
     free(d->done_wr.slot);
     free(d->sq.slot);
@@ -446,11 +451,15 @@ void dram_push(dram_channel_t *d, mem_req_t *req, uint64_t now)
         simple_push(d, req, now);
         return;
     }
-    if (d->free_head == NONE) /* unbounded queue, or a caller ignoring can_accept */
-        pool_grow(d, d->pool_size * 2);
-    const int32_t i = d->free_head;
+    int32_t i = d->free_head;
+    if (i != NONE) {
+        d->free_head = d->pool[i].next;
+    } else {
+        if (d->pool_fresh == d->pool_size) /* unbounded queue, or a caller ignoring can_accept */
+            pool_grow(d, d->pool_size * 2);
+        i = (int32_t)d->pool_fresh++;
+    }
     sched_entry_t *e = &d->pool[i];
-    d->free_head = e->next;
     e->req = req;
     e->seq = d->next_seq++;
     if (e->seq > d->max_seq)

@@ -18,9 +18,21 @@ typedef struct key_slot {
     uint32_t val1;  /* the value + 1; 0: empty position */
 } key_slot_t;
 
+/* The table starts small and grows fourfold whenever it would be more than
+ * half full, up to the size `max_keys` needs. A lookup or an insert touches
+ * positions spread over the whole table (the keys are hashed), so a table
+ * built whole at its largest size (a QV100 L1's tag index: 2 048 positions,
+ * 8 pages) cost a page fault per page for the first keys of even a short
+ * run; a growing one costs the pages its keys fill (docs/SPEED.md, s37).
+ * Where keys sit in the table is nobody's business but key_index's: no
+ * caller reads positions, so growth changes no result. */
+#define KEY_INDEX_FIRST_POSITIONS 128u
+
 typedef struct key_index {
     key_slot_t *slot;
-    uint32_t mask;  /* positions - 1 */
+    uint32_t mask;     /* positions - 1 */
+    uint32_t count;    /* keys held, while below the largest size (only growth reads it) */
+    uint32_t max_mask; /* positions - 1 at the largest size */
 } key_index_t;
 
 /* An empty index for at most `max_keys` keys at once. */

@@ -1,5 +1,6 @@
 /* mem_partition.c — L2 slices and their DRAM channels (see mem_partition.h). */
 #include "mem_partition.h"
+#include "zero_pages.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -60,7 +61,7 @@ void l2_init(l2_slice_t *l, const mem_ports_t *io, uint32_t id)
     cache_init(&l->cache, &cfg->l2);
     l->cache.part_map = io->amap;
     mshr_init(&l->mshr, cfg->l2.mshr_entries, cfg->l2.mshr_max_merge);
-    l->mshr_req = cs_xcalloc(l->mshr.n, sizeof *l->mshr_req);
+    l->mshr_req = zero_pages_alloc(l->mshr.n, sizeof *l->mshr_req); /* no heap header: unwritten until used */
     l->inq_cap = cfg->partition_queue ? cfg->partition_queue : 64;
     l->rop_delay = config_rop_latency_l2(cfg);
     l->pool = io->pool;
@@ -70,7 +71,7 @@ void l2_free(l2_slice_t *l)
 {
     cache_free(&l->cache);
     mshr_free(&l->mshr);
-    free(l->mshr_req);
+    zero_pages_free(l->mshr_req, l->mshr.n, sizeof *l->mshr_req);
     free(l->kdelta);
 }
 

@@ -90,24 +90,36 @@ static void *fresh_mapping(size_t bytes)
     return p;
 }
 
-/* Whole pages for `bytes`; called with the lock held. */
-static void *carve_pages(size_t bytes)
+static char *align_up(char *p, size_t unit)
+{
+    return (char *)(((uintptr_t)p + unit - 1) & ~(uintptr_t)(unit - 1));
+}
+
+/* Whole pages for `bytes`, on a multiple of `align` (a page, or 2 MiB for a
+ * dense array: zero_pages_alloc_dense), the span rounded up to it; called
+ * with the lock held. What alignment skips is address space only, never
+ * touched. */
+static void *carve_pages(size_t bytes, size_t align)
 {
     if (!page_bytes)
         page_bytes = (size_t)sysconf(_SC_PAGESIZE);
-    const size_t span = (bytes + page_bytes - 1) / page_bytes * page_bytes;
-    if (span > CHUNK_BYTES / 4)
-        return fresh_mapping(span);
-    if ((size_t)(chunk_end - chunk_next) < span) {
+    const size_t unit = align > page_bytes ? align : page_bytes;
+    const size_t span = (bytes + unit - 1) / unit * unit;
+    if (span > CHUNK_BYTES / 4) {
+        char *m = fresh_mapping(span + unit - page_bytes);
+        return m ? align_up(m, unit) : NULL;
+    }
+    char *at = align_up(chunk_next, unit);
+    if (!chunk_next || at + span > chunk_end) {
         char *c = fresh_mapping(CHUNK_BYTES);
         if (!c)
             return NULL;
         chunk_next = c;
         chunk_end = c + CHUNK_BYTES;
+        at = align_up(chunk_next, unit);
     }
-    void *p = chunk_next;
-    chunk_next += span;
-    return p;
+    chunk_next = at + span;
+    return at;
 }
 
 /* A cache-line-aligned place for a small array; called with the lock held.
@@ -117,7 +129,7 @@ static void *carve_small(size_t bytes)
 {
     const size_t span = (bytes + SMALL_ALIGN - 1) / SMALL_ALIGN * SMALL_ALIGN;
     if ((size_t)(small_end - small_next) < span) {
-        char *run = carve_pages(SMALL_RUN_BYTES);
+        char *run = carve_pages(SMALL_RUN_BYTES, 0);
         if (!run)
             return NULL;
         small_next = run;
@@ -143,7 +155,9 @@ static void *carve_small(size_t bytes)
 #define ZERO_PAGES_USE_HEAP 0
 #endif
 
-void *zero_pages_alloc(size_t n, size_t sz)
+#define HUGE_BYTES ((size_t)2 << 20)
+
+static void *alloc_array(size_t n, size_t sz, int dense)
 {
     const size_t bytes = array_bytes(n, sz);
     if (ZERO_PAGES_USE_HEAP)
@@ -156,15 +170,26 @@ void *zero_pages_alloc(size_t n, size_t sz)
             pthread_mutex_unlock(&lock);
             void *p = hit->p;
             free(hit);
-            clear_array(p, bytes);
+            clear_array(p, bytes); /* a dense one keeps its advice: it is the mapping's */
             return p;
         }
-    void *p = bytes < ZERO_PAGES_MIN ? carve_small(bytes) : carve_pages(bytes);
+    dense = dense && bytes >= HUGE_BYTES;
+    void *p = bytes < ZERO_PAGES_MIN ? carve_small(bytes) : carve_pages(bytes, dense ? HUGE_BYTES : 0);
     pthread_mutex_unlock(&lock);
     if (!p)
         out_of_memory(n, sz);
+#ifdef MADV_HUGEPAGE
+    /* on 2 MiB boundaries, its span a multiple of 2 MiB: every page of it
+     * may be huge. A failure (no THP in this kernel) leaves small pages. */
+    if (dense)
+        (void)madvise(p, (bytes + HUGE_BYTES - 1) / HUGE_BYTES * HUGE_BYTES, MADV_HUGEPAGE);
+#endif
     return p;
 }
+
+void *zero_pages_alloc(size_t n, size_t sz) { return alloc_array(n, sz, 0); }
+
+void *zero_pages_alloc_dense(size_t n, size_t sz) { return alloc_array(n, sz, 1); }
 
 void zero_pages_free(void *p, size_t n, size_t sz)
 {

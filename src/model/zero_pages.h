@@ -21,6 +21,15 @@
  * 4 KiB; under AddressSanitizer calloc's, so that overflows are caught);
  * exits with an error when out of memory, as cs_xcalloc does. */
 void *zero_pages_alloc(size_t n, size_t sz);
+/* zero_pages_alloc for an array of which every 2 MiB will be written at
+ * once (a GPU's cores: sm_init writes a page of each 41 KB core): from
+ * 2 MiB on, its 2 MiB-aligned part asks for transparent huge pages, so that
+ * it costs a fault per 2 MiB (and clearing them whole) instead of one per
+ * core. At 132 cores that was a page fault per core, 14 us each on the
+ * development machine, the largest share of the start-up left (docs/SPEED.md,
+ * s37). Not for a sparse table: a huge page is cleared whole at its first
+ * touch. Freed with zero_pages_free. */
+void *zero_pages_alloc_dense(size_t n, size_t sz);
 /* Frees what zero_pages_alloc(n, sz) returned, with the same n and sz: a
  * mapping is kept for the next array of its size (cleared then), never
  * unmapped (zero_pages.c says why). */

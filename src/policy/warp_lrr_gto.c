@@ -11,10 +11,15 @@
 
 #include "config/config.h"
 #include "model/warp_policy.h"
+#include "model/zero_pages.h"
 #include "register.h"
 
+/* All zero is the state of a scheduler that has not issued, so that a new
+ * one is fresh zero pages (zero_pages.h) written only when its core first
+ * issues: four per core, 1 KB of the 132-core GPU's start-up each otherwise
+ * (docs/SPEED.md, s37). */
 typedef struct {
-    uint32_t last_slot; /* the last issuer, UINT32_MAX none */
+    uint32_t last_slot1; /* the last issuer + 1, 0 none */
     /* gto: the scheduler's live warps sorted by age, and each one's place in
      * that order (rank[slot]), rebuilt when the epoch changes */
     uint32_t epoch;
@@ -40,15 +45,15 @@ static void *base_create(policy_args_t *a, uint32_t sm, uint32_t sched, uint32_t
         cs_err(err, NULL, 0, "warp policy '%s': at most %u warps per core", a->name, CONFIG_MAX_WARPS_PER_SM);
         return NULL;
     }
-    rr_state_t *s = cs_xcalloc(1, sizeof *s);
-    s->last_slot = UINT32_MAX;
-    return s;
+    return zero_pages_alloc(1, sizeof(rr_state_t));
 }
+
+static void base_destroy(void *st) { zero_pages_free(st, 1, sizeof(rr_state_t)); }
 
 static void base_issued(void *st, const sched_view_t *v, uint32_t slot)
 {
     rr_state_t *s = st;
-    s->last_slot = slot;
+    s->last_slot1 = slot + 1;
 }
 
 static unsigned lrr_order(void *st, const sched_view_t *v, uint16_t *out)
@@ -58,7 +63,8 @@ static unsigned lrr_order(void *st, const sched_view_t *v, uint16_t *out)
      * last issuer: the ready slots above the last issuer's, then the rest,
      * each lowest first. (When the last issuer is the scheduler's highest
      * slot, or none issued yet, that is every ready slot from the lowest.) */
-    const uint64_t above = s->last_slot >= 63 ? (s->last_slot == UINT32_MAX ? ~0ull : 0) : ~0ull << (s->last_slot + 1);
+    const uint32_t last1 = s->last_slot1;
+    const uint64_t above = last1 == 0 ? ~0ull : last1 >= 64 ? 0 : ~0ull << last1;
     const unsigned n = append_slots(v->ready & above, out, 0);
     return append_slots(v->ready & ~above, out, n);
 }
@@ -88,9 +94,10 @@ static unsigned gto_order(void *st, const sched_view_t *v, uint16_t *out)
     unsigned n = 0;
     uint64_t rest = v->ready;
     /* greedy: the last issuer first, if it is ready */
-    if (s->last_slot != UINT32_MAX && ((rest >> s->last_slot) & 1)) {
-        out[n++] = (uint16_t)s->last_slot;
-        rest &= ~(1ull << s->last_slot);
+    if (s->last_slot1 && ((rest >> (s->last_slot1 - 1)) & 1)) {
+        const uint32_t last = s->last_slot1 - 1;
+        out[n++] = (uint16_t)last;
+        rest &= ~(1ull << last);
     }
     /* then the others by age: their ranks as a mask, lowest (oldest) first */
     uint64_t by_age = 0;
@@ -106,7 +113,7 @@ const warp_policy_ops_t warp_policy_lrr = {
     .summary = "loose round-robin among ready warps",
     .params = "",
     .create = base_create,
-    .destroy = free,
+    .destroy = base_destroy,
     .order = lrr_order,
     .lists_every_ready = true,
     .issued = base_issued,
@@ -118,7 +125,7 @@ const warp_policy_ops_t warp_policy_gto = {
     .summary = "greedy-then-oldest (Rogers et al.)",
     .params = "",
     .create = base_create,
-    .destroy = free,
+    .destroy = base_destroy,
     .order = gto_order,
     .lists_every_ready = true,
     .issued = base_issued,
