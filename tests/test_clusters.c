@@ -15,6 +15,7 @@
 #include "policy/cluster_lcs.h"
 #include "policy/registry.h"
 #include "test.h"
+#include "timed_gpu.h"
 
 #include <string.h>
 
@@ -550,24 +551,17 @@ static uint64_t chase_cycles(uint32_t peer, uint32_t n, uint32_t dsmem_latency)
     cs_error_t err = {{0}};
     CHECK_EQ(config_load_preset(&cfg, "h100", &err), 0);
     cfg.dsmem_latency = dsmem_latency;
-    gpu_t *g = gpu_create_named(&cfg, NULL, NULL, &err);
-    if (!g)
+    timed_gpu_t tg;
+    if (timed_gpu_open(&tg, &cfg, &err) < 0)
         return 0;
-    ctasim_runtime_t *rt = ctasim_create();
-    ctasim_executor_t ex = {.ctx = g, .run_kernels = gpu_execute_borrowed};
-    ctasim_set_executor(rt, &ex);
     ctasim_module_t *m;
     void *args[] = {&peer, &n};
-    gpu_totals_t t = {0};
-    if (ctasim_module_load_string(rt, "chase.ptx", chase_src, strlen(chase_src), &m, &err) == 0 &&
-        ctasim_launch(rt, m, "chase", (dim3_t){2, 1, 1}, (dim3_t){32, 1, 1}, 0, 0, args, 2, &err) == 0 &&
-        ctasim_synchronize(rt, &err) == 0)
-        gpu_get_totals(g, &t);
-    else
+    const bool ran = ctasim_module_load_string(tg.rt, "chase.ptx", chase_src, strlen(chase_src), &m, &err) == 0 &&
+                     ctasim_launch(tg.rt, m, "chase", (dim3_t){2, 1, 1}, (dim3_t){32, 1, 1}, 0, 0, args, 2, &err) == 0 &&
+                     ctasim_synchronize(tg.rt, &err) == 0;
+    if (!ran)
         printf("  %s\n", err.msg);
-    ctasim_destroy(rt);
-    gpu_destroy(g);
-    return t.cycles;
+    return timed_gpu_close(&tg, ran);
 }
 
 /* By hand: each of the n loop iterations waits for its load before the next

@@ -9,13 +9,11 @@
  * group in flight) the links do not wait and the latency changes nothing.
  * The model before cp.async's groups were kept (the wait a plain issue
  * slot) gave 0 for the first difference. */
-#include "ctasim_runtime.h"
 #include "config/config.h"
-#include "gpu/gpu.h"
 #include "model/sm_async.h"
 #include "frontend/ptx/ptx_ir.h"
-#include "policy/registry.h"
 #include "test.h"
+#include "timed_gpu.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -149,27 +147,20 @@ static uint64_t chase_cycles(const char *wait, uint32_t n, uint32_t l1_latency)
     cs_error_t err = {{0}};
     CHECK_EQ(config_load_preset(&cfg, "a100", &err), 0);
     cfg.l1_latency = l1_latency;
-    gpu_t *g = gpu_create_named(&cfg, NULL, NULL, &err);
-    if (!g)
+    timed_gpu_t tg;
+    if (timed_gpu_open(&tg, &cfg, &err) < 0)
         return 0;
-    ctasim_runtime_t *rt = ctasim_create();
-    ctasim_executor_t ex = {.ctx = g, .run_kernels = gpu_execute_borrowed};
-    ctasim_set_executor(rt, &ex);
     ctasim_module_t *m;
     uint64_t tab = 0, out = 0;
-    gpu_totals_t t = {0};
     void *args[] = {&tab, &out, &n};
-    if (ctasim_module_load_string(rt, "chase.ptx", src, strlen(src), &m, &err) == 0 &&
-        ctasim_malloc(rt, &tab, 4096, &err) == 0 && ctasim_memset(rt, tab, 0, 4096, &err) == 0 &&
-        ctasim_malloc(rt, &out, 4, &err) == 0 &&
-        ctasim_launch(rt, m, "chase", (dim3_t){1, 1, 1}, (dim3_t){32, 1, 1}, 0, 0, args, 3, &err) == 0 &&
-        ctasim_synchronize(rt, &err) == 0)
-        gpu_get_totals(g, &t);
-    else
+    const bool ran = ctasim_module_load_string(tg.rt, "chase.ptx", src, strlen(src), &m, &err) == 0 &&
+                     ctasim_malloc(tg.rt, &tab, 4096, &err) == 0 && ctasim_memset(tg.rt, tab, 0, 4096, &err) == 0 &&
+                     ctasim_malloc(tg.rt, &out, 4, &err) == 0 &&
+                     ctasim_launch(tg.rt, m, "chase", (dim3_t){1, 1, 1}, (dim3_t){32, 1, 1}, 0, 0, args, 3, &err) == 0 &&
+                     ctasim_synchronize(tg.rt, &err) == 0;
+    if (!ran)
         printf("  %s\n", err.msg);
-    ctasim_destroy(rt);
-    gpu_destroy(g);
-    return t.cycles;
+    return timed_gpu_close(&tg, ran);
 }
 
 /* Each link's wait holds the chain for its copy: from the copy's issue to

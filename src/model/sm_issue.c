@@ -30,6 +30,16 @@ static void set_hint(sm_t *s, uint32_t w, uint32_t flags, uint64_t ready)
 /* ------------------------------------------------------------------------ */
 /* Issue */
 
+/* Warp w issued an instruction that holds it (a barrier, a cluster wait, a
+ * cp.async commit or wait): no instruction in its buffer until whatever
+ * releases it fetches the next (sm_cta.c). */
+static void park(sm_t *s, uint32_t w)
+{
+    s->warp[w].inst = NULL;
+    s->winfo[w].has_inst = false;
+    s->iss.inst_mask &= ~(1ull << w);
+}
+
 static void issue(sm_t *s, uint32_t w, uint32_t unit, uint32_t inst_unit, uint32_t instance, uint64_t now)
 {
     warp_t *wp = &s->warp[w];
@@ -64,29 +74,22 @@ static void issue(sm_t *s, uint32_t w, uint32_t unit, uint32_t inst_unit, uint32
     }
 
     if (in->flags & INST_BARRIER) {
-        wp->inst = NULL;
-        wi->has_inst = false;
-        s->iss.inst_mask &= ~(1ull << w);
+        park(s, w);
         wp->at_barrier = true;
         c->bar_arrived++;
         sm_barrier_release_check(s, c, now);
         return;
     }
     if ((in->flags & (INST_CLUSTER_ARRIVE | INST_CLUSTER_WAIT)) && sm_cluster_barrier(s, w, in->flags, now)) {
-        wp->inst = NULL; /* parked until its cluster's phase completes */
-        wi->has_inst = false;
-        s->iss.inst_mask &= ~(1ull << w);
+        park(s, w); /* until its cluster's phase completes */
         return;
     }
     if (in->async >= ASYNC_COMMIT) { /* cp.async's commit_group, wait_group, wait_all (sm_async.h) */
         uint64_t at;
         const bool holds = async_ready(&wp->async, in->async, &at);
-        if (!holds || at > now) {
-            /* parked until its copies arrive (sm_async_arrived) or their data is ready */
+        if (!holds || at > now) { /* until its copies arrive (sm_async_arrived) or their data is ready */
+            park(s, w);
             wp->async.parked = in->async;
-            wp->inst = NULL;
-            wi->has_inst = false;
-            s->iss.inst_mask &= ~(1ull << w);
             if (holds)
                 sm_async_release_at(s, w, at);
             return;
