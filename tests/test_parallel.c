@@ -1,6 +1,6 @@
 /* test_parallel.c — the parallel engine (gpu_set_threads, --threads: cores,
  * L2 slices and DRAM channels on a thread team) changes no number: each case
- * runs one simulation on 1, 2, 3, 4 and 8 threads
+ * runs one simulation on 1, 2, 3, 4, 8 and 16 threads
  * and compares the whole JSON result document (every statistic, per core,
  * per kernel, per stream, the metrics policies publish and their series),
  * less the host's wall time and memory. The team is woken even for a single
@@ -144,7 +144,7 @@ static void check_case(const par_case_t *pc)
     CHECK(one != NULL);
     if (!one)
         return;
-    static const unsigned counts[] = {2, 3, 4, 8}, quick_counts[] = {4};
+    static const unsigned counts[] = {2, 3, 4, 8, 16}, quick_counts[] = {4};
     const unsigned *ns = quick ? quick_counts : counts;
     const unsigned nn = quick ? 1 : sizeof counts / sizeof *counts;
     for (unsigned i = 0; i < nn; i++) {

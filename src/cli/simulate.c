@@ -3,7 +3,9 @@
  * synthetic kernels and Accel-Sim traces as workloads. `run`, `sweep` and
  * `experiment` all simulate through cli_simulate, so a point of a sweep and
  * the same `run` give bit-identical statistics. */
+#include <stdatomic.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 
@@ -77,6 +79,14 @@ int cli_parse_threads(const char *option, const char *text, unsigned *out, cs_er
     return 0;
 }
 
+/* CTASIM_FORCE_TEAM=1: the thread team on every phase, for measurement and
+ * the tests (gpu.c reads it too, and warns of other values). */
+static bool team_forced(void)
+{
+    const char *f = getenv("CTASIM_FORCE_TEAM");
+    return f && strcmp(f, "1") == 0;
+}
+
 gpu_t *cli_simulate(const sim_request_t *req, sim_outcome_t *out, cs_error_t *err)
 {
     out->check = -1;
@@ -90,7 +100,19 @@ gpu_t *cli_simulate(const sim_request_t *req, sim_outcome_t *out, cs_error_t *er
     if (req->sample_interval)
         gpu_set_sample_interval(g, req->sample_interval);
     unsigned threads = req->threads ? req->threads : command_threads;
-    gpu_set_threads(g, threads == CLI_THREADS_AUTO ? gpu_auto_threads(g) : threads, 0);
+    if (threads == CLI_THREADS_AUTO)
+        threads = gpu_auto_threads(g);
+    else if (threads > 1 && !gpu_team_can_pay(g) && !team_forced()) {
+        /* once per process: a sweep runs many such GPUs, on --jobs threads */
+        static atomic_bool said;
+        if (!atomic_exchange(&said, true))
+            fprintf(stderr,
+                    "ctasim: warning: --threads %u: a GPU of %u cores runs on one thread (a thread team pays from "
+                    "32 cores; docs/SPEED.md); CTASIM_FORCE_TEAM=1 uses the team anyway\n",
+                    threads, gpu_n_sm(g));
+        threads = 1;
+    }
+    gpu_set_threads(g, threads, 0);
     int rc;
     const app_def_t *app = app_find(req->input);
     if (app) {

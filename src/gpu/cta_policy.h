@@ -164,6 +164,11 @@ const gpu_config_t *gpu_config(const gpu_t *g);
 uint64_t gpu_cycle(const gpu_t *g);               /* core cycles so far */
 uint32_t gpu_n_sm(const gpu_t *g);
 uint32_t gpu_n_kernels(const gpu_t *g);
+/* A kernel's own counters (kernel_run_t.st, warp_insts, thread_insts) are
+ * current in sample() and kernel_finished() and after a run; with --threads
+ * the cores' and slices' shares wait in per-unit deltas until then (gpu.c,
+ * fold_kernel_deltas), so another hook reads them behind. A core's counters
+ * (gpu_sm_counters) and caches' statistics are always current. */
 const kernel_run_t *gpu_kernel(const gpu_t *g, uint32_t index);
 const sm_counters_t *gpu_sm_counters(const gpu_t *g, uint32_t sm);
 /* The core's L1 data cache statistics (accesses, hits, pending hits, misses). */

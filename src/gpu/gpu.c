@@ -204,6 +204,9 @@ void gpu_destroy(gpu_t *g)
     core_workers_destroy(g->workers);
     free(g->due);
     free(g->tick_rc);
+    free(g->tick_note);
+    free(g->core_wake);
+    free(g->mem_note);
     free(g->mem_due);
     if (g->io.pool) { /* crossbars and pool exist once io is set */
         xbar_free(&g->req_net);
@@ -423,8 +426,11 @@ static void start_kernels(gpu_t *g, uint64_t now)
     }
 }
 
+static void fold_kernel_deltas(gpu_t *g); /* the parallel phases, below */
+
 static void kernel_done(gpu_t *g, kernel_run_t *k, uint64_t now)
 {
+    fold_kernel_deltas(g); /* its counters are final from here on */
     k->state = KERNEL_DONE;
     g->kernels_ended++;
     k->end_cycle = now;
@@ -734,6 +740,41 @@ static void run_samples(gpu_t *g, uint64_t now)
 /* Free requests a core's or slice's pool keeps on hand (req_pool_balance). */
 #define SM_POOL_LOW 64
 #define SM_POOL_HIGH 1024
+
+/* What a unit's tick leaves for the serial merge after its phase (g->tick_note
+ * per due core, g->mem_note per due slice or channel). The thread that ticked
+ * the unit reads it off while the unit's state is in its CPU's caches, so the
+ * merge reads a byte per unit, not the unit's own cache lines, which with two
+ * threads sit in the other CPU's cache half of the time: at 132 cores those
+ * reads cost a 2-thread compute-bound run about a sixth of its wall time. */
+enum {
+    NOTE_POOL = 1, /* its pool (or a channel's slices' pools) needs req_pool_balance */
+    NOTE_FOLD = 2, /* the core holds more kernel deltas than one more cycle may add to */
+};
+
+static inline bool pool_out_of_band(const req_pool_t *p) { return p->n_free < SM_POOL_LOW || p->n_free > SM_POOL_HIGH; }
+
+static uint8_t core_note(const sm_t *s)
+{
+    return (uint8_t)((pool_out_of_band(s->pool) ? NOTE_POOL : 0) | (s->n_kdelta > SM_KDELTA_MAX ? NOTE_FOLD : 0));
+}
+
+/* Add what the units deferred to the kernels' counters (sm_t.kdelta,
+ * l2_slice_t.kdelta; only with --threads): before anything reads a kernel's
+ * counters, that is at a kernel's end, before the policies' and the power
+ * model's samples, and at the end of a run. Integer sums: neither the order
+ * nor the moment changes a number. */
+static void fold_kernel_deltas(gpu_t *g)
+{
+    if (!g->workers)
+        return;
+    for (uint32_t i = 0; i < g->n_sm; i++)
+        if (g->sm[i].n_kdelta)
+            sm_fold_kernel_deltas(&g->sm[i]);
+    for (uint32_t i = 0; i < g->n_l2; i++)
+        if (g->l2[i].n_kdelta)
+            l2_fold_kernel_deltas(&g->l2[i]);
+}
 /* Fewest due cores for which the team is woken, per thread of the team. */
 #define PARALLEL_MIN_PER_THREAD 2
 /* The same for slices and channels of the memory phases, and at least
@@ -751,6 +792,7 @@ static void tick_core_item(void *ctx, uint32_t item)
     s->defer_shared = true;
     g->tick_rc[item] = sm_cycle(s, g->tick_now, g->tick_icnt);
     s->defer_shared = false;
+    g->tick_note[item] = core_note(s);
 }
 
 /* One L2 slice of the L2 phase, on whichever thread: it touches its own
@@ -759,7 +801,9 @@ static void tick_core_item(void *ctx, uint32_t item)
 static void tick_l2_item(void *ctx, uint32_t item)
 {
     gpu_t *g = ctx;
-    l2_cycle(&g->l2[g->mem_due[item]], g->mem_now, g->mem_icnt);
+    l2_slice_t *l = &g->l2[g->mem_due[item]];
+    l2_cycle(l, g->mem_now, g->mem_icnt);
+    g->mem_note[item] = pool_out_of_band(l->pool) ? NOTE_POOL : 0;
 }
 
 /* One DRAM channel of the DRAM phase: it touches its own DRAM, the queues
@@ -767,7 +811,13 @@ static void tick_l2_item(void *ctx, uint32_t item)
 static void tick_channel_item(void *ctx, uint32_t item)
 {
     gpu_t *g = ctx;
-    mem_channel_cycle(&g->ch[g->mem_due[item]], g->mem_now);
+    mem_channel_t *m = &g->ch[g->mem_due[item]];
+    mem_channel_cycle(m, g->mem_now);
+    uint8_t note = 0;
+    for (uint32_t j = 0; j < m->n_slices; j++)
+        if (pool_out_of_band(m->slices[j].pool))
+            note = NOTE_POOL;
+    g->mem_note[item] = note;
 }
 
 void gpu_set_threads(gpu_t *g, unsigned threads, unsigned min_due)
@@ -781,12 +831,19 @@ void gpu_set_threads(gpu_t *g, unsigned threads, unsigned min_due)
     g->workers = core_workers_create(threads, tick_core_item, g);
     g->due = cs_xcalloc(g->n_sm, sizeof *g->due);
     g->tick_rc = cs_xcalloc(g->n_sm, sizeof *g->tick_rc);
+    g->tick_note = cs_xcalloc(g->n_sm, sizeof *g->tick_note);
+    g->core_wake = cs_xcalloc(g->n_sm, sizeof *g->core_wake);
+    for (uint32_t i = 0; i < g->n_sm; i++) {
+        g->core_wake[i] = *g->sm[i].wake;
+        g->sm[i].wake = &g->core_wake[i];
+    }
     g->sm_pools = cs_xaligned_calloc(_Alignof(unit_pool_t), g->n_sm, sizeof *g->sm_pools);
     for (uint32_t i = 0; i < g->n_sm; i++) {
         req_pool_init(&g->sm_pools[i].p);
         g->sm[i].pool = &g->sm_pools[i].p;
     }
     g->mem_due = cs_xcalloc(g->n_l2 > g->n_ch ? g->n_l2 : g->n_ch, sizeof *g->mem_due);
+    g->mem_note = cs_xcalloc(g->n_l2 > g->n_ch ? g->n_l2 : g->n_ch, sizeof *g->mem_note);
     g->l2_pools = cs_xaligned_calloc(_Alignof(unit_pool_t), g->n_l2, sizeof *g->l2_pools);
     for (uint32_t i = 0; i < g->n_l2; i++) {
         req_pool_init(&g->l2_pools[i].p);
@@ -828,6 +885,8 @@ void gpu_set_threads(gpu_t *g, unsigned threads, unsigned min_due)
 #define AUTO_CORES_PER_THREAD 16
 #define AUTO_MAX_THREADS 16
 
+bool gpu_team_can_pay(const gpu_t *g) { return g->n_sm >= AUTO_MIN_CORES; }
+
 unsigned gpu_auto_threads(const gpu_t *g)
 {
     if (g->n_sm < AUTO_MIN_CORES)
@@ -854,8 +913,10 @@ unsigned gpu_auto_threads(const gpu_t *g)
 static int tick_cores_parallel(gpu_t *g, uint64_t now, uint64_t icnt_now, bool *any_sm, bool *any_finished)
 {
     uint32_t n = 0;
+    /* sm_due, from the GPU's dense arrays (the wake-up times, the reply
+     * network's arrivals): sm_t's own lines stay in the CPU that ticked it */
     for (uint32_t i = 0; i < g->n_sm; i++)
-        if (sm_due(&g->sm[i], now, icnt_now))
+        if (g->core_wake[i] <= now || xbar_has_arrival(&g->reply_net, i, icnt_now))
             g->due[n++] = i;
         else
             *any_sm |= g->sm[i].ldst.asleep; /* as in tick_core's serial loop */
@@ -873,8 +934,10 @@ static int tick_cores_parallel(gpu_t *g, uint64_t now, uint64_t icnt_now, bool *
     if (team)
         core_workers_run(g->workers, n);
     else
-        for (uint32_t k = 0; k < n; k++)
+        for (uint32_t k = 0; k < n; k++) {
             g->tick_rc[k] = sm_cycle(&g->sm[g->due[k]], now, icnt_now);
+            g->tick_note[k] = core_note(&g->sm[g->due[k]]);
+        }
     PROF_ADD(g, PROF_CORE_TICKS, prof0);
     PROF_START(prof1);
     int rc = 0;
@@ -883,8 +946,10 @@ static int tick_cores_parallel(gpu_t *g, uint64_t now, uint64_t icnt_now, bool *
         sm_t *s = &g->sm[id];
         xbar_settle_input(&g->req_net, id);
         xbar_settle_output(&g->reply_net, id, icnt_now);
-        sm_fold_kernel_deltas(s);
-        req_pool_balance(s->pool, &g->pool, SM_POOL_LOW, SM_POOL_HIGH);
+        if (g->tick_note[k] & NOTE_FOLD)
+            sm_fold_kernel_deltas(s);
+        if (g->tick_note[k] & NOTE_POOL)
+            req_pool_balance(s->pool, &g->pool, SM_POOL_LOW, SM_POOL_HIGH);
         if (g->tick_rc[k] < 0) {
             gpu_fail(g, sm_error(s));
             rc = -1;
@@ -894,7 +959,7 @@ static int tick_cores_parallel(gpu_t *g, uint64_t now, uint64_t icnt_now, bool *
     }
     PROF_ADD(g, PROF_CORE_MERGE, prof1);
     if (timed) /* the merge above included: cores run elsewhere are read back here */
-        PROF_CHOICE(g, PHASE_CORES, team_choice_timed(c, now, now_ns() - t0));
+        PROF_CHOICE(g, PHASE_CORES, team_choice_timed(c, now, now_ns() - t0, n));
     return rc;
 }
 
@@ -937,11 +1002,11 @@ static void tick_l2_parallel(gpu_t *g, uint64_t now, uint64_t icnt_now)
         uint32_t id = g->mem_due[k];
         xbar_settle_output(&g->req_net, id, icnt_now);
         xbar_settle_input(&g->reply_net, id);
-        l2_fold_kernel_deltas(&g->l2[id]);
-        req_pool_balance(g->l2[id].pool, &g->pool, SM_POOL_LOW, SM_POOL_HIGH);
+        if (g->mem_note[k] & NOTE_POOL)
+            req_pool_balance(g->l2[id].pool, &g->pool, SM_POOL_LOW, SM_POOL_HIGH);
     }
     if (timed)
-        PROF_CHOICE(g, PHASE_L2, team_choice_timed(&g->choice[PHASE_L2], now, now_ns() - t0));
+        PROF_CHOICE(g, PHASE_L2, team_choice_timed(&g->choice[PHASE_L2], now, now_ns() - t0, n));
 }
 
 /* The DRAM channels due at `now` (DRAM clock), likewise. A channel touches
@@ -958,12 +1023,14 @@ static void tick_dram_parallel(gpu_t *g, uint64_t now)
     bool timed = false;
     const uint64_t t0 = run_mem_phase(g, PHASE_DRAM, now, tick_channel_item, n, &timed);
     for (uint32_t k = 0; k < n; k++) {
+        if (!(g->mem_note[k] & NOTE_POOL))
+            continue;
         const mem_channel_t *m = &g->ch[g->mem_due[k]];
         for (uint32_t j = 0; j < m->n_slices; j++)
             req_pool_balance(m->slices[j].pool, &g->pool, SM_POOL_LOW, SM_POOL_HIGH);
     }
     if (timed)
-        PROF_CHOICE(g, PHASE_DRAM, team_choice_timed(&g->choice[PHASE_DRAM], now, now_ns() - t0));
+        PROF_CHOICE(g, PHASE_DRAM, team_choice_timed(&g->choice[PHASE_DRAM], now, now_ns() - t0, n));
 }
 
 /* ------------------------------------------------------------------------ */
@@ -973,8 +1040,10 @@ static int tick_core(gpu_t *g, uint64_t now, bool *any_sm)
 {
     if (g->first_unfinished < g->n_kernels && (uint32_t)g->running < g->n_kernels - g->first_unfinished)
         start_kernels(g, now);
-    if (now >= g->next_sample)
+    if (now >= g->next_sample) {
+        fold_kernel_deltas(g); /* what the samples read is current */
         run_samples(g, now);
+    }
     if (now >= g->next_power_up) {
         g->next_power_up = CS_NEVER;
         g->dispatch_dirty = true;
@@ -1076,8 +1145,8 @@ static bool skip_idle(gpu_t *g)
     uint64_t core_next = CS_NEVER;
     for (uint32_t i = 0; i < g->n_sm; i++)
         if (g->sm[i].used_ctas || g->sm[i].ldst.count || g->sm[i].ldst.missq.count)
-            if (g->sm[i].wake < core_next)
-                core_next = g->sm[i].wake;
+            if (*g->sm[i].wake < core_next)
+                core_next = *g->sm[i].wake;
     if (g->next_sample < core_next)
         core_next = g->next_sample;
     if (g->dispatch_dirty && ctas_pending(g))
@@ -1252,6 +1321,7 @@ static int run_until_ex(gpu_t *g, uint32_t target, uint64_t stop_cycle, bool sto
                 maybe_report_progress(g, t0);
         }
     }
+    fold_kernel_deltas(g);
     /* counters of sleeping cores up to the last cycle */
     for (uint32_t i = 0; i < g->n_sm; i++)
         sm_catch_up(&g->sm[i], g->cycle[CLK_CORE] + 1);

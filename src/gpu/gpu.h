@@ -50,6 +50,11 @@ void gpu_set_threads(gpu_t *g, unsigned threads, unsigned min_due);
  * CPU available; else one thread per AUTO_CORES_PER_THREAD cores, at most
  * the CPUs this process may run on and AUTO_MAX_THREADS. */
 unsigned gpu_auto_threads(const gpu_t *g);
+/* Whether a thread team can pay on this GPU at all: from AUTO_MIN_CORES
+ * cores. Below, 2 threads ran 0.81x of one (gtx480, 15 cores, the median of
+ * 7 quiet runs, docs/SPEED.md "s38"), so an explicit thread count runs on
+ * one thread there too (cli/simulate.c says so). */
+bool gpu_team_can_pay(const gpu_t *g);
 /* Simulate until every launched kernel has finished or the core clock reaches
  * core_cycle (idle skipping may land a little past it; the state is the same
  * as if those idle cycles had been stepped). Returns 1 when all kernels are

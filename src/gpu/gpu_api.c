@@ -132,8 +132,8 @@ void gpu_set_mem_throttle(gpu_t *g, uint32_t sm, bool throttle)
          * with no wake-up time: look at its warps again now */
         sm_catch_up(s, g->cycle[CLK_CORE]);
         s->iss.dirty = true;
-        if (s->wake > g->cycle[CLK_CORE])
-            s->wake = g->cycle[CLK_CORE];
+        if (*s->wake > g->cycle[CLK_CORE])
+            *s->wake = g->cycle[CLK_CORE];
     }
     s->mem_throttle = throttle;
 }

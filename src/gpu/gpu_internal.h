@@ -87,7 +87,10 @@ struct gpu {
     unit_pool_t *l2_pools;     /* a request pool per L2 slice (its channel's write-backs included) */
     uint32_t *due;             /* the cores ticked this cycle, in core order */
     int *tick_rc;              /* sm_cycle's result for due[i] */
+    uint8_t *tick_note;        /* what due[i]'s tick left for the merge (gpu.c, NOTE_*) */
+    uint64_t *core_wake;       /* each core's wake-up time (sm_t.wake points here) */
     uint32_t *mem_due;         /* the slices (L2 phase) or channels (DRAM phase) ticked, in order */
+    uint8_t *mem_note;         /* the same for mem_due[i] */
     uint64_t tick_now, tick_icnt; /* the cycle the phase simulates (core, interconnect clock) */
     uint64_t mem_now, mem_icnt;   /* the same for the memory phases (L2 or DRAM clock, interconnect) */
     uint32_t serial_kernels;   /* running kernels whose front-end is not parallel_safe */

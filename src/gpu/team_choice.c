@@ -21,25 +21,34 @@ bool team_choice_pick(team_choice_t *c, uint64_t now, bool *timed)
         c->block = 0;
         c->count = 0;
         c->ns[0] = c->ns[1] = 0;
+        c->items[0] = c->items[1] = 0;
         c->block_ns = 0;
     }
     *timed = true;
     return c->phase == TIMING_TEAM;
 }
 
-/* The timing is over: `team` runs the next CHOICE_EPOCH cycles. */
+/* The timing is over: `team` runs the next c->epoch cycles, which double
+ * (up to CHOICE_EPOCH) while the timings agree and start again at
+ * CHOICE_EPOCH_FIRST when one changes its mind. */
 static int decided(team_choice_t *c, uint64_t now, bool team)
 {
+    if (c->epoch && team == c->team)
+        c->epoch = c->epoch * 2 < CHOICE_EPOCH ? c->epoch * 2 : CHOICE_EPOCH;
+    else
+        c->epoch = CHOICE_EPOCH_FIRST;
     c->team = team;
     c->phase = RUNNING;
-    c->until = now + CHOICE_EPOCH;
+    c->until = now + c->epoch;
     return team;
 }
 
-int team_choice_timed(team_choice_t *c, uint64_t now, uint64_t ns)
+int team_choice_timed(team_choice_t *c, uint64_t now, uint64_t ns, uint32_t items)
 {
-    if (c->count >= CHOICE_WARMUP)
+    if (c->count >= CHOICE_WARMUP) {
         c->ns[c->phase] += ns;
+        c->items[c->phase] += items;
+    }
     c->block_ns += ns;
     if (c->phase == TIMING_TEAM && c->block_ns > CHOICE_GIVE_UP * c->serial_block_ns)
         return decided(c, now, false); /* the team cannot win this timing */
@@ -53,11 +62,22 @@ int team_choice_timed(team_choice_t *c, uint64_t now, uint64_t ns)
         return -1;
     }
     c->block_ns = 0;
+    /* after each pair of blocks: a clear difference decides at once, so a
+     * timing costs a lost block pair, not four, where the answer is plain.
+     * Time per unit ticked, not per cycle: a memory-bound kernel's cores
+     * are due in bursts, and two blocks of 48 cycles may hold twice as many
+     * ticks one as the other (team / serial = ns_t / items_t * items_s / ns_s) */
+    const uint64_t team = c->ns[TIMING_TEAM] * c->items[TIMING_SERIAL] * 100,
+                   serial = c->ns[TIMING_SERIAL] * (c->items[TIMING_TEAM] ? c->items[TIMING_TEAM] : 1);
+    if (team <= serial * CHOICE_CLEAR_WIN_PCT)
+        return decided(c, now, true);
+    if (team >= serial * CHOICE_CLEAR_LOSS_PCT)
+        return decided(c, now, false);
     if (++c->block < CHOICE_BLOCKS) {
         c->phase = TIMING_SERIAL;
         return -1;
     }
-    return decided(c, now, c->ns[TIMING_TEAM] * 100 < c->ns[TIMING_SERIAL] * (100 - CHOICE_MARGIN_PCT));
+    return decided(c, now, team < serial * (100 - CHOICE_MARGIN_PCT));
 }
 
 bool team_choice_decided(const team_choice_t *c) { return c->phase == RUNNING; }

@@ -38,7 +38,8 @@ typedef struct l2_slice {
      * write-backs) allocates and frees come from `pool`, the GPU's shared
      * pool unless gpu_set_threads gives the slice one of its own; with
      * `defer_kst` the kernels' L2 and DRAM counts go into per-kernel deltas
-     * of this slice, which l2_fold_kernel_deltas adds in the serial phase. */
+     * of this slice, which l2_fold_kernel_deltas adds in the serial phase
+     * before anything reads the kernels' counters (gpu.c, fold_kernel_deltas). */
     req_pool_t *pool;
     bool defer_kst;
     uint32_t n_kdelta, cap_kdelta;

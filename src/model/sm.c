@@ -30,7 +30,8 @@ int sm_init(sm_t *s, const mem_ports_t *io, uint32_t id, const warp_policy_ops_t
     /* the schedulers' warp slots are laid out at the first issue stage
      * (sm_issue.c): 1.1 KB past the page the fields written here share */
     sm_ldst_init(&s->ldst, &prm.ldst, MAX_WARPS_PER_SM * SB_MAX);
-    s->wake = 0;
+    s->wake = &s->own_wake;
+    *s->wake = 0;
     s->last_cycle = 0;
     s->last_outcome = OUT_IDLE;
     for (uint32_t i = 0; i < s->n_sched; i++) {
@@ -197,13 +198,13 @@ int sm_cycle(sm_t *s, uint64_t now, uint64_t icnt_now)
     const bool ldst_waits = s->ldst.asleep && !s->mem_throttle;
     if (busy || (s->ldst.count && !ldst_waits) || s->ldst.missq.count ||
         xbar_has_arrival(io->reply_net, s->id, icnt_now))
-        s->wake = now + 1;
+        *s->wake = now + 1;
     else
-        s->wake = next_ready > now ? next_ready : now + 1; /* replies wake us through sm_due */
+        *s->wake = next_ready > now ? next_ready : now + 1; /* replies wake us through sm_due */
     if (s->async_due) { /* a warp released at a later cycle (sm_async_release_due) */
         const uint64_t t = sm_async_next_release(s);
-        if (t < s->wake)
-            s->wake = t > now ? t : now + 1;
+        if (t < *s->wake)
+            *s->wake = t > now ? t : now + 1;
     }
     return s->failed ? -1 : (int)s->n_finished;
 }

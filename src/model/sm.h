@@ -70,7 +70,7 @@ static inline void sm_ldst_recheck(sm_t *s)
 {
     if (s->ldst.asleep) {
         s->ldst.recheck = true;
-        s->wake = 0;
+        *s->wake = 0;
     }
 }
 /* The L1's number of ways (the adaptive unified L1 at a kernel launch) and
@@ -90,7 +90,7 @@ static inline void sm_l1_flush(sm_t *s)
  * reply waiting at its crossbar port. */
 static inline bool sm_due(const sm_t *s, uint64_t now, uint64_t icnt_now)
 {
-    return s->wake <= now || xbar_has_arrival(s->io->reply_net, s->id, icnt_now);
+    return *s->wake <= now || xbar_has_arrival(s->io->reply_net, s->id, icnt_now);
 }
 
 #endif

@@ -12,8 +12,8 @@
 /* ------------------------------------------------------------------------ */
 /* Kernel counters: straight into the kernel, or, while the core ticks on a
  * worker thread (defer_shared), into the core's own deltas, which the GPU adds
- * to the kernels after the parallel phase (sm_fold_kernel_deltas). Integer
- * sums: the order they are added in changes nothing. */
+ * to the kernels before anything reads them (sm_fold_kernel_deltas). Integer
+ * sums: the order and the moment they are added in change nothing. */
 
 _Static_assert(sizeof(kernel_stats_t) % sizeof(uint64_t) == 0, "kernel_stats_t: uint64_t counters only (folded as an array)");
 
@@ -22,8 +22,8 @@ kernel_delta_t *sm_kernel_delta(sm_t *s, kernel_run_t *k)
     for (uint32_t i = 0; i < s->n_kdelta; i++)
         if (s->kdelta[i].kernel == k)
             return &s->kdelta[i];
-    /* a core touches at most its resident CTAs' kernels and the one its
-     * stall cycles go to in one cycle: SM_KDELTA_MAX */
+    /* a core touches at most SM_KDELTA_MAX kernels in one cycle, and the GPU
+     * folds the deltas once more than that are held after one: SM_KDELTA_CAP */
     kernel_delta_t *d = &s->kdelta[s->n_kdelta++];
     memset(d, 0, sizeof *d);
     d->kernel = k;
@@ -184,8 +184,8 @@ static void cluster_release(cluster_run_t *cl, uint64_t now)
                 wp->at_cluster_wait = false;
                 if (sm_fetch(s, w, now) < 0)
                     return;
-                if (s->wake > now + 1)
-                    s->wake = now + 1;
+                if (*s->wake > now + 1)
+                    *s->wake = now + 1;
             }
         }
     }
@@ -363,7 +363,7 @@ int sm_start_cta(sm_t *s, kernel_run_t *k, uint64_t cta_id, void *fe, uint64_t n
     for (uint32_t i = 0; i < c->nwarps && c->used; i++)
         if (sm_fetch(s, c->warp_slot[i], now) < 0)
             return -1;
-    s->wake = now;
+    *s->wake = now;
     s->iss.dirty = true;
     return (int)slot;
 }

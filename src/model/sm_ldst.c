@@ -76,8 +76,8 @@ static void lrec_try_complete(sm_t *s, uint32_t id, uint64_t now)
     s->winfo[r->warp].waiting_mem = wp->outstanding_loads != 0;
     r->next_free = u->lrec_free;
     u->lrec_free = id;
-    if (ready > now && ready < s->wake)
-        s->wake = ready;
+    if (ready > now && ready < *s->wake)
+        *s->wake = ready;
     if (r->async_slot != ASYNC_NO_SLOT) {
         /* a cp.async copy: its data is in shared memory from `ready` on, as
          * a load's is in its register; a warp parked at a commit or wait

@@ -60,7 +60,13 @@ typedef struct kernel_delta {
     kernel_stats_t st;
     uint64_t warp_insts, thread_insts;
 } kernel_delta_t;
+/* The most kernels one cycle of a core counts to: its resident CTAs' and
+ * the one its stall cycles go to. */
 #define SM_KDELTA_MAX (MAX_CTAS_PER_SM + 1)
+/* The deltas are added to the kernels only when something reads the kernels'
+ * counters (gpu.c, fold_kernel_deltas) or when a core holds more than
+ * SM_KDELTA_MAX of them after a cycle: room for one more cycle's worth. */
+#define SM_KDELTA_CAP (2 * SM_KDELTA_MAX)
 
 typedef struct sm {
     /* What sm_init writes lies together, in as few host pages as it fits
@@ -90,7 +96,12 @@ typedef struct sm {
     uint64_t alloc_mark;      /* cycle up to which c.reg_alloc_cycles / shmem_alloc_cycles are summed */
     kernel_run_t *stall_kernel; /* the kernel stall cycles were last charged to (per-kernel stats) */
     /* time */
-    uint64_t wake;            /* next core cycle worth simulating */
+    /* next core cycle worth simulating: own_wake, or the core's entry of the
+     * GPU's array of them (--threads, gpu_set_threads), where the run loop
+     * reads every core's wake-up each cycle without touching the lines of
+     * cores that a worker thread's CPU holds */
+    uint64_t *wake;
+    uint64_t own_wake;
     uint64_t async_due;       /* warps released from a cp.async commit or wait at a later cycle (sm_async.h) */
     uint64_t last_cycle;      /* last cycle simulated (counters replay from here) */
     enum issue_outcome last_outcome;
@@ -109,7 +120,8 @@ typedef struct sm {
     bool failed;              /* a front-end error: err holds it */
     /* Set by the GPU while the core ticks on a worker thread: counters of
      * shared objects (the kernels') go to kdelta instead, which the GPU adds
-     * in core order after the parallel phase (sm_fold_kernel_deltas). */
+     * (sm_fold_kernel_deltas) before anything reads a kernel's counters, or
+     * once more than SM_KDELTA_MAX are held after a cycle. */
     bool defer_shared;
     uint32_t n_kdelta;
     cta_slot_t cta[MAX_CTAS_PER_SM];
@@ -118,7 +130,7 @@ typedef struct sm {
     /* events for the GPU, drained after each core tick */
     cta_info_t finished[MAX_CTAS_PER_SM]; /* CTAs finished and already released */
     cs_error_t err;
-    kernel_delta_t kdelta[SM_KDELTA_MAX];
+    kernel_delta_t kdelta[SM_KDELTA_CAP];
 } sm_t;
 
 static inline const cs_error_t *sm_error(const sm_t *s) { return s->failed ? &s->err : NULL; }

@@ -11,8 +11,10 @@ expect_error threads_zero "--threads" "$C" run --threads 0 stream
 expect_error threads_junk "--threads" "$C" run --threads 2x stream
 expect_error threads_auto_junk "or auto" "$C" run --threads autox stream
 
+# the trace's GPU has 15 cores, on which an explicit count runs one thread
+# (below): CTASIM_FORCE_TEAM=1 makes it tick on the team all the same
 for n in 1 3; do
-    have_lzma && "$C" run --quiet --threads $n --cta-sched dyncta --json "$T/trace$n.json" $TR
+    have_lzma && CTASIM_FORCE_TEAM=1 "$C" run --quiet --threads $n --cta-sched dyncta --json "$T/trace$n.json" $TR
     "$C" run --quiet --threads $n --config $Q/gpgpusim.config --config $Q/trace.config --allow-unknown \
         --json "$T/qv$n.json" strided:ctas=160,iters=2 2>/dev/null
 done
@@ -28,9 +30,18 @@ same_json threads_auto "$T/qv1.json" "$T/qvauto.json"
 CTASIM_FORCE_TEAM=1 "$C" run --quiet --threads 2 --config $Q/gpgpusim.config --config $Q/trace.config \
     --allow-unknown --json "$T/qvforce.json" strided:ctas=160,iters=2 2>/dev/null
 same_json threads_force_team "$T/qv1.json" "$T/qvforce.json"
-if CTASIM_FORCE_TEAM=yes "$C" run --quiet --threads 2 compute:ctas=4,iters=1 2>&1 >/dev/null |
+if CTASIM_FORCE_TEAM=yes "$C" run --quiet --threads 2 --config $Q/gpgpusim.config --config $Q/trace.config \
+        --allow-unknown compute:ctas=4,iters=1 2>&1 >/dev/null |
         grep -q "CTASIM_FORCE_TEAM=yes ignored"; then pass threads_force_team_bad
 else fail threads_force_team_bad "no warning for CTASIM_FORCE_TEAM=yes"; fi
+
+# below 32 cores a team never paid (docs/SPEED.md): an explicit count runs
+# one thread there and says so, once
+"$C" run --quiet --threads 2 --json "$T/small2.json" stream:ctas=30,iters=2 2>"$T/small2.err"
+"$C" run --quiet --json "$T/small1.json" stream:ctas=30,iters=2 2>/dev/null
+same_json threads_small_gpu "$T/small1.json" "$T/small2.json"
+if [ "$(grep -c "a GPU of 15 cores runs on one thread" "$T/small2.err")" = 1 ]; then pass threads_small_gpu_warns
+else fail threads_small_gpu_warns "$(cat "$T/small2.err")"; fi
 
 # a sweep resumes across thread counts: --threads is not part of what a point is
 "$C" sweep --max-ctas 1..2 --jobs 1 --threads 2 -o "$T/sw" stream:ctas=30,iters=2 >/dev/null 2>&1
