@@ -32,6 +32,16 @@ static int run_timing(team_choice_t *c, uint64_t *now, uint64_t serial_ns, uint6
     return -3;
 }
 
+/* A choice whose phase had its first eligible cycle at 0: its first timing
+ * starts at the returned cycle, CHOICE_FIRST. */
+static uint64_t fresh(team_choice_t *c)
+{
+    bool timed;
+    team_choice_init(c);
+    team_choice_pick(c, 0, &timed);
+    return CHOICE_FIRST;
+}
+
 static void no_timing_before_first(void)
 {
     team_choice_t c;
@@ -48,10 +58,8 @@ static void no_timing_before_first(void)
 static void faster_team_wins_and_holds(void)
 {
     team_choice_t c;
-    team_choice_init(&c);
     bool timed;
-    team_choice_pick(&c, 0, &timed);
-    uint64_t now = CHOICE_FIRST;
+    uint64_t now = fresh(&c);
     unsigned team_cycles;
     CHECK_EQ(run_timing(&c, &now, 1000, 500, &team_cycles), 1);
     CHECK_EQ(team_cycles, CHOICE_BLOCK); /* twice as fast: one pair of blocks decides */
@@ -84,30 +92,21 @@ static void faster_team_wins_and_holds(void)
 static void margin(void)
 {
     team_choice_t c;
-    team_choice_init(&c);
-    bool timed;
-    team_choice_pick(&c, 0, &timed);
-    uint64_t now = CHOICE_FIRST;
+    uint64_t now = fresh(&c);
     unsigned team_cycles;
     /* 3 % faster is not enough: the team costs CPU time */
     CHECK_EQ(run_timing(&c, &now, 1000, 970, &team_cycles), 0);
     CHECK_EQ(team_cycles, CHOICE_BLOCKS * CHOICE_BLOCK);
     /* 10 % faster: enough, after the whole timing (not plain after a pair) */
-    team_choice_init(&c);
-    team_choice_pick(&c, 0, &timed);
-    now = CHOICE_FIRST;
+    now = fresh(&c);
     CHECK_EQ(run_timing(&c, &now, 1000, 900, &team_cycles), 1);
     CHECK_EQ(team_cycles, CHOICE_BLOCKS * CHOICE_BLOCK);
     /* 1.5x slower: no give-up below 2x, but one pair of blocks decides */
-    team_choice_init(&c);
-    team_choice_pick(&c, 0, &timed);
-    now = CHOICE_FIRST;
+    now = fresh(&c);
     CHECK_EQ(run_timing(&c, &now, 1000, 1500, &team_cycles), 0);
     CHECK_EQ(team_cycles, CHOICE_BLOCK);
     /* 1.2x slower: not plain, the timing runs to its end */
-    team_choice_init(&c);
-    team_choice_pick(&c, 0, &timed);
-    now = CHOICE_FIRST;
+    now = fresh(&c);
     CHECK_EQ(run_timing(&c, &now, 1000, 1200, &team_cycles), 0);
     CHECK_EQ(team_cycles, CHOICE_BLOCKS * CHOICE_BLOCK);
 }
@@ -117,10 +116,8 @@ static void margin(void)
 static void slow_team_gives_up(void)
 {
     team_choice_t c;
-    team_choice_init(&c);
     bool timed;
-    team_choice_pick(&c, 0, &timed);
-    uint64_t now = CHOICE_FIRST;
+    uint64_t now = fresh(&c);
     unsigned team_cycles;
     CHECK_EQ(run_timing(&c, &now, 1000, 10000, &team_cycles), 0);
     /* the block on this thread took 64 000 ns: the 13th team cycle passes 128 000 */
@@ -137,10 +134,8 @@ static void slow_team_gives_up(void)
 static void per_unit_time(void)
 {
     team_choice_t c;
-    team_choice_init(&c);
     bool timed;
-    team_choice_pick(&c, 0, &timed);
-    uint64_t now = CHOICE_FIRST;
+    uint64_t now = fresh(&c);
     unsigned team_cycles = 0;
     int r = -1;
     for (unsigned i = 0; i < 4 * CHOICE_BLOCKS * CHOICE_BLOCK && r < 0; i++, now++) {
