@@ -922,6 +922,33 @@ static void frontend_error(void)
     rig_free(g);
 }
 
+/* A core on a worker thread counts to kernels through its delta table
+ * (defer_shared); the GPU folds it before the table can fill. A table that
+ * filled anyway fails the run with a line, never writes past its end, and
+ * what it held folds into the right kernels. */
+static void kernel_delta_table_never_overflows(void)
+{
+    sm_t *s = calloc(1, sizeof *s);
+    kernel_run_t *k = calloc(SM_KDELTA_CAP + 1, sizeof *k);
+    s->defer_shared = true;
+    for (uint32_t i = 0; i <= SM_KDELTA_CAP; i++)
+        sm_count_kernel_insts(s, &k[i], 32);
+    sm_count_kernel_insts(s, &k[0], 32); /* found again: no new entry */
+    CHECK_EQ(s->n_kdelta, SM_KDELTA_CAP);
+    CHECK(s->failed);
+    CHECK(strstr(s->err.msg, "more than") != NULL);
+    s->defer_shared = false;
+    sm_fold_kernel_deltas(s);
+    CHECK_EQ(s->n_kdelta, 0);
+    CHECK_EQ(k[0].warp_insts, 2);
+    CHECK_EQ(k[0].thread_insts, 64);
+    CHECK_EQ(k[1].warp_insts, 1);
+    CHECK_EQ(k[SM_KDELTA_CAP - 1].warp_insts, 2); /* its own count and the overflowing one */
+    CHECK_EQ(k[SM_KDELTA_CAP].warp_insts, 0);
+    free(k);
+    free(s);
+}
+
 int main(void)
 {
     RUN(gtx480_fields_the_derivations_use);
@@ -939,5 +966,6 @@ int main(void)
     RUN(store_write_allocate_letters);
     RUN(cta_finished_event);
     RUN(frontend_error);
+    RUN(kernel_delta_table_never_overflows);
     TEST_EXIT();
 }

@@ -23,7 +23,17 @@ kernel_delta_t *sm_kernel_delta(sm_t *s, kernel_run_t *k)
         if (s->kdelta[i].kernel == k)
             return &s->kdelta[i];
     /* a core touches at most SM_KDELTA_MAX kernels in one cycle, and the GPU
-     * folds the deltas once more than that are held after one: SM_KDELTA_CAP */
+     * folds the deltas once more than that are held after one: SM_KDELTA_CAP.
+     * Were that bound ever wrong, the run fails with a line rather than
+     * write past the table (the last entry takes the count meanwhile). */
+    if (s->n_kdelta == SM_KDELTA_CAP) {
+        if (!s->failed) {
+            cs_err(&s->err, NULL, 0, "internal error: core %u counted to more than %u kernels between two folds",
+                   s->id, (unsigned)SM_KDELTA_CAP);
+            s->failed = true;
+        }
+        return &s->kdelta[SM_KDELTA_CAP - 1];
+    }
     kernel_delta_t *d = &s->kdelta[s->n_kdelta++];
     memset(d, 0, sizeof *d);
     d->kernel = k;
