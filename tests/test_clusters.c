@@ -554,13 +554,8 @@ static uint64_t chase_cycles(uint32_t peer, uint32_t n, uint32_t dsmem_latency)
     timed_gpu_t tg;
     if (timed_gpu_open(&tg, &cfg, &err) < 0)
         return 0;
-    ctasim_module_t *m;
     void *args[] = {&peer, &n};
-    const bool ran = ctasim_module_load_string(tg.rt, "chase.ptx", chase_src, strlen(chase_src), &m, &err) == 0 &&
-                     ctasim_launch(tg.rt, m, "chase", (dim3_t){2, 1, 1}, (dim3_t){32, 1, 1}, 0, 0, args, 2, &err) == 0 &&
-                     ctasim_synchronize(tg.rt, &err) == 0;
-    if (!ran)
-        printf("  %s\n", err.msg);
+    const bool ran = timed_gpu_launch(&tg, chase_src, "chase", (dim3_t){2, 1, 1}, (dim3_t){32, 1, 1}, args, 2, &err);
     return timed_gpu_close(&tg, ran);
 }
 

@@ -150,16 +150,11 @@ static uint64_t chase_cycles(const char *wait, uint32_t n, uint32_t l1_latency)
     timed_gpu_t tg;
     if (timed_gpu_open(&tg, &cfg, &err) < 0)
         return 0;
-    ctasim_module_t *m;
     uint64_t tab = 0, out = 0;
     void *args[] = {&tab, &out, &n};
-    const bool ran = ctasim_module_load_string(tg.rt, "chase.ptx", src, strlen(src), &m, &err) == 0 &&
-                     ctasim_malloc(tg.rt, &tab, 4096, &err) == 0 && ctasim_memset(tg.rt, tab, 0, 4096, &err) == 0 &&
+    const bool ran = ctasim_malloc(tg.rt, &tab, 4096, &err) == 0 && ctasim_memset(tg.rt, tab, 0, 4096, &err) == 0 &&
                      ctasim_malloc(tg.rt, &out, 4, &err) == 0 &&
-                     ctasim_launch(tg.rt, m, "chase", (dim3_t){1, 1, 1}, (dim3_t){32, 1, 1}, 0, 0, args, 3, &err) == 0 &&
-                     ctasim_synchronize(tg.rt, &err) == 0;
-    if (!ran)
-        printf("  %s\n", err.msg);
+                     timed_gpu_launch(&tg, src, "chase", (dim3_t){1, 1, 1}, (dim3_t){32, 1, 1}, args, 3, &err);
     return timed_gpu_close(&tg, ran);
 }
 

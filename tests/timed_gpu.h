@@ -6,6 +6,8 @@
 
 #include <stdbool.h>
 #include <stdint.h>
+#include <stdio.h>
+#include <string.h>
 
 #include "ctasim_runtime.h"
 #include "gpu/gpu.h"
@@ -27,6 +29,20 @@ static inline int timed_gpu_open(timed_gpu_t *t, const gpu_config_t *cfg, cs_err
     t->ex = (ctasim_executor_t){.ctx = t->gpu, .run_kernels = gpu_execute_borrowed};
     ctasim_set_executor(t->rt, &t->ex);
     return 0;
+}
+
+/* Loads PTX text `src` and runs its kernel `kernel` once to the end;
+ * false with err (and a line printed) when any step fails. */
+static inline bool timed_gpu_launch(timed_gpu_t *t, const char *src, const char *kernel, dim3_t grid, dim3_t block,
+                                    void **args, uint32_t n_args, cs_error_t *err)
+{
+    ctasim_module_t *m;
+    const bool ran = ctasim_module_load_string(t->rt, "test.ptx", src, strlen(src), &m, err) == 0 &&
+                     ctasim_launch(t->rt, m, kernel, grid, block, 0, 0, args, n_args, err) == 0 &&
+                     ctasim_synchronize(t->rt, err) == 0;
+    if (!ran)
+        printf("  %s\n", err->msg);
+    return ran;
 }
 
 /* Destroys both; returns the GPU's cycles so far when `ran` (0 otherwise). */

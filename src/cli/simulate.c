@@ -5,7 +5,6 @@
  * the same `run` give bit-identical statistics. */
 #include <stdatomic.h>
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 
@@ -79,14 +78,6 @@ int cli_parse_threads(const char *option, const char *text, unsigned *out, cs_er
     return 0;
 }
 
-/* CTASIM_FORCE_TEAM=1: the thread team on every phase, for measurement and
- * the tests (gpu.c reads it too, and warns of other values). */
-static bool team_forced(void)
-{
-    const char *f = getenv("CTASIM_FORCE_TEAM");
-    return f && strcmp(f, "1") == 0;
-}
-
 gpu_t *cli_simulate(const sim_request_t *req, sim_outcome_t *out, cs_error_t *err)
 {
     out->check = -1;
@@ -102,7 +93,7 @@ gpu_t *cli_simulate(const sim_request_t *req, sim_outcome_t *out, cs_error_t *er
     unsigned threads = req->threads ? req->threads : command_threads;
     if (threads == CLI_THREADS_AUTO)
         threads = gpu_auto_threads(g);
-    else if (threads > 1 && !gpu_team_can_pay(g) && !team_forced()) {
+    else if (threads > 1 && !gpu_team_can_pay(g) && !gpu_team_forced()) {
         /* once per process: a sweep runs many such GPUs, on --jobs threads */
         static atomic_bool said;
         if (!atomic_exchange(&said, true))

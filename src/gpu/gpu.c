@@ -664,6 +664,7 @@ static void run_samples(gpu_t *g, uint64_t now)
      * core that waited on memory all window long would read near zero. */
     for (uint32_t i = 0; i < g->n_sm; i++)
         sm_catch_up(&g->sm[i], now);
+    fold_kernel_deltas(g); /* and the kernels' counters (--threads) */
     uint64_t next = CS_NEVER;
     for (unsigned l = 0; l < g->chain.n; l++) {
         cta_link_t *p = &g->chain.link[l];
@@ -833,12 +834,10 @@ void gpu_set_threads(gpu_t *g, unsigned threads, unsigned min_due)
     g->tick_rc = cs_xcalloc(g->n_sm, sizeof *g->tick_rc);
     g->tick_note = cs_xcalloc(g->n_sm, sizeof *g->tick_note);
     g->core_wake = cs_xcalloc(g->n_sm, sizeof *g->core_wake);
+    g->sm_pools = cs_xaligned_calloc(_Alignof(unit_pool_t), g->n_sm, sizeof *g->sm_pools);
     for (uint32_t i = 0; i < g->n_sm; i++) {
         g->core_wake[i] = *g->sm[i].wake;
         g->sm[i].wake = &g->core_wake[i];
-    }
-    g->sm_pools = cs_xaligned_calloc(_Alignof(unit_pool_t), g->n_sm, sizeof *g->sm_pools);
-    for (uint32_t i = 0; i < g->n_sm; i++) {
         req_pool_init(&g->sm_pools[i].p);
         g->sm[i].pool = &g->sm_pools[i].p;
     }
@@ -870,7 +869,7 @@ void gpu_set_threads(gpu_t *g, unsigned threads, unsigned min_due)
      * does, without the timing choice. Which thread runs a unit changes no
      * number, so the variable changes only speed. */
     const char *force = getenv("CTASIM_FORCE_TEAM");
-    if (force && strcmp(force, "1") == 0)
+    if (gpu_team_forced())
         g->adaptive = false;
     else if (force && *force && strcmp(force, "0") != 0)
         fprintf(stderr, "ctasim: warning: CTASIM_FORCE_TEAM=%s ignored (1 forces the thread team, 0 or unset lets it choose)\n", force);
@@ -886,6 +885,12 @@ void gpu_set_threads(gpu_t *g, unsigned threads, unsigned min_due)
 #define AUTO_MAX_THREADS 16
 
 bool gpu_team_can_pay(const gpu_t *g) { return g->n_sm >= AUTO_MIN_CORES; }
+
+bool gpu_team_forced(void)
+{
+    const char *force = getenv("CTASIM_FORCE_TEAM");
+    return force && strcmp(force, "1") == 0;
+}
 
 unsigned gpu_auto_threads(const gpu_t *g)
 {
@@ -916,7 +921,7 @@ static int tick_cores_parallel(gpu_t *g, uint64_t now, uint64_t icnt_now, bool *
     /* sm_due, from the GPU's dense arrays (the wake-up times, the reply
      * network's arrivals): sm_t's own lines stay in the CPU that ticked it */
     for (uint32_t i = 0; i < g->n_sm; i++)
-        if (g->core_wake[i] <= now || xbar_has_arrival(&g->reply_net, i, icnt_now))
+        if (sm_due_at(g->core_wake[i], &g->reply_net, i, now, icnt_now))
             g->due[n++] = i;
         else
             *any_sm |= g->sm[i].ldst.asleep; /* as in tick_core's serial loop */
@@ -1040,10 +1045,8 @@ static int tick_core(gpu_t *g, uint64_t now, bool *any_sm)
 {
     if (g->first_unfinished < g->n_kernels && (uint32_t)g->running < g->n_kernels - g->first_unfinished)
         start_kernels(g, now);
-    if (now >= g->next_sample) {
-        fold_kernel_deltas(g); /* what the samples read is current */
+    if (now >= g->next_sample)
         run_samples(g, now);
-    }
     if (now >= g->next_power_up) {
         g->next_power_up = CS_NEVER;
         g->dispatch_dirty = true;

@@ -55,6 +55,9 @@ unsigned gpu_auto_threads(const gpu_t *g);
  * 7 quiet runs, docs/SPEED.md "s38"), so an explicit thread count runs on
  * one thread there too (cli/simulate.c says so). */
 bool gpu_team_can_pay(const gpu_t *g);
+/* CTASIM_FORCE_TEAM=1 (measurement, the tests): every phase with enough due
+ * units on the team, without the timing choice, and on small GPUs too. */
+bool gpu_team_forced(void);
 /* Simulate until every launched kernel has finished or the core clock reaches
  * core_cycle (idle skipping may land a little past it; the state is the same
  * as if those idle cycles had been stepped). Returns 1 when all kernels are

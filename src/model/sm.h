@@ -86,11 +86,16 @@ static inline void sm_l1_flush(sm_t *s)
     cache_invalidate_all(&s->ldst.l1);
     sm_ldst_recheck(s);
 }
-/* Anything for the core to do at core cycle `now`: its own wake-up time, or a
- * reply waiting at its crossbar port. */
+/* Anything for core `id` to do at core cycle `now`: its wake-up time has
+ * come, or a reply waits at its port of the reply network. From the parts,
+ * for the GPU's due scan, which reads them without touching sm_t. */
+static inline bool sm_due_at(uint64_t wake, const xbar_t *reply_net, uint32_t id, uint64_t now, uint64_t icnt_now)
+{
+    return wake <= now || xbar_has_arrival(reply_net, id, icnt_now);
+}
 static inline bool sm_due(const sm_t *s, uint64_t now, uint64_t icnt_now)
 {
-    return *s->wake <= now || xbar_has_arrival(s->io->reply_net, s->id, icnt_now);
+    return sm_due_at(*s->wake, s->io->reply_net, s->id, now, icnt_now);
 }
 
 #endif
