@@ -34,11 +34,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         dim3_t g = {2, 1, 1}, b = {40, 1, 1};
         dim3_t no_cluster = {0, 0, 0};
         if (ptx_kernel_desc(m, f->name, g, b, no_cluster, 64, params, f->param_bytes, mem, 0, &k, &err) == 0) {
-            void *cta = k.ops->cta_begin(k.src, 0, &err);
+            void *cta = k.ops->cta_begin(k.src, 0, 0, &err);
             unsigned steps = 0;
             for (unsigned w = 0; cta && w < 2; w++) {
                 const warp_inst_t *in;
-                while (steps++ < MAX_STEPS && k.ops->warp_next(cta, w, &in, &err) == 1)
+                while (steps++ < MAX_STEPS && cta_source_next_now(k.ops, k.src, cta, w, &in, &err) == 1)
                     sink += in->pc + in->active_mask + (in->addr ? in->addr[0] : 0);
             }
             if (cta)

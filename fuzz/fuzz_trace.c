@@ -56,7 +56,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         for (unsigned s = 0; s < ALIVE_CTAS && next < ctas && next < MAX_CTAS; s++) {
             if (alive[s])
                 continue;
-            alive[s] = k.ops->cta_begin(k.src, next++, &err);
+            alive[s] = k.ops->cta_begin(k.src, next++, 0, &err);
             if (!alive[s]) {
                 failed = true;
                 break;
@@ -79,7 +79,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         if (alive[s])
             k.ops->cta_end(k.src, alive[s]);
     /* after an error every later call must fail cleanly too */
-    if (failed && k.ops->cta_begin(k.src, next, &err) != NULL)
+    if (failed && k.ops->cta_begin(k.src, next, 0, &err) != NULL)
         __builtin_trap();
     trace_counts_t counts;
     trace_kernel_counts(&k, &counts);

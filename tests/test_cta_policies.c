@@ -57,8 +57,9 @@ typedef struct script_cta {
     uint64_t addr[WARP_SIZE];
 } script_cta_t;
 
-static void *script_cta_begin(void *src, uint64_t cta, cs_error_t *err)
+static void *script_cta_begin(void *src, uint64_t cta, uint32_t core, cs_error_t *err)
 {
+    (void)core;
     script_src_t *s = src;
     script_cta_t *c = cs_xcalloc(1, sizeof *c);
     c->cta = cta;

@@ -11,12 +11,16 @@
  * with the power model, bypass), warp policies with per-core state (gto,
  * ccws), two kernels on two streams at once (lcs+mcke, spatial), a mesh
  * interconnect, the 80-core QV100 configuration and the QV100 pair with
- * 132 cores (H100-sized). With threads, the memory side must have run on
+ * 132 cores (H100-sized), and suite workloads on the PTX interpreter (their
+ * global stores and atomics published in core order, ptx_writes.h): the
+ * ones with atomics and CTAs that read what others wrote, on QV100's 80
+ * cores, each passing its own check. With threads, the memory side must have run on
  * its own pools and settled every kernel count it deferred. Also: the team
  * runs each item of a batch once whatever the batch's function, and
  * --threads auto's rule (gpu_auto_threads). */
 #include "gpu/gpu_internal.h"
 #include "gpu/core_workers.h"
+#include "apps/apps.h"
 #include "frontend/synth.h"
 #include "test.h"
 #include "policy/registry.h"
@@ -32,6 +36,7 @@ typedef struct par_case {
     const char *cta, *warp;
     const char *config;    /* NULL: the defaults; else files joined with '|' */
     const char *set[4];    /* NAME=VALUE options; NULL ends */
+    const char *app;       /* instead of inputs: a suite workload at small size */
 } par_case_t;
 
 /* The JSON document less the lines that measure the host. */
@@ -67,7 +72,20 @@ static char *run_json(const par_case_t *pc, unsigned threads)
     const bool team = g->workers != NULL;
     workload_t *w[3] = {0};
     int rc = 0;
-    for (unsigned i = 0; i < 3 && pc->inputs[i] && rc == 0; i++) {
+    if (pc->app) { /* its driver runs on the PTX runtime, whose kernels this GPU executes */
+        ctasim_runtime_t *rt = ctasim_create();
+        ctasim_executor_t ex = {.ctx = g, .run_kernels = gpu_execute_borrowed};
+        ctasim_set_executor(rt, &ex);
+        char detail[256] = "";
+        rc = app_run(app_find(pc->app), rt, APP_SMALL, 1, detail, sizeof detail, &err);
+        ctasim_destroy(rt);
+        if (rc == 0) {
+            printf("  %s on %u threads: wrong results %s\n", pc->app, threads, detail);
+            CHECK(!"the workload's own check passes");
+        }
+        rc = rc < 0 ? -1 : 0;
+    }
+    for (unsigned i = 0; i < 3 && !pc->app && pc->inputs[i] && rc == 0; i++) {
         kernel_desc_t k;
         w[i] = synth_workload_open(pc->inputs[i], &err);
         if (!w[i] || workload_next_kernel(w[i], &k, &err) != 1) {
@@ -77,7 +95,7 @@ static char *run_json(const par_case_t *pc, unsigned threads)
         k.stream = i;
         rc = gpu_launch(g, &k, &err);
     }
-    if (rc == 0)
+    if (rc == 0 && !pc->app)
         rc = gpu_run(g, &err);
     char *text = NULL;
     if (rc < 0) {
@@ -151,7 +169,7 @@ static void check_case(const par_case_t *pc)
         char *par = run_json(pc, ns[i]);
         CHECK(par != NULL);
         if (par && strcmp(one, par)) {
-            printf("  %s %s on %u threads differs:\n", pc->inputs[0], pc->cta ? pc->cta : "rr", ns[i]);
+            printf("  %s %s on %u threads differs:\n", pc->app ? pc->app : pc->inputs[0], pc->cta ? pc->cta : "rr", ns[i]);
             show_difference(one, par);
             CHECK(!"identical for any thread count");
         }
@@ -208,6 +226,21 @@ static void qv100_strided(void)
 static void h100_sized_stream(void)
 {
     check_case(&(par_case_t){.inputs = {"stream:ctas=264,iters=2"}, .config = QV100, .set = {"gpgpu_n_clusters=132"}});
+}
+
+/* Suite workloads on the PTX interpreter: atomics from every CTA (IIX, NQU,
+ * PVC, PVR), CTAs that read what others wrote in earlier kernels and flags
+ * many write (BFS), plain stores (MMUL), and a kernel mix under a policy. */
+static void ptx_atomics(void)
+{
+    static const char *const apps[] = {"IIX", "NQU", "PVC", "PVR"};
+    for (unsigned i = 0; i < 4; i++)
+        check_case(&(par_case_t){.app = apps[i], .config = QV100});
+}
+static void ptx_stores(void)
+{
+    check_case(&(par_case_t){.app = "BFS", .config = QV100});
+    check_case(&(par_case_t){.app = "MMUL", .config = QV100, .cta = "lcs"});
 }
 
 /* The team with two item functions in turn: every item of every batch runs
@@ -271,6 +304,7 @@ int main(int argc, char **argv)
         RUN(two_kernels_lcs_mcke);
         RUN(mesh_stream);
         RUN(qv100_strided);
+        RUN(ptx_atomics);
         TEST_EXIT();
     }
     RUN(stream_rr);
@@ -285,6 +319,8 @@ int main(int argc, char **argv)
     RUN(mesh_stream);
     RUN(qv100_strided);
     RUN(h100_sized_stream);
+    RUN(ptx_atomics);
+    RUN(ptx_stores);
     RUN(auto_threads);
     TEST_EXIT();
 }

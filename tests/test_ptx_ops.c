@@ -612,11 +612,11 @@ static void timing_view(void)
     /* no report beside "t.ptx" and not from a file: the liveness estimate */
     CHECK_EQ(k.regs_per_thread, ptx_estimate_regs(pm, (uint32_t)ptx_find_function(pm, "t")));
     CHECK(k.regs_per_thread >= PTX_REGS_OVERHEAD && k.regs_per_thread <= PTX_REGS_MAX);
-    void *cta = k.ops->cta_begin(k.src, 0, &err);
+    void *cta = k.ops->cta_begin(k.src, 0, 0, &err);
     const warp_inst_t *in;
     warp_inst_t seen[16];
     int n = 0;
-    while (n < 16 && k.ops->warp_next(cta, 0, &in, &err) == 1) {
+    while (n < 16 && cta_source_next_now(k.ops, k.src, cta, 0, &in, &err) == 1) {
         seen[n] = *in;
         if (in->addr)
             for (int l = 0; l < 3; l++)

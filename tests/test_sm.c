@@ -56,8 +56,9 @@ typedef struct fe_cta {
     bool done[MAX_TEST_WARPS];
 } fe_cta_t;
 
-static void *fe_begin(void *src, uint64_t cta_linear, cs_error_t *err)
+static void *fe_begin(void *src, uint64_t cta_linear, uint32_t core, cs_error_t *err)
 {
+    (void)core;
     fe_src_t *s = src;
     if (cta_linear >= MAX_TEST_CTAS) {
         cs_err(err, NULL, 0, "no script for CTA %llu", (unsigned long long)cta_linear);
@@ -235,7 +236,7 @@ static int rig_start(rig_t *g, uint64_t id)
     cs_error_t err;
     g->fe.now = g->now;
     CHECK(sm_fits(&g->sm, &g->k));
-    void *fe = fe_ops.cta_begin(&g->fe, id, &err);
+    void *fe = fe_ops.cta_begin(&g->fe, id, 0, &err);
     if (!fe)
         return -1;
     return sm_start_cta(&g->sm, &g->k, id, fe, g->now);

@@ -73,7 +73,7 @@ static drain_t drain_kernel(const kernel_desc_t *k)
     drain_t d = {0, 0, 0xcbf29ce484222325ull, 0};
     cs_error_t err;
     for (uint64_t c = 0; c < dim3_count(k->grid); c++) {
-        void *cta = k->ops->cta_begin(k->src, c, &err);
+        void *cta = k->ops->cta_begin(k->src, c, 0, &err);
         if (!cta) {
             printf("  cta_begin %llu: %s\n", (unsigned long long)c, err.msg);
             d.rc = -1;
@@ -119,7 +119,7 @@ typedef struct recorded {
 static size_t record_warp(const kernel_desc_t *k, uint64_t cta_id, unsigned warp, recorded_t *out, size_t max)
 {
     cs_error_t err;
-    void *cta = k->ops->cta_begin(k->src, cta_id, &err);
+    void *cta = k->ops->cta_begin(k->src, cta_id, 0, &err);
     if (!cta)
         return 0;
     size_t n = 0;
@@ -601,7 +601,7 @@ static void concurrent_ctas_do_not_interfere(void)
             }
         }
         cs_error_t err;
-        void *ctas[2] = {k->ops->cta_begin(k->src, 0, &err), k->ops->cta_begin(k->src, 1, &err)};
+        void *ctas[2] = {k->ops->cta_begin(k->src, 0, 0, &err), k->ops->cta_begin(k->src, 1, 0, &err)};
         uint64_t together[2][4] = {{1, 1, 1, 1}, {1, 1, 1, 1}};
         bool more = true;
         while (more) {
@@ -634,7 +634,7 @@ static void runtime_errors(void)
         return;
     }
     cs_error_t err;
-    void *cta = o.k.ops->cta_begin(o.k.src, 0, &err);
+    void *cta = o.k.ops->cta_begin(o.k.src, 0, 0, &err);
     const warp_inst_t *in;
     err.msg[0] = '\0';
     CHECK_EQ(o.k.ops->warp_next(cta, 2, &in, &err), -1);
@@ -644,7 +644,7 @@ static void runtime_errors(void)
         ;
     CHECK_EQ(o.k.ops->warp_next(cta, 0, &in, &err), 0);
     o.k.ops->cta_end(o.k.src, cta);
-    CHECK(o.k.ops->cta_begin(o.k.src, 2, &err) == NULL);
+    CHECK(o.k.ops->cta_begin(o.k.src, 2, 0, &err) == NULL);
     CHECK(strstr(err.msg, "out of range") != NULL);
     close_kernel(&o);
     /* a workload destroyed before its kernel was taken frees everything (ASan checks) */
@@ -778,7 +778,7 @@ static int bench(void)
     struct timespec t0, t1;
     clock_gettime(CLOCK_MONOTONIC, &t0);
     for (uint64_t c = 0; c < k->grid.x; c++) {
-        void *cta = k->ops->cta_begin(k->src, c, &err);
+        void *cta = k->ops->cta_begin(k->src, c, 0, &err);
         for (unsigned w = 0; w < kernel_warps_per_cta(k); w++) {
             const warp_inst_t *in;
             while (k->ops->warp_next(cta, w, &in, &err) == 1) {

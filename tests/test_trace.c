@@ -75,7 +75,7 @@ static int drain_kernel(kernel_desc_t *k, uint64_t *warp_insts, uint64_t *thread
     uint64_t ctas = dim3_count(k->grid);
     unsigned nwarps = kernel_warps_per_cta(k);
     for (uint64_t c = 0; c < ctas; c++) {
-        void *cta = k->ops->cta_begin(k->src, c, err);
+        void *cta = k->ops->cta_begin(k->src, c, 0, err);
         if (!cta)
             return -1;
         for (unsigned w = 0; w < nwarps; w++) {
@@ -271,12 +271,12 @@ static void check_kernel1(kernel_desc_t *k)
     CHECK_EQ(k->regs_per_thread, 24);
     CHECK(k->ops != NULL && k->src != NULL);
 
-    void *cta0 = k->ops->cta_begin(k->src, 0, &err);
+    void *cta0 = k->ops->cta_begin(k->src, 0, 0, &err);
     CHECK(cta0 != NULL);
     if (!cta0)
         return;
     /* CTA 1 begun while CTA 0 is alive: must not disturb CTA 0 */
-    void *cta1 = k->ops->cta_begin(k->src, 1, &err);
+    void *cta1 = k->ops->cta_begin(k->src, 1, 0, &err);
     CHECK(cta1 != NULL);
 
     const warp_inst_t *in;
@@ -382,7 +382,7 @@ static void check_kernel1(kernel_desc_t *k)
         k->ops->cta_end(k->src, cta1);
     }
     /* no CTA 2 */
-    CHECK(k->ops->cta_begin(k->src, 2, &err) == NULL);
+    CHECK(k->ops->cta_begin(k->src, 2, 0, &err) == NULL);
 }
 
 static void test_workload_fixture(void)
@@ -426,7 +426,7 @@ static void test_workload_fixture(void)
             CHECK_EQ(k2.stream, 1);
             CHECK(k2.grid.x == 1 && k2.grid.y == 2 && k2.grid.z == 1);
             CHECK_EQ(k2.regs_per_thread, 16);
-            void *cta = k2.ops->cta_begin(k2.src, 0, &err);
+            void *cta = k2.ops->cta_begin(k2.src, 0, 0, &err);
             CHECK(cta != NULL);
             if (cta) {
                 const warp_inst_t *in = next_inst(&k2, cta, 0); /* v3 + lineinfo */
@@ -437,7 +437,7 @@ static void test_workload_fixture(void)
                     CHECK_EQ(in->addr[l], 0x7f2000000000ull + 16 * l);
                 k2.ops->cta_end(k2.src, cta);
             }
-            cta = k2.ops->cta_begin(k2.src, 1, &err);
+            cta = k2.ops->cta_begin(k2.src, 1, 0, &err);
             CHECK(cta != NULL);
             if (cta) {
                 const warp_inst_t *in = next_inst(&k2, cta, 0); /* UIADD3 with a uniform source */
@@ -513,7 +513,7 @@ static void test_v2_prefix(void)
     kernel_desc_t k;
     cs_error_t err;
     CHECK_EQ(trace_kernel_open(FIXTURES "/v2/kernel-1.traceg", &k, &err), 0);
-    void *cta = k.ops->cta_begin(k.src, 0, &err);
+    void *cta = k.ops->cta_begin(k.src, 0, 0, &err);
     CHECK(cta != NULL);
     if (cta) {
         const warp_inst_t *in = next_inst(&k, cta, 0);
@@ -560,7 +560,7 @@ static void test_open_from_memory(void)
                        "-binary version = 70\n-accelsim tracer version = 4\n#\n#BEGIN_TB\nthread block = 0,0,0\n"
                        "warp = 0\ninsts = 1\n0000 00000003 1 R1 QSPC.E.S 1 R2 4 1 0x7f0000000000 4 0\n#END_TB\n";
     CHECK_EQ(trace_kernel_open_mem("qspc.traceg", qspc, strlen(qspc), &k, &err), 0);
-    void *cta = k.ops->cta_begin(k.src, 0, &err);
+    void *cta = k.ops->cta_begin(k.src, 0, 0, &err);
     CHECK(cta != NULL);
     if (cta) {
         const warp_inst_t *in = next_inst(&k, cta, 0);
@@ -575,9 +575,9 @@ static void test_cta_order_enforced(void)
     kernel_desc_t k;
     cs_error_t err;
     CHECK_EQ(trace_kernel_open(FIXTURES "/basic/kernel-1.traceg", &k, &err), 0);
-    CHECK(k.ops->cta_begin(k.src, 1, &err) == NULL);
+    CHECK(k.ops->cta_begin(k.src, 1, 0, &err) == NULL);
     CHECK(strstr(err.msg, "out of order") != NULL);
-    void *c0 = k.ops->cta_begin(k.src, 0, &err);
+    void *c0 = k.ops->cta_begin(k.src, 0, 0, &err);
     CHECK(c0 != NULL);
     if (c0)
         k.ops->cta_end(k.src, c0);
@@ -678,7 +678,7 @@ static void test_streaming_many_ctas(void)
     while (done < 2000 && failures == 0) {
         for (int s = 0; s < ALIVE; s++) {
             if (!alive[s] && next < 2000) {
-                alive[s] = k.ops->cta_begin(k.src, next++, &err);
+                alive[s] = k.ops->cta_begin(k.src, next++, 0, &err);
                 if (!alive[s]) {
                     printf("  %s\n", err.msg);
                     failures++;
@@ -739,7 +739,7 @@ static uint64_t digest_kernel(const char *path, uint64_t stop_at, char *msg, siz
     const uint64_t ctas = dim3_count(k.grid);
     const unsigned nwarps = kernel_warps_per_cta(&k);
     for (uint64_t c = 0; c < ctas && c < stop_at; c++) {
-        void *cta = k.ops->cta_begin(k.src, c, &err);
+        void *cta = k.ops->cta_begin(k.src, c, 0, &err);
         if (!cta) {
             snprintf(msg, msgsz, "%s", err.msg);
             break;
@@ -1293,7 +1293,7 @@ static void test_writer_round_trip(void)
     static renaming_t ren;
     renaming_init(&ren); /* one renaming for the whole kernel */
     for (unsigned c = 0; c < 2; c++) {
-        void *cta = r.ops->cta_begin(r.src, c, &err);
+        void *cta = r.ops->cta_begin(r.src, c, 0, &err);
         CHECK(cta != NULL);
         if (!cta) {
             printf("  %s\n", err.msg);
@@ -1361,8 +1361,8 @@ static void test_writer_dump_kernel(void)
     static renaming_t ren; /* the fixture's RZ (R255) becomes an ordinary register too */
     renaming_init(&ren);
     for (uint64_t c = 0; c < 2; c++) {
-        void *ca = a.ops->cta_begin(a.src, c, &err);
-        void *cb = b.ops->cta_begin(b.src, c, &err);
+        void *ca = a.ops->cta_begin(a.src, c, 0, &err);
+        void *cb = b.ops->cta_begin(b.src, c, 0, &err);
         CHECK(ca && cb);
         if (!ca || !cb)
             break;

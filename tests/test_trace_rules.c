@@ -317,7 +317,7 @@ static void writer_renames_registers(void)
     kernel_desc_t k;
     cs_error_t err;
     CHECK_EQ(trace_kernel_open(p0, &k, &err), 0);
-    void *cta = k.ops->cta_begin(k.src, 0, &err);
+    void *cta = k.ops->cta_begin(k.src, 0, 0, &err);
     CHECK(cta != NULL);
     if (!cta)
         return;

@@ -26,8 +26,8 @@
     "                       1); the same results for any N. Worth it on 80 cores or more (docs/SPEED.md\n"  \
     "                       \"Parallel engine\"); below 32 cores one thread runs (with a warning);\n"      \
     "                       auto: 1 below 32 cores, else a thread per 16 cores, at\n" \
-    "                       most the CPUs available and 16. PTX workloads tick their cores on one\n"     \
-    "                       thread. Traces are parsed ahead on a second thread\n"     \
+    "                       most the CPUs available and 16 (PTX kernels with thread block clusters:\n"   \
+    "                       one). Traces are parsed ahead on a second thread\n"     \
     "                       where a second CPU is online (CTASIM_PARSE_AHEAD=0 turns it off);\n"          \
     "                       results never depend on either\n"
 

@@ -23,13 +23,16 @@
 #include "inst.h"
 
 typedef struct cta_source_ops {
-    /* Prepare CTA `cta_linear` (index in launch order) of the kernel; returns
-     * the CTA's state or NULL with err set (e.g. a truncated trace). */
-    void *(*cta_begin)(void *src, uint64_t cta_linear, cs_error_t *err);
+    /* Prepare CTA `cta_linear` (index in launch order) of the kernel, to run
+     * on core `core` (0-based; the CTA stays there); returns the CTA's state
+     * or NULL with err set (e.g. a truncated trace). */
+    void *(*cta_begin)(void *src, uint64_t cta_linear, uint32_t core, cs_error_t *err);
     /* Next instruction of warp `warp` (0-based within the CTA).
      * Returns 1 and sets *out, 0 when the warp has no more instructions,
-     * -1 with err set on a runtime error. *out stays valid until the next call
-     * for the same warp or cta_end. */
+     * -1 with err set on a runtime error, WARP_NEXT_LATER when the warp's
+     * last instruction wrote memory that `publish` has not made visible
+     * yet: the core asks again next cycle. *out stays valid until the next
+     * call for the same warp or cta_end. */
     int (*warp_next)(void *cta, unsigned warp, const warp_inst_t **out, cs_error_t *err);
     void (*cta_end)(void *src, void *cta);
     /* Release the source (called when the kernel finished or the run aborts). */
@@ -41,7 +44,27 @@ typedef struct cta_source_ops {
      * front-end runs, every core ticks on the GPU's own thread. cta_begin and
      * destroy are always called from the GPU's serial phase. */
     bool parallel_safe;
+    /* Optional (NULL: none). Called from the GPU's serial phase after every
+     * core phase while the kernel runs: what warp_next wrote to memory the
+     * CTAs share during that phase becomes visible to all, core by core in
+     * core order, so the values computed do not depend on which thread
+     * ticked which core (the PTX front-end, ptx_writes.h). Kernels sharing
+     * one memory may each be asked; the first call publishes for all. */
+    void (*publish)(void *src);
 } cta_source_ops_t;
+
+#define WARP_NEXT_LATER 2 /* warp_next: not this cycle (see above) */
+
+/* warp_next for callers without cycles (the functional executor, the trace
+ * writer, tests): what the warp wrote is published at once when it asks. */
+static inline int cta_source_next_now(const cta_source_ops_t *ops, void *src, void *cta, unsigned warp,
+                                      const warp_inst_t **out, cs_error_t *err)
+{
+    int r;
+    while ((r = ops->warp_next(cta, warp, out, err)) == WARP_NEXT_LATER)
+        ops->publish(src);
+    return r;
+}
 
 #define KERNEL_NAME_MAX 256
 

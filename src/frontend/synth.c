@@ -516,8 +516,9 @@ static uint64_t warp_insts_per_warp(const synth_source_t *s)
     return (p->nsteps - body) + s->iters * body;
 }
 
-static void *synth_cta_begin(void *source, uint64_t cta_linear, cs_error_t *err)
+static void *synth_cta_begin(void *source, uint64_t cta_linear, uint32_t core, cs_error_t *err)
 {
+    (void)core;
     const synth_source_t *s = source;
     if (cta_linear >= s->v[P_CTAS]) {
         cs_err(err, NULL, 0, "synthetic kernel '%s': CTA %llu out of range (grid has %llu)", s->def->name,

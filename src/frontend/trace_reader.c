@@ -1447,8 +1447,9 @@ static void parse_ahead_stop(trace_source_t *s)
 
 /* ------------------------------------------------------------------ CTAs */
 
-static void *trace_cta_begin(void *src, uint64_t cta_linear, cs_error_t *err)
+static void *trace_cta_begin(void *src, uint64_t cta_linear, uint32_t core, cs_error_t *err)
 {
+    (void)core; /* a trace's instructions do not depend on where they run */
     trace_source_t *s = src;
     if (s->begin_failed) {
         if (err)

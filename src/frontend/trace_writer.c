@@ -526,7 +526,7 @@ static int pull_cta(const kernel_desc_t *k, void *cta, pulled_warp_t *warps, uns
             pulled_warp_t *pw = &warps[wi];
             while (!pw->done && !pw->at_barrier) {
                 const warp_inst_t *in;
-                int rc = k->ops->warp_next(cta, wi, &in, err);
+                int rc = cta_source_next_now(k->ops, k->src, cta, wi, &in, err);
                 if (rc < 0)
                     return -1;
                 if (rc == 0) {
@@ -568,7 +568,7 @@ int trace_writer_dump_kernel(trace_writer_t *w, const kernel_desc_t *k, cs_error
     pulled_warp_t *warps = cs_xcalloc(nwarps, sizeof *warps);
     int rc = 0;
     for (uint64_t c = 0; c < nctas && rc == 0; c++) {
-        void *cta = k->ops->cta_begin(k->src, c, err);
+        void *cta = k->ops->cta_begin(k->src, c, 0, err);
         if (!cta) {
             rc = -1;
             break;

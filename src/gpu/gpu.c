@@ -417,6 +417,8 @@ static void start_kernels(gpu_t *g, uint64_t now)
         g->running++;
         if (!k->desc.ops->parallel_safe)
             g->serial_kernels++;
+        if (k->desc.ops->publish)
+            g->publishing_kernels++;
         if (g->power)
             gpu_power_kernel_started(g, k, now);
         adapt_l1(g, k);
@@ -437,6 +439,8 @@ static void kernel_done(gpu_t *g, kernel_run_t *k, uint64_t now)
     g->running--;
     if (!k->desc.ops->parallel_safe)
         g->serial_kernels--;
+    if (k->desc.ops->publish)
+        g->publishing_kernels--;
     if (g->power)
         gpu_power_kernel_done(g, k, now);
     /* -gpgpu_flush_l1_cache: the next kernel finds the L1s empty (not while
@@ -553,7 +557,7 @@ static int dispatch_cluster(gpu_t *g, kernel_run_t *k, uint32_t id, uint64_t now
     void *fe[CLUSTER_MAX_CTAS];
     for (uint32_t r = 0; r < size; r++) {
         cs_error_t e;
-        if (!(fe[r] = k->desc.ops->cta_begin(k->desc.src, k->next_cta + r, &e))) {
+        if (!(fe[r] = k->desc.ops->cta_begin(k->desc.src, k->next_cta + r, where[r], &e))) {
             while (r--)
                 k->desc.ops->cta_end(k->desc.src, fe[r]);
             gpu_fail(g, &e);
@@ -621,7 +625,7 @@ static int dispatch(gpu_t *g, uint64_t now)
             if (pick)
                 g->kernel_pick = kk + 1;
             cs_error_t e;
-            void *fe = k->desc.ops->cta_begin(k->desc.src, k->next_cta, &e);
+            void *fe = k->desc.ops->cta_begin(k->desc.src, k->next_cta, id, &e);
             if (!fe) {
                 gpu_fail(g, &e);
                 return -1;
@@ -1041,6 +1045,20 @@ static void tick_dram_parallel(gpu_t *g, uint64_t now)
 /* ------------------------------------------------------------------------ */
 /* the loop */
 
+/* What the running kernels' front-ends wrote during the core phase (and the
+ * dispatch before it) becomes visible to every core, core by core: the
+ * `publish` of kernel.h. After the phase, also when a core failed in it. */
+static void publish_writes(gpu_t *g)
+{
+    if (!g->publishing_kernels)
+        return;
+    for (uint32_t i = g->first_unfinished; i < g->n_kernels; i++) {
+        const kernel_run_t *k = g->kernels[i];
+        if (k->state == KERNEL_RUNNING && k->desc.ops->publish)
+            k->desc.ops->publish(k->desc.src);
+    }
+}
+
 static int tick_core(gpu_t *g, uint64_t now, bool *any_sm)
 {
     if (g->first_unfinished < g->n_kernels && (uint32_t)g->running < g->n_kernels - g->first_unfinished)
@@ -1056,8 +1074,10 @@ static int tick_core(gpu_t *g, uint64_t now, bool *any_sm)
     if (g->dispatch_dirty && ctas_pending(g)) {
         g->dispatch_dirty = false; /* a policy may set it again during the pass */
         int n = dispatch(g, now);
-        if (n < 0)
+        if (n < 0) {
+            publish_writes(g);
             return -1;
+        }
         if (n > 0)
             g->dispatch_dirty = true;
     }
@@ -1065,6 +1085,7 @@ static int tick_core(gpu_t *g, uint64_t now, bool *any_sm)
     bool any_finished = false;
     if (g->workers) {
         int r = tick_cores_parallel(g, now, icnt_now, any_sm, &any_finished);
+        publish_writes(g);
         if (r < 0)
             return -1;
     } else {
@@ -1083,11 +1104,13 @@ static int tick_core(gpu_t *g, uint64_t now, bool *any_sm)
             int r = sm_cycle(s, now, icnt_now);
             if (r < 0) {
                 gpu_fail(g, sm_error(s));
+                publish_writes(g);
                 return -1;
             }
             any_finished |= r > 0;
         }
         PROF_ADD(g, PROF_CORE_TICKS, prof0);
+        publish_writes(g);
     }
     /* after the core tick: the policies hear of finished CTAs, core by core */
     if (any_finished)

@@ -94,6 +94,7 @@ struct gpu {
     uint64_t tick_now, tick_icnt; /* the cycle the phase simulates (core, interconnect clock) */
     uint64_t mem_now, mem_icnt;   /* the same for the memory phases (L2 or DRAM clock, interconnect) */
     uint32_t serial_kernels;   /* running kernels whose front-end is not parallel_safe */
+    uint32_t publishing_kernels; /* running kernels whose front-end publishes writes (kernel.h) */
     uint32_t parallel_min;     /* fewest due cores worth waking the team for */
     uint32_t mem_parallel_min; /* fewest due slices / channels worth waking it for */
     /* the team or this thread, whichever is faster, per phase (team_choice.h) */

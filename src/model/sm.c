@@ -165,6 +165,9 @@ int sm_cycle(sm_t *s, uint64_t now, uint64_t icnt_now)
     /* cp.async: warps whose commit or wait ends now go on (sm_async.h) */
     if (s->async_due && sm_async_release_due(s, now) < 0)
         return -1;
+    /* warps whose writes the last core phase published */
+    if (s->iss.refetch && sm_refetch(s, now) < 0)
+        return -1;
     /* 4. issue (or the previous verdict, if nothing it depends on changed) */
     uint64_t next_ready = CS_NEVER;
     uint32_t flags = 0;
@@ -201,6 +204,8 @@ int sm_cycle(sm_t *s, uint64_t now, uint64_t icnt_now)
         *s->wake = now + 1;
     else
         *s->wake = next_ready > now ? next_ready : now + 1; /* replies wake us through sm_due */
+    if (s->iss.refetch) /* fetched this cycle before their writes were published */
+        *s->wake = now + 1;
     if (s->async_due) { /* a warp released at a later cycle (sm_async_release_due) */
         const uint64_t t = sm_async_next_release(s);
         if (t < *s->wake)

@@ -365,6 +365,7 @@ int sm_start_cta(sm_t *s, kernel_run_t *k, uint64_t cta_id, void *fe, uint64_t n
         memset(wp, 0, sizeof *wp);
         sm_hint_clear(&s->iss, w);
         s->iss.inst_mask &= ~(1ull << w);
+        s->iss.refetch &= ~(1ull << w);
         s->winfo[w] = (warp_info_t){.valid = true, .cta_slot = slot, .cta_id = cta_id,
                                     .kernel = k->index, .warp_in_cta = i, .age = s->warp_age_seq++,
                                     .cta_age = cta_age};
@@ -381,6 +382,18 @@ int sm_start_cta(sm_t *s, kernel_run_t *k, uint64_t cta_id, void *fe, uint64_t n
 /* ------------------------------------------------------------------------ */
 /* Fetch */
 
+int sm_refetch(sm_t *s, uint64_t now)
+{
+    uint64_t m = s->iss.refetch;
+    s->iss.refetch = 0;
+    for (; m; m &= m - 1) {
+        const uint32_t w = (uint32_t)__builtin_ctzll(m);
+        if (s->winfo[w].valid && sm_fetch(s, w, now) < 0)
+            return -1;
+    }
+    return 0;
+}
+
 /* Pull warp w's next instruction from the front-end. */
 int sm_fetch(sm_t *s, uint32_t w, uint64_t now)
 {
@@ -396,6 +409,15 @@ int sm_fetch(sm_t *s, uint32_t w, uint64_t now)
             s->failed = true;
         }
         return -1;
+    }
+    if (r == WARP_NEXT_LATER) {
+        wp->inst = NULL;
+        s->winfo[w].has_inst = false;
+        s->iss.inst_mask &= ~(1ull << w);
+        s->iss.refetch |= 1ull << w;
+        if (*s->wake > now + 1)
+            *s->wake = now + 1;
+        return 0;
     }
     if (r == 0) {
         wp->inst = NULL;

@@ -11,6 +11,8 @@
 /* Pull warp w's next instruction from the front-end into its buffer (none
  * left: the warp may finish). -1 on a front-end error (sm_error). */
 int sm_fetch(sm_t *s, uint32_t w, uint64_t now);
+/* Fetch again for the warps whose front-end answered WARP_NEXT_LATER. */
+int sm_refetch(sm_t *s, uint64_t now);
 /* Warp arrivals at a barrier of CTA c: all its live warps there releases them. */
 void sm_barrier_release_check(sm_t *s, cta_slot_t *c, uint64_t now);
 /* Warp w issued barrier.cluster.arrive or .wait (flags INST_CLUSTER_*):

@@ -60,6 +60,10 @@ typedef struct sm_issue {
     uint64_t sb_clear;
     uint8_t clear_unit[CONFIG_MAX_WARPS_PER_SM];
     uint64_t inst_mask;       /* bit per warp that is valid and has an instruction (winfo) */
+    /* bit per warp whose front-end answered WARP_NEXT_LATER (kernel.h): its
+     * writes are published after this core phase, so the core fetches again
+     * at its next cycle (sm_refetch) */
+    uint64_t refetch;
     /* schedulers: the warp slots of each (warp w belongs to w mod n_sched) */
     uint16_t sched_slots[CONFIG_MAX_SCHED_PER_SM][CONFIG_MAX_WARPS_PER_SM];
     uint32_t sched_n[CONFIG_MAX_SCHED_PER_SM];

@@ -18,6 +18,7 @@
 #include "ptx_exec.h"
 #include "ptx_float.h"
 #include "ptx_mma.h"
+#include "ptx_writes.h"
 
 #include <fenv.h>
 #include <math.h>
@@ -64,6 +65,9 @@ typedef struct ptx_warp {
     uint8_t bar_red_pending, bar_red_id, bar_red_kind;
     uint32_t bar_red_reg, bar_red_mask;
     uint32_t bar_red_gen[PTX_BAR_RED_IDS]; /* bar.red arrivals on each barrier */
+    /* the warp wrote device memory: it runs again once its core's log has
+     * been published this many times (ptx_writes.h) */
+    uint64_t wait_published;
     warp_inst_t out;
     uint64_t addr[WARP_SIZE];
 } ptx_warp_t;
@@ -78,6 +82,7 @@ struct ptx_cta {
     unsigned nwarps;
     uint32_t threads;
     ptx_warp_t *warps;
+    ptx_core_writes_t *writes; /* its core's log of device-memory writes */
     /* bar.red's reduction per barrier, two generations: a warp can arrive at
      * the next bar.red of a barrier before a slower one has read the last
      * result, never two ahead (it would have to pass the barrier between) */
@@ -265,11 +270,12 @@ static void push(ptx_warp_t *w, uint32_t pc, uint32_t rpc, uint32_t mask)
     w->stack[w->depth++] = (simt_entry_t){pc, rpc, mask, 0};
 }
 
-ptx_cta_t *ptx_cta_create(const ptx_launch_t *L, uint64_t cta_linear)
+ptx_cta_t *ptx_cta_create(const ptx_launch_t *L, uint64_t cta_linear, uint32_t core)
 {
     ptx_cta_t *c = cs_xcalloc(1, sizeof *c);
     const ptx_function_t *k = &L->module->funcs[L->kernel];
     c->L = L;
+    c->writes = ptx_writes_core(ptx_mem_writes(L->mem), core);
     c->linear = cta_linear;
     /* cluster-major launch order: the cluster's place in the grid of
      * clusters, then the rank's place inside the cluster */
@@ -296,6 +302,15 @@ ptx_cta_t *ptx_cta_create(const ptx_launch_t *L, uint64_t cta_linear)
         push(w, 0, UINT32_MAX, w->live);
     }
     return c;
+}
+
+void ptx_cta_forget_writes(ptx_cta_t *c)
+{
+    for (unsigned i = 0; i < c->nwarps; i++)
+        if (c->warps[i].wait_published > *c->writes->published) {
+            ptx_writes_forget(c->writes, c);
+            return;
+        }
 }
 
 void ptx_cta_destroy(ptx_cta_t *c)
@@ -502,9 +517,11 @@ static uint8_t *resolve(exec_ctx_t *x, unsigned space, uint64_t a, unsigned size
     case PS_CONST:
         if (write && sp == PS_CONST)
             break;
-        p = ptx_mem_ptr(L->mem, a, size);
-        if (!p && size > 1 && (a & (size - 1)) == 0) /* never straddles pages when aligned */
-            p = NULL;
+        { /* ptx_mem_page, not ptx_mem_ptr: its one-page cache is shared state */
+            uint64_t lo, hi;
+            uint8_t *page = ptx_mem_page(L->mem, a, &lo, &hi);
+            p = page && size <= hi - a ? page + (a - lo) : NULL;
+        }
         *taddr = a;
         *tspace = sp == PS_CONST ? SPACE_CONST : SPACE_GLOBAL;
         break;
@@ -1098,6 +1115,28 @@ static uint64_t atom_apply(const ptx_inst_t *in, uint64_t old, uint64_t b, uint6
     }
 }
 
+uint64_t ptx_atom_commit(const ptx_inst_t *in, uint8_t *at, uint64_t b, uint64_t c)
+{
+    enum ptx_type t = (enum ptx_type)in->type;
+    unsigned esz = ptx_type_size(t);
+    uint64_t old = load_bytes(at, esz);
+    store_bytes(at, atom_apply(in, old, b, c), esz);
+    return norm(old, t);
+}
+
+/* A lane's store of n bytes (v, little-endian) at host address p, which
+ * resolve() placed in tspace: device memory through the core's log, the
+ * CTA's own memories at once. */
+static inline void write_bytes(exec_ctx_t *x, uint8_t *p, uint8_t tspace, const uint8_t *v, unsigned n)
+{
+    if (tspace == SPACE_GLOBAL) {
+        ptx_writes_store(x->c->writes, p, v, n);
+        x->w->wait_published = *x->c->writes->published + 1;
+    } else {
+        memcpy(p, v, n);
+    }
+}
+
 /* ------------------------------------------------------------ control flow */
 
 /* Remove lanes from stack entries [from, depth). */
@@ -1264,11 +1303,13 @@ static int exec_memory(exec_ctx_t *x, uint32_t exec, warp_inst_t *out)
             uint8_t *p = resolve(x, in->space, ad, esz * vec, l, 1, &w->addr[l], &tspace);
             if (!p)
                 return -1;
+            uint8_t bytes[4 * 16];
             if (vec == 1)
-                store_bytes(p, src(x, v, l), esz);
+                store_bytes(bytes, src(x, v, l), esz);
             else
                 for (unsigned k = 0; k < vec; k++)
-                    store_bytes(p + k * esz, REG(x, v->vec[k], l), esz);
+                    store_bytes(bytes + k * esz, REG(x, v->vec[k], l), esz);
+            write_bytes(x, p, tspace, bytes, esz * vec);
         }
         break;
     }
@@ -1291,6 +1332,22 @@ static int exec_memory(exec_ctx_t *x, uint32_t exec, warp_inst_t *out)
             uint64_t c = is_atom && in->nops == 4 ? src(x, &in->ops[3], l) : 0;
             for (unsigned k = 0; k < vec; k++)
                 bs[k] = vec > 1 ? REG(x, bop->vec[k], l) : src(x, bop, l);
+            if (tspace == SPACE_GLOBAL) { /* at publication, in core order (ptx_writes.h) */
+                for (unsigned k = 0; k < vec; k++) {
+                    ptx_write_t *e = ptx_writes_add(x->c->writes);
+                    const uint32_t d = vec > 1 ? in->ops[0].vec[k] : in->ops[0].reg;
+                    e->at = p + k * esz;
+                    e->size = (uint8_t)esz;
+                    e->atomic = true;
+                    e->atom.in = in;
+                    e->atom.b = bs[k];
+                    e->atom.c = c;
+                    e->atom.old_to = is_atom && d != PTX_NO_REG ? &REG(x, d, l) : NULL;
+                    e->atom.owner = x->c;
+                }
+                w->wait_published = *x->c->writes->published + 1;
+                continue;
+            }
             for (unsigned k = 0; k < vec; k++) {
                 olds[k] = load_bytes(p + k * esz, esz);
                 store_bytes(p + k * esz, atom_apply(in, olds[k], bs[k], c), esz);
@@ -1385,9 +1442,11 @@ static int exec_wmma_memory(exec_ctx_t *x, warp_inst_t *out)
             uint8_t *p = resolve(x, in->space, base + acc.offset[e] * acc.esize, acc.esize, l, store, &taddr, &tspace);
             if (!p)
                 return -1;
-            if (store)
-                store_bytes(p, REG(x, frag->vec[acc.reg[e]], l) >> acc.shift[e], acc.esize);
-            else
+            if (store) {
+                uint8_t bytes[8];
+                store_bytes(bytes, REG(x, frag->vec[acc.reg[e]], l) >> acc.shift[e], acc.esize);
+                write_bytes(x, p, tspace, bytes, acc.esize);
+            } else
                 vals[acc.reg[e]] |= load_bytes(p, acc.esize) << acc.shift[e];
         }
         if (!store) {
@@ -1773,10 +1832,12 @@ static int fast_memory(exec_ctx_t *x, uint32_t exec, warp_inst_t *out)
             uint8_t *p = host + (ad - page_lo);
             w->addr[l] = ad;
             if (is_store)
-                store_bytes(p, V[l * sv], esz);
+                ptx_writes_store(x->c->writes, p, &V[l * sv], esz); /* little-endian host: the low bytes */
             else
                 D[l] = norm_by(load_bytes(p, esz), n);
         }
+        if (is_store && exec)
+            w->wait_published = *x->c->writes->published + 1;
         out->space = in->space == PS_CONST ? SPACE_CONST : SPACE_GLOBAL;
     }
     out->addr = w->addr;
@@ -1788,6 +1849,8 @@ int ptx_warp_step(ptx_cta_t *c, unsigned warp, const warp_inst_t **out, cs_error
     if (warp >= c->nwarps)
         return cs_err(err, NULL, 0, "warp %u out of range (CTA has %u)", warp, c->nwarps);
     ptx_warp_t *w = &c->warps[warp];
+    if (w->wait_published > *c->writes->published)
+        return WARP_NEXT_LATER;
     exec_ctx_t x = {.c = c, .w = w, .err = err};
     set_frame(&x);
     if (w->bar_red_pending) { /* past the barrier: every warp has added to the result */

@@ -60,11 +60,23 @@ void ptx_launch_release(ptx_launch_t *L);
 #define PTX_MAX_CLUSTER_CTAS 16 /* sm_90 with non-portable sizes allowed; 8 portable */
 int ptx_launch_set_cluster(ptx_launch_t *L, dim3_t cluster, cs_error_t *err);
 
-ptx_cta_t *ptx_cta_create(const ptx_launch_t *L, uint64_t cta_linear);
+/* The CTA runs on core `core`: its device-memory writes go to that core's
+ * log (ptx_writes.h). */
+ptx_cta_t *ptx_cta_create(const ptx_launch_t *L, uint64_t cta_linear, uint32_t core);
 /* Execute the warp's next instruction: 1 = *out describes it, 0 = the warp
- * has finished, -1 = runtime error (err names kernel, line and thread). */
+ * has finished, -1 = runtime error (err names kernel, line and thread),
+ * WARP_NEXT_LATER = its last device-memory writes are not published yet. */
 int ptx_warp_step(ptx_cta_t *c, unsigned warp, const warp_inst_t **out, cs_error_t *err);
+/* Before ptx_cta_destroy, while the device memory lives: a CTA that ends
+ * with writes unpublished (a run that failed, a caller that stopped
+ * stepping) leaves its atomics to apply without returning into its freed
+ * registers. */
+void ptx_cta_forget_writes(ptx_cta_t *c);
 void ptx_cta_destroy(ptx_cta_t *c);
+
+/* One lane's element of an atom/red instruction on the bytes at `at`:
+ * returns the old value as the destination register holds it. */
+uint64_t ptx_atom_commit(const ptx_inst_t *in, uint8_t *at, uint64_t b, uint64_t c);
 
 /* Place .global/.const variables of m in mem (once per module). */
 int ptx_module_bind(ptx_module_t *m, ptx_device_memory_t *mem, cs_error_t *err);

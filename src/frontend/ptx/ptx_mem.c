@@ -5,6 +5,7 @@
  * dangling pointer faults instead of reading someone else's data). A one-entry
  * cache of the last page makes the common streaming access a compare. */
 #include "ptx_mem.h"
+#include "ptx_writes.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -27,6 +28,7 @@ struct ptx_device_memory {
     uint64_t live_bytes;
     allocation_t *allocs;
     size_t n_allocs, allocs_cap;
+    ptx_writes_t writes; /* the kernels' writes not yet published */
 };
 
 #define MAX_LIVE_BYTES (64ull << 30)
@@ -52,6 +54,7 @@ void ptx_mem_destroy(ptx_device_memory_t *m)
         free(m->slots[i].data);
     free(m->slots);
     free(m->allocs);
+    ptx_writes_free(&m->writes);
     free(m);
 }
 
@@ -145,6 +148,8 @@ int ptx_mem_free(ptx_device_memory_t *m, uint64_t addr)
     m->last = NULL;
     return 0;
 }
+
+struct ptx_writes *ptx_mem_writes(ptx_device_memory_t *m) { return &m->writes; }
 
 uint8_t *ptx_mem_ptr(ptx_device_memory_t *m, uint64_t addr, uint64_t n)
 {

@@ -27,7 +27,9 @@ uint64_t ptx_mem_alloc(ptx_device_memory_t *m, uint64_t size);
 /* Free an allocation by its start address: 0, or -1 if addr is not one. */
 int ptx_mem_free(ptx_device_memory_t *m, uint64_t addr);
 /* Host pointer for [addr, addr+n) when it lies inside one page of a live
- * allocation, else NULL. The per-lane fast path of the interpreter. */
+ * allocation, else NULL. Host side only: it caches the last page in m, so
+ * the interpreter, whose cores may run on several threads, uses
+ * ptx_mem_page. */
 uint8_t *ptx_mem_ptr(ptx_device_memory_t *m, uint64_t addr, uint64_t n);
 /* The live bytes of the page holding addr: returns the host address of
  * device address *lo, valid for [*lo, *hi) with lo <= addr < hi; NULL when
@@ -38,5 +40,7 @@ uint8_t *ptx_mem_page(ptx_device_memory_t *m, uint64_t addr, uint64_t *lo, uint6
 int ptx_mem_write(ptx_device_memory_t *m, uint64_t addr, const void *src, uint64_t n);
 int ptx_mem_read(ptx_device_memory_t *m, uint64_t addr, void *dst, uint64_t n);
 int ptx_mem_set(ptx_device_memory_t *m, uint64_t addr, int byte, uint64_t n);
+/* The kernels' writes to this memory not yet published (ptx_writes.h). */
+struct ptx_writes *ptx_mem_writes(ptx_device_memory_t *m);
 
 #endif

@@ -1,7 +1,9 @@
 /* ptx_source.c — cta_source_ops_t over the PTX interpreter (see ptx_source.h). */
 #include "ptx_source.h"
 #include "ptx_regs.h"
+#include "ptx_writes.h"
 
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -11,11 +13,12 @@
  * those CTAs only when it is destroyed, and ending a CTA reads the launch
  * (its cluster's member table). So the source lives until its last CTA has
  * ended: src_destroy marks it released, the last src_cta_end frees it.
- * Not parallel_safe, so the count needs no lock. */
+ * Cores end CTAs on several threads at once: the counts are atomic, and a
+ * CTA counts its instructions itself, adding them when it ends. */
 typedef struct ptx_source {
     ptx_launch_t launch;
-    uint64_t executed;
-    uint64_t live_ctas;
+    _Atomic uint64_t executed;
+    _Atomic uint64_t live_ctas;
     bool released;
 } ptx_source_t;
 
@@ -28,9 +31,10 @@ static void src_free(ptx_source_t *src)
 typedef struct source_cta {
     ptx_source_t *src;
     ptx_cta_t *cta;
+    uint64_t executed;
 } source_cta_t;
 
-static void *src_cta_begin(void *s, uint64_t cta_linear, cs_error_t *err)
+static void *src_cta_begin(void *s, uint64_t cta_linear, uint32_t core, cs_error_t *err)
 {
     ptx_source_t *src = s;
     if (cta_linear >= dim3_count(src->launch.grid)) {
@@ -40,8 +44,8 @@ static void *src_cta_begin(void *s, uint64_t cta_linear, cs_error_t *err)
     }
     source_cta_t *c = cs_xmalloc(sizeof *c);
     c->src = src;
-    c->cta = ptx_cta_create(&src->launch, cta_linear);
-    src->live_ctas++;
+    c->cta = ptx_cta_create(&src->launch, cta_linear, core);
+    atomic_fetch_add_explicit(&src->live_ctas, 1, memory_order_relaxed);
     return c;
 }
 
@@ -50,7 +54,7 @@ static int src_warp_next(void *cta, unsigned warp, const warp_inst_t **out, cs_e
     source_cta_t *c = cta;
     int rc = ptx_warp_step(c->cta, warp, out, err);
     if (rc == 1)
-        c->src->executed++;
+        c->executed++;
     return rc;
 }
 
@@ -60,9 +64,15 @@ static void src_cta_end(void *s, void *cta)
     if (!c)
         return;
     ptx_source_t *src = c->src;
+    atomic_fetch_add_explicit(&src->executed, c->executed, memory_order_relaxed);
+    /* released: the runtime has let go of the source, and of the device
+     * memory maybe; every core phase of the GPU was published by then */
+    if (!src->released)
+        ptx_cta_forget_writes(c->cta);
     ptx_cta_destroy(c->cta);
     free(c);
-    if (--src->live_ctas == 0 && src->released)
+    /* released is set in the serial phase, after the kernel's cores ticked */
+    if (atomic_fetch_sub_explicit(&src->live_ctas, 1, memory_order_acq_rel) == 1 && src->released)
         src_free(src);
 }
 
@@ -76,13 +86,22 @@ static void src_destroy(void *s)
         src_free(src);
 }
 
-/* not parallel_safe: warp_next executes the instruction on device memory the
- * CTAs share, so the order of calls across cores decides the values */
-const cta_source_ops_t ptx_cta_source_ops = {src_cta_begin, src_warp_next, src_cta_end, src_destroy, false};
+static void src_publish(void *s) { ptx_writes_publish(ptx_mem_writes(((ptx_source_t *)s)->launch.mem)); }
+
+/* parallel_safe: warp_next writes device memory through its core's log
+ * (ptx_writes.h), published in core order after each core phase, so the
+ * values do not depend on which thread ran a core */
+const cta_source_ops_t ptx_cta_source_ops = {src_cta_begin, src_warp_next, src_cta_end, src_destroy, true, src_publish};
+/* Thread block clusters are not: a CTA reads and writes the shared memory of
+ * its cluster's CTAs on other cores (distributed shared memory) at once. */
+const cta_source_ops_t ptx_cluster_source_ops = {src_cta_begin, src_warp_next, src_cta_end, src_destroy, false,
+                                                 src_publish};
 
 uint64_t ptx_source_executed(const kernel_desc_t *k)
 {
-    return k->ops == &ptx_cta_source_ops ? ((const ptx_source_t *)k->src)->executed : 0;
+    return k->ops == &ptx_cta_source_ops || k->ops == &ptx_cluster_source_ops
+               ? atomic_load_explicit(&((ptx_source_t *)k->src)->executed, memory_order_relaxed)
+               : 0;
 }
 
 int ptx_kernel_desc(ptx_module_t *m, const char *kernel, dim3_t grid, dim3_t block, dim3_t cluster,
@@ -127,7 +146,7 @@ int ptx_kernel_desc(ptx_module_t *m, const char *kernel, dim3_t grid, dim3_t blo
     out->regs_per_thread = regs;
     if (src->launch.cluster_size > 1)
         out->cluster = src->launch.cluster;
-    out->ops = &ptx_cta_source_ops;
+    out->ops = src->launch.cluster_size > 1 ? &ptx_cluster_source_ops : &ptx_cta_source_ops;
     out->src = src;
     return 0;
 }

@@ -9,7 +9,8 @@
 #include "frontend/kernel.h"
 #include "ptx_exec.h"
 
-extern const cta_source_ops_t ptx_cta_source_ops;
+extern const cta_source_ops_t ptx_cta_source_ops;     /* kernels without clusters */
+extern const cta_source_ops_t ptx_cluster_source_ops; /* thread block clusters: serial */
 
 /* Fill *out for a launch of `kernel` (module must be bound to mem). args is
  * the packed parameter buffer (args_size bytes, the kernel's .param layout).

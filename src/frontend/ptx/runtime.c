@@ -339,7 +339,7 @@ static int run_kernel(kernel_desc_t *k, cs_error_t *err)
     int rc = 0;
     for (uint64_t first = 0; first < ctas && rc == 0; first += cs) {
         for (unsigned r = 0; r < cs && rc == 0; r++)
-            if (!(cta[r] = k->ops->cta_begin(k->src, first + r, err)))
+            if (!(cta[r] = k->ops->cta_begin(k->src, first + r, 0, err)))
                 rc = -1;
         memset(state, W_RUN, total);
         memset(arrives, 0, total * sizeof *arrives);
@@ -350,7 +350,7 @@ static int run_kernel(kernel_desc_t *k, cs_error_t *err)
             for (unsigned i = 0; i < total && rc == 0; i++) {
                 while (state[i] == W_RUN) {
                     const warp_inst_t *in;
-                    int r = k->ops->warp_next(cta[i / nw], i % nw, &in, err);
+                    int r = cta_source_next_now(k->ops, k->src, cta[i / nw], i % nw, &in, err);
                     moved = true;
                     if (r < 0) {
                         rc = -1;

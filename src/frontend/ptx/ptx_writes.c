@@ -1,0 +1,61 @@
+/* ptx_writes.c — publication of the per-core write logs (see ptx_writes.h). */
+#include "ptx_writes.h"
+#include "ptx_exec.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+ptx_core_writes_t *ptx_writes_core(ptx_writes_t *w, uint32_t core)
+{
+    if (core >= w->n_core) {
+        uint32_t n = core + 1;
+        w->core = cs_xrealloc(w->core, n * sizeof *w->core);
+        memset(w->core + w->n_core, 0, (n - w->n_core) * sizeof *w->core);
+        w->n_core = n;
+    }
+    if (!w->core[core]) {
+        ptx_core_writes_t *log = cs_xaligned_calloc(64, 1, sizeof *log);
+        log->published = &w->published;
+        w->core[core] = log;
+    }
+    return w->core[core];
+}
+
+void ptx_writes_publish(ptx_writes_t *w)
+{
+    w->published++; /* every waiting warp goes on, whether or not its log held entries */
+    for (uint32_t i = 0; i < w->n_core; i++) {
+        ptx_core_writes_t *log = w->core[i];
+        if (!log || !log->n)
+            continue;
+        for (uint32_t k = 0; k < log->n; k++) {
+            const ptx_write_t *e = &log->log[k];
+            if (!e->atomic) {
+                memcpy(e->at, e->bytes, e->size);
+                continue;
+            }
+            uint64_t old = ptx_atom_commit(e->atom.in, e->at, e->atom.b, e->atom.c);
+            if (e->atom.old_to)
+                *e->atom.old_to = old;
+        }
+        log->n = 0;
+    }
+}
+
+void ptx_writes_forget(ptx_core_writes_t *log, const void *owner)
+{
+    for (uint32_t k = 0; k < log->n; k++)
+        if (log->log[k].atomic && log->log[k].atom.owner == owner)
+            log->log[k].atom.old_to = NULL;
+}
+
+void ptx_writes_free(ptx_writes_t *w)
+{
+    for (uint32_t i = 0; i < w->n_core; i++)
+        if (w->core[i]) {
+            free(w->core[i]->log);
+            free(w->core[i]);
+        }
+    free(w->core);
+    memset(w, 0, sizeof *w);
+}
