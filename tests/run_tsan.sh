@@ -68,6 +68,9 @@ Q=tests/data/config/qv100
 run threads_memory "$C" run --threads 3 --quiet --config $Q/gpgpusim.config --config $Q/trace.config \
     --allow-unknown strided:ctas=160,iters=1
 run threads_trace "$C" run --threads 4 --cta-sched lcs --quiet tests/data/traces/basic/kernelslist.g
+# a suite workload with atomics: the PTX interpreter's cores on the team (ptx_writes.h)
+run threads_ptx "$C" run --threads 3 --quiet --size small --config $Q/gpgpusim.config --config $Q/trace.config \
+    --allow-unknown PVR
 run threads_sweep "$C" sweep --max-ctas 1..2 --cta-sched rr --cta-sched dyncta --jobs 2 --threads 2 \
     -o "$T/sweep3" stream:ctas=60,iters=4
 if [ -x "$BUILD/tests/test_parallel" ]; then

@@ -356,6 +356,11 @@ typedef struct exec_ctx {
     uint64_t local_base;
     cs_error_t *err;
     bool dsmem;  /* a lane of this instruction reached another CTA's shared memory */
+    /* the device-memory page resolve() found last, [page_lo, page_hi) at
+     * page_host: lanes of one instruction mostly share it (a cache of this
+     * instruction's own, so cores on different threads share none) */
+    uint64_t page_lo, page_hi;
+    uint8_t *page_host;
 } exec_ctx_t;
 
 #define REG(x, r, lane) ((x)->R[(size_t)(r) * WARP_SIZE + (lane)])
@@ -517,11 +522,11 @@ static uint8_t *resolve(exec_ctx_t *x, unsigned space, uint64_t a, unsigned size
     case PS_CONST:
         if (write && sp == PS_CONST)
             break;
-        { /* ptx_mem_page, not ptx_mem_ptr: its one-page cache is shared state */
-            uint64_t lo, hi;
-            uint8_t *page = ptx_mem_page(L->mem, a, &lo, &hi);
-            p = page && size <= hi - a ? page + (a - lo) : NULL;
-        }
+        /* ptx_mem_page, not ptx_mem_ptr: its one-page cache is shared state */
+        if (!(a >= x->page_lo && a < x->page_hi) &&
+            !(x->page_host = ptx_mem_page(L->mem, a, &x->page_lo, &x->page_hi)))
+            x->page_lo = x->page_hi = 0;
+        p = x->page_host && size <= x->page_hi - a ? x->page_host + (a - x->page_lo) : NULL;
         *taddr = a;
         *tspace = sp == PS_CONST ? SPACE_CONST : SPACE_GLOBAL;
         break;
@@ -1130,7 +1135,7 @@ uint64_t ptx_atom_commit(const ptx_inst_t *in, uint8_t *at, uint64_t b, uint64_t
 static inline void write_bytes(exec_ctx_t *x, uint8_t *p, uint8_t tspace, const uint8_t *v, unsigned n)
 {
     if (tspace == SPACE_GLOBAL) {
-        ptx_writes_store(x->c->writes, p, v, n);
+        ptx_writes_store_bytes(x->c->writes, p, v, n);
         x->w->wait_published = *x->c->writes->published + 1;
     } else {
         memcpy(p, v, n);
@@ -1334,16 +1339,13 @@ static int exec_memory(exec_ctx_t *x, uint32_t exec, warp_inst_t *out)
                 bs[k] = vec > 1 ? REG(x, bop->vec[k], l) : src(x, bop, l);
             if (tspace == SPACE_GLOBAL) { /* at publication, in core order (ptx_writes.h) */
                 for (unsigned k = 0; k < vec; k++) {
-                    ptx_write_t *e = ptx_writes_add(x->c->writes);
+                    ptx_atomic_write_t *e = ptx_writes_atomic(x->c->writes, p + k * esz);
                     const uint32_t d = vec > 1 ? in->ops[0].vec[k] : in->ops[0].reg;
-                    e->at = p + k * esz;
-                    e->size = (uint8_t)esz;
-                    e->atomic = true;
-                    e->atom.in = in;
-                    e->atom.b = bs[k];
-                    e->atom.c = c;
-                    e->atom.old_to = is_atom && d != PTX_NO_REG ? &REG(x, d, l) : NULL;
-                    e->atom.owner = x->c;
+                    e->in = in;
+                    e->b = bs[k];
+                    e->c = c;
+                    e->old_to = is_atom && d != PTX_NO_REG ? &REG(x, d, l) : NULL;
+                    e->owner = x->c;
                 }
                 w->wait_published = *x->c->writes->published + 1;
                 continue;
@@ -1832,7 +1834,7 @@ static int fast_memory(exec_ctx_t *x, uint32_t exec, warp_inst_t *out)
             uint8_t *p = host + (ad - page_lo);
             w->addr[l] = ad;
             if (is_store)
-                ptx_writes_store(x->c->writes, p, &V[l * sv], esz); /* little-endian host: the low bytes */
+                ptx_writes_store(x->c->writes, p, V[l * sv], esz); /* the value's low bytes */
             else
                 D[l] = norm_by(load_bytes(p, esz), n);
         }

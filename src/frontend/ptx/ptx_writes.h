@@ -23,33 +23,38 @@
 
 #include "util/common.h"
 
+#include <stdatomic.h>
 #include <string.h>
 
 struct ptx_inst;
 
-#define PTX_WRITE_CHUNK 16 /* bytes per logged store; wider ones take several */
-
+/* One lane's store of up to 8 bytes (wider ones take several), or one
+ * lane's element of an atomic: 24 bytes, since a store-heavy kernel logs a
+ * few per instruction. */
+#define PTX_WRITE_ATOMIC 0xffffffffu
 typedef struct ptx_write {
-    uint8_t *at;      /* host address in device memory, bounds checked when executed */
-    uint8_t size;     /* bytes stored, or the atomic's element size */
-    bool atomic;
-    union {
-        uint8_t bytes[PTX_WRITE_CHUNK];
-        struct {
-            const struct ptx_inst *in; /* the atom/red instruction: operation and type */
-            uint64_t b, c;             /* its operands */
-            uint64_t *old_to;          /* the lane's destination register (NULL: red) */
-            const void *owner;         /* the CTA, to forget the register if it ends first */
-        } atom;
-    };
+    uint8_t *at;    /* host address in device memory, bounds checked when executed */
+    uint64_t value; /* a store's bytes, little-endian */
+    uint32_t size;  /* bytes stored (1 to 8), or PTX_WRITE_ATOMIC */
+    uint32_t atom;  /* an atomic: its index in the log's atoms */
 } ptx_write_t;
+
+typedef struct ptx_atomic_write {
+    const struct ptx_inst *in; /* the atom/red instruction: operation and type */
+    uint64_t b, c;             /* its operands */
+    uint64_t *old_to;          /* the lane's destination register (NULL: red) */
+    const void *owner;         /* the CTA, to forget the register if it ends first */
+} ptx_atomic_write_t;
 
 /* A core's log: written by the thread that ticks the core, read and emptied
  * by the serial phase; a cache line of its own. */
 typedef struct ptx_core_writes {
     _Alignas(64) ptx_write_t *log;
     uint32_t n, cap;
+    ptx_atomic_write_t *atoms;
+    uint32_t n_atoms, cap_atoms;
     const uint64_t *published; /* the memory's publications so far (ptx_writes_t) */
+    atomic_bool *written;      /* the memory's: some log holds entries (ptx_writes_t) */
 } ptx_core_writes_t;
 
 typedef struct ptx_writes {
@@ -59,6 +64,9 @@ typedef struct ptx_writes {
      * counter, not one per log, so a publication writes no line of a core
      * that wrote nothing. */
     uint64_t published;
+    /* set by a log's first entry of a phase (by the core's thread): a phase
+     * without writes publishes without visiting every core's log */
+    atomic_bool written;
 } ptx_writes_t;
 
 /* The log of core `core`, made on first use (serial phase: cta_begin). */
@@ -72,23 +80,47 @@ void ptx_writes_free(ptx_writes_t *w);
 
 static inline ptx_write_t *ptx_writes_add(ptx_core_writes_t *log)
 {
-    if (log->n == log->cap) {
+    if (__builtin_expect(log->n == log->cap, 0)) {
         log->cap = log->cap ? 2 * log->cap : 256;
         log->log = cs_xrealloc(log->log, log->cap * sizeof *log->log);
     }
+    if (!log->n && !atomic_load_explicit(log->written, memory_order_relaxed))
+        atomic_store_explicit(log->written, true, memory_order_relaxed);
     return &log->log[log->n++];
 }
 
-/* A store of n bytes at host address at (in device memory). */
-static inline void ptx_writes_store(ptx_core_writes_t *log, uint8_t *at, const void *bytes, unsigned n)
+/* A store of n <= 8 bytes (value's low bytes) at host address at. */
+static inline void ptx_writes_store(ptx_core_writes_t *log, uint8_t *at, uint64_t value, unsigned n)
 {
-    for (unsigned done = 0; done < n; done += PTX_WRITE_CHUNK) {
-        ptx_write_t *e = ptx_writes_add(log);
-        e->at = at + done;
-        e->size = (uint8_t)(n - done < PTX_WRITE_CHUNK ? n - done : PTX_WRITE_CHUNK);
-        e->atomic = false;
-        memcpy(e->bytes, (const uint8_t *)bytes + done, e->size);
+    ptx_write_t *e = ptx_writes_add(log);
+    e->at = at;
+    e->value = value;
+    e->size = n;
+}
+
+/* A store of n bytes of any width. */
+static inline void ptx_writes_store_bytes(ptx_core_writes_t *log, uint8_t *at, const uint8_t *bytes, unsigned n)
+{
+    for (unsigned done = 0; done < n; done += 8) {
+        uint64_t v = 0;
+        const unsigned k = n - done < 8 ? n - done : 8;
+        memcpy(&v, bytes + done, k);
+        ptx_writes_store(log, at + done, v, k);
     }
+}
+
+/* An atomic's element: the entry to fill. */
+static inline ptx_atomic_write_t *ptx_writes_atomic(ptx_core_writes_t *log, uint8_t *at)
+{
+    if (log->n_atoms == log->cap_atoms) {
+        log->cap_atoms = log->cap_atoms ? 2 * log->cap_atoms : 64;
+        log->atoms = cs_xrealloc(log->atoms, log->cap_atoms * sizeof *log->atoms);
+    }
+    ptx_write_t *e = ptx_writes_add(log);
+    e->at = at;
+    e->size = PTX_WRITE_ATOMIC;
+    e->atom = log->n_atoms;
+    return &log->atoms[log->n_atoms++];
 }
 
 #endif
