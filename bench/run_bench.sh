@@ -39,7 +39,9 @@
 #     three times; wall-time ratio t1/t2 against the goals 1.7x (compute) and
 #     1.3x (memory), and at least 0.95x on every case, with the 15-core gtx480
 #     stream:ctas=480,iters=16 as the small case; load average printed, as a
-#     loaded machine has no second CPU to give;
+#     loaded machine has no second CPU to give; and a suite workload on the PTX
+#     interpreter, HOT at default size on QV100's 80 cores (its stores
+#     published in core order, ptx_writes.h), goal 1.3x as memory-bound;
 # then this build alone, as before: synthetic streaming and the cost of
 # --sample-interval, the power model's overhead (target <= 1.10), the
 # component benches (bench/bench_*.c, test_synth --bench) and the peak memory
@@ -205,6 +207,7 @@ threads_case "H100-sized compute-bound" 1.7 $H100 compute:ctas=1056,iters=512
 threads_case "H100-sized memory-bound (stream)" 1.3 $H100 stream:ctas=1056,iters=4
 threads_case "H100-sized memory-bound (strided)" 1.3 $H100 strided:ctas=528,iters=1
 threads_case "gtx480 streaming (15 cores)" 0.95 stream:ctas=480,iters=16
+threads_case "PTX interpreter, HOT on QV100" 1.3 $Q HOT
 }
 echo "bench: parallel engine, load average after: $(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null)"
 rm -f "$D/thr.ref" "$D/thr.1" "$D/thr.2"

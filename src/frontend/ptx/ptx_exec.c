@@ -65,8 +65,8 @@ typedef struct ptx_warp {
     uint8_t bar_red_pending, bar_red_id, bar_red_kind;
     uint32_t bar_red_reg, bar_red_mask;
     uint32_t bar_red_gen[PTX_BAR_RED_IDS]; /* bar.red arrivals on each barrier */
-    /* the warp wrote device memory: it runs again once its core's log has
-     * been published this many times (ptx_writes.h) */
+    /* the warp wrote device memory: it runs again once the memory's logs
+     * have been published this many times (ptx_writes.h) */
     uint64_t wait_published;
     warp_inst_t out;
     uint64_t addr[WARP_SIZE];
@@ -1120,13 +1120,47 @@ static uint64_t atom_apply(const ptx_inst_t *in, uint64_t old, uint64_t b, uint6
     }
 }
 
-uint64_t ptx_atom_commit(const ptx_inst_t *in, uint8_t *at, uint64_t b, uint64_t c)
+/* One lane's element of an atom/red on the bytes at `at`: the old value as
+ * the destination register holds it. */
+static uint64_t atom_commit(const ptx_inst_t *in, uint8_t *at, uint64_t b, uint64_t c)
 {
     enum ptx_type t = (enum ptx_type)in->type;
     unsigned esz = ptx_type_size(t);
     uint64_t old = load_bytes(at, esz);
     store_bytes(at, atom_apply(in, old, b, c), esz);
     return norm(old, t);
+}
+
+void ptx_publish_writes(ptx_device_memory_t *mem)
+{
+    ptx_writes_t *w = ptx_mem_writes(mem);
+    w->published++; /* every waiting warp goes on, whether or not its log held entries */
+    if (!atomic_load_explicit(&w->written, memory_order_relaxed))
+        return;
+    atomic_store_explicit(&w->written, false, memory_order_relaxed);
+    for (uint32_t i = 0; i < w->n_core; i++) {
+        ptx_core_writes_t *log = w->core[i];
+        if (!log || !log->n)
+            continue;
+        for (uint32_t k = 0; k < log->n; k++) {
+            const ptx_write_t *e = &log->log[k];
+            switch (e->size) { /* fixed sizes: a move each (little-endian host) */
+            case 4: memcpy(e->at, &e->value, 4); break;
+            case 8: memcpy(e->at, &e->value, 8); break;
+            case 1: memcpy(e->at, &e->value, 1); break;
+            case 2: memcpy(e->at, &e->value, 2); break;
+            case PTX_WRITE_ATOMIC: {
+                const ptx_atomic_write_t *a = &log->atoms[e->atom];
+                uint64_t old = atom_commit(a->in, e->at, a->b, a->c);
+                if (a->old_to)
+                    *a->old_to = old;
+                break;
+            }
+            default: memcpy(e->at, &e->value, e->size); break;
+            }
+        }
+        log->n = log->n_atoms = 0;
+    }
 }
 
 /* A lane's store of n bytes (v, little-endian) at host address p, which

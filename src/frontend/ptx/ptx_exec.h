@@ -74,9 +74,11 @@ int ptx_warp_step(ptx_cta_t *c, unsigned warp, const warp_inst_t **out, cs_error
 void ptx_cta_forget_writes(ptx_cta_t *c);
 void ptx_cta_destroy(ptx_cta_t *c);
 
-/* One lane's element of an atom/red instruction on the bytes at `at`:
- * returns the old value as the destination register holds it. */
-uint64_t ptx_atom_commit(const ptx_inst_t *in, uint8_t *at, uint64_t b, uint64_t c);
+/* What the CTAs on mem wrote since the last call becomes visible: every
+ * core's log (ptx_writes.h), in core order, applied and emptied; atomics
+ * compute their old values into their warps' registers. The serial phase
+ * calls it after each core phase (the front-end's publish). */
+void ptx_publish_writes(ptx_device_memory_t *mem);
 
 /* Place .global/.const variables of m in mem (once per module). */
 int ptx_module_bind(ptx_module_t *m, ptx_device_memory_t *mem, cs_error_t *err);

@@ -1,7 +1,6 @@
 /* ptx_source.c — cta_source_ops_t over the PTX interpreter (see ptx_source.h). */
 #include "ptx_source.h"
 #include "ptx_regs.h"
-#include "ptx_writes.h"
 
 #include <stdatomic.h>
 #include <stdio.h>
@@ -86,7 +85,7 @@ static void src_destroy(void *s)
         src_free(src);
 }
 
-static void src_publish(void *s) { ptx_writes_publish(ptx_mem_writes(((ptx_source_t *)s)->launch.mem)); }
+static void src_publish(void *s) { ptx_publish_writes(((ptx_source_t *)s)->launch.mem); }
 
 /* parallel_safe: warp_next writes device memory through its core's log
  * (ptx_writes.h), published in core order after each core phase, so the

@@ -71,8 +71,8 @@ typedef struct ptx_writes {
 
 /* The log of core `core`, made on first use (serial phase: cta_begin). */
 ptx_core_writes_t *ptx_writes_core(ptx_writes_t *w, uint32_t core);
-/* Every core's log, in core order, applied to memory and emptied. */
-void ptx_writes_publish(ptx_writes_t *w);
+/* Every core's log, in core order, applied to memory and emptied:
+ * ptx_publish_writes (ptx_exec.h), which knows the atomics. */
 /* A CTA ends before its writes were published (a run that failed): its
  * atomics still apply, but no longer return into its registers. */
 void ptx_writes_forget(ptx_core_writes_t *log, const void *owner);
