@@ -1050,12 +1050,13 @@ static void tick_dram_parallel(gpu_t *g, uint64_t now)
  * `publish` of kernel.h. After the phase, also when a core failed in it. */
 static void publish_writes(gpu_t *g)
 {
-    if (!g->publishing_kernels)
-        return;
-    for (uint32_t i = g->first_unfinished; i < g->n_kernels; i++) {
+    uint32_t left = g->publishing_kernels;
+    for (uint32_t i = g->first_unfinished; left && i < g->n_kernels; i++) {
         const kernel_run_t *k = g->kernels[i];
-        if (k->state == KERNEL_RUNNING && k->desc.ops->publish)
+        if (k->state == KERNEL_RUNNING && k->desc.ops->publish) {
             k->desc.ops->publish(k->desc.src);
+            left--;
+        }
     }
 }
 

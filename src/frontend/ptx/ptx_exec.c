@@ -1134,10 +1134,12 @@ static uint64_t atom_commit(const ptx_inst_t *in, uint8_t *at, uint64_t b, uint6
 void ptx_publish_writes(ptx_device_memory_t *mem)
 {
     ptx_writes_t *w = ptx_mem_writes(mem);
-    w->published++; /* every waiting warp goes on, whether or not its log held entries */
+    /* nothing written since the last call: no warp waits either (a warp
+     * waits only for writes of its own, which set `written`) */
     if (!atomic_load_explicit(&w->written, memory_order_relaxed))
         return;
     atomic_store_explicit(&w->written, false, memory_order_relaxed);
+    w->published++; /* every waiting warp goes on */
     for (uint32_t i = 0; i < w->n_core; i++) {
         ptx_core_writes_t *log = w->core[i];
         if (!log || !log->n)

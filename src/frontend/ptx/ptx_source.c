@@ -1,6 +1,7 @@
 /* ptx_source.c — cta_source_ops_t over the PTX interpreter (see ptx_source.h). */
 #include "ptx_source.h"
 #include "ptx_regs.h"
+#include "ptx_writes.h"
 
 #include <stdatomic.h>
 #include <stdio.h>
@@ -16,6 +17,7 @@
  * CTA counts its instructions itself, adding them when it ends. */
 typedef struct ptx_source {
     ptx_launch_t launch;
+    ptx_writes_t *writes; /* its memory's logs: publish looks at them every cycle */
     _Atomic uint64_t executed;
     _Atomic uint64_t live_ctas;
     bool released;
@@ -85,7 +87,12 @@ static void src_destroy(void *s)
         src_free(src);
 }
 
-static void src_publish(void *s) { ptx_publish_writes(((ptx_source_t *)s)->launch.mem); }
+static void src_publish(void *s)
+{
+    const ptx_source_t *src = s;
+    if (atomic_load_explicit(&src->writes->written, memory_order_relaxed)) /* most cycles: nothing to do */
+        ptx_publish_writes(src->launch.mem);
+}
 
 /* parallel_safe: warp_next writes device memory through its core's log
  * (ptx_writes.h), published in core order after each core phase, so the
@@ -146,6 +153,7 @@ int ptx_kernel_desc(ptx_module_t *m, const char *kernel, dim3_t grid, dim3_t blo
     if (src->launch.cluster_size > 1)
         out->cluster = src->launch.cluster;
     out->ops = src->launch.cluster_size > 1 ? &ptx_cluster_source_ops : &ptx_cta_source_ops;
+    src->writes = ptx_mem_writes(mem);
     out->src = src;
     return 0;
 }
