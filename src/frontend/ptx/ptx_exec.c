@@ -304,10 +304,21 @@ ptx_cta_t *ptx_cta_create(const ptx_launch_t *L, uint64_t cta_linear, uint32_t c
     return c;
 }
 
+/* Warp w wrote device memory this phase: it waits for the next publication. */
+static inline void wait_for_publication(const ptx_cta_t *c, ptx_warp_t *w)
+{
+    w->wait_published = *c->writes->published + 1;
+}
+
+static inline bool waits_for_publication(const ptx_cta_t *c, const ptx_warp_t *w)
+{
+    return w->wait_published > *c->writes->published;
+}
+
 void ptx_cta_forget_writes(ptx_cta_t *c)
 {
     for (unsigned i = 0; i < c->nwarps; i++)
-        if (c->warps[i].wait_published > *c->writes->published) {
+        if (waits_for_publication(c, &c->warps[i])) {
             ptx_writes_forget(c->writes, c);
             return;
         }
@@ -1131,9 +1142,8 @@ static uint64_t atom_commit(const ptx_inst_t *in, uint8_t *at, uint64_t b, uint6
     return norm(old, t);
 }
 
-void ptx_publish_writes(ptx_device_memory_t *mem)
+void ptx_publish_writes(ptx_writes_t *w)
 {
-    ptx_writes_t *w = ptx_mem_writes(mem);
     /* nothing written since the last call: no warp waits either (a warp
      * waits only for writes of its own, which set `written`) */
     if (!atomic_load_explicit(&w->written, memory_order_relaxed))
@@ -1172,7 +1182,7 @@ static inline void write_bytes(exec_ctx_t *x, uint8_t *p, uint8_t tspace, const 
 {
     if (tspace == SPACE_GLOBAL) {
         ptx_writes_store_bytes(x->c->writes, p, v, n);
-        x->w->wait_published = *x->c->writes->published + 1;
+        wait_for_publication(x->c, x->w);
     } else {
         memcpy(p, v, n);
     }
@@ -1383,7 +1393,7 @@ static int exec_memory(exec_ctx_t *x, uint32_t exec, warp_inst_t *out)
                     e->old_to = is_atom && d != PTX_NO_REG ? &REG(x, d, l) : NULL;
                     e->owner = x->c;
                 }
-                w->wait_published = *x->c->writes->published + 1;
+                wait_for_publication(x->c, w);
                 continue;
             }
             for (unsigned k = 0; k < vec; k++) {
@@ -1875,7 +1885,7 @@ static int fast_memory(exec_ctx_t *x, uint32_t exec, warp_inst_t *out)
                 D[l] = norm_by(load_bytes(p, esz), n);
         }
         if (is_store && exec)
-            w->wait_published = *x->c->writes->published + 1;
+            wait_for_publication(x->c, w);
         out->space = in->space == PS_CONST ? SPACE_CONST : SPACE_GLOBAL;
     }
     out->addr = w->addr;
@@ -1887,7 +1897,7 @@ int ptx_warp_step(ptx_cta_t *c, unsigned warp, const warp_inst_t **out, cs_error
     if (warp >= c->nwarps)
         return cs_err(err, NULL, 0, "warp %u out of range (CTA has %u)", warp, c->nwarps);
     ptx_warp_t *w = &c->warps[warp];
-    if (w->wait_published > *c->writes->published)
+    if (waits_for_publication(c, w))
         return WARP_NEXT_LATER;
     exec_ctx_t x = {.c = c, .w = w, .err = err};
     set_frame(&x);

@@ -74,11 +74,13 @@ int ptx_warp_step(ptx_cta_t *c, unsigned warp, const warp_inst_t **out, cs_error
 void ptx_cta_forget_writes(ptx_cta_t *c);
 void ptx_cta_destroy(ptx_cta_t *c);
 
-/* What the CTAs on mem wrote since the last call becomes visible: every
- * core's log (ptx_writes.h), in core order, applied and emptied; atomics
- * compute their old values into their warps' registers. The serial phase
- * calls it after each core phase (the front-end's publish). */
-void ptx_publish_writes(ptx_device_memory_t *mem);
+/* What the CTAs wrote into a memory's logs (ptx_mem_writes) since the last
+ * call becomes visible: every core's log (ptx_writes.h), in core order,
+ * applied and emptied; atomics compute their old values into their warps'
+ * registers. The serial phase calls it after each core phase (the
+ * front-end's publish); a phase without writes costs a load. */
+struct ptx_writes;
+void ptx_publish_writes(struct ptx_writes *w);
 
 /* Place .global/.const variables of m in mem (once per module). */
 int ptx_module_bind(ptx_module_t *m, ptx_device_memory_t *mem, cs_error_t *err);

@@ -87,12 +87,7 @@ static void src_destroy(void *s)
         src_free(src);
 }
 
-static void src_publish(void *s)
-{
-    const ptx_source_t *src = s;
-    if (atomic_load_explicit(&src->writes->written, memory_order_relaxed)) /* most cycles: nothing to do */
-        ptx_publish_writes(src->launch.mem);
-}
+static void src_publish(void *s) { ptx_publish_writes(((ptx_source_t *)s)->writes); }
 
 /* parallel_safe: warp_next writes device memory through its core's log
  * (ptx_writes.h), published in core order after each core phase, so the
