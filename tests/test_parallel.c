@@ -1,6 +1,7 @@
 /* test_parallel.c — the parallel engine (gpu_set_threads, --threads: cores,
  * L2 slices and DRAM channels on a thread team) changes no number: each case
- * runs one simulation on 1, 2, 3, 4, 8 and 16 threads
+ * runs one simulation on 1 thread with every core in step (no run-ahead
+ * windows: the reference), then with windows on 1, 2, 3, 4, 8 and 16 threads,
  * and compares the whole JSON result document (every statistic, per core,
  * per kernel, per stream, the metrics policies publish and their series),
  * less the host's wall time and memory. The team is woken even for a single
@@ -14,7 +15,12 @@
  * 132 cores (H100-sized), and suite workloads on the PTX interpreter (their
  * global stores and atomics published in core order, ptx_writes.h): the
  * ones with atomics and CTAs that read what others wrote, on QV100's 80
- * cores, each passing its own check. With threads, the memory side must have run on
+ * cores, each passing its own check. Run-ahead windows (a core with nothing in
+ * the memory system ticks on to the window's end within one phase, gpu.c):
+ * compute-bound kernels with CTAs left to dispatch, kernels one after another
+ * on one stream and side by side on two, the power model's samples, a warp
+ * policy, 132 cores; each such case must have ticked cores ahead with
+ * threads. With threads, the memory side must have run on
  * its own pools and settled every kernel count it deferred. Also: the team
  * runs each item of a batch once whatever the batch's function, and
  * --threads auto's rule (gpu_auto_threads). */
@@ -37,10 +43,12 @@ typedef struct par_case {
     const char *config;    /* NULL: the defaults; else files joined with '|' */
     const char *set[4];    /* NAME=VALUE options; NULL ends */
     const char *app;       /* instead of inputs: a suite workload at small size */
+    bool one_stream;       /* the inputs' kernels one after another on stream 0 */
+    bool ahead;            /* with threads, cores must have ticked ahead (run-ahead windows) */
 } par_case_t;
 
 /* The JSON document less the lines that measure the host. */
-static char *run_json(const par_case_t *pc, unsigned threads)
+static char *run_json(const par_case_t *pc, unsigned threads, bool run_ahead)
 {
     cs_error_t err;
     gpu_config_t cfg;
@@ -69,6 +77,7 @@ static char *run_json(const par_case_t *pc, unsigned threads)
         return NULL;
     }
     gpu_set_threads(g, threads, 1);
+    gpu_set_run_ahead(g, run_ahead);
     const bool team = g->workers != NULL;
     workload_t *w[3] = {0};
     int rc = 0;
@@ -92,7 +101,7 @@ static char *run_json(const par_case_t *pc, unsigned threads)
             rc = -1;
             break;
         }
-        k.stream = i;
+        k.stream = pc->one_stream ? 0 : i;
         rc = gpu_launch(g, &k, &err);
     }
     if (rc == 0 && !pc->app)
@@ -129,6 +138,12 @@ static char *run_json(const par_case_t *pc, unsigned threads)
         }
         CHECK_EQ(carved > 0, dram_requests > 0);
     }
+    if (text && pc->ahead && run_ahead && !g->ahead_cycles) {
+        printf("  %s on %u threads: no core ticked ahead\n", pc->inputs[0], threads);
+        CHECK(!"run-ahead windows opened");
+    }
+    if (!run_ahead)
+        CHECK_EQ(g->ahead_cycles, 0);
     gpu_destroy(g);
     for (unsigned i = 0; i < 3; i++)
         if (w[i])
@@ -158,18 +173,18 @@ static bool quick;
 
 static void check_case(const par_case_t *pc)
 {
-    char *one = run_json(pc, 1);
+    char *one = run_json(pc, 1, false); /* every core in step: the reference */
     CHECK(one != NULL);
     if (!one)
         return;
-    static const unsigned counts[] = {2, 3, 4, 8, 16}, quick_counts[] = {4};
+    static const unsigned counts[] = {1, 2, 3, 4, 8, 16}, quick_counts[] = {4};
     const unsigned *ns = quick ? quick_counts : counts;
     const unsigned nn = quick ? 1 : sizeof counts / sizeof *counts;
     for (unsigned i = 0; i < nn; i++) {
-        char *par = run_json(pc, ns[i]);
+        char *par = run_json(pc, ns[i], true);
         CHECK(par != NULL);
         if (par && strcmp(one, par)) {
-            printf("  %s %s on %u threads differs:\n", pc->app ? pc->app : pc->inputs[0], pc->cta ? pc->cta : "rr", ns[i]);
+            printf("  %s %s on %u threads with run-ahead windows differs:\n", pc->app ? pc->app : pc->inputs[0], pc->cta ? pc->cta : "rr", ns[i]);
             show_difference(one, par);
             CHECK(!"identical for any thread count");
         }
@@ -226,6 +241,38 @@ static void qv100_strided(void)
 static void h100_sized_stream(void)
 {
     check_case(&(par_case_t){.inputs = {"stream:ctas=264,iters=2"}, .config = QV100, .set = {"gpgpu_n_clusters=132"}});
+}
+
+/* Run-ahead windows: compute-bound CTAs, eight waves of them on 15 cores
+ * (a core reaches a CTA's end ahead; the dispatcher gives it the next one
+ * only in that cycle's serial phase); kernels on one stream (the next starts
+ * after the last CTA's end and its launch latency) and on two (windows only
+ * while one runs); samples of the power model every 500 cycles (a window ends
+ * before each); a warp policy; 132 cores with a few memory instructions. */
+static void windows_compute_waves(void)
+{
+    check_case(&(par_case_t){.inputs = {"compute:ctas=120,iters=24"}, .ahead = true});
+}
+static void windows_one_stream(void)
+{
+    check_case(&(par_case_t){.inputs = {"compute:ctas=45,iters=16", "stream:ctas=30,iters=4",
+                                        "compute:ctas=30,iters=8,dp=2,sfu=2"},
+                             .one_stream = true, .ahead = true});
+}
+static void windows_two_streams_gto(void)
+{
+    check_case(&(par_case_t){.inputs = {"compute:ctas=60,iters=24", "compute:ctas=20,iters=8,sfu=4"},
+                             .warp = "gto", .ahead = true});
+}
+static void windows_power_samples(void)
+{
+    check_case(&(par_case_t){.inputs = {"compute:ctas=60,iters=24"}, .ahead = true,
+                             .set = {"power_simulation_enabled=1", "power_sample_period=500"}});
+}
+static void windows_h100_sized(void)
+{
+    check_case(&(par_case_t){.inputs = {"compute:ctas=264,iters=16"}, .config = QV100, .set = {"gpgpu_n_clusters=132"},
+                             .ahead = true});
 }
 
 /* Suite workloads on the PTX interpreter: atomics from every CTA (IIX, NQU,
@@ -304,6 +351,7 @@ int main(int argc, char **argv)
         RUN(two_kernels_lcs_mcke);
         RUN(mesh_stream);
         RUN(qv100_strided);
+        RUN(windows_one_stream);
         RUN(ptx_atomics);
         TEST_EXIT();
     }
@@ -319,6 +367,11 @@ int main(int argc, char **argv)
     RUN(mesh_stream);
     RUN(qv100_strided);
     RUN(h100_sized_stream);
+    RUN(windows_compute_waves);
+    RUN(windows_one_stream);
+    RUN(windows_two_streams_gto);
+    RUN(windows_power_samples);
+    RUN(windows_h100_sized);
     RUN(ptx_atomics);
     RUN(ptx_stores);
     RUN(auto_threads);

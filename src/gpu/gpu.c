@@ -50,6 +50,9 @@ static void prof_print(const gpu_t *g)
             total * 1e-9, 100 * p[PROF_CORE_TICKS] / total, 100 * p[PROF_CORE_MERGE] / total, 100 * core_serial / total,
             100 * p[PROF_ICNT] / total, 100 * p[PROF_L2] / total, 100 * p[PROF_DRAM] / total, 100 * rest / total,
             100 * wait / total);
+    if (g->ahead_cycles)
+        fprintf(stderr, "phase profile: cores ticked ahead of their phase over %llu core cycles (run-ahead windows)\n",
+                (unsigned long long)g->ahead_cycles);
     static const char *const name[3] = {"cores", "L2", "DRAM"};
     for (int i = 0; i < 3; i++) {
         const uint64_t *c = g->prof_cycles[i];
@@ -152,6 +155,9 @@ gpu_t *gpu_create(const gpu_config_t *cfg, const gpu_policies_t *pol, cs_error_t
         g->next_fs[d] = g->period_fs[d];
     g->next_sample = CS_NEVER;
     g->next_power_up = CS_NEVER;
+    g->next_ahead_event = CS_NEVER;
+    g->ahead_event = cs_xcalloc(g->n_sm, sizeof *g->ahead_event);
+    g->ahead_rc = cs_xcalloc(g->n_sm, sizeof *g->ahead_rc);
     /* --active-cores N: the others never take a CTA and are gated from the start */
     if (cfg->active_cores)
         for (uint32_t i = cfg->active_cores; i < g->n_sm; i++)
@@ -160,6 +166,12 @@ gpu_t *gpu_create(const gpu_config_t *cfg, const gpu_policies_t *pol, cs_error_t
         gpu_destroy(g);
         return NULL;
     }
+    /* A policy that hears of CTAs issued or finished may act on any core at
+     * such an event: no run-ahead windows under it. */
+    g->chain_windows = true;
+    for (unsigned l = 0; l < g->chain.n; l++)
+        if (g->chain.link[l].ops->cta_issued || g->chain.link[l].ops->cta_finished)
+            g->chain_windows = false;
     gpu_power_init(g);
     return g;
 }
@@ -205,6 +217,9 @@ void gpu_destroy(gpu_t *g)
     free(g->due);
     free(g->tick_rc);
     free(g->tick_note);
+    free(g->tick_last);
+    free(g->ahead_event);
+    free(g->ahead_rc);
     free(g->core_wake);
     free(g->mem_note);
     free(g->mem_due);
@@ -322,6 +337,7 @@ int gpu_launch_at(gpu_t *g, const kernel_desc_t *k, uint64_t host_cycle, cs_erro
         g->kernels = cs_xrealloc(g->kernels, g->cap_kernels * sizeof *g->kernels);
     }
     g->kernels[g->n_kernels++] = kr;
+    g->window_kernel = NULL; /* window_end_at looks again */
     return 0;
 }
 
@@ -414,6 +430,7 @@ static void start_kernels(gpu_t *g, uint64_t now)
             continue;
         k->state = KERNEL_RUNNING;
         k->start_cycle = now;
+        g->window_kernel = NULL; /* window_end_at looks again */
         g->running++;
         if (!k->desc.ops->parallel_safe)
             g->serial_kernels++;
@@ -434,6 +451,7 @@ static void kernel_done(gpu_t *g, kernel_run_t *k, uint64_t now)
 {
     fold_kernel_deltas(g); /* its counters are final from here on */
     k->state = KERNEL_DONE;
+    g->window_kernel = NULL; /* window_end_at looks again */
     g->kernels_ended++;
     k->end_cycle = now;
     g->running--;
@@ -490,6 +508,10 @@ static uint32_t offer_order(const gpu_t *g, const sm_t *s, uint32_t i)
     uint32_t start = g->kernel_pick > base ? g->kernel_pick : base;
     return base + (start - base + i) % (g->n_kernels - base);
 }
+
+/* A CTA end or error that core i reached ahead of the serial phase and that
+ * phase did not take yet (run-ahead windows, below). */
+static bool ahead_pending(const gpu_t *g, uint32_t i) { return g->ahead_event[i] != 0; }
 
 /* -gpgpu_concurrent_kernel_sm 0: k may not join a core holding another kernel's CTAs. */
 static bool core_held_by_other(const gpu_t *g, const sm_t *s, const kernel_run_t *k)
@@ -601,6 +623,8 @@ static int dispatch(gpu_t *g, uint64_t now)
                 g->next_power_up = s->powered_at;
             continue;
         }
+        if (ahead_pending(g, id)) /* it ran ahead to a CTA's end: no room before that */
+            continue;
         bool pick = !g->cfg.concurrent_kernel_sm && s->used_ctas == 0;
         for (uint32_t j = 0; j < g->n_kernels - g->first_unfinished; j++) {
             uint32_t kk = offer_order(g, s, j);
@@ -790,14 +814,169 @@ static void fold_kernel_deltas(gpu_t *g)
 #define MEM_PARALLEL_MIN_UNITS 16
 enum { PHASE_CORES, PHASE_L2, PHASE_DRAM };
 
+/* ------------------------------------------------------------------------ */
+/* Run-ahead windows (--threads)
+ *
+ * On 16 threads a barrier every core cycle cost more than a cycle of 132
+ * cores' work (docs/SPEED.md "On 16 cores"). But a detached core
+ * (sm_detached: nothing of it in the memory system, no memory instruction
+ * in its LD/ST unit) touches nothing but its own state until it issues a
+ * memory instruction, whose first step comes a cycle later, or one of its
+ * CTAs ends. So in the phase of cycle `now`, after its tick at `now`, such a
+ * core ticks on through its next cycles up to the end of the window `now`
+ * lies in, and stops after a cycle that leaves it no longer detached.
+ * Nothing outside may touch it in those cycles, which the window's bounds
+ * make sure of:
+ *   - no reply can reach it (none is owed) and it pushes nothing;
+ *   - the dispatcher cannot give it a CTA: it has no room for one of the
+ *     one running kernel (or none is left), and no other kernel can start
+ *     before the window ends (window_end_at);
+ *   - no policy acts on it: the window ends before the next sample, and none
+ *     opens under a policy that hears of CTAs issued or finished;
+ *   - none opens while a front-end publishes writes (PTX: another core's
+ *     store must reach its loads at the right cycle) or is not parallel-safe;
+ *   - none opens in a run that stops at a kernel's end or a limit.
+ * A CTA end or an error reached ahead, at cycle e, waits in ahead_event for
+ * the serial phase of cycle e, which takes it then as if the core had ticked
+ * e in its turn; until then the dispatcher passes over the core (it had no
+ * room in those cycles either). Windows are aligned (multiples of
+ * WINDOW_CYCLES), so the cores that ran ahead meet again in the phase at the
+ * window's end and the team gets them as one batch. A core ticks the same
+ * cycles in the same states as cycle by cycle: no number changes. */
+#define WINDOW_CYCLES 256
+
+/* The end (exclusive) of the window that core cycle `now` opens, or 0 where
+ * none may open. */
+static uint64_t window_end_at(gpu_t *g, uint64_t now)
+{
+    if (!g->windows_allowed || !g->chain_windows || g->running != 1 || g->serial_kernels || g->publishing_kernels)
+        return 0;
+    uint64_t end = (now / WINDOW_CYCLES + 1) * WINDOW_CYCLES;
+    if (g->next_sample < end)
+        end = g->next_sample;
+    if (g->next_power_up < end)
+        end = g->next_power_up;
+    if (g->window_stop < end)
+        end = g->window_stop + 1;
+    if (!g->window_kernel) { /* since a kernel was launched, started or ended */
+        g->next_kernel_ready = CS_NEVER;
+        for (uint32_t i = g->first_unfinished; i < g->n_kernels; i++) {
+            const kernel_run_t *k = g->kernels[i];
+            if (k->state == KERNEL_RUNNING) {
+                g->window_kernel = k;
+            } else if (k->state == KERNEL_QUEUED) { /* the dispatcher starts it at that cycle */
+                const uint64_t ready = kernel_ready_cycle(g, i);
+                if (ready < g->next_kernel_ready)
+                    g->next_kernel_ready = ready;
+            }
+        }
+    }
+    if (g->next_kernel_ready < end)
+        end = g->next_kernel_ready;
+    return end > now + 1 ? end : 0;
+}
+
+/* Could the dispatcher give core s a CTA while the window lasts? */
+static bool room_for_cta(const gpu_t *g, const sm_t *s)
+{
+    const kernel_run_t *k = g->window_kernel;
+    return k->next_cta < k->total_ctas && !core_held_by_other(g, s, k) && sm_fits(s, k);
+}
+
+/* The serial phase of core cycle `now` takes what cores reached ahead at
+ * `now`: errors (-1, the first in core order reported) and CTA ends
+ * (*any_finished, drained with the others in core order). */
+static int take_ahead_events(gpu_t *g, uint64_t now, bool *any_finished)
+{
+    if (g->next_ahead_event > now)
+        return 0;
+    uint64_t next = CS_NEVER;
+    int rc = 0;
+    for (uint32_t i = 0; i < g->n_sm; i++) {
+        const uint64_t e = g->ahead_event[i];
+        if (!e)
+            continue;
+        if (e > now) {
+            if (e < next)
+                next = e;
+            continue;
+        }
+        g->ahead_event[i] = 0;
+        if (g->ahead_rc[i] < 0) {
+            if (!rc)
+                gpu_fail(g, sm_error(&g->sm[i]));
+            rc = -1;
+        } else {
+            *any_finished = true;
+        }
+    }
+    g->next_ahead_event = next;
+    return rc;
+}
+
+/* Due core k (g->due[k]) at the phase's cycle and, in a window, its cycles
+ * ahead (above), on whichever thread; what the merge reads goes to tick_*. */
+/* The window of core cycle `now` (window_end_at), worked out once per
+ * cycle: before a parallel phase, whose threads only read it, or at the
+ * first core of a serial phase that is detached after its tick. */
+static uint64_t window_end_of(gpu_t *g, uint64_t now)
+{
+    if (g->window_cycle != now) {
+        g->window_cycle = now;
+        g->window_end = window_end_at(g, now);
+    }
+    return g->window_end;
+}
+
+/* After core s's tick at `now`, which left it detached, its next cycles
+ * ahead, where a window is open and no CTA may come to it (above). Returns
+ * the last cycle ticked; *rc is sm_cycle's result for that cycle. The
+ * interconnect's clock is not advanced ahead: a detached core neither
+ * pushes nor finds a reply. */
+static uint64_t run_ahead(gpu_t *g, sm_t *s, uint64_t now, uint64_t icnt_now, int *rc)
+{
+    uint64_t last = now;
+    if (!window_end_of(g, now) || room_for_cta(g, s))
+        return last;
+    for (;;) {
+        const uint64_t next = *s->wake; /* > last: its next cycle with anything to do */
+        if (next >= g->window_end)
+            return last;
+        last = next;
+        *rc = sm_cycle(s, next, icnt_now);
+        if (*rc != 0 || !sm_detached(s))
+            return last;
+    }
+}
+
+/* Core id reached a CTA's end or an error at `last`, ahead of the phase:
+ * for the serial phase of that cycle (take_ahead_events). */
+static void note_ahead_event(gpu_t *g, uint32_t id, uint64_t last, int rc)
+{
+    g->ahead_event[id] = last;
+    g->ahead_rc[id] = rc;
+    if (last < g->next_ahead_event)
+        g->next_ahead_event = last;
+}
+
+/* Due core k (g->due[k]) of a parallel phase, on whichever thread; what
+ * the merge reads goes to tick_*. */
+static void tick_due_core(gpu_t *g, uint32_t k)
+{
+    sm_t *s = &g->sm[g->due[k]];
+    int rc = sm_cycle(s, g->tick_now, g->tick_icnt);
+    g->tick_last[k] = rc == 0 && sm_detached(s) ? run_ahead(g, s, g->tick_now, g->tick_icnt, &rc) : g->tick_now;
+    g->tick_rc[k] = rc;
+    g->tick_note[k] = core_note(s);
+}
+
 static void tick_core_item(void *ctx, uint32_t item)
 {
     gpu_t *g = ctx;
     sm_t *s = &g->sm[g->due[item]];
     s->defer_shared = true;
-    g->tick_rc[item] = sm_cycle(s, g->tick_now, g->tick_icnt);
+    tick_due_core(g, item);
     s->defer_shared = false;
-    g->tick_note[item] = core_note(s);
 }
 
 /* One L2 slice of the L2 phase, on whichever thread: it touches its own
@@ -837,6 +1016,7 @@ void gpu_set_threads(gpu_t *g, unsigned threads, unsigned min_due)
     g->due = cs_xcalloc(g->n_sm, sizeof *g->due);
     g->tick_rc = cs_xcalloc(g->n_sm, sizeof *g->tick_rc);
     g->tick_note = cs_xcalloc(g->n_sm, sizeof *g->tick_note);
+    g->tick_last = cs_xcalloc(g->n_sm, sizeof *g->tick_last);
     g->core_wake = cs_xcalloc(g->n_sm, sizeof *g->core_wake);
     g->sm_pools = cs_xaligned_calloc(_Alignof(unit_pool_t), g->n_sm, sizeof *g->sm_pools);
     for (uint32_t i = 0; i < g->n_sm; i++) {
@@ -890,6 +1070,8 @@ void gpu_set_threads(gpu_t *g, unsigned threads, unsigned min_due)
 
 bool gpu_team_can_pay(const gpu_t *g) { return g->n_sm >= AUTO_MIN_CORES; }
 
+void gpu_set_run_ahead(gpu_t *g, bool on) { g->no_run_ahead = !on; }
+
 bool gpu_team_forced(void)
 {
     const char *force = getenv("CTASIM_FORCE_TEAM");
@@ -934,22 +1116,28 @@ static int tick_cores_parallel(gpu_t *g, uint64_t now, uint64_t icnt_now, bool *
     *any_sm = true;
     g->tick_now = now;
     g->tick_icnt = icnt_now;
+    window_end_of(g, now); /* before the threads read it */
     bool timed = false;
     team_choice_t *c = &g->choice[PHASE_CORES];
-    const bool team = n >= g->parallel_min && !g->serial_kernels && (!g->adaptive || team_choice_pick(c, now, &timed));
+    /* Where most cores of the last large phase ran ahead, a phase is a
+     * window's worth of their work, not a cycle's: the team takes it without
+     * the timing choice (which compares blocks of a phase's cycles, each of
+     * which would then span windows). */
+    const bool windowed = g->window_end && g->ahead_most;
+    const bool team = n >= g->parallel_min && !g->serial_kernels &&
+                      (!g->adaptive || windowed || team_choice_pick(c, now, &timed));
     const uint64_t t0 = timed ? now_ns() : 0;
     PROF_PHASE(g, PHASE_CORES, team);
     PROF_START(prof0);
     if (team)
         core_workers_run(g->workers, n);
     else
-        for (uint32_t k = 0; k < n; k++) {
-            g->tick_rc[k] = sm_cycle(&g->sm[g->due[k]], now, icnt_now);
-            g->tick_note[k] = core_note(&g->sm[g->due[k]]);
-        }
+        for (uint32_t k = 0; k < n; k++)
+            tick_due_core(g, k);
     PROF_ADD(g, PROF_CORE_TICKS, prof0);
     PROF_START(prof1);
     int rc = 0;
+    uint32_t ahead = 0;
     for (uint32_t k = 0; k < n; k++) {
         uint32_t id = g->due[k];
         sm_t *s = &g->sm[id];
@@ -959,6 +1147,12 @@ static int tick_cores_parallel(gpu_t *g, uint64_t now, uint64_t icnt_now, bool *
             sm_fold_kernel_deltas(s);
         if (g->tick_note[k] & NOTE_POOL)
             req_pool_balance(s->pool, &g->pool, SM_POOL_LOW, SM_POOL_HIGH);
+        g->ahead_cycles += g->tick_last[k] - now;
+        ahead += g->tick_last[k] > now;
+        if (g->tick_last[k] > now && g->tick_rc[k] != 0) {
+            note_ahead_event(g, id, g->tick_last[k], g->tick_rc[k]);
+            continue;
+        }
         if (g->tick_rc[k] < 0) {
             gpu_fail(g, sm_error(s));
             rc = -1;
@@ -967,6 +1161,8 @@ static int tick_cores_parallel(gpu_t *g, uint64_t now, uint64_t icnt_now, bool *
         *any_finished |= g->tick_rc[k] > 0;
     }
     PROF_ADD(g, PROF_CORE_MERGE, prof1);
+    if (n >= g->parallel_min)
+        g->ahead_most = 2 * ahead >= n;
     if (timed) /* the merge above included: cores run elsewhere are read back here */
         PROF_CHOICE(g, PHASE_CORES, team_choice_timed(c, now, now_ns() - t0, n));
     return rc;
@@ -1086,6 +1282,8 @@ static int tick_core(gpu_t *g, uint64_t now, bool *any_sm)
     bool any_finished = false;
     if (g->workers) {
         int r = tick_cores_parallel(g, now, icnt_now, any_sm, &any_finished);
+        if (r == 0)
+            r = take_ahead_events(g, now, &any_finished);
         publish_writes(g);
         if (r < 0)
             return -1;
@@ -1103,6 +1301,12 @@ static int tick_core(gpu_t *g, uint64_t now, bool *any_sm)
             }
             *any_sm = true;
             int r = sm_cycle(s, now, icnt_now);
+            const uint64_t last = r == 0 && sm_detached(s) ? run_ahead(g, s, now, icnt_now, &r) : now;
+            g->ahead_cycles += last - now;
+            if (last > now && r != 0) {
+                note_ahead_event(g, i, last, r);
+                continue;
+            }
             if (r < 0) {
                 gpu_fail(g, sm_error(s));
                 publish_writes(g);
@@ -1111,12 +1315,15 @@ static int tick_core(gpu_t *g, uint64_t now, bool *any_sm)
             any_finished |= r > 0;
         }
         PROF_ADD(g, PROF_CORE_TICKS, prof0);
+        const int r = take_ahead_events(g, now, &any_finished);
         publish_writes(g);
+        if (r < 0)
+            return -1;
     }
     /* after the core tick: the policies hear of finished CTAs, core by core */
     if (any_finished)
         for (uint32_t i = 0; i < g->n_sm; i++)
-            if (g->sm[i].n_finished)
+            if (g->sm[i].n_finished && !ahead_pending(g, i))
                 drain_finished(g, &g->sm[i]);
     return g->failed ? -1 : 0;
 }
@@ -1176,6 +1383,8 @@ static bool skip_idle(gpu_t *g)
                 core_next = *g->sm[i].wake;
     if (g->next_sample < core_next)
         core_next = g->next_sample;
+    if (g->next_ahead_event < core_next) /* its serial phase takes a core's event */
+        core_next = g->next_ahead_event;
     if (g->dispatch_dirty && ctas_pending(g))
         core_next = g->cycle[CLK_CORE] + 1;
     if (g->next_power_up < core_next && ctas_pending(g))
@@ -1294,6 +1503,11 @@ static int run_until_ex(gpu_t *g, uint32_t target, uint64_t stop_cycle, bool sto
     double t0 = now_seconds();
     PROF_START(prof_total);
     const uint64_t ended0 = g->kernels_ended;
+    /* a core may tick ahead only where the loop stops at no cycle it cannot
+     * foresee (a kernel's end, a limit; run-ahead windows, above) */
+    g->windows_allowed = !g->no_run_ahead && !stop_on_end && !g->cfg.max_cycles && !g->cfg.max_insn;
+    g->window_stop = stop_cycle;
+    g->window_cycle = 0; /* window_end_of works it out again */
     while (!g->failed && !g->stopped &&
            (target == UINT32_MAX ? !all_done(g) : g->kernels[target]->state != KERNEL_DONE)) {
         uint64_t t = g->next_fs[0];
@@ -1348,6 +1562,7 @@ static int run_until_ex(gpu_t *g, uint32_t target, uint64_t stop_cycle, bool sto
                 maybe_report_progress(g, t0);
         }
     }
+    g->windows_allowed = false;
     fold_kernel_deltas(g);
     /* counters of sleeping cores up to the last cycle */
     for (uint32_t i = 0; i < g->n_sm; i++)

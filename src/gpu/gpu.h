@@ -45,6 +45,11 @@ int gpu_run(gpu_t *g, cs_error_t *err);
  * caller's thread; 0: a default, and the team is left alone for a while when
  * it ran almost none of the cores (a machine without free cores). */
 void gpu_set_threads(gpu_t *g, unsigned threads, unsigned min_due);
+/* Run-ahead windows (on by default): a core with nothing in the memory
+ * system ticks on by itself up to the end of a window of cycles (gpu.c).
+ * Off, every core ticks in step with the others, cycle by cycle: the
+ * reference the tests compare the windows against. No number changes. */
+void gpu_set_run_ahead(gpu_t *g, bool on);
 /* The thread count `--threads auto` asks for (gpu.c, AUTO_*): 1 on a GPU
  * below the crossover (fewer than AUTO_MIN_CORES cores) or a machine with one
  * CPU available; else one thread per AUTO_CORES_PER_THREAD cores, at most

@@ -97,6 +97,24 @@ struct gpu {
     uint32_t publishing_kernels; /* running kernels whose front-end publishes writes (kernel.h) */
     uint32_t parallel_min;     /* fewest due cores worth waking the team for */
     uint32_t mem_parallel_min; /* fewest due slices / channels worth waking it for */
+    /* Run-ahead windows (gpu.c): a detached core ticks on, within its phase,
+     * up to the end of the window the cycle lies in, instead of waiting for
+     * the other units cycle by cycle. */
+    uint64_t window_end;       /* the window end (exclusive) of core cycle window_cycle; 0: none */
+    uint64_t window_cycle;
+    const kernel_run_t *window_kernel; /* the one running kernel; NULL: to be looked up again */
+    uint64_t next_kernel_ready; /* the earliest cycle a queued kernel may start (with window_kernel) */
+    bool windows_allowed;      /* this run_until may open windows (no per-cycle stop or limit) */
+    bool no_run_ahead;         /* gpu_set_run_ahead(g, false) */
+    uint64_t window_stop;      /* the core cycle the run_until stops at */
+    bool chain_windows;        /* no CTA policy hears of CTAs issued or finished */
+    uint64_t *tick_last;       /* the last cycle due[i]'s tick reached (its phase's cycle, or ahead) */
+    uint64_t *ahead_event;     /* per core: the cycle whose serial phase takes the CTA end or error the
+                                  core reached ahead (its rc in ahead_rc); 0: none */
+    int *ahead_rc;
+    uint64_t next_ahead_event; /* the earliest of ahead_event, CS_NEVER: none */
+    bool ahead_most;           /* most cores of the last phase with enough for the team ran ahead */
+    uint64_t ahead_cycles;     /* core cycles spanned ahead of their phase, all cores (tests, make prof) */
     /* the team or this thread, whichever is faster, per phase (team_choice.h) */
     bool adaptive;             /* choose by time (no explicit min_due) */
     team_choice_t choice[3];   /* PHASE_CORES, PHASE_L2, PHASE_DRAM (gpu.c) */

@@ -97,5 +97,18 @@ static inline bool sm_due(const sm_t *s, uint64_t now, uint64_t icnt_now)
 {
     return sm_due_at(*s->wake, s->io->reply_net, s->id, now, icnt_now);
 }
+/* The core holds CTAs, and nothing of it is in the memory system or on its
+ * way there: its LD/ST unit holds no instruction, no miss and no MSHR, no
+ * reply is owed to it, no CTA-finished event or error waits for the GPU, no
+ * warp waits for published writes. Until it issues a memory instruction
+ * (which the LD/ST unit takes up at the next cycle at the earliest) or a CTA
+ * ends, its cycles read and write only its own state: the GPU may tick it
+ * ahead of the others (gpu.c, "run-ahead windows"). */
+static inline bool sm_detached(const sm_t *s)
+{
+    const sm_ldst_t *u = &s->ldst;
+    return !u->net_inflight && sm_ldst_quiet(u) && !u->missq.count && !u->mshr.used && s->used_ctas && !s->n_finished &&
+           !s->failed && !s->iss.refetch; /* (the likeliest to fail first) */
+}
 
 #endif

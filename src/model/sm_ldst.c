@@ -481,6 +481,7 @@ static bool ldst_inject(sm_t *s)
     fifo_pop(&u->missq);
     u->asleep = false;
     xbar_push(s->io->req_net, s->id, h->sub_partition, h, bytes);
+    u->net_inflight++;
     return true;
 }
 
@@ -498,6 +499,7 @@ bool sm_ldst_cycle(sm_t *s, uint64_t now, uint64_t icnt_now, bool *stalled)
     /* 1. one reply per cycle */
     mem_req_t *r = xbar_pop(s->io->reply_net, s->id, icnt_now);
     if (r) {
+        u->net_inflight--;
         ldst_reply(s, r, now);
         busy = true;
     }

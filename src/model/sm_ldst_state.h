@@ -61,6 +61,11 @@ typedef struct sm_ldst {
      * line stays the most recent either way. */
     bool asleep;
     bool recheck;             /* the L1 was flushed or resized: retry at the next tick */
+    /* Requests pushed into the request network whose reply has not been
+     * taken yet (every request gets one: a fill, a load's or an atomic's
+     * data, a store's acknowledgement). At 0 nothing can arrive for the
+     * core: sm_detached. */
+    uint32_t net_inflight;
     uint8_t retry_fails;
     cache_t l1;
     mshr_table_t mshr;
