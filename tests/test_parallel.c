@@ -28,6 +28,7 @@
 #include "gpu/core_workers.h"
 #include "apps/apps.h"
 #include "frontend/synth.h"
+#include "frontend/trace_reader.h"
 #include "test.h"
 #include "policy/registry.h"
 
@@ -35,6 +36,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 #include <sched.h>
 
 typedef struct par_case {
@@ -43,6 +45,7 @@ typedef struct par_case {
     const char *config;    /* NULL: the defaults; else files joined with '|' */
     const char *set[4];    /* NAME=VALUE options; NULL ends */
     const char *app;       /* instead of inputs: a suite workload at small size */
+    const char *trace;     /* instead of inputs: a kernelslist.g */
     bool one_stream;       /* the inputs' kernels one after another on stream 0 */
     bool ahead;            /* with threads, cores must have ticked ahead (run-ahead windows) */
 } par_case_t;
@@ -94,7 +97,16 @@ static char *run_json(const par_case_t *pc, unsigned threads, bool run_ahead)
         }
         rc = rc < 0 ? -1 : 0;
     }
-    for (unsigned i = 0; i < 3 && !pc->app && pc->inputs[i] && rc == 0; i++) {
+    if (pc->trace) {
+        w[0] = trace_workload_open(pc->trace, &err);
+        kernel_desc_t k;
+        int got;
+        while (w[0] && rc == 0 && (got = workload_next_kernel(w[0], &k, &err)) == 1)
+            rc = gpu_launch(g, &k, &err);
+        if (!w[0] || (rc == 0 && got < 0))
+            rc = -1;
+    }
+    for (unsigned i = 0; i < 3 && !pc->app && !pc->trace && pc->inputs[i] && rc == 0; i++) {
         kernel_desc_t k;
         w[i] = synth_workload_open(pc->inputs[i], &err);
         if (!w[i] || workload_next_kernel(w[i], &k, &err) != 1) {
@@ -139,7 +151,7 @@ static char *run_json(const par_case_t *pc, unsigned threads, bool run_ahead)
         CHECK_EQ(carved > 0, dram_requests > 0);
     }
     if (text && pc->ahead && run_ahead && !g->ahead_cycles) {
-        printf("  %s on %u threads: no core ticked ahead\n", pc->inputs[0], threads);
+        printf("  %s on %u threads: no core ticked ahead\n", pc->trace ? pc->trace : pc->inputs[0], threads);
         CHECK(!"run-ahead windows opened");
     }
     if (!run_ahead)
@@ -184,7 +196,8 @@ static void check_case(const par_case_t *pc)
         char *par = run_json(pc, ns[i], true);
         CHECK(par != NULL);
         if (par && strcmp(one, par)) {
-            printf("  %s %s on %u threads with run-ahead windows differs:\n", pc->app ? pc->app : pc->inputs[0], pc->cta ? pc->cta : "rr", ns[i]);
+            printf("  %s %s on %u threads with run-ahead windows differs:\n",
+                   pc->app ? pc->app : pc->trace ? pc->trace : pc->inputs[0], pc->cta ? pc->cta : "rr", ns[i]);
             show_difference(one, par);
             CHECK(!"identical for any thread count");
         }
@@ -273,6 +286,54 @@ static void windows_h100_sized(void)
 {
     check_case(&(par_case_t){.inputs = {"compute:ctas=264,iters=16"}, .config = QV100, .set = {"gpgpu_n_clusters=132"},
                              .ahead = true});
+}
+
+/* CTAs of different lengths without a memory instruction, two per core (255
+ * registers a thread), three waves of them: cores reach CTA ends ahead of
+ * the others, and the dispatcher must pass over a core whose CTA end waits
+ * for its cycle (with uniform CTAs, which CTA goes where changes nothing). */
+static void windows_uneven_ctas(void)
+{
+    char dir[] = "/tmp/ctasim_test_parallel.XXXXXX";
+    if (!mkdtemp(dir)) {
+        CHECK(!"mkdtemp");
+        return;
+    }
+    char path[sizeof dir + 32];
+    snprintf(path, sizeof path, "%s/kernel-1.traceg", dir);
+    FILE *f = fopen(path, "w");
+    CHECK(f != NULL);
+    if (!f)
+        return;
+    enum { CTAS = 90, WARPS = 2 };
+    fprintf(f, "-kernel name = uneven\n-kernel id = 1\n-grid dim = (%d,1,1)\n-block dim = (%d,1,1)\n-shmem = 0\n"
+               "-nregs = 255\n-binary version = 70\n-cuda stream id = 0\n-accelsim tracer version = 4\n\n"
+               "#traces format = PC mask dest_num [reg_dests] opcode src_num [reg_srcs] mem_width immediate\n\n",
+            CTAS, 32 * WARPS);
+    for (unsigned c = 0; c < CTAS; c++) {
+        const unsigned n = 8 + c * 13 % 40;
+        fprintf(f, "#BEGIN_TB\n\nthread block = %u,0,0\n", c);
+        for (unsigned w = 0; w < WARPS; w++) {
+            fprintf(f, "\nwarp = %u\ninsts = %u\n", w, n + 1);
+            for (unsigned i = 0; i < n; i++) /* FFMA chains on R1..R4 */
+                fprintf(f, "%04x ffffffff 1 R%u FFMA 2 R%u R%u 0 0\n", 16 * i, 1 + i % 4, 1 + i % 4, 5 + w);
+            fprintf(f, "%04x ffffffff 0 EXIT 0 0 0\n", 16 * n);
+        }
+        fprintf(f, "#END_TB\n");
+    }
+    fclose(f);
+    snprintf(path, sizeof path, "%s/kernelslist.g", dir);
+    f = fopen(path, "w");
+    CHECK(f != NULL);
+    if (!f)
+        return;
+    fprintf(f, "kernel-1.traceg\n");
+    fclose(f);
+    check_case(&(par_case_t){.trace = path, .ahead = true});
+    unlink(path);
+    snprintf(path, sizeof path, "%s/kernel-1.traceg", dir);
+    unlink(path);
+    rmdir(dir);
 }
 
 /* Suite workloads on the PTX interpreter: atomics from every CTA (IIX, NQU,
@@ -372,6 +433,7 @@ int main(int argc, char **argv)
     RUN(windows_two_streams_gto);
     RUN(windows_power_samples);
     RUN(windows_h100_sized);
+    RUN(windows_uneven_ctas);
     RUN(ptx_atomics);
     RUN(ptx_stores);
     RUN(auto_threads);

@@ -10,6 +10,7 @@
  * jump straight to it. */
 #include "gpu_internal.h"
 #include "core_workers.h"
+#include "run_ahead.h"
 #include "model/zero_pages.h"
 
 #include <math.h>
@@ -346,7 +347,7 @@ int gpu_launch_at(gpu_t *g, const kernel_desc_t *k, uint64_t host_cycle, cs_erro
  * one after another and each pays the launch latency from the moment it could
  * be launched: its host launch, or the end of its stream predecessor,
  * whichever is later (so a trace of N kernels pays N launch latencies). */
-static uint64_t kernel_ready_cycle(const gpu_t *g, uint32_t i)
+uint64_t gpu_kernel_ready_cycle(const gpu_t *g, uint32_t i)
 {
     const kernel_run_t *k = g->kernels[i];
     uint64_t from = k->launch_cycle;
@@ -426,7 +427,7 @@ static void start_kernels(gpu_t *g, uint64_t now)
             continue;
         if (g->running >= g->cfg.max_concurrent_kernel)
             return;
-        if (now < kernel_ready_cycle(g, i))
+        if (now < gpu_kernel_ready_cycle(g, i))
             continue;
         k->state = KERNEL_RUNNING;
         k->start_cycle = now;
@@ -509,12 +510,8 @@ static uint32_t offer_order(const gpu_t *g, const sm_t *s, uint32_t i)
     return base + (start - base + i) % (g->n_kernels - base);
 }
 
-/* A CTA end or error that core i reached ahead of the serial phase and that
- * phase did not take yet (run-ahead windows, below). */
-static bool ahead_pending(const gpu_t *g, uint32_t i) { return g->ahead_event[i] != 0; }
-
 /* -gpgpu_concurrent_kernel_sm 0: k may not join a core holding another kernel's CTAs. */
-static bool core_held_by_other(const gpu_t *g, const sm_t *s, const kernel_run_t *k)
+bool gpu_core_held_by_other(const gpu_t *g, const sm_t *s, const kernel_run_t *k)
 {
     return !g->cfg.concurrent_kernel_sm && s->used_ctas && sm_resident_ctas(s, k) != s->used_ctas;
 }
@@ -524,7 +521,7 @@ static bool core_held_by_other(const gpu_t *g, const sm_t *s, const kernel_run_t
 static bool core_takes(gpu_t *g, uint32_t id, kernel_run_t *k, uint64_t now)
 {
     sm_t *s = &g->sm[id];
-    return s->state == CORE_ACTIVE && s->powered_at <= now && !core_held_by_other(g, s, k) && sm_fits(s, k) &&
+    return s->state == CORE_ACTIVE && s->powered_at <= now && !gpu_core_held_by_other(g, s, k) && sm_fits(s, k) &&
            cta_chain_admit(&g->chain, g, id, k);
 }
 
@@ -623,7 +620,7 @@ static int dispatch(gpu_t *g, uint64_t now)
                 g->next_power_up = s->powered_at;
             continue;
         }
-        if (ahead_pending(g, id)) /* it ran ahead to a CTA's end: no room before that */
+        if (run_ahead_pending(g, id)) /* it ran ahead to a CTA's end: no room before that */
             continue;
         bool pick = !g->cfg.concurrent_kernel_sm && s->used_ctas == 0;
         for (uint32_t j = 0; j < g->n_kernels - g->first_unfinished; j++) {
@@ -644,7 +641,7 @@ static int dispatch(gpu_t *g, uint64_t now)
                 issued++;
                 break;
             }
-            if (core_held_by_other(g, s, k) || !sm_fits(s, k) || !cta_chain_admit(&g->chain, g, id, k))
+            if (gpu_core_held_by_other(g, s, k) || !sm_fits(s, k) || !cta_chain_admit(&g->chain, g, id, k))
                 continue;
             if (pick)
                 g->kernel_pick = kk + 1;
@@ -814,149 +811,22 @@ static void fold_kernel_deltas(gpu_t *g)
 #define MEM_PARALLEL_MIN_UNITS 16
 enum { PHASE_CORES, PHASE_L2, PHASE_DRAM };
 
-/* ------------------------------------------------------------------------ */
-/* Run-ahead windows (--threads)
- *
- * On 16 threads a barrier every core cycle cost more than a cycle of 132
- * cores' work (docs/SPEED.md "On 16 cores"). But a detached core
- * (sm_detached: nothing of it in the memory system, no memory instruction
- * in its LD/ST unit) touches nothing but its own state until it issues a
- * memory instruction, whose first step comes a cycle later, or one of its
- * CTAs ends. So in the phase of cycle `now`, after its tick at `now`, such a
- * core ticks on through its next cycles up to the end of the window `now`
- * lies in, and stops after a cycle that leaves it no longer detached.
- * Nothing outside may touch it in those cycles, which the window's bounds
- * make sure of:
- *   - no reply can reach it (none is owed) and it pushes nothing;
- *   - the dispatcher cannot give it a CTA: it has no room for one of the
- *     one running kernel (or none is left), and no other kernel can start
- *     before the window ends (window_end_at);
- *   - no policy acts on it: the window ends before the next sample, and none
- *     opens under a policy that hears of CTAs issued or finished;
- *   - none opens while a front-end publishes writes (PTX: another core's
- *     store must reach its loads at the right cycle) or is not parallel-safe;
- *   - none opens in a run that stops at a kernel's end or a limit.
- * A CTA end or an error reached ahead, at cycle e, waits in ahead_event for
- * the serial phase of cycle e, which takes it then as if the core had ticked
- * e in its turn; until then the dispatcher passes over the core (it had no
- * room in those cycles either). Windows are aligned (multiples of
- * WINDOW_CYCLES), so the cores that ran ahead meet again in the phase at the
- * window's end and the team gets them as one batch. A core ticks the same
- * cycles in the same states as cycle by cycle: no number changes. */
-#define WINDOW_CYCLES 256
-
-/* The end (exclusive) of the window that core cycle `now` opens, or 0 where
- * none may open. */
-static uint64_t window_end_at(gpu_t *g, uint64_t now)
+/* What cores reached ahead at `now` (run_ahead_take_events); -1 when one
+ * failed there, the first in core order failing the run. A core that
+ * reached a CTA's end at `now` ticked in this cycle as far as the loop is
+ * concerned (*any_sm): the next cycle is not skipped, and a core left
+ * without CTAs takes its one idle tick in it, as cycle by cycle. */
+static int take_ahead_events(gpu_t *g, uint64_t now, bool *any_sm, bool *any_finished)
 {
-    if (!g->windows_allowed || !g->chain_windows || g->running != 1 || g->serial_kernels || g->publishing_kernels)
+    uint32_t failed = 0;
+    bool taken = false;
+    if (run_ahead_take_events(g, now, &taken, &failed) == 0) {
+        *any_sm |= taken;
+        *any_finished |= taken;
         return 0;
-    uint64_t end = (now / WINDOW_CYCLES + 1) * WINDOW_CYCLES;
-    if (g->next_sample < end)
-        end = g->next_sample;
-    if (g->next_power_up < end)
-        end = g->next_power_up;
-    if (g->window_stop < end)
-        end = g->window_stop + 1;
-    if (!g->window_kernel) { /* since a kernel was launched, started or ended */
-        g->next_kernel_ready = CS_NEVER;
-        for (uint32_t i = g->first_unfinished; i < g->n_kernels; i++) {
-            const kernel_run_t *k = g->kernels[i];
-            if (k->state == KERNEL_RUNNING) {
-                g->window_kernel = k;
-            } else if (k->state == KERNEL_QUEUED) { /* the dispatcher starts it at that cycle */
-                const uint64_t ready = kernel_ready_cycle(g, i);
-                if (ready < g->next_kernel_ready)
-                    g->next_kernel_ready = ready;
-            }
-        }
     }
-    if (g->next_kernel_ready < end)
-        end = g->next_kernel_ready;
-    return end > now + 1 ? end : 0;
-}
-
-/* Could the dispatcher give core s a CTA while the window lasts? */
-static bool room_for_cta(const gpu_t *g, const sm_t *s)
-{
-    const kernel_run_t *k = g->window_kernel;
-    return k->next_cta < k->total_ctas && !core_held_by_other(g, s, k) && sm_fits(s, k);
-}
-
-/* The serial phase of core cycle `now` takes what cores reached ahead at
- * `now`: errors (-1, the first in core order reported) and CTA ends
- * (*any_finished, drained with the others in core order). */
-static int take_ahead_events(gpu_t *g, uint64_t now, bool *any_finished)
-{
-    if (g->next_ahead_event > now)
-        return 0;
-    uint64_t next = CS_NEVER;
-    int rc = 0;
-    for (uint32_t i = 0; i < g->n_sm; i++) {
-        const uint64_t e = g->ahead_event[i];
-        if (!e)
-            continue;
-        if (e > now) {
-            if (e < next)
-                next = e;
-            continue;
-        }
-        g->ahead_event[i] = 0;
-        if (g->ahead_rc[i] < 0) {
-            if (!rc)
-                gpu_fail(g, sm_error(&g->sm[i]));
-            rc = -1;
-        } else {
-            *any_finished = true;
-        }
-    }
-    g->next_ahead_event = next;
-    return rc;
-}
-
-/* Due core k (g->due[k]) at the phase's cycle and, in a window, its cycles
- * ahead (above), on whichever thread; what the merge reads goes to tick_*. */
-/* The window of core cycle `now` (window_end_at), worked out once per
- * cycle: before a parallel phase, whose threads only read it, or at the
- * first core of a serial phase that is detached after its tick. */
-static uint64_t window_end_of(gpu_t *g, uint64_t now)
-{
-    if (g->window_cycle != now) {
-        g->window_cycle = now;
-        g->window_end = window_end_at(g, now);
-    }
-    return g->window_end;
-}
-
-/* After core s's tick at `now`, which left it detached, its next cycles
- * ahead, where a window is open and no CTA may come to it (above). Returns
- * the last cycle ticked; *rc is sm_cycle's result for that cycle. The
- * interconnect's clock is not advanced ahead: a detached core neither
- * pushes nor finds a reply. */
-static uint64_t run_ahead(gpu_t *g, sm_t *s, uint64_t now, uint64_t icnt_now, int *rc)
-{
-    uint64_t last = now;
-    if (!window_end_of(g, now) || room_for_cta(g, s))
-        return last;
-    for (;;) {
-        const uint64_t next = *s->wake; /* > last: its next cycle with anything to do */
-        if (next >= g->window_end)
-            return last;
-        last = next;
-        *rc = sm_cycle(s, next, icnt_now);
-        if (*rc != 0 || !sm_detached(s))
-            return last;
-    }
-}
-
-/* Core id reached a CTA's end or an error at `last`, ahead of the phase:
- * for the serial phase of that cycle (take_ahead_events). */
-static void note_ahead_event(gpu_t *g, uint32_t id, uint64_t last, int rc)
-{
-    g->ahead_event[id] = last;
-    g->ahead_rc[id] = rc;
-    if (last < g->next_ahead_event)
-        g->next_ahead_event = last;
+    gpu_fail(g, sm_error(&g->sm[failed]));
+    return -1;
 }
 
 /* Due core k (g->due[k]) of a parallel phase, on whichever thread; what
@@ -1116,7 +986,7 @@ static int tick_cores_parallel(gpu_t *g, uint64_t now, uint64_t icnt_now, bool *
     *any_sm = true;
     g->tick_now = now;
     g->tick_icnt = icnt_now;
-    window_end_of(g, now); /* before the threads read it */
+    run_ahead_window_end(g, now); /* before the threads read it */
     bool timed = false;
     team_choice_t *c = &g->choice[PHASE_CORES];
     /* Where most cores of the last large phase ran ahead, a phase is a
@@ -1150,7 +1020,7 @@ static int tick_cores_parallel(gpu_t *g, uint64_t now, uint64_t icnt_now, bool *
         g->ahead_cycles += g->tick_last[k] - now;
         ahead += g->tick_last[k] > now;
         if (g->tick_last[k] > now && g->tick_rc[k] != 0) {
-            note_ahead_event(g, id, g->tick_last[k], g->tick_rc[k]);
+            run_ahead_note_event(g, id, g->tick_last[k], g->tick_rc[k]);
             continue;
         }
         if (g->tick_rc[k] < 0) {
@@ -1283,7 +1153,7 @@ static int tick_core(gpu_t *g, uint64_t now, bool *any_sm)
     if (g->workers) {
         int r = tick_cores_parallel(g, now, icnt_now, any_sm, &any_finished);
         if (r == 0)
-            r = take_ahead_events(g, now, &any_finished);
+            r = take_ahead_events(g, now, any_sm, &any_finished);
         publish_writes(g);
         if (r < 0)
             return -1;
@@ -1304,7 +1174,7 @@ static int tick_core(gpu_t *g, uint64_t now, bool *any_sm)
             const uint64_t last = r == 0 && sm_detached(s) ? run_ahead(g, s, now, icnt_now, &r) : now;
             g->ahead_cycles += last - now;
             if (last > now && r != 0) {
-                note_ahead_event(g, i, last, r);
+                run_ahead_note_event(g, i, last, r);
                 continue;
             }
             if (r < 0) {
@@ -1315,7 +1185,7 @@ static int tick_core(gpu_t *g, uint64_t now, bool *any_sm)
             any_finished |= r > 0;
         }
         PROF_ADD(g, PROF_CORE_TICKS, prof0);
-        const int r = take_ahead_events(g, now, &any_finished);
+        const int r = take_ahead_events(g, now, any_sm, &any_finished);
         publish_writes(g);
         if (r < 0)
             return -1;
@@ -1323,7 +1193,7 @@ static int tick_core(gpu_t *g, uint64_t now, bool *any_sm)
     /* after the core tick: the policies hear of finished CTAs, core by core */
     if (any_finished)
         for (uint32_t i = 0; i < g->n_sm; i++)
-            if (g->sm[i].n_finished && !ahead_pending(g, i))
+            if (g->sm[i].n_finished && !run_ahead_pending(g, i))
                 drain_finished(g, &g->sm[i]);
     return g->failed ? -1 : 0;
 }
@@ -1391,7 +1261,7 @@ static bool skip_idle(gpu_t *g)
         core_next = g->next_power_up;
     for (uint32_t kk = g->first_unfinished; kk < g->n_kernels; kk++)
         if (g->kernels[kk]->state == KERNEL_QUEUED) {
-            uint64_t ready = kernel_ready_cycle(g, kk);
+            uint64_t ready = gpu_kernel_ready_cycle(g, kk);
             if (ready < core_next)
                 core_next = ready;
         }
@@ -1504,10 +1374,10 @@ static int run_until_ex(gpu_t *g, uint32_t target, uint64_t stop_cycle, bool sto
     PROF_START(prof_total);
     const uint64_t ended0 = g->kernels_ended;
     /* a core may tick ahead only where the loop stops at no cycle it cannot
-     * foresee (a kernel's end, a limit; run-ahead windows, above) */
+     * foresee (a kernel's end, a limit; run_ahead.h) */
     g->windows_allowed = !g->no_run_ahead && !stop_on_end && !g->cfg.max_cycles && !g->cfg.max_insn;
     g->window_stop = stop_cycle;
-    g->window_cycle = 0; /* window_end_of works it out again */
+    g->window_cycle = 0; /* run_ahead_window_end works it out again */
     while (!g->failed && !g->stopped &&
            (target == UINT32_MAX ? !all_done(g) : g->kernels[target]->state != KERNEL_DONE)) {
         uint64_t t = g->next_fs[0];

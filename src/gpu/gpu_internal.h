@@ -1,5 +1,5 @@
 /* gpu_internal.h — the GPU object, shared by the files of gpu/ (gpu.c,
- * gpu_api.c, stats.c). The model's components (model/) never see it: they get
+ * gpu_api.c, stats.c, run_ahead.c). The model's components (model/) never see it: they get
  * their ports (model/ports.h). Policies use gpu.h's accessors instead. */
 #ifndef CTASIM_GPU_INTERNAL_H
 #define CTASIM_GPU_INTERNAL_H
@@ -97,9 +97,9 @@ struct gpu {
     uint32_t publishing_kernels; /* running kernels whose front-end publishes writes (kernel.h) */
     uint32_t parallel_min;     /* fewest due cores worth waking the team for */
     uint32_t mem_parallel_min; /* fewest due slices / channels worth waking it for */
-    /* Run-ahead windows (gpu.c): a detached core ticks on, within its phase,
-     * up to the end of the window the cycle lies in, instead of waiting for
-     * the other units cycle by cycle. */
+    /* Run-ahead windows (run_ahead.h): a detached core ticks on, within its
+     * phase, up to the end of the window the cycle lies in, instead of
+     * waiting for the other units cycle by cycle. */
     uint64_t window_end;       /* the window end (exclusive) of core cycle window_cycle; 0: none */
     uint64_t window_cycle;
     const kernel_run_t *window_kernel; /* the one running kernel; NULL: to be looked up again */
@@ -124,6 +124,12 @@ struct gpu {
     uint32_t prof_choices[3][2]; /* per phase: choices of this thread, of the team */
 #endif
 };
+
+/* gpu.c, for run_ahead.c: when queued kernel i may start (CS_NEVER: not
+ * before an earlier kernel of its stream ends); whether core s is held by
+ * another kernel than k (-gpgpu_concurrent_kernel_sm 0). */
+uint64_t gpu_kernel_ready_cycle(const struct gpu *g, uint32_t i);
+bool gpu_core_held_by_other(const struct gpu *g, const sm_t *s, const kernel_run_t *k);
 
 /* gpu_power.c: the power model's glue (every call is a no-op without it) */
 void gpu_power_init(struct gpu *g);
