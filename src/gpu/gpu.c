@@ -10,6 +10,7 @@
  * jump straight to it. */
 #include "gpu_internal.h"
 #include "core_workers.h"
+#include "launch_rules.h"
 #include "run_ahead.h"
 #include "model/zero_pages.h"
 
@@ -342,28 +343,6 @@ int gpu_launch_at(gpu_t *g, const kernel_desc_t *k, uint64_t host_cycle, cs_erro
     return 0;
 }
 
-/* When queued kernel `i` may start, or CS_NEVER while an earlier kernel of
- * its stream is unfinished. As in GPGPU-Sim/Accel-Sim, a stream's kernels run
- * one after another and each pays the launch latency from the moment it could
- * be launched: its host launch, or the end of its stream predecessor,
- * whichever is later (so a trace of N kernels pays N launch latencies). */
-uint64_t gpu_kernel_ready_cycle(const gpu_t *g, uint32_t i)
-{
-    const kernel_run_t *k = g->kernels[i];
-    uint64_t from = k->launch_cycle;
-    for (uint32_t j = i; j-- > 0;) {
-        const kernel_run_t *p = g->kernels[j];
-        if (p->desc.stream != k->desc.stream)
-            continue;
-        if (p->state != KERNEL_DONE)
-            return CS_NEVER;
-        if (p->end_cycle > from)
-            from = p->end_cycle;
-        break; /* the nearest predecessor finished after all earlier ones */
-    }
-    return from + g->cfg.kernel_launch_latency;
-}
-
 /* -gpgpu_adaptive_cache_config: Volta's L1 and shared memory share
  * unified_l1d_kb. At launch, the kernel's shared memory on one core (per-CTA
  * bytes x the CTAs a core will hold: the occupancy limit, the cap, and no
@@ -508,12 +487,6 @@ static uint32_t offer_order(const gpu_t *g, const sm_t *s, uint32_t i)
         return base + i;
     uint32_t start = g->kernel_pick > base ? g->kernel_pick : base;
     return base + (start - base + i) % (g->n_kernels - base);
-}
-
-/* -gpgpu_concurrent_kernel_sm 0: k may not join a core holding another kernel's CTAs. */
-bool gpu_core_held_by_other(const gpu_t *g, const sm_t *s, const kernel_run_t *k)
-{
-    return !g->cfg.concurrent_kernel_sm && s->used_ctas && sm_resident_ctas(s, k) != s->used_ctas;
 }
 
 /* A core may take a CTA of k now: active and powered, not held by another

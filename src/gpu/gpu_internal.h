@@ -125,12 +125,6 @@ struct gpu {
 #endif
 };
 
-/* gpu.c, for run_ahead.c: when queued kernel i may start (CS_NEVER: not
- * before an earlier kernel of its stream ends); whether core s is held by
- * another kernel than k (-gpgpu_concurrent_kernel_sm 0). */
-uint64_t gpu_kernel_ready_cycle(const struct gpu *g, uint32_t i);
-bool gpu_core_held_by_other(const struct gpu *g, const sm_t *s, const kernel_run_t *k);
-
 /* gpu_power.c: the power model's glue (every call is a no-op without it) */
 void gpu_power_init(struct gpu *g);
 void gpu_power_free(struct gpu *g);

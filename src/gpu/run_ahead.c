@@ -1,5 +1,6 @@
 /* run_ahead.c — run-ahead windows (run_ahead.h). */
 #include "run_ahead.h"
+#include "launch_rules.h"
 
 /* The end (exclusive) of the window that core cycle `now` opens, or 0. */
 static uint64_t window_end_at(gpu_t *g, uint64_t now)
