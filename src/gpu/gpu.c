@@ -807,9 +807,7 @@ static int take_ahead_events(gpu_t *g, uint64_t now, bool *any_sm, bool *any_fin
 static void tick_due_core(gpu_t *g, uint32_t k)
 {
     sm_t *s = &g->sm[g->due[k]];
-    int rc = sm_cycle(s, g->tick_now, g->tick_icnt);
-    g->tick_last[k] = rc == 0 && sm_detached(s) ? run_ahead(g, s, g->tick_now, g->tick_icnt, &rc) : g->tick_now;
-    g->tick_rc[k] = rc;
+    g->tick_last[k] = run_ahead_tick(g, s, g->tick_now, g->tick_icnt, &g->tick_rc[k]);
     g->tick_note[k] = core_note(s);
 }
 
@@ -1143,8 +1141,8 @@ static int tick_core(gpu_t *g, uint64_t now, bool *any_sm)
                 continue;
             }
             *any_sm = true;
-            int r = sm_cycle(s, now, icnt_now);
-            const uint64_t last = r == 0 && sm_detached(s) ? run_ahead(g, s, now, icnt_now, &r) : now;
+            int r;
+            const uint64_t last = run_ahead_tick(g, s, now, icnt_now, &r);
             g->ahead_cycles += last - now;
             if (last > now && r != 0) {
                 run_ahead_note_event(g, i, last, r);

@@ -46,7 +46,7 @@ int gpu_run(gpu_t *g, cs_error_t *err);
  * it ran almost none of the cores (a machine without free cores). */
 void gpu_set_threads(gpu_t *g, unsigned threads, unsigned min_due);
 /* Run-ahead windows (on by default): a core with nothing in the memory
- * system ticks on by itself up to the end of a window of cycles (gpu.c).
+ * system ticks on by itself up to the end of a window of cycles (run_ahead.h).
  * Off, every core ticks in step with the others, cycle by cycle: the
  * reference the tests compare the windows against. No number changes. */
 void gpu_set_run_ahead(gpu_t *g, bool on);

@@ -46,6 +46,13 @@ uint64_t run_ahead_window_end(gpu_t *g, uint64_t now);
  * cycle ticked (`now` if none); *rc is sm_cycle's result for that cycle.
  * On whichever thread ticks the core. */
 uint64_t run_ahead(gpu_t *g, sm_t *s, uint64_t now, uint64_t icnt_now, int *rc);
+/* Core s's tick at `now` and, when it leaves the core detached, its cycles
+ * ahead (run_ahead): the last cycle ticked; *rc as there. */
+static inline uint64_t run_ahead_tick(gpu_t *g, sm_t *s, uint64_t now, uint64_t icnt_now, int *rc)
+{
+    *rc = sm_cycle(s, now, icnt_now);
+    return *rc == 0 && sm_detached(s) ? run_ahead(g, s, now, icnt_now, rc) : now;
+}
 /* Core id reached a CTA's end (rc > 0) or an error (rc < 0) at `last`,
  * ahead of its phase: for the serial phase of that cycle. */
 void run_ahead_note_event(gpu_t *g, uint32_t id, uint64_t last, int rc);

@@ -103,12 +103,12 @@ static inline bool sm_due(const sm_t *s, uint64_t now, uint64_t icnt_now)
  * warp waits for published writes. Until it issues a memory instruction
  * (which the LD/ST unit takes up at the next cycle at the earliest) or a CTA
  * ends, its cycles read and write only its own state: the GPU may tick it
- * ahead of the others (gpu.c, "run-ahead windows"). */
+ * ahead of the others (gpu/run_ahead.h). */
 static inline bool sm_detached(const sm_t *s)
 {
     const sm_ldst_t *u = &s->ldst;
-    return !u->net_inflight && sm_ldst_quiet(u) && !u->missq.count && !u->mshr.used && s->used_ctas && !s->n_finished &&
-           !s->failed && !s->iss.refetch; /* (the likeliest to fail first) */
+    return !u->net_inflight && sm_ldst_quiet(u) && !u->mshr.used && s->used_ctas && !s->n_finished && !s->failed &&
+           !s->iss.refetch; /* (the likeliest to fail first; quiet covers the miss queue) */
 }
 
 #endif
