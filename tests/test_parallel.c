@@ -256,6 +256,19 @@ static void h100_sized_stream(void)
     check_case(&(par_case_t){.inputs = {"stream:ctas=264,iters=2"}, .config = QV100, .set = {"gpgpu_n_clusters=132"}});
 }
 
+/* A DRAM cycle runs with the next L2 cycle, partition by partition, when
+ * nothing comes between them (gpu.c, hold_dram): clocks where the DRAM
+ * ticks twice between two L2 cycles and shares instants with the cores and
+ * the interconnect but not the L2, and clocks where the L2 is faster than
+ * the DRAM but slower than the cores. */
+static void memory_clocks_interleaved(void)
+{
+    check_case(&(par_case_t){.inputs = {"stream:ctas=45,iters=6"}, .set = {"gpgpu_clock_domains=1000:1500:700:1600"}});
+    check_case(&(par_case_t){.inputs = {"strided:ctas=30,iters=4"},
+                             .set = {"gpgpu_clock_domains=1200:1200:900:600", "power_simulation_enabled=1",
+                                     "power_sample_period=100"}});
+}
+
 /* Run-ahead windows: compute-bound CTAs, eight waves of them on 15 cores
  * (a core reaches a CTA's end ahead; the dispatcher gives it the next one
  * only in that cycle's serial phase); kernels on one stream (the next starts
@@ -412,6 +425,7 @@ int main(int argc, char **argv)
         RUN(two_kernels_lcs_mcke);
         RUN(mesh_stream);
         RUN(qv100_strided);
+        RUN(memory_clocks_interleaved);
         RUN(windows_one_stream);
         RUN(ptx_atomics);
         TEST_EXIT();
@@ -428,6 +442,7 @@ int main(int argc, char **argv)
     RUN(mesh_stream);
     RUN(qv100_strided);
     RUN(h100_sized_stream);
+    RUN(memory_clocks_interleaved);
     RUN(windows_compute_waves);
     RUN(windows_one_stream);
     RUN(windows_two_streams_gto);

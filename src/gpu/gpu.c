@@ -749,6 +749,7 @@ static void run_samples(gpu_t *g, uint64_t now)
 enum {
     NOTE_POOL = 1, /* its pool (or a channel's slices' pools) needs req_pool_balance */
     NOTE_FOLD = 2, /* the core holds more kernel deltas than one more cycle may add to */
+    NOTE_DRAM_DUE = 4, /* (before a partition's item) its channel is due at the held DRAM cycle */
 };
 
 static inline bool pool_out_of_band(const req_pool_t *p) { return p->n_free < SM_POOL_LOW || p->n_free > SM_POOL_HIGH; }
@@ -842,6 +843,30 @@ static void tick_channel_item(void *ctx, uint32_t item)
     for (uint32_t j = 0; j < m->n_slices; j++)
         if (pool_out_of_band(m->slices[j].pool))
             note = NOTE_POOL;
+    g->mem_note[item] = note;
+}
+
+/* One memory partition of a fused memory phase: its channel's held DRAM
+ * cycle, if the channel was due then, and then each of its slices due at
+ * the L2 cycle. A channel and its slices touch nothing another partition
+ * touches, and nothing ran between the DRAM cycle and the L2 cycle, so this
+ * is the serial order (every channel, then every slice) partition by
+ * partition. A slice's due test comes after its channel's tick: the tick
+ * may have given it a fill. */
+static void tick_partition_item(void *ctx, uint32_t item)
+{
+    gpu_t *g = ctx;
+    mem_channel_t *m = &g->ch[g->mem_due[item]];
+    if (g->mem_note[item] & NOTE_DRAM_DUE)
+        mem_channel_cycle(m, g->dram_held);
+    uint8_t note = 0;
+    for (uint32_t j = 0; j < m->n_slices; j++) {
+        l2_slice_t *l = &m->slices[j];
+        if (l2_due(l, g->mem_now, g->mem_icnt))
+            l2_cycle(l, g->mem_now, g->mem_icnt);
+        if (pool_out_of_band(l->pool))
+            note = NOTE_POOL;
+    }
     g->mem_note[item] = note;
 }
 
@@ -1055,6 +1080,47 @@ static void tick_l2_parallel(gpu_t *g, uint64_t now, uint64_t icnt_now)
         PROF_CHOICE(g, PHASE_L2, team_choice_timed(&g->choice[PHASE_L2], now, now_ns() - t0, n));
 }
 
+/* The held DRAM cycle (g->dram_held) and the L2 slices due at `now`, as one
+ * phase of memory partitions (tick_partition_item): one wake-up of the team
+ * where the channels and the slices would take two. Then what the slices
+ * deferred and the pools, as tick_l2_parallel and tick_dram_parallel. */
+static void tick_partitions_parallel(gpu_t *g, uint64_t now, uint64_t icnt_now)
+{
+    uint32_t n = 0;
+    for (uint32_t p = 0; p < g->n_ch; p++) {
+        const mem_channel_t *m = &g->ch[p];
+        const bool dram = mem_channel_due(m);
+        bool any = dram;
+        for (uint32_t j = 0; j < m->n_slices && !any; j++)
+            any = l2_due(&m->slices[j], now, icnt_now);
+        if (!any)
+            continue;
+        g->mem_note[n] = dram ? NOTE_DRAM_DUE : 0;
+        g->mem_due[n++] = p;
+    }
+    if (!n) {
+        g->dram_held = 0;
+        return;
+    }
+    g->mem_now = now;
+    g->mem_icnt = icnt_now;
+    bool timed = false;
+    const uint64_t t0 = run_mem_phase(g, PHASE_L2, now, tick_partition_item, n, &timed);
+    g->dram_held = 0;
+    for (uint32_t k = 0; k < n; k++) {
+        const mem_channel_t *m = &g->ch[g->mem_due[k]];
+        for (uint32_t j = 0; j < m->n_slices; j++) {
+            const uint32_t id = m->first_slice + j;
+            xbar_settle_output(&g->req_net, id, icnt_now);
+            xbar_settle_input(&g->reply_net, id);
+            if (g->mem_note[k] & NOTE_POOL)
+                req_pool_balance(g->l2[id].pool, &g->pool, SM_POOL_LOW, SM_POOL_HIGH);
+        }
+    }
+    if (timed)
+        PROF_CHOICE(g, PHASE_L2, team_choice_timed(&g->choice[PHASE_L2], now, now_ns() - t0, n));
+}
+
 /* The DRAM channels due at `now` (DRAM clock), likewise. A channel touches
  * nothing shared but its slices' pools. */
 static void tick_dram_parallel(gpu_t *g, uint64_t now)
@@ -1178,6 +1244,10 @@ static void tick_icnt(gpu_t *g, uint64_t now)
 static void tick_l2(gpu_t *g, uint64_t now)
 {
     uint64_t icnt_now = g->cycle[CLK_ICNT];
+    if (g->workers && g->dram_held) {
+        tick_partitions_parallel(g, now, icnt_now);
+        return;
+    }
     if (g->workers) {
         tick_l2_parallel(g, now, icnt_now);
         return;
@@ -1339,6 +1409,28 @@ static void maybe_report_progress(gpu_t *g, double t0)
 /* Simulate until kernel `target` finished (UINT32_MAX: every launched kernel)
  * or the core clock reaches stop_cycle; with stop_on_end, also after the core
  * cycle in which any kernel ended. */
+/* With the team, a DRAM cycle at instant t waits to run with the L2 cycle
+ * that comes next in the serial order, when nothing else comes between:
+ * the L2 is due at t itself, or the next instant ticks the L2 and nothing
+ * at t runs first (the interconnect, the cores and their serial phase, which
+ * reads the DRAM's counts for power samples). A DRAM cycle held where the
+ * next instant ticks the DRAM as well runs alone before it (run_until_ex).
+ * (The DRAM's own next_fs is already advanced.) */
+static bool hold_dram(const gpu_t *g, uint64_t t)
+{
+    if (!g->workers)
+        return false;
+    if (g->next_fs[CLK_L2] == t)
+        return true;
+    if (g->next_fs[CLK_ICNT] == t || g->next_fs[CLK_CORE] == t)
+        return false;
+    uint64_t next = g->next_fs[0];
+    for (int d = 1; d < CLK__COUNT; d++)
+        if (g->next_fs[d] < next)
+            next = g->next_fs[d];
+    return g->next_fs[CLK_L2] == next;
+}
+
 static int run_until_ex(gpu_t *g, uint32_t target, uint64_t stop_cycle, bool stop_on_end, cs_error_t *err)
 {
     double t0 = now_seconds();
@@ -1358,8 +1450,15 @@ static int run_until_ex(gpu_t *g, uint32_t target, uint64_t stop_cycle, bool sto
         if (g->next_fs[CLK_DRAM] == t) {
             PROF_START(prof0);
             g->cycle[CLK_DRAM]++;
-            tick_dram(g, g->cycle[CLK_DRAM]);
             g->next_fs[CLK_DRAM] += g->period_fs[CLK_DRAM];
+            if (g->dram_held) { /* (only where the DRAM and the L2 fall on one instant just after) */
+                tick_dram(g, g->dram_held);
+                g->dram_held = 0;
+            }
+            if (hold_dram(g, t))
+                g->dram_held = g->cycle[CLK_DRAM];
+            else
+                tick_dram(g, g->cycle[CLK_DRAM]);
             PROF_ADD(g, PROF_DRAM, prof0);
         }
         if (g->next_fs[CLK_L2] == t) {
@@ -1404,6 +1503,10 @@ static int run_until_ex(gpu_t *g, uint32_t target, uint64_t stop_cycle, bool sto
         }
     }
     g->windows_allowed = false;
+    if (g->dram_held) { /* (not reached: an instant that holds it is followed by the L2's) */
+        tick_dram(g, g->dram_held);
+        g->dram_held = 0;
+    }
     fold_kernel_deltas(g);
     /* counters of sleeping cores up to the last cycle */
     for (uint32_t i = 0; i < g->n_sm; i++)

@@ -93,6 +93,8 @@ struct gpu {
     uint8_t *mem_note;         /* the same for mem_due[i] */
     uint64_t tick_now, tick_icnt; /* the cycle the phase simulates (core, interconnect clock) */
     uint64_t mem_now, mem_icnt;   /* the same for the memory phases (L2 or DRAM clock, interconnect) */
+    uint64_t dram_held;        /* a DRAM cycle whose phase waits to run with the next L2 phase, partition
+                                * by partition (gpu.c, tick_partition_item); 0: none */
     uint32_t serial_kernels;   /* running kernels whose front-end is not parallel_safe */
     uint32_t publishing_kernels; /* running kernels whose front-end publishes writes (kernel.h) */
     uint32_t parallel_min;     /* fewest due cores worth waking the team for */
