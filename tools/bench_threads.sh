@@ -9,6 +9,9 @@
 # tests/data/config/qv100 and the same with 160 cores, and H100-sized (132
 # cores, as make bench); kernels streaming, memory-bound strided
 # (uncoalesced) and compute-bound.
+# BENCH_SET=long: only the H100-sized cases, each about four times as long
+# (2 to 5 s on one thread), so that 8 and 16 threads measure the engine
+# rather than its start-up and the time-based choice's first blocks.
 set -u
 NEW=$1; REF=${2:--}; REPS=${3:-3}
 shift; [ $# -gt 0 ] && shift; [ $# -gt 0 ] && shift
@@ -28,6 +31,14 @@ qv160-compute|$QV --set gpgpu_n_clusters=160|compute:ctas=1280,iters=256
 h100-compute|$QV --set gpgpu_n_clusters=132|compute:ctas=1056,iters=128
 h100-stream|$QV --set gpgpu_n_clusters=132|stream:ctas=1056,iters=4
 h100-strided|$QV --set gpgpu_n_clusters=132|strided:ctas=528,iters=1"
+if [ "${BENCH_SET:-}" = long ]; then
+    cases="h100-compute-long|$QV --set gpgpu_n_clusters=132|compute:ctas=1056,iters=512
+h100-stream-long|$QV --set gpgpu_n_clusters=132|stream:ctas=2112,iters=8
+h100-strided-long|$QV --set gpgpu_n_clusters=132|strided:ctas=1056,iters=2"
+elif [ -n "${BENCH_SET:-}" ]; then
+    echo "bench_threads.sh: unknown BENCH_SET '$BENCH_SET' (long, or unset for all cases)" >&2
+    exit 2
+fi
 echo "$cases" | while IFS='|' read -r name opts input; do
     for r in $(seq "$REPS"); do
         if [ "$REF" != - ]; then

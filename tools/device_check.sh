@@ -20,6 +20,10 @@
 #             caps' runs have it (their fair baseline) -> OUTDIR/native-paper-carve100.*
 #   threads   tools/bench_threads.sh, 1 2 4 8 16 threads, one run each
 #             -> OUTDIR/threads.txt
+#   threads-long  the same on the long H100-sized cases (BENCH_SET=long), median of 3
+#             -> OUTDIR/threads-long.txt
+#   profile   make prof; the long H100-sized cases on 1 and 16 threads, each phase's
+#             share of wall time and how often it ran on the team -> OUTDIR/profile.txt
 #   correlate ctasim correlate of native-default.csv on all cores -> OUTDIR/correlate-default.*
 #   correlate-paper  the same for native-paper.csv
 # Each part has its own time limit (seconds: $LIMIT_<PART>, e.g. LIMIT_native=150)
@@ -27,7 +31,7 @@
 set -u
 OUT=${1:?usage: tools/device_check.sh OUTDIR [PART...]}
 shift
-PARTS=${*:-info build native threads}
+PARTS=${*:-info build native threads threads-long profile}
 mkdir -p "$OUT"
 J=$(nproc 2>/dev/null || echo 2)
 C=build/ctasim
@@ -93,6 +97,24 @@ for p in $PARTS; do
     threads)
         timeout "$(limit threads 240)" sh tools/bench_threads.sh $C - 1 1 2 4 8 16 >"$OUT/threads.txt" 2>&1
         echo "exit $?"; cat "$OUT/threads.txt" ;;
+    threads-long)
+        BENCH_SET=long timeout "$(limit threads_long 150)" sh tools/bench_threads.sh $C - 3 1 2 4 8 16 \
+            >"$OUT/threads-long.txt" 2>&1
+        echo "exit $?"; cat "$OUT/threads-long.txt" ;;
+    profile)
+        # the phase profile build (docs/SPEED.md "Where the time goes, per phase")
+        make -j"$J" prof >"$OUT/profile-build.log" 2>&1 || { tail -5 "$OUT/profile-build.log"; exit 1; }
+        Q=tests/data/config/qv100
+        : >"$OUT/profile.txt"
+        for input in compute:ctas=1056,iters=512 stream:ctas=2112,iters=8 strided:ctas=1056,iters=2; do
+            for t in 1 16; do
+                echo "-- $input, $t threads" >>"$OUT/profile.txt"
+                timeout "$(limit profile 60)" build-prof/ctasim run --quiet --threads $t --config $Q/gpgpusim.config \
+                    --config $Q/trace.config --allow-unknown --set gpgpu_n_clusters=132 "$input" 2>&1 |
+                    grep '^phase profile' >>"$OUT/profile.txt"
+            done
+        done
+        cat "$OUT/profile.txt" ;;
     correlate)
         timeout "$(limit correlate 150)" $C correlate --jobs "$J" --csv "$OUT/correlate-default.csv" \
             "$(csv_or_partial "$OUT/native-default.csv")" >"$OUT/correlate-default.txt" 2>&1
