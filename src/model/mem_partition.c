@@ -64,6 +64,7 @@ void l2_init(l2_slice_t *l, const mem_ports_t *io, uint32_t id)
     l->mshr_req = zero_pages_alloc(l->mshr.n, sizeof *l->mshr_req); /* no heap header: unwritten until used */
     l->inq_cap = cfg->partition_queue ? cfg->partition_queue : 64;
     l->rop_delay = config_rop_latency_l2(cfg);
+    l->rop_ready = CS_NEVER;
     l->pool = io->pool;
 }
 
@@ -84,9 +85,7 @@ uint64_t l2_next_event(const l2_slice_t *l, uint64_t now)
 {
     if (l->inq.count || l->to_dram.count || l->fills.count || l->replies.count)
         return now;
-    if (l->rop.head)
-        return l->rop.head->ready > now ? l->rop.head->ready : now;
-    return CS_NEVER;
+    return l->rop_ready > now ? l->rop_ready : now; /* (CS_NEVER when empty) */
 }
 
 /* A DRAM request for `line` (fetch of `mask` sectors, or a write-back). */
@@ -288,6 +287,8 @@ void l2_cycle(l2_slice_t *l, uint64_t now, uint64_t icnt_now)
         mem_req_t *r = xbar_pop(io->req_net, node, icnt_now);
         if (r) {
             r->ready = now + l->rop_delay;
+            if (!l->rop.head)
+                l->rop_ready = r->ready;
             fifo_push(&l->rop, r);
             cache_prefetch(&l->cache, cache_line_of(&l->cache, r->addr)); /* looked up after the ROP delay */
         }
@@ -296,8 +297,10 @@ void l2_cycle(l2_slice_t *l, uint64_t now, uint64_t icnt_now)
     if (l->fills.head)
         l2_fill(l, fifo_pop(&l->fills));
     /* one request per cycle leaves the ROP delay line */
-    if (l->rop.head && l->rop.head->ready <= now && l->inq.count < l->inq_cap)
+    if (l->rop_ready <= now && l->inq.count < l->inq_cap) {
         fifo_push(&l->inq, fifo_pop(&l->rop));
+        l->rop_ready = l->rop.head ? l->rop.head->ready : CS_NEVER;
+    }
     /* one tag access per cycle */
     if (l->inq.head && l->replies.count < 64 && l->to_dram.count < 64) {
         mem_req_t *r = l->inq.head;

@@ -25,6 +25,8 @@ typedef struct l2_slice {
     mshr_table_t mshr;
     mem_req_t **mshr_req;   /* per MSHR entry: requests waiting (linked via next) */
     req_fifo_t rop;         /* arrived, waiting out the ROP latency (ready in L2 cycles) */
+    uint64_t rop_ready;     /* the ready cycle of rop's head (CS_NEVER: empty), so that the due test,
+                             * made for every slice every L2 cycle, reads no packet */
     uint32_t rop_delay;     /* -gpgpu_l2_rop_latency in L2 cycles */
     req_fifo_t inq;         /* past the ROP delay, waiting for the tag array */
     uint32_t inq_cap;       /* icnt-to-L2 queue size */
@@ -72,7 +74,7 @@ bool l2_idle(const l2_slice_t *l);
  * slice is not ticked for them (30-60 % of its ticks on memory-bound runs). */
 static inline bool l2_due(const l2_slice_t *l, uint64_t now, uint64_t icnt_now)
 {
-    return l->inq.count || l->fills.count || l->replies.count || (l->rop.head && l->rop.head->ready <= now) ||
+    return l->inq.count || l->fills.count || l->replies.count || l->rop_ready <= now ||
            xbar_has_arrival(l->io->req_net, l->id, icnt_now);
 }
 uint64_t l2_next_event(const l2_slice_t *l, uint64_t now);
