@@ -391,6 +391,27 @@ static void team_switches_functions(void)
     CHECK_EQ(hits_b[7], 0);
 }
 
+/* CTASIM_PIN_THREADS=1 (core_workers_pin): a team thread per CPU of the
+ * affinity mask past the caller's, none where the team is larger than the
+ * mask; a pinned team still runs every item once. */
+static uint32_t hits_pin[300];
+static void team_pinned(void)
+{
+    cpu_set_t allowed;
+    CHECK(sched_getaffinity(0, sizeof allowed, &allowed) == 0);
+    const unsigned cpus = (unsigned)CPU_COUNT(&allowed);
+    core_workers_t *w = core_workers_create(2, item_a, hits_pin);
+    CHECK_EQ(core_workers_pin(w), (cpus >= 2 ? 1u : 0u));
+    for (unsigned round = 0; round < 100; round++)
+        core_workers_run(w, 300);
+    core_workers_destroy(w);
+    for (unsigned i = 0; i < 300; i++)
+        CHECK_EQ(hits_pin[i], 100);
+    w = core_workers_create(cpus + 1, item_a, hits_pin);
+    CHECK_EQ(core_workers_pin(w), 0u);
+    core_workers_destroy(w);
+}
+
 /* --threads auto: 1 on gtx480 (15 cores), a thread per 16 cores on QV100
  * (80) up to the CPUs available. */
 static void auto_threads(void)
@@ -420,6 +441,7 @@ int main(int argc, char **argv)
 {
     quick = argc > 1 && !strcmp(argv[1], "--quick");
     RUN(team_switches_functions);
+    RUN(team_pinned);
     if (quick) { /* the cases with the most shared state: policies, two kernels, the mesh, 64 slices */
         RUN(strided_dyncta_claso);
         RUN(two_kernels_lcs_mcke);

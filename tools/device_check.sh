@@ -22,6 +22,8 @@
 #             -> OUTDIR/threads.txt
 #   threads-long  the same on the long H100-sized cases (BENCH_SET=long), median of 3
 #             -> OUTDIR/threads-long.txt
+#   threads-pinned  threads-long with CTASIM_PIN_THREADS=1 (a CPU per team thread)
+#             -> OUTDIR/threads-pinned.txt
 #   profile   make prof; the long H100-sized cases on 1 and 16 threads, each phase's
 #             share of wall time and how often it ran on the team -> OUTDIR/profile.txt
 #   correlate ctasim correlate of native-default.csv on all cores -> OUTDIR/correlate-default.*
@@ -31,7 +33,7 @@
 set -u
 OUT=${1:?usage: tools/device_check.sh OUTDIR [PART...]}
 shift
-PARTS=${*:-info build native threads threads-long profile}
+PARTS=${*:-info build native threads threads-long threads-pinned profile}
 mkdir -p "$OUT"
 J=$(nproc 2>/dev/null || echo 2)
 C=build/ctasim
@@ -101,6 +103,10 @@ for p in $PARTS; do
         BENCH_SET=long timeout "$(limit threads_long 150)" sh tools/bench_threads.sh $C - 3 1 2 4 8 16 \
             >"$OUT/threads-long.txt" 2>&1
         echo "exit $?"; cat "$OUT/threads-long.txt" ;;
+    threads-pinned)
+        CTASIM_PIN_THREADS=1 BENCH_SET=long timeout "$(limit threads_pinned 150)" sh tools/bench_threads.sh $C - 3 \
+            1 2 4 8 16 >"$OUT/threads-pinned.txt" 2>&1
+        echo "exit $?"; cat "$OUT/threads-pinned.txt" ;;
     profile)
         # the phase profile build (docs/SPEED.md "Where the time goes, per phase")
         make -j"$J" prof >"$OUT/profile-build.log" 2>&1 || { tail -5 "$OUT/profile-build.log"; exit 1; }

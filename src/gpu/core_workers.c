@@ -311,6 +311,26 @@ core_workers_t *core_workers_create(unsigned threads, core_work_fn fn, void *ctx
 
 unsigned core_workers_threads(const core_workers_t *w) { return w->n_threads; }
 
+unsigned core_workers_pin(core_workers_t *w)
+{
+    cpu_set_t allowed;
+    if (sched_getaffinity(0, sizeof allowed, &allowed) != 0 || (unsigned)CPU_COUNT(&allowed) < w->n_threads)
+        return 0;
+    unsigned pinned = 0, k = 0;
+    for (int cpu = 0; cpu < CPU_SETSIZE && k < w->n_threads; cpu++) {
+        if (!CPU_ISSET(cpu, &allowed))
+            continue;
+        if (k++ == 0)
+            continue; /* the first CPU: the caller's, if the scheduler agrees */
+        cpu_set_t one;
+        CPU_ZERO(&one);
+        CPU_SET(cpu, &one);
+        if (pthread_setaffinity_np(w->tid[k - 2], sizeof one, &one) == 0)
+            pinned++;
+    }
+    return pinned;
+}
+
 void core_workers_run(core_workers_t *w, uint32_t n_items) { core_workers_run_fn(w, w->fn0, w->ctx0, n_items); }
 
 void core_workers_run_fn(core_workers_t *w, core_work_fn fn, void *ctx, uint32_t n_items)

@@ -30,6 +30,12 @@ void core_workers_run_fn(core_workers_t *w, core_work_fn fn, void *ctx, uint32_t
  * -DCTASIM_PHASE_PROFILE; 0 otherwise). */
 uint64_t core_workers_wait_ns(const core_workers_t *w);
 unsigned core_workers_threads(const core_workers_t *w);
+/* Pin team thread k (1 .. threads - 1) to the k-th CPU this process may run
+ * on (its affinity mask, in CPU order), leaving the caller (thread 0) to the
+ * scheduler: it also runs the serial phases and shares its CPU with nothing
+ * of the team. Returns how many threads were pinned (0 where the mask has
+ * fewer CPUs than the team, or the system refuses). Speed only. */
+unsigned core_workers_pin(core_workers_t *w);
 /* Stop and join the team (NULL: nothing). */
 void core_workers_destroy(core_workers_t *w);
 
