@@ -55,8 +55,8 @@ static void prof_print(const gpu_t *g)
     if (g->ahead_cycles)
         fprintf(stderr, "phase profile: cores ticked ahead of their phase over %llu core cycles (run-ahead windows)\n",
                 (unsigned long long)g->ahead_cycles);
-    static const char *const name[3] = {"cores", "L2", "DRAM"};
-    for (int i = 0; i < 3; i++) {
+    static const char *const name[4] = {"cores", "L2", "DRAM", "DRAM + L2 (partitions)"};
+    for (int i = 0; i < 4; i++) {
         const uint64_t *c = g->prof_cycles[i];
         if (c[0] + c[1])
             fprintf(stderr, "phase profile: %s on the team in %.1f%% of %llu cycles; chose the team %u of %u times\n",
@@ -783,7 +783,10 @@ static void fold_kernel_deltas(gpu_t *g)
  * than handing them over (gtx480's 12 slices and 6 channels never are). */
 #define MEM_PARALLEL_MIN_PER_THREAD 2
 #define MEM_PARALLEL_MIN_UNITS 16
-enum { PHASE_CORES, PHASE_L2, PHASE_DRAM };
+/* The phases the team may take, each with its own time-based choice: a
+ * partition phase (a held DRAM cycle and an L2 cycle) does more per item
+ * than an L2 phase, so their timings are not mixed. */
+enum { PHASE_CORES, PHASE_L2, PHASE_DRAM, PHASE_PARTITIONS };
 
 /* What cores reached ahead at `now` (run_ahead_take_events); -1 when one
  * failed there, the first in core order failing the run. A core that
@@ -1118,7 +1121,7 @@ static void tick_partitions_parallel(gpu_t *g, uint64_t now, uint64_t icnt_now)
     g->mem_now = now;
     g->mem_icnt = icnt_now;
     bool timed = false;
-    const uint64_t t0 = run_mem_phase(g, PHASE_L2, now, tick_partition_item, n, &timed);
+    const uint64_t t0 = run_mem_phase(g, PHASE_PARTITIONS, now, tick_partition_item, n, &timed);
     g->dram_held = 0;
     for (uint32_t k = 0; k < n; k++) {
         const mem_channel_t *m = &g->ch[g->mem_due[k]];
@@ -1131,7 +1134,7 @@ static void tick_partitions_parallel(gpu_t *g, uint64_t now, uint64_t icnt_now)
         }
     }
     if (timed)
-        PROF_CHOICE(g, PHASE_L2, team_choice_timed(&g->choice[PHASE_L2], now, now_ns() - t0, n));
+        PROF_CHOICE(g, PHASE_PARTITIONS, team_choice_timed(&g->choice[PHASE_PARTITIONS], now, now_ns() - t0, n));
 }
 
 /* The DRAM channels due at `now` (DRAM clock), likewise. A channel touches

@@ -119,11 +119,11 @@ struct gpu {
     uint64_t ahead_cycles;     /* core cycles spanned ahead of their phase, all cores (tests, make prof) */
     /* the team or this thread, whichever is faster, per phase (team_choice.h) */
     bool adaptive;             /* choose by time (no explicit min_due) */
-    team_choice_t choice[3];   /* PHASE_CORES, PHASE_L2, PHASE_DRAM (gpu.c) */
+    team_choice_t choice[4];   /* PHASE_CORES, PHASE_L2, PHASE_DRAM, PHASE_PARTITIONS (gpu.c) */
 #ifdef CTASIM_PHASE_PROFILE
     uint64_t prof_ns[8];       /* gpu.c, PROF_*: where the wall time of a run went */
-    uint64_t prof_cycles[3][2]; /* per phase: its cycles on this thread, on the team */
-    uint32_t prof_choices[3][2]; /* per phase: choices of this thread, of the team */
+    uint64_t prof_cycles[4][2]; /* per phase: its cycles on this thread, on the team */
+    uint32_t prof_choices[4][2]; /* per phase: choices of this thread, of the team */
 #endif
 };
 
