@@ -1068,6 +1068,16 @@ static uint64_t run_mem_phase(gpu_t *g, int phase, uint64_t now, core_work_fn fn
     return t0;
 }
 
+/* After a memory phase, in slice order: what slice `id` deferred (its
+ * network counts) and its pool, if it left the band. */
+static void settle_slice(gpu_t *g, uint32_t id, uint64_t icnt_now, bool pool)
+{
+    xbar_settle_output(&g->req_net, id, icnt_now);
+    xbar_settle_input(&g->reply_net, id);
+    if (pool)
+        req_pool_balance(g->l2[id].pool, &g->pool, SM_POOL_LOW, SM_POOL_HIGH);
+}
+
 /* The L2 slices due at `now` (L2 clock), on the team when enough are due,
  * then what they deferred, slice by slice (the network counts and mesh
  * wake-ups, the kernels' counts, the pools), before the interconnect and the
@@ -1085,13 +1095,8 @@ static void tick_l2_parallel(gpu_t *g, uint64_t now, uint64_t icnt_now)
     g->mem_icnt = icnt_now;
     bool timed = false;
     const uint64_t t0 = run_mem_phase(g, PHASE_L2, now, tick_l2_item, n, &timed);
-    for (uint32_t k = 0; k < n; k++) {
-        uint32_t id = g->mem_due[k];
-        xbar_settle_output(&g->req_net, id, icnt_now);
-        xbar_settle_input(&g->reply_net, id);
-        if (g->mem_note[k] & NOTE_POOL)
-            req_pool_balance(g->l2[id].pool, &g->pool, SM_POOL_LOW, SM_POOL_HIGH);
-    }
+    for (uint32_t k = 0; k < n; k++)
+        settle_slice(g, g->mem_due[k], icnt_now, g->mem_note[k] & NOTE_POOL);
     if (timed)
         PROF_CHOICE(g, PHASE_L2, team_choice_timed(&g->choice[PHASE_L2], now, now_ns() - t0, n));
 }
@@ -1125,13 +1130,8 @@ static void tick_partitions_parallel(gpu_t *g, uint64_t now, uint64_t icnt_now)
     g->dram_held = 0;
     for (uint32_t k = 0; k < n; k++) {
         const mem_channel_t *m = &g->ch[g->mem_due[k]];
-        for (uint32_t j = 0; j < m->n_slices; j++) {
-            const uint32_t id = m->first_slice + j;
-            xbar_settle_output(&g->req_net, id, icnt_now);
-            xbar_settle_input(&g->reply_net, id);
-            if (g->mem_note[k] & NOTE_POOL)
-                req_pool_balance(g->l2[id].pool, &g->pool, SM_POOL_LOW, SM_POOL_HIGH);
-        }
+        for (uint32_t j = 0; j < m->n_slices; j++)
+            settle_slice(g, m->first_slice + j, icnt_now, g->mem_note[k] & NOTE_POOL);
     }
     if (timed)
         PROF_CHOICE(g, PHASE_PARTITIONS, team_choice_timed(&g->choice[PHASE_PARTITIONS], now, now_ns() - t0, n));
