@@ -917,10 +917,6 @@ void gpu_set_threads(gpu_t *g, unsigned threads, unsigned min_due)
     g->adaptive = !min_due; /* an explicit min_due (the tests) always uses the team */
     for (unsigned p = 0; p < sizeof g->choice / sizeof g->choice[0]; p++)
         team_choice_init(&g->choice[p]);
-    /* For measurement (docs/SPEED.md "False sharing on the team"): 1 runs
-     * every phase with enough due units on the team, as the tests' min_due
-     * does, without the timing choice. Which thread runs a unit changes no
-     * number, so the variable changes only speed. */
     /* For measurement (issue 28: pinning is not the default until a
      * 16-core machine shows it pays): 1 pins each team thread to a CPU of
      * its own (core_workers_pin). Speed only. */
@@ -934,6 +930,10 @@ void gpu_set_threads(gpu_t *g, unsigned threads, unsigned min_due)
     } else if (pin && *pin && strcmp(pin, "0") != 0)
         fprintf(stderr, "ctasim: warning: CTASIM_PIN_THREADS=%s ignored (1 pins the team's threads, 0 or unset does not)\n",
                 pin);
+    /* For measurement (docs/SPEED.md "False sharing on the team"): 1 runs
+     * every phase with enough due units on the team, as the tests' min_due
+     * does, without the timing choice. Which thread runs a unit changes no
+     * number, so the variable changes only speed. */
     const char *force = getenv("CTASIM_FORCE_TEAM");
     if (gpu_team_forced())
         g->adaptive = false;
@@ -1422,9 +1422,6 @@ static void maybe_report_progress(gpu_t *g, double t0)
     g->progress_fn(g->progress_ctx, &p);
 }
 
-/* Simulate until kernel `target` finished (UINT32_MAX: every launched kernel)
- * or the core clock reaches stop_cycle; with stop_on_end, also after the core
- * cycle in which any kernel ended. */
 /* With the team, a DRAM cycle at instant t waits to run with the L2 cycle
  * that comes next in the serial order, when nothing else comes between:
  * the L2 is due at t itself, or the next instant ticks the L2 and nothing
@@ -1447,6 +1444,9 @@ static bool hold_dram(const gpu_t *g, uint64_t t)
     return g->next_fs[CLK_L2] == next;
 }
 
+/* Simulate until kernel `target` finished (UINT32_MAX: every launched kernel)
+ * or the core clock reaches stop_cycle; with stop_on_end, also after the core
+ * cycle in which any kernel ended. */
 static int run_until_ex(gpu_t *g, uint32_t target, uint64_t stop_cycle, bool stop_on_end, cs_error_t *err)
 {
     double t0 = now_seconds();
