@@ -1425,8 +1425,9 @@ static void maybe_report_progress(gpu_t *g, double t0)
 /* With the team, a DRAM cycle at instant t waits to run with the L2 cycle
  * that comes next in the serial order, when nothing else comes between:
  * the L2 is due at t itself, or the next instant ticks the L2 and nothing
- * at t runs first (the interconnect, the cores and their serial phase, which
- * reads the DRAM's counts for power samples). A DRAM cycle held where the
+ * at t runs first (the interconnect, the cores and their serial phase: none
+ * reads the DRAM today, but a sample or policy hook that did would see it a
+ * cycle behind, so the rule does not lean on it). A DRAM cycle held where the
  * next instant ticks the DRAM as well runs alone before it (run_until_ex).
  * (The DRAM's own next_fs is already advanced.) */
 static bool hold_dram(const gpu_t *g, uint64_t t)
