@@ -100,7 +100,7 @@ static char *run_json(const par_case_t *pc, unsigned threads, bool run_ahead)
     if (pc->trace) {
         w[0] = trace_workload_open(pc->trace, &err);
         kernel_desc_t k;
-        int got;
+        int got = 0; /* (set by the loop whenever it is read) */
         while (w[0] && rc == 0 && (got = workload_next_kernel(w[0], &k, &err)) == 1)
             rc = gpu_launch(g, &k, &err);
         if (!w[0] || (rc == 0 && got < 0))

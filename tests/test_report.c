@@ -282,7 +282,7 @@ static void test_line_points(void)
     sb_free(&b);
     /* past ten series the colours repeat dashed: lines and legend keys */
     chart_series_t many[12];
-    char names[12][8];
+    char names[12][16];
     for (int k = 0; k < 12; k++) {
         snprintf(names[k], sizeof names[k], "s%d", k);
         many[k] = (chart_series_t){.name = names[k], .x = x, .y = y, .n = 3};
