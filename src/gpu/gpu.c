@@ -1422,14 +1422,24 @@ static void maybe_report_progress(gpu_t *g, double t0)
     g->progress_fn(g->progress_ctx, &p);
 }
 
+/* The next instant: the earliest clock edge of any domain. */
+static inline uint64_t next_instant(const gpu_t *g)
+{
+    uint64_t t = g->next_fs[0];
+    for (int d = 1; d < CLK__COUNT; d++)
+        if (g->next_fs[d] < t)
+            t = g->next_fs[d];
+    return t;
+}
+
 /* With the team, a DRAM cycle at instant t waits to run with the L2 cycle
  * that comes next in the serial order, when nothing else comes between:
  * the L2 is due at t itself, or the next instant ticks the L2 and nothing
  * at t runs first (the interconnect, the cores and their serial phase: none
  * reads the DRAM today, but a sample or policy hook that did would see it a
- * cycle behind, so the rule does not lean on it). A DRAM cycle held where the
- * next instant ticks the DRAM as well runs alone before it (run_until_ex).
- * (The DRAM's own next_fs is already advanced.) */
+ * cycle behind, so the rule does not lean on it), nor the DRAM again. The
+ * loop can stop only after a core cycle, so a held cycle always meets its L2
+ * cycle. (The DRAM's own next_fs is already advanced.) */
 static bool hold_dram(const gpu_t *g, uint64_t t)
 {
     if (!g->workers)
@@ -1438,11 +1448,8 @@ static bool hold_dram(const gpu_t *g, uint64_t t)
         return true;
     if (g->next_fs[CLK_ICNT] == t || g->next_fs[CLK_CORE] == t)
         return false;
-    uint64_t next = g->next_fs[0];
-    for (int d = 1; d < CLK__COUNT; d++)
-        if (g->next_fs[d] < next)
-            next = g->next_fs[d];
-    return g->next_fs[CLK_L2] == next;
+    const uint64_t next = next_instant(g);
+    return g->next_fs[CLK_L2] == next && g->next_fs[CLK_DRAM] != next;
 }
 
 /* Simulate until kernel `target` finished (UINT32_MAX: every launched kernel)
@@ -1460,18 +1467,11 @@ static int run_until_ex(gpu_t *g, uint32_t target, uint64_t stop_cycle, bool sto
     g->window_cycle = 0; /* run_ahead_window_end works it out again */
     while (!g->failed && !g->stopped &&
            (target == UINT32_MAX ? !all_done(g) : g->kernels[target]->state != KERNEL_DONE)) {
-        uint64_t t = g->next_fs[0];
-        for (int d = 1; d < CLK__COUNT; d++)
-            if (g->next_fs[d] < t)
-                t = g->next_fs[d];
+        const uint64_t t = next_instant(g);
         if (g->next_fs[CLK_DRAM] == t) {
             PROF_START(prof0);
             g->cycle[CLK_DRAM]++;
             g->next_fs[CLK_DRAM] += g->period_fs[CLK_DRAM];
-            if (g->dram_held) { /* (only where the DRAM and the L2 fall on one instant just after) */
-                tick_dram(g, g->dram_held);
-                g->dram_held = 0;
-            }
             if (hold_dram(g, t))
                 g->dram_held = g->cycle[CLK_DRAM];
             else
@@ -1520,10 +1520,6 @@ static int run_until_ex(gpu_t *g, uint32_t target, uint64_t stop_cycle, bool sto
         }
     }
     g->windows_allowed = false;
-    if (g->dram_held) { /* (not reached: an instant that holds it is followed by the L2's) */
-        tick_dram(g, g->dram_held);
-        g->dram_held = 0;
-    }
     fold_kernel_deltas(g);
     /* counters of sleeping cores up to the last cycle */
     for (uint32_t i = 0; i < g->n_sm; i++)
