@@ -516,9 +516,11 @@ static int dispatch_cluster(gpu_t *g, kernel_run_t *k, uint32_t id, uint64_t now
         first += config_gpc_sms(cfg, q);
     for (uint32_t i = 0; i < n; i++) { /* one cluster per GPC per cycle */
         const sm_t *s = &g->sm[first + i];
-        for (uint32_t c = 0; c < MAX_CTAS_PER_SM; c++)
-            if (s->cta[c].used && s->cta[c].cluster && s->cta[c].cluster->size > 1 && s->cta[c].start_cycle == now)
+        for (uint32_t m = s->cta_mask; m; m &= m - 1) {
+            const cta_slot_t *c = &s->cta[__builtin_ctz(m)];
+            if (c->cluster && c->cluster->size > 1 && c->start_cycle == now)
                 return 0;
+        }
     }
     if (!cta_chain_admit_cluster(&g->chain, g, gpc, k))
         return 0;

@@ -68,11 +68,8 @@ uint32_t gpu_sm_ctas(const gpu_t *g, uint32_t sm, cta_info_t *out, uint32_t max)
 {
     const sm_t *s = &g->sm[sm];
     uint32_t n = 0;
-    for (uint32_t i = 0; i < MAX_CTAS_PER_SM && n < max; i++) {
-        if (!s->cta[i].used)
-            continue;
-        sm_cta_info(s, i, &out[n++]);
-    }
+    for (uint32_t m = s->cta_mask; m && n < max; m &= m - 1)
+        sm_cta_info(s, (uint32_t)__builtin_ctz(m), &out[n++]);
     /* most recently issued last: order by start cycle, then CTA id */
     for (uint32_t i = 1; i < n; i++)
         for (uint32_t j = i; j > 0; j--) {
@@ -112,10 +109,7 @@ void gpu_set_cta_paused(gpu_t *g, uint32_t sm, uint32_t slot, bool paused)
     if (slot >= MAX_CTAS_PER_SM || !s->cta[slot].used)
         return;
     s->cta[slot].paused = paused;
-    s->any_paused = false;
-    for (uint32_t i = 0; i < MAX_CTAS_PER_SM; i++)
-        if (s->cta[i].used && s->cta[i].paused)
-            s->any_paused = true;
+    sm_update_any_paused(s);
 }
 
 void gpu_set_cta_bypass(gpu_t *g, uint32_t sm, uint32_t slot, bool bypass)

@@ -47,9 +47,11 @@ int sm_init(sm_t *s, const mem_ports_t *io, uint32_t id, const warp_policy_ops_t
 
 void sm_free(sm_t *s)
 {
-    for (uint32_t c = 0; s->used_ctas && c < MAX_CTAS_PER_SM; c++) /* none: its pages stay untouched */
-        if (s->cta[c].used && s->cta[c].fe)
-            s->cta[c].kernel->desc.ops->cta_end(s->cta[c].kernel->desc.src, s->cta[c].fe);
+    for (uint32_t m = s->cta_mask; m; m &= m - 1) { /* the used slots only: the others' pages stay untouched */
+        const cta_slot_t *c = &s->cta[__builtin_ctz(m)];
+        if (c->fe)
+            c->kernel->desc.ops->cta_end(c->kernel->desc.src, c->fe);
+    }
     sm_pipes_free(&s->pipes);
     for (uint32_t i = 0; i < s->n_sched; i++)
         if (s->wp_state[i] && s->wp->destroy)

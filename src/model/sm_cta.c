@@ -101,9 +101,8 @@ uint32_t sm_resident_ctas(const sm_t *s, const kernel_run_t *k)
     if (!k)
         return s->used_ctas;
     uint32_t n = 0;
-    for (uint32_t i = 0; i < MAX_CTAS_PER_SM; i++)
-        if (s->cta[i].used && s->cta[i].kernel == k)
-            n++;
+    for (uint32_t m = s->cta_mask; m; m &= m - 1)
+        n += s->cta[__builtin_ctz(m)].kernel == k;
     return n;
 }
 
@@ -265,15 +264,11 @@ static void update_stall_owner(sm_t *s)
 {
     const kernel_run_t *best = NULL;
     uint32_t best_n = 0;
-    for (uint32_t i = 0; i < MAX_CTAS_PER_SM; i++) {
-        if (!s->cta[i].used)
-            continue;
-        const kernel_run_t *k = s->cta[i].kernel;
+    for (uint32_t m = s->cta_mask; m; m &= m - 1) {
+        const kernel_run_t *k = s->cta[__builtin_ctz(m)].kernel;
         if (k == best)
             continue;
-        uint32_t n = 0;
-        for (uint32_t j = 0; j < MAX_CTAS_PER_SM; j++)
-            n += s->cta[j].used && s->cta[j].kernel == k;
+        uint32_t n = sm_resident_ctas(s, k);
         if (n > best_n || (n == best_n && k->index < best->index)) {
             best = k;
             best_n = n;
@@ -307,10 +302,16 @@ static void cta_complete(sm_t *s, cta_slot_t *c, uint64_t now)
     c->used = false;
     c->paused = false;
     c->bypass_l1 = false;
+    s->cta_mask &= ~(1u << (c - s->cta));
     update_stall_owner(s);
+    sm_update_any_paused(s);
+}
+
+void sm_update_any_paused(sm_t *s)
+{
     s->any_paused = false;
-    for (uint32_t i = 0; i < MAX_CTAS_PER_SM; i++)
-        if (s->cta[i].used && s->cta[i].paused)
+    for (uint32_t m = s->cta_mask; m; m &= m - 1)
+        if (s->cta[__builtin_ctz(m)].paused)
             s->any_paused = true;
 }
 
@@ -334,12 +335,17 @@ void sm_warp_finish(sm_t *s, uint32_t w, uint64_t now)
 
 int sm_start_cta(sm_t *s, kernel_run_t *k, uint64_t cta_id, void *fe, uint64_t now)
 {
-    uint32_t slot = 0;
-    while (slot < MAX_CTAS_PER_SM && s->cta[slot].used)
-        slot++;
+    const uint32_t all = MAX_CTAS_PER_SM == 32 ? ~0u : (1u << MAX_CTAS_PER_SM) - 1;
+    if ((s->cta_mask & all) == all) {
+        cs_err(&s->err, NULL, 0, "internal error: a CTA given to a core whose %u CTA slots are all used",
+               MAX_CTAS_PER_SM);
+        return -1;
+    }
+    const uint32_t slot = (uint32_t)__builtin_ctz(~s->cta_mask);
     cta_slot_t *c = &s->cta[slot];
     memset(c, 0, sizeof *c);
     c->used = true;
+    s->cta_mask |= 1u << slot;
     c->kernel = k;
     c->fe = fe;
     c->cta_id = cta_id;

@@ -83,5 +83,7 @@ void sm_cta_info(const sm_t *s, uint32_t slot, cta_info_t *out);
 /* Add the kernel deltas kept while defer_shared to the kernels; clear them. */
 void sm_fold_kernel_deltas(sm_t *s);
 uint32_t sm_resident_ctas(const sm_t *s, const kernel_run_t *k); /* k NULL: all kernels */
+/* any_paused again from the resident CTAs' flags (after a CTA's pause changed). */
+void sm_update_any_paused(sm_t *s);
 
 #endif

@@ -20,6 +20,7 @@
 
 #define MAX_WARPS_PER_SM CONFIG_MAX_WARPS_PER_SM
 #define MAX_CTAS_PER_SM CONFIG_MAX_CTAS_PER_SM
+_Static_assert(MAX_CTAS_PER_SM <= 32, "sm_t.cta_mask has a bit per CTA slot");
 #define MAX_SCHED_PER_SM CONFIG_MAX_SCHED_PER_SM
 
 typedef struct warp {
@@ -93,6 +94,11 @@ typedef struct sm {
     bool mem_throttle;        /* policy flag: issue no memory instructions */
     /* resources in use */
     uint32_t used_threads, used_regs, used_shmem, used_ctas, used_warps;
+    /* bit i set: cta[i] is used. The per-CTA scans (resident CTAs of a kernel,
+     * the stall owner, a free slot) visit the used slots only: a full pass of
+     * cta[] reads 32 slots of 136 bytes, and the dispatcher asks every core
+     * after every CTA end (VADD at cap 1: 3 % of the run in sm_fits). */
+    uint32_t cta_mask;
     uint64_t alloc_mark;      /* cycle up to which c.reg_alloc_cycles / shmem_alloc_cycles are summed */
     kernel_run_t *stall_kernel; /* the kernel stall cycles were last charged to (per-kernel stats) */
     /* time */
