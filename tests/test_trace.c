@@ -570,6 +570,62 @@ static void test_open_from_memory(void)
     k.ops->destroy(k.src);
 }
 
+/* Delta lists repeated at a PC reuse their parse (the reader's delta memo):
+ * the same text must give the same addresses from another base, and text
+ * that only starts like the memo's, or the same text under another mask,
+ * must be parsed anew. */
+static void test_delta_memo(void)
+{
+    const char *text =
+        "-kernel name = d\n-grid dim = (1,1,1)\n-block dim = (32,1,1)\n-shmem = 0\n-nregs = 4\n"
+        "-binary version = 70\n-accelsim tracer version = 4\n#\n#BEGIN_TB\nthread block = 0,0,0\n"
+        "warp = 0\ninsts = 8\n"
+        "0010 0000000f 1 R1 LDG.E 1 R2 4 2 0x100 4 4 4\n"   /* evenly spaced */
+        "0010 0000000f 1 R1 LDG.E 1 R2 4 2 0x200 4 4 4\n"   /* the same deltas from another base */
+        "0010 0000000f 1 R1 LDG.E 1 R2 4 2 0x300 4 4 44\n"  /* starts like the memo's text, another list */
+        "0010 00000007 1 R1 LDG.E 1 R2 4 2 0x400 4 4 44\n"  /* 3 lanes: 2 deltas, then an immediate */
+        "0020 000000f0 1 R1 LDG.E 1 R2 4 2 0x1000 -4 8 4\n" /* a list */
+        "0020 000000f0 1 R1 LDG.E 1 R2 4 2 0x2000 -4 8 4\n" /* the same list from another base */
+        "0020 000000f0 1 R1 LDG.E 1 R2 4 2 0x3000 -4  8 4\n" /* two spaces: parsed anew, same deltas */
+        "0030 ffffffff 0 EXIT 0 0\n#END_TB\n";
+    static const struct {
+        uint32_t mask;
+        uint64_t addr[4];
+    } want[7] = {
+        {0x0f, {0x100, 0x104, 0x108, 0x10c}}, {0x0f, {0x200, 0x204, 0x208, 0x20c}},
+        {0x0f, {0x300, 0x304, 0x308, 0x334}}, {0x07, {0x400, 0x404, 0x408, 0}},
+        {0xf0, {0x1000, 0xffc, 0x1004, 0x1008}}, {0xf0, {0x2000, 0x1ffc, 0x2004, 0x2008}},
+        {0xf0, {0x3000, 0x2ffc, 0x3004, 0x3008}},
+    };
+    kernel_desc_t k;
+    cs_error_t err;
+    CHECK_EQ(trace_kernel_open_mem("delta.traceg", text, strlen(text), &k, &err), 0);
+    void *cta = k.ops->cta_begin(k.src, 0, 0, &err);
+    CHECK(cta != NULL);
+    if (!cta) {
+        k.ops->destroy(k.src);
+        return;
+    }
+    for (unsigned i = 0; i < 7; i++) {
+        const warp_inst_t *in = next_inst(&k, cta, 0);
+        if (!in)
+            break;
+        CHECK_EQ(in->active_mask, want[i].mask);
+        CHECK(in->addr != NULL);
+        unsigned n = 0;
+        for (uint32_t m = want[i].mask; in->addr && m; m &= m - 1, n++)
+            if (in->addr[__builtin_ctz(m)] != want[i].addr[n]) {
+                printf("  line %u lane %d: 0x%llx, want 0x%llx\n", i + 1, __builtin_ctz(m),
+                       (unsigned long long)in->addr[__builtin_ctz(m)], (unsigned long long)want[i].addr[n]);
+                test_case_failed = 1;
+            }
+    }
+    const warp_inst_t *in = next_inst(&k, cta, 0); /* the stream stayed in step */
+    CHECK(in && in->flags == INST_EXIT);
+    k.ops->cta_end(k.src, cta);
+    k.ops->destroy(k.src);
+}
+
 static void test_cta_order_enforced(void)
 {
     kernel_desc_t k;
@@ -1423,6 +1479,7 @@ int main(int argc, char **argv)
     RUN(test_counts_match_independent_scan);
     RUN(test_v2_prefix);
     RUN(test_open_from_memory);
+    RUN(test_delta_memo);
     RUN(test_cta_order_enforced);
     RUN(test_streaming_many_ctas);
     RUN(parse_ahead_matches_sequential);

@@ -183,6 +183,26 @@ typedef struct line_memo {
     char text[LINE_MEMO_TEXT];
 } line_memo_t;
 
+/* The last address-delta list seen at a PC (direct-mapped by PC, like the
+ * line memo), with its encoding: a PC's lanes usually keep their spacing
+ * from one warp to the next (MMUL: fifteen 4s, a 964, fifteen 4s), only the
+ * base changes, and the deltas, not the base, are most of a memory line's
+ * bytes. Text that matches byte for byte parses to the same deltas, hence the
+ * same bytes after the base in the warp's stream (warp_append). */
+#define DELTA_MEMO_BITS 8
+#define DELTA_MEMO_SIZE (1u << DELTA_MEMO_BITS)
+#define DELTA_MEMO_TEXT 160
+#define DELTA_MEMO_CODE 64
+typedef struct delta_memo {
+    uint64_t pc;
+    uint32_t mask;
+    uint16_t len;       /* of text; 0 = empty */
+    uint8_t code_len;
+    bool list;          /* RECORD_LIST: code is per-lane deltas, not one stride */
+    char text[DELTA_MEMO_TEXT];
+    uint8_t code[DELTA_MEMO_CODE];
+} delta_memo_t;
+
 /* Dedup of static instructions while parsing: open addressing on the PC. */
 typedef struct static_index {
     uint32_t *slot; /* id + 1; 0 = empty */
@@ -210,6 +230,7 @@ typedef struct trace_source {
     trace_store_t *store;
     static_index_t index;
     struct line_memo *memo; /* LINE_MEMO_SIZE entries */
+    delta_memo_t *delta_memo; /* DELTA_MEMO_SIZE entries, from the first delta list on */
     opcode_cache_entry_t opcode_cache[OPCODE_CACHE_SIZE];
 } trace_source_t;
 
@@ -320,6 +341,35 @@ static inline bool parse_signed(const char **pp, const char *end, int64_t *out)
         return false;
     }
     *out = negative ? (int64_t)(0 - mag) : (int64_t)mag;
+    *pp = p;
+    return true;
+}
+
+/* The usual shape of an address delta, and only that: one space, an optional
+ * '-', at most 18 digits (so no overflow), the token's end. A subset of what
+ * parse_signed accepts, with the same value; anything else (tabs, several
+ * spaces, '+', long numbers, errors) goes to parse_signed. Delta lists are
+ * most of a trace's bytes (MMUL: 31 deltas on each memory line), and
+ * parse_signed's two space skips and bound checks made parsing 43 % of such
+ * a run's instructions. */
+static inline bool parse_delta_fast(const char **pp, const char *end, int64_t *out)
+{
+    const char *p = *pp;
+    if (p >= end || *p != ' ')
+        return false;
+    p++;
+    const bool negative = *p == '-'; /* reading *end is safe: see hex_digit_plus1 */
+    p += negative;
+    const char *digits = p;
+    uint64_t v = 0;
+    unsigned d;
+    while ((d = (unsigned)(unsigned char)*p - '0') < 10u) {
+        v = v * 10 + d;
+        p++;
+    }
+    if (p == digits || p - digits > 18 || p > end || !token_ends_at(p, end))
+        return false;
+    *out = negative ? -(int64_t)v : (int64_t)v;
     *pp = p;
     return true;
 }
@@ -593,6 +643,11 @@ static int parse_header(trace_source_t *s, cs_error_t *err)
 typedef struct addr_set {
     bool evenly_spaced;
     uint64_t first, stride;
+    /* set: what follows `first` in the stream is known already (a delta memo's
+     * code; `list` says which form), and lane[] is not filled */
+    const uint8_t *code;
+    uint8_t code_len;
+    bool list;
     uint64_t lane[WARP_SIZE];
 } addr_set_t;
 
@@ -766,11 +821,51 @@ static inline void put_u64(uint8_t **pp, uint64_t v)
     *pp += sizeof v;
 }
 
+/* How the active lanes' addresses (mask non-zero) are spaced: false when
+ * evenly (any one- or two-lane access is), with the first and the stride;
+ * true when they need a list. */
+static bool spacing_of(uint32_t mask, const addr_set_t *set, uint64_t *first, uint64_t *stride)
+{
+    const uint64_t *addr = set->lane;
+    uint32_t m = mask;
+    *first = addr[__builtin_ctz(m)];
+    *stride = 0;
+    m &= m - 1;
+    if (!m)
+        return false;
+    uint64_t prev = addr[__builtin_ctz(m)];
+    *stride = prev - *first;
+    for (m &= m - 1; m; m &= m - 1) {
+        uint64_t a = addr[__builtin_ctz(m)];
+        if (a - prev != *stride)
+            return true;
+        prev = a;
+    }
+    return false;
+}
+
+/* What follows the first address in a record: each next active lane's
+ * distance from the one before (list), or the one stride. */
+static uint8_t *put_spacing(uint8_t *p, uint32_t mask, const addr_set_t *set, bool list, uint64_t first,
+                            uint64_t stride)
+{
+    if (!list) {
+        put_varint(&p, zigzag(stride));
+        return p;
+    }
+    uint64_t prev = first;
+    for (uint32_t m = mask & (mask - 1); m; m &= m - 1) {
+        uint64_t a = set->lane[__builtin_ctz(m)];
+        put_varint(&p, zigzag(a - prev));
+        prev = a;
+    }
+    return p;
+}
+
 /* Append one instruction: static id, mask and (for has_addrs) the active
  * lanes' addresses. */
 static void warp_append(warp_stream_t *ws, uint32_t id, uint32_t mask, bool has_addrs, const addr_set_t *set)
 {
-    const uint64_t *addr = set->lane;
     if (ws->cap - ws->len < RECORD_MAX_BYTES) {
         /* a first buffer of 512 bytes, not a page: most warps of a short
          * kernel need a few hundred bytes, and a page each (with malloc's
@@ -787,27 +882,12 @@ static void warp_append(warp_stream_t *ws, uint32_t id, uint32_t mask, bool has_
     uint8_t *p = ws->bytes + ws->len;
     uint64_t tag = (uint64_t)id << 2;
     bool with_addrs = has_addrs && mask;
-    /* a list unless the addresses are evenly spaced (any one- or two-lane access is) */
     bool list = false;
     uint64_t first = set->first, stride = set->stride;
-    if (with_addrs && !set->evenly_spaced) {
-        uint32_t m = mask;
-        first = addr[__builtin_ctz(m)];
-        stride = 0;
-        m &= m - 1;
-        if (m) {
-            uint64_t prev = addr[__builtin_ctz(m)];
-            stride = prev - first;
-            for (m &= m - 1; m; m &= m - 1) {
-                uint64_t a = addr[__builtin_ctz(m)];
-                if (a - prev != stride) {
-                    list = true;
-                    break;
-                }
-                prev = a;
-            }
-        }
-    }
+    if (with_addrs && set->code)
+        list = set->list;
+    else if (with_addrs && !set->evenly_spaced)
+        list = spacing_of(mask, set, &first, &stride);
     if (mask != 0xffffffffu)
         tag |= RECORD_MASK;
     if (list)
@@ -817,15 +897,11 @@ static void warp_append(warp_stream_t *ws, uint32_t id, uint32_t mask, bool has_
         put_u32(&p, mask);
     if (with_addrs) {
         put_u64(&p, first);
-        if (list) {
-            uint64_t prev = first;
-            for (uint32_t m = mask & (mask - 1); m; m &= m - 1) {
-                uint64_t a = addr[__builtin_ctz(m)];
-                put_varint(&p, zigzag(a - prev));
-                prev = a;
-            }
+        if (set->code) {
+            memcpy(p, set->code, set->code_len);
+            p += set->code_len;
         } else {
-            put_varint(&p, zigzag(stride));
+            p = put_spacing(p, mask, set, list, first, stride);
         }
     }
     ws->len = (size_t)(p - ws->bytes);
@@ -923,10 +999,62 @@ static const opcode_cache_entry_t *decode_opcode(trace_source_t *s, const char *
     return slot;
 }
 
+static delta_memo_t *delta_memo_at(trace_source_t *s, uint64_t pc)
+{
+    if (!s->delta_memo)
+        s->delta_memo = cs_xcalloc(DELTA_MEMO_SIZE, sizeof *s->delta_memo);
+    return &s->delta_memo[(pc * 0x9e3779b97f4a7c15ull) >> (64 - DELTA_MEMO_BITS)];
+}
+
+/* The deltas at *pp are the text last seen at this PC with this mask: the
+ * record's code is the memo's (out->code), *pp moves past them. */
+static bool delta_memo_hit(trace_source_t *s, uint64_t pc, uint32_t mask, const char **pp, const char *end,
+                           addr_set_t *out)
+{
+    const delta_memo_t *d = delta_memo_at(s, pc);
+    const char *p = *pp;
+    if (!d->len || d->pc != pc || d->mask != mask || (size_t)(end - p) < d->len || memcmp(p, d->text, d->len) != 0 ||
+        !token_ends_at(p + d->len, end))
+        return false;
+    out->code = d->code;
+    out->code_len = d->code_len;
+    out->list = d->list;
+    *pp = p + d->len;
+    return true;
+}
+
+/* Keep the deltas' text [from, to) and their code (lane[] holds the parsed
+ * addresses), where both fit; the record uses the code too. */
+static void delta_memo_fill(trace_source_t *s, uint64_t pc, uint32_t mask, const char *from, const char *to,
+                            addr_set_t *out)
+{
+    size_t len = (size_t)(to - from);
+    if (!mask || !len || len > DELTA_MEMO_TEXT)
+        return;
+    uint8_t code[RECORD_MAX_BYTES];
+    uint64_t first, stride;
+    bool list = spacing_of(mask, out, &first, &stride);
+    size_t code_len = (size_t)(put_spacing(code, mask, out, list, first, stride) - code);
+    if (code_len > DELTA_MEMO_CODE)
+        return;
+    delta_memo_t *d = delta_memo_at(s, pc);
+    d->pc = pc;
+    d->mask = mask;
+    d->len = (uint16_t)len;
+    memcpy(d->text, from, len);
+    d->code_len = (uint8_t)code_len;
+    memcpy(d->code, code, code_len);
+    d->list = list;
+    out->code = d->code;
+    out->code_len = d->code_len;
+    out->list = list;
+}
+
 /* Addresses after mem_width: mode 1 as base and stride, modes 0 and 2 as
- * per-lane values (active lanes only; the others are left as they are). */
-static int parse_addresses(trace_source_t *s, const char **pp, const char *end, uint32_t mask, addr_set_t *out,
-                           cs_error_t *err)
+ * per-lane values (active lanes only; the others are left as they are; not
+ * even those where a delta memo gives the record's code, out->code). */
+static int parse_addresses(trace_source_t *s, uint64_t pc, const char **pp, const char *end, uint32_t mask,
+                           addr_set_t *out, cs_error_t *err)
 {
     uint64_t *addr = out->lane;
     out->evenly_spaced = false;
@@ -969,12 +1097,18 @@ static int parse_addresses(trace_source_t *s, const char **pp, const char *end, 
             out->first = base;
             out->stride = (uint64_t)stride;
         } else {
+            out->first = base;
+            if (delta_memo_hit(s, pc, mask, &p, end, out)) {
+                *pp = p;
+                return 0;
+            }
+            const char *deltas = p;
             uint64_t a = base;
             unsigned k = 0;
             for (uint32_t m = mask; m; m &= m - 1, k++) {
                 if (k > 0) {
                     int64_t delta;
-                    if (!parse_signed(&p, end, &delta)) {
+                    if (!parse_delta_fast(&p, end, &delta) && !parse_signed(&p, end, &delta)) {
                         if (at_end(p, end))
                             return src_fail(s, err, cur_line(s), "too few address deltas: %u active lanes need %u, got %u",
                                             active, active - 1, k - 1);
@@ -984,6 +1118,7 @@ static int parse_addresses(trace_source_t *s, const char **pp, const char *end, 
                 }
                 addr[__builtin_ctz(m)] = a;
             }
+            delta_memo_fill(s, pc, mask, deltas, p, out);
         }
     }
     *pp = p;
@@ -1081,7 +1216,8 @@ static int parse_instruction(trace_source_t *s, warp_stream_t *ws, char *line, s
     addr_set_t addr; /* not zeroed: lane[] is written and read for active lanes only */
     addr.evenly_spaced = false;
     addr.first = addr.stride = 0;
-    if (mem_width_nonzero && parse_addresses(s, &p, end, mask, &addr, err) < 0)
+    addr.code = NULL;
+    if (mem_width_nonzero && parse_addresses(s, in->pc, &p, end, mask, &addr, err) < 0)
         return -1;
     /* optional immediate (DEPBAR and friends), then nothing */
     p = skip_space(p, end);
@@ -1519,6 +1655,7 @@ static void source_free(trace_source_t *s)
     store_release(s->store);
     free(s->index.slot);
     free(s->memo);
+    free(s->delta_memo);
     free(s->path);
     free(s);
 }
