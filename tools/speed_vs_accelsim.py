@@ -23,6 +23,18 @@ about 1 GB of text).
   tools/speed_vs_accelsim.py RESULTS.json [--size small|default|all]
       [--ctasim build/ctasim] [--config-dir tests/data/config/qv100]
       [--workdir DIR] [--repeat N] [--markdown] [--only NAME,...]
+      [--caps 1,4,0] [--accelsim BINARY --accelsim-config-dir DIR]
+
+With --accelsim BINARY the Accel-Sim time is measured here instead of taken
+from the file: each run's trace goes through Accel-Sim too (`BINARY -trace
+.../kernelslist.g -config gpgpusim.config -config trace.config
+[-gpgpu_shader_cta N]`, the configs of --accelsim-config-dir, the full QV100
+pair as Accel-Sim reads it), right before ctasim's runs of it, so both
+simulators meet the same machine and the same load. The recorded times are
+from another machine and another day; a ratio against them says as much about
+the two machines as about the two simulators (docs/SPEED.md). Accel-Sim's
+cycles and warp instructions are shown beside the recorded ones; the binary
+needs its own environment (gpgpu-sim's setup_environment.sh) in the caller's.
 
 User CPU seconds of each ctasim run come from wait4() (its rusage, all its
 threads: the trace reader's parse-ahead thread counts); with --repeat N the
@@ -60,6 +72,31 @@ def run_timed(argv, env):
         out.seek(0)
         text = out.read().decode("utf-8", "replace")
     return proc.returncode, usage.ru_utime, wall, text
+
+
+ACCELSIM_STAT = re.compile(r"^(gpu_tot_sim_cycle|gpgpu_n_tot_w_icount)\s*=\s*(\d+)", re.M)
+
+
+def run_accelsim(binary, config_dir, trace_dir, cap, env, workdir):
+    """One Accel-Sim run here: (user s, wall s, cycles, warp insts), or an
+    error text. Its last totals are the whole run's (they are cumulative)."""
+    argv = [binary, "-trace", os.path.join(trace_dir, "kernelslist.g"),
+            "-config", os.path.join(config_dir, "gpgpusim.config"),
+            "-config", os.path.join(config_dir, "trace.config")]
+    if cap:
+        argv += ["-gpgpu_shader_cta", str(cap)]
+    cwd = os.getcwd()
+    os.chdir(workdir)  # it writes small files beside itself
+    try:
+        rc, user, wall, out = run_timed(argv, env)
+    finally:
+        os.chdir(cwd)
+    stats = {}
+    for name, value in ACCELSIM_STAT.findall(out):
+        stats[name] = int(value)
+    if rc != 0 or "gpu_tot_sim_cycle" not in stats:
+        return "Accel-Sim exited with %d: %s" % (rc, out.strip()[-200:].replace("\n", " | "))
+    return user, wall, stats["gpu_tot_sim_cycle"], stats.get("gpgpu_n_tot_w_icount")
 
 
 def kernel_files(trace_dir):
@@ -154,7 +191,23 @@ def main():
     ap.add_argument("--stored-traces", default=None,
                     help="a directory of the traces Accel-Sim ran, NAME-SIZE/ (kernel files plain or .xz): "
                          "used instead of regenerating where present")
+    ap.add_argument("--caps", default="",
+                    help="comma-separated caps to run (0 = none; default: every recorded run)")
+    ap.add_argument("--accelsim", default=None,
+                    help="an Accel-Sim binary (accel-sim.out): time it here, beside ctasim, instead of "
+                         "taking the recorded times")
+    ap.add_argument("--accelsim-config-dir", default=None,
+                    help="with --accelsim: the gpgpusim.config and trace.config Accel-Sim reads (the full "
+                         "QV100 pair; ctasim's trimmed test copy lacks options Accel-Sim requires)")
     args = ap.parse_args()
+    if args.accelsim and not args.accelsim_config_dir:
+        ap.error("--accelsim needs --accelsim-config-dir")
+    caps = None
+    if args.caps:
+        try:
+            caps = {int(c) for c in args.caps.split(",") if c}
+        except ValueError:
+            ap.error("--caps expects numbers separated by commas, got '%s'" % args.caps)
 
     with open(args.results) as f:
         ref = json.load(f)
@@ -185,6 +238,8 @@ def main():
             continue
         runs = runs_by_trace.get(tkey, [])
         timed = [(k, r) for k, r in runs if (r.get("accelsim") or {}).get("user_s")]
+        if caps is not None:
+            timed = [(k, r) for k, r in timed if (r.get("cap") or 0) in caps]
         if not timed:
             notes.append("%s: no Accel-Sim time recorded (%d runs), not run" % (tkey, len(runs)))
             continue
@@ -216,13 +271,24 @@ def main():
             if run.get("cap"):
                 argv += ["--max-ctas", str(run["cap"])]
             argv.append(os.path.join(tdir, "kernelslist.g"))
+            a = dict(run["accelsim"])
+            here = None
+            if args.accelsim:
+                here = run_accelsim(os.path.abspath(args.accelsim), os.path.abspath(args.accelsim_config_dir),
+                                    tdir, run.get("cap"), env, work)
+                if isinstance(here, str):
+                    rows.append({"run": key, "failed": here, "cap": run.get("cap")})
+                    print_row(rows[-1], args.markdown, file=sys.stderr)
+                    continue
+                a = {"user_s": here[0], "wall_s": here[1], "cycles": here[2], "warp_insts": here[3],
+                     "recorded_user_s": a["user_s"], "recorded_cycles": a.get("cycles")}
             users, walls, failed = [], [], None
             for _ in range(max(1, args.repeat)):
                 total_user, total_wall, k = 0.0, 0.0, 0
                 while not failed and (k == 0 or (total_user < args.min_user and k < 200)):
                     rc, user, wall, out = run_timed(argv + ["--json", os.path.join(work, "out.json")], env)
                     if rc != 0:
-                        failed = out.strip()[-200:]
+                        failed = "ctasim failed: " + out.strip()[-200:]
                     total_user += user
                     total_wall += wall
                     k += 1
@@ -230,9 +296,10 @@ def main():
                     break
                 users.append(total_user / k)
                 walls.append(total_wall / k)
-            a = run["accelsim"]
             row = {"run": key, "trace": tkey, "cap": run.get("cap"), "accelsim_user_s": a["user_s"],
-                   "accelsim_wall_s": a.get("wall_s"), "same_trace": same, "failed": failed}
+                   "accelsim_wall_s": a.get("wall_s"), "same_trace": same, "failed": failed,
+                   "measured_here": here is not None, "recorded_user_s": a.get("recorded_user_s"),
+                   "recorded_cycles": a.get("recorded_cycles")}
             if not failed:
                 with open(os.path.join(work, "out.json")) as f:
                     res = json.load(f)
@@ -259,17 +326,29 @@ def cap_text(cap):
 
 def print_row(r, markdown, file=sys.stdout):
     if r.get("failed"):
-        print("%-28s ctasim failed: %s" % (r["run"], r["failed"]), file=file)
+        print("%-28s %s" % (r["run"], r["failed"]), file=file)
         return
     same = {None: "?", True: "yes", False: "NO"}[r["same_trace"]]
     insts = "%s" % r.get("warp_insts")
     if r.get("accelsim_warp_insts") is not None and r.get("accelsim_warp_insts") != r.get("warp_insts"):
         insts += " (Accel-Sim %s)" % r["accelsim_warp_insts"]
     wall = "%.0fx" % r["wall_ratio"] if r.get("wall_ratio") else "?"
-    if markdown:
+    cycles = "%.0f" % r["cycles"] if r.get("cycles") is not None else "?"
+    here = r.get("measured_here")
+    if markdown and here:
+        print("| %s | %s | %s | %.2f | %.2f | %.4f | %.0fx | %s | %s / %s | %s |" % (
+            r["run"], insts, cap_text(r["cap"]), r["accelsim_user_s"], r["recorded_user_s"], r["ctasim_user_s"],
+            r["ratio"], wall, r.get("accelsim_cycles"), r.get("recorded_cycles"), cycles), file=file)
+    elif markdown:
         print("| %s | %s | %s | %.2f | %.4f | %.0fx | %s | %s | %s |" % (
             r["run"], insts, cap_text(r["cap"]), r["accelsim_user_s"], r["ctasim_user_s"], r["ratio"], wall, same,
-            "%.0f" % r["cycles"] if r.get("cycles") is not None else "?"), file=file)
+            cycles), file=file)
+    elif here:
+        print("%-26s cap %-5s warp insts %-9s Accel-Sim here %7.2f s (recorded %7.2f s)  ctasim %8.4f s  %6.0fx  "
+              "wall %6s  (Accel-Sim cycles %s here, %s recorded; ctasim %s)" % (
+                  r["run"], cap_text(r["cap"]), insts, r["accelsim_user_s"], r["recorded_user_s"],
+                  r["ctasim_user_s"], r["ratio"], wall, r.get("accelsim_cycles"), r.get("recorded_cycles"), cycles),
+              file=file)
     else:
         print("%-26s cap %-5s warp insts %-9s Accel-Sim %7.2f s  ctasim %8.4f s  %6.0fx  wall %6s  (same trace file: %s)" % (
             r["run"], cap_text(r["cap"]), insts, r["accelsim_user_s"], r["ctasim_user_s"], r["ratio"], wall, same),
@@ -278,7 +357,11 @@ def print_row(r, markdown, file=sys.stdout):
 
 def report(rows, notes, markdown):
     ok = [r for r in rows if not r.get("failed")]
-    if markdown:
+    if markdown and any(r.get("measured_here") for r in ok):
+        print("| run | warp insts | cap | Accel-Sim user s, here | recorded | ctasim user s | speed | speed, wall time "
+              "| Accel-Sim cycles (here / recorded) | ctasim cycles |")
+        print("|---|---:|---|---:|---:|---:|---:|---:|---:|---:|")
+    elif markdown:
         print("| run | warp insts | cap | Accel-Sim user s | ctasim user s | speed | speed, wall time | same trace file | ctasim cycles |")
         print("|---|---:|---|---:|---:|---:|---:|---|---:|")
     for r in rows:
