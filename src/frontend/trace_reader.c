@@ -148,17 +148,20 @@ typedef struct warp_stream {
     size_t len, cap;
     uint32_t count;
     bool seen; /* a `warp = w` block was read for it */
-    warp_inst_t cur;
     uint64_t addr[WARP_SIZE];
 } warp_stream_t;
 
-/* What warp_next reads of a warp on every call, packed four to a host cache
- * line apart from the rest (a warp's state is touched once per instruction,
- * long after its last use, so each distinct line is a host cache miss). */
+/* What warp_next reads and writes of a warp on every call, one host cache
+ * line per warp apart from the rest: where its next instruction's bytes are,
+ * and the one decoded instruction the timing model holds (a warp's state is
+ * touched once per instruction, long after its last use, so each distinct
+ * line is a host cache miss). */
 typedef struct warp_cursor {
     const uint8_t *p; /* next instruction's bytes */
     uint32_t left;    /* instructions not yet handed out */
+    warp_inst_t cur;
 } warp_cursor_t;
+_Static_assert(sizeof(warp_cursor_t) <= 64, "a warp's cursor fits one host cache line");
 
 typedef struct trace_cta {
     struct trace_cta *next_free;
@@ -755,7 +758,7 @@ static trace_cta_t *cta_acquire(trace_source_t *s)
         c = cs_xcalloc(1, sizeof *c);
         c->nwarps = s->warps_per_cta;
         c->warps = cs_xcalloc(c->nwarps, sizeof *c->warps);
-        c->cursor = cs_xcalloc(c->nwarps, sizeof *c->cursor);
+        c->cursor = cs_xaligned_calloc(64, c->nwarps, sizeof *c->cursor);
         c->store = st;
     }
     for (unsigned w = 0; w < c->nwarps; w++) {
@@ -908,7 +911,7 @@ static void warp_append(warp_stream_t *ws, uint32_t id, uint32_t mask, bool has_
     ws->count++;
 }
 
-/* Decode the warp's next instruction into ws->cur (and ws->addr). */
+/* Decode the warp's next instruction into cur->cur (and ws->addr). */
 static void warp_decode(const trace_store_t *st, warp_stream_t *ws, warp_cursor_t *cur)
 {
     const uint8_t *p = cur->p;
@@ -919,10 +922,10 @@ static void warp_decode(const trace_store_t *st, warp_stream_t *ws, warp_cursor_
         memcpy(&mask, p, sizeof mask);
         p += sizeof mask;
     }
-    ws->cur = si->tmpl;
-    ws->cur.active_mask = mask;
+    cur->cur = si->tmpl;
+    cur->cur.active_mask = mask;
     if (si->has_addrs) {
-        ws->cur.addr = ws->addr;
+        cur->cur.addr = ws->addr;
         if (mask) {
             uint64_t a;
             memcpy(&a, p, sizeof a);
@@ -945,9 +948,9 @@ static void warp_decode(const trace_store_t *st, warp_stream_t *ws, warp_cursor_
             if (si->generic) {
                 uint64_t lead = ws->addr[__builtin_ctz(mask)];
                 if (st->shmem_base && lead - st->shmem_base < GENERIC_WINDOW)
-                    ws->cur.space = SPACE_SHARED;
+                    cur->cur.space = SPACE_SHARED;
                 else if (st->local_base && lead - st->local_base < GENERIC_WINDOW)
-                    ws->cur.space = SPACE_LOCAL;
+                    cur->cur.space = SPACE_LOCAL;
             }
         }
     }
@@ -1338,7 +1341,7 @@ static int parse_cta(trace_source_t *s, trace_cta_t *cta, uint64_t linear, cs_er
             if (!have_block)
                 return src_fail(s, err, cur_line(s), "CTA without a 'thread block =' line");
             for (unsigned w = 0; w < cta->nwarps; w++)
-                cta->cursor[w] = (warp_cursor_t){cta->warps[w].bytes, cta->warps[w].count};
+                cta->cursor[w] = (warp_cursor_t){.p = cta->warps[w].bytes, .left = cta->warps[w].count};
             return 0;
         }
         if (match_word(&p, end, "thread block")) {
@@ -1635,11 +1638,11 @@ static int trace_warp_next(void *cta_state, unsigned warp, const warp_inst_t **o
     warp_stream_t *w = &cta->warps[warp];
     warp_decode(cta->store, w, c);
     c->left--;
-    *out = &w->cur;
+    *out = &c->cur;
     /* A guess, harmless if wrong: the CTA's next warp fetches soon (its
      * scheduler takes warps in slot order), and its bytes were last read
      * long ago: a host cache miss, half of this function's time without it. */
-    __builtin_prefetch(cta->cursor[warp + 1 < cta->nwarps ? warp + 1 : 0].p);
+    __builtin_prefetch(&cta->cursor[warp + 1 < cta->nwarps ? warp + 1 : 0]);
     return 1;
 }
 
