@@ -1009,12 +1009,11 @@ static delta_memo_t *delta_memo_at(trace_source_t *s, uint64_t pc)
     return &s->delta_memo[(pc * 0x9e3779b97f4a7c15ull) >> (64 - DELTA_MEMO_BITS)];
 }
 
-/* The deltas at *pp are the text last seen at this PC with this mask: the
- * record's code is the memo's (out->code), *pp moves past them. */
-static bool delta_memo_hit(trace_source_t *s, uint64_t pc, uint32_t mask, const char **pp, const char *end,
+/* The deltas at *pp are the text memo d last saw at this PC with this mask:
+ * the record's code is d's (out->code), *pp moves past them. */
+static bool delta_memo_hit(const delta_memo_t *d, uint64_t pc, uint32_t mask, const char **pp, const char *end,
                            addr_set_t *out)
 {
-    const delta_memo_t *d = delta_memo_at(s, pc);
     const char *p = *pp;
     if (!d->len || d->pc != pc || d->mask != mask || (size_t)(end - p) < d->len || memcmp(p, d->text, d->len) != 0 ||
         !token_ends_at(p + d->len, end))
@@ -1026,9 +1025,9 @@ static bool delta_memo_hit(trace_source_t *s, uint64_t pc, uint32_t mask, const 
     return true;
 }
 
-/* Keep the deltas' text [from, to) and their code (lane[] holds the parsed
- * addresses), where both fit; the record uses the code too. */
-static void delta_memo_fill(trace_source_t *s, uint64_t pc, uint32_t mask, const char *from, const char *to,
+/* Keep the deltas' text [from, to) and their code in d (lane[] holds the
+ * parsed addresses), where both fit; the record uses the code too. */
+static void delta_memo_fill(delta_memo_t *d, uint64_t pc, uint32_t mask, const char *from, const char *to,
                             addr_set_t *out)
 {
     size_t len = (size_t)(to - from);
@@ -1040,7 +1039,6 @@ static void delta_memo_fill(trace_source_t *s, uint64_t pc, uint32_t mask, const
     size_t code_len = (size_t)(put_spacing(code, mask, out, list, first, stride) - code);
     if (code_len > DELTA_MEMO_CODE)
         return;
-    delta_memo_t *d = delta_memo_at(s, pc);
     d->pc = pc;
     d->mask = mask;
     d->len = (uint16_t)len;
@@ -1101,7 +1099,8 @@ static int parse_addresses(trace_source_t *s, uint64_t pc, const char **pp, cons
             out->stride = (uint64_t)stride;
         } else {
             out->first = base;
-            if (delta_memo_hit(s, pc, mask, &p, end, out)) {
+            delta_memo_t *memo = delta_memo_at(s, pc);
+            if (delta_memo_hit(memo, pc, mask, &p, end, out)) {
                 *pp = p;
                 return 0;
             }
@@ -1121,7 +1120,7 @@ static int parse_addresses(trace_source_t *s, uint64_t pc, const char **pp, cons
                 }
                 addr[__builtin_ctz(m)] = a;
             }
-            delta_memo_fill(s, pc, mask, deltas, p, out);
+            delta_memo_fill(memo, pc, mask, deltas, p, out);
         }
     }
     *pp = p;
@@ -1640,8 +1639,10 @@ static int trace_warp_next(void *cta_state, unsigned warp, const warp_inst_t **o
     c->left--;
     *out = &c->cur;
     /* A guess, harmless if wrong: the CTA's next warp fetches soon (its
-     * scheduler takes warps in slot order), and its bytes were last read
-     * long ago: a host cache miss, half of this function's time without it. */
+     * scheduler takes warps in slot order), and its cursor line was last
+     * touched long ago: a host cache miss. (Reading the cursor here to
+     * prefetch its bytes would take that miss now; warp_decode prefetches
+     * each warp's next line of bytes.) */
     __builtin_prefetch(&cta->cursor[warp + 1 < cta->nwarps ? warp + 1 : 0]);
     return 1;
 }

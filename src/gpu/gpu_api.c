@@ -106,7 +106,7 @@ void gpu_request_dispatch(gpu_t *g) { g->dispatch_dirty = true; }
 void gpu_set_cta_paused(gpu_t *g, uint32_t sm, uint32_t slot, bool paused)
 {
     sm_t *s = &g->sm[sm];
-    if (slot >= MAX_CTAS_PER_SM || !s->cta[slot].used)
+    if (!sm_cta_used(s, slot))
         return;
     s->cta[slot].paused = paused;
     sm_update_any_paused(s);
@@ -114,7 +114,7 @@ void gpu_set_cta_paused(gpu_t *g, uint32_t sm, uint32_t slot, bool paused)
 
 void gpu_set_cta_bypass(gpu_t *g, uint32_t sm, uint32_t slot, bool bypass)
 {
-    if (slot < MAX_CTAS_PER_SM && g->sm[sm].cta[slot].used)
+    if (sm_cta_used(&g->sm[sm], slot))
         g->sm[sm].cta[slot].bypass_l1 = bypass;
 }
 
@@ -143,15 +143,15 @@ uint32_t gpu_gpc_clusters(const gpu_t *g, uint32_t gpc, const kernel_run_t *k)
         first += config_gpc_sms(&g->cfg, q);
     for (uint32_t sm = first; sm < first + config_gpc_sms(&g->cfg, gpc) && sm < g->n_sm; sm++) {
         const sm_t *s = &g->sm[sm];
-        for (uint32_t slot = 0; slot < MAX_CTAS_PER_SM; slot++) {
-            const cta_slot_t *c = &s->cta[slot];
-            if (!c->used || c->kernel != k || !c->cluster || c->cluster->size < 2)
+        for (uint32_t m = s->cta_mask; m; m &= m - 1) {
+            const cta_slot_t *c = &s->cta[__builtin_ctz(m)];
+            if (c->kernel != k || !c->cluster || c->cluster->size < 2)
                 continue;
             const cluster_run_t *cl = c->cluster;
             for (uint32_t r = 0; r < cl->size; r++) {
                 const sm_t *ms = cl->member[r].sm;
                 const cta_slot_t *mc = &ms->cta[cl->member[r].slot];
-                if (mc->used && mc->cluster == cl) { /* the first one resident */
+                if (sm_cta_used(ms, cl->member[r].slot) && mc->cluster == cl) { /* the first one resident */
                     n += ms == s && mc == c;
                     break;
                 }

@@ -183,8 +183,10 @@ static void cluster_release(cluster_run_t *cl, uint64_t now)
 {
     for (uint32_t m = 0; m < cl->size; m++) {
         sm_t *s = cl->member[m].sm;
-        cta_slot_t *c = s ? &s->cta[cl->member[m].slot] : NULL;
-        if (!c || !c->used || c->cluster != cl)
+        if (!s || !sm_cta_used(s, cl->member[m].slot))
+            continue;
+        cta_slot_t *c = &s->cta[cl->member[m].slot];
+        if (c->cluster != cl)
             continue;
         for (uint32_t i = 0; i < c->nwarps; i++) {
             uint32_t w = c->warp_slot[i];
@@ -236,7 +238,7 @@ bool sm_cluster_barrier(sm_t *s, uint32_t w, uint32_t flags, uint64_t now)
 
 void sm_set_cta_cluster(sm_t *s, uint32_t slot, cluster_run_t *cl)
 {
-    if (s->cta[slot].used)
+    if (sm_cta_used(s, slot))
         s->cta[slot].cluster = cl;
 }
 
@@ -299,7 +301,6 @@ static void cta_complete(sm_t *s, cta_slot_t *c, uint64_t now)
     cta_info_t *ev = &s->finished[s->n_finished++];
     sm_cta_info(s, (uint32_t)(c - s->cta), ev);
     ev->end_cycle = now;
-    c->used = false;
     c->paused = false;
     c->bypass_l1 = false;
     s->cta_mask &= ~(1u << (c - s->cta));
@@ -344,7 +345,6 @@ int sm_start_cta(sm_t *s, kernel_run_t *k, uint64_t cta_id, void *fe, uint64_t n
     const uint32_t slot = (uint32_t)__builtin_ctz(~s->cta_mask);
     cta_slot_t *c = &s->cta[slot];
     memset(c, 0, sizeof *c);
-    c->used = true;
     s->cta_mask |= 1u << slot;
     c->kernel = k;
     c->fe = fe;
@@ -377,7 +377,7 @@ int sm_start_cta(sm_t *s, kernel_run_t *k, uint64_t cta_id, void *fe, uint64_t n
                                     .cta_age = cta_age};
         w++;
     }
-    for (uint32_t i = 0; i < c->nwarps && c->used; i++)
+    for (uint32_t i = 0; i < c->nwarps && sm_cta_used(s, slot); i++)
         if (sm_fetch(s, c->warp_slot[i], now) < 0)
             return -1;
     *s->wake = now;

@@ -42,7 +42,6 @@ typedef struct warp {
 } warp_t;
 
 typedef struct cta_slot {
-    bool used;
     bool paused;             /* DYNCTA: deprioritised */
     bool bypass_l1;          /* thread-block-level L1 bypass */
     kernel_run_t *kernel;
@@ -94,7 +93,8 @@ typedef struct sm {
     bool mem_throttle;        /* policy flag: issue no memory instructions */
     /* resources in use */
     uint32_t used_threads, used_regs, used_shmem, used_ctas, used_warps;
-    /* bit i set: cta[i] is used. The per-CTA scans (resident CTAs of a kernel,
+    /* bit i set: cta[i] holds a CTA (sm_cta_used; the slots keep no flag of
+     * their own). The per-CTA scans (resident CTAs of a kernel,
      * the stall owner, a free slot) visit the used slots only: a full pass of
      * cta[] reads 32 slots of 136 bytes, and the dispatcher asks every core
      * after every CTA end (VADD at cap 1: 3 % of the run in sm_fits). */
@@ -138,6 +138,9 @@ typedef struct sm {
     cs_error_t err;
     kernel_delta_t kdelta[SM_KDELTA_CAP];
 } sm_t;
+
+/* Whether CTA slot `slot` of core s holds a CTA (sm_t.cta_mask). */
+static inline bool sm_cta_used(const sm_t *s, uint32_t slot) { return slot < MAX_CTAS_PER_SM && (s->cta_mask >> slot & 1); }
 
 static inline const cs_error_t *sm_error(const sm_t *s) { return s->failed ? &s->err : NULL; }
 /* Registers and shared-memory bytes allocated to resident CTAs, summed over
