@@ -48,6 +48,7 @@ typedef struct par_case {
     const char *trace;     /* instead of inputs: a kernelslist.g */
     bool one_stream;       /* the inputs' kernels one after another on stream 0 */
     bool ahead;            /* with threads, cores must have ticked ahead (run-ahead windows) */
+    uint64_t team_at;      /* the team starts at this core cycle (gpu_set_threads_later); 0: before the run */
 } par_case_t;
 
 /* The JSON document less the lines that measure the host. */
@@ -79,9 +80,12 @@ static char *run_json(const par_case_t *pc, unsigned threads, bool run_ahead)
         printf("  gpu_create: %s\n", err.msg);
         return NULL;
     }
-    gpu_set_threads(g, threads, 1);
+    if (pc->team_at && threads > 1)
+        gpu_set_threads_later(g, threads, 1, 0, pc->team_at);
+    else
+        gpu_set_threads(g, threads, 1);
     gpu_set_run_ahead(g, run_ahead);
-    const bool team = g->workers != NULL;
+    const bool team = g->workers != NULL; /* from the start */
     workload_t *w[3] = {0};
     int rc = 0;
     if (pc->app) { /* its driver runs on the PTX runtime, whose kernels this GPU executes */
@@ -149,6 +153,11 @@ static char *run_json(const par_case_t *pc, unsigned threads, bool run_ahead)
             CHECK_EQ(g->l2[i].n_kdelta, 0);
         }
         CHECK_EQ(carved > 0, dram_requests > 0);
+    }
+    if (text && pc->team_at && threads > 1 && !g->workers) {
+        printf("  %s on %u threads: the run ended before its team started (cycle %llu)\n",
+               pc->app ? pc->app : pc->inputs[0], threads, (unsigned long long)pc->team_at);
+        CHECK(!"the team starts during the run");
     }
     if (text && pc->ahead && run_ahead && !g->ahead_cycles) {
         printf("  %s on %u threads: no core ticked ahead\n", pc->trace ? pc->trace : pc->inputs[0], threads);
@@ -364,6 +373,26 @@ static void ptx_stores(void)
     check_case(&(par_case_t){.app = "MMUL", .config = QV100, .cta = "lcs"});
 }
 
+/* A team started during the run, between two cycles (gpu_set_threads_later,
+ * --threads auto's way): requests in flight taken from the shared pool,
+ * network counts kept directly until then, a core's CTA end reached ahead in
+ * a window waiting for its cycle, a PTX kernel's writes. Cycles early, late,
+ * and off the windows' 256-cycle grid. */
+static void team_starts_mid_run(void)
+{
+    static const uint64_t at[] = {777, 3, 1500};
+    for (unsigned i = 0; i < (quick ? 1u : 3u); i++) {
+        check_case(&(par_case_t){.inputs = {"stream:ctas=60,iters=8"}, .team_at = at[i]});
+        check_case(&(par_case_t){.inputs = {"compute:ctas=120,iters=24"}, .ahead = true, .team_at = at[i]});
+        check_case(&(par_case_t){.inputs = {"stream:ctas=40,iters=6", "compute:ctas=40,iters=16"}, .cta = "lcs+mcke",
+                                 .team_at = at[i]});
+        check_case(&(par_case_t){.inputs = {"stream:ctas=45,iters=6"}, .set = {"gpgpu_clock_domains=1000:1500:700:1600"},
+                                 .team_at = at[i]});
+    }
+    check_case(&(par_case_t){.inputs = {"strided:ctas=160,iters=2"}, .config = QV100, .team_at = 900});
+    check_case(&(par_case_t){.app = "PVC", .config = QV100, .team_at = 400});
+}
+
 /* The team with two item functions in turn: every item of every batch runs
  * exactly once, with its batch's function (the memory phases use
  * core_workers_run_fn between the cores' batches). */
@@ -421,19 +450,19 @@ static void auto_threads(void)
     config_defaults(&cfg);
     gpu_t *g = gpu_create_named(&cfg, NULL, NULL, &err);
     CHECK(g != NULL);
-    CHECK_EQ(gpu_auto_threads(g), 1);
+    CHECK_EQ(gpu_auto_threads(g, 1), 1);
     gpu_destroy(g);
     CHECK(config_set(&cfg, "gpgpu_n_clusters", "80", &err) == 0);
     g = gpu_create_named(&cfg, NULL, NULL, &err);
     CHECK(g != NULL);
     cpu_set_t set;
     unsigned cpus = sched_getaffinity(0, sizeof set, &set) == 0 ? (unsigned)CPU_COUNT(&set) : 1;
-    CHECK_EQ(gpu_auto_threads(g), cpus < 5 ? cpus : 5);
+    CHECK_EQ(gpu_auto_threads(g, 1), cpus < 5 ? cpus : 5);
     gpu_destroy(g);
     CHECK(config_set(&cfg, "gpgpu_n_clusters", "31", &err) == 0);
     g = gpu_create_named(&cfg, NULL, NULL, &err);
     CHECK(g != NULL);
-    CHECK_EQ(gpu_auto_threads(g), 1);
+    CHECK_EQ(gpu_auto_threads(g, 1), 1);
     gpu_destroy(g);
 }
 
@@ -450,6 +479,7 @@ int main(int argc, char **argv)
         RUN(memory_clocks_interleaved);
         RUN(windows_one_stream);
         RUN(ptx_atomics);
+        RUN(team_starts_mid_run);
         TEST_EXIT();
     }
     RUN(stream_rr);
@@ -473,6 +503,7 @@ int main(int argc, char **argv)
     RUN(windows_uneven_ctas);
     RUN(ptx_atomics);
     RUN(ptx_stores);
+    RUN(team_starts_mid_run);
     RUN(auto_threads);
     TEST_EXIT();
 }

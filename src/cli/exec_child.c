@@ -1,5 +1,6 @@
 /* exec_child.c — `ctasim exec` of this binary as a child (exec_child.h). */
 #include "exec_child.h"
+#include "jobs.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -104,11 +105,20 @@ int exec_child_run_keep(const char *const *args, const char *label, const char *
     size_t n = 0;
     while (args[n])
         n++;
-    const char **argv = cs_xcalloc(n + 4, sizeof *argv);
-    argv[0] = self;
-    argv[1] = "exec";
-    argv[2] = "--quiet";
-    memcpy(argv + 3, args, n * sizeof *args);
+    const char **argv = cs_xcalloc(n + 6, sizeof *argv);
+    size_t a = 0;
+    argv[a++] = self;
+    argv[a++] = "exec";
+    argv[a++] = "--quiet";
+    /* the point's simulation on one thread when this process runs several
+     * points at once (--threads auto would share the CPUs among them, but a
+     * child cannot see its siblings); a --threads among ARGS comes later
+     * and wins */
+    if (jobs_running() > 1) {
+        argv[a++] = "--threads";
+        argv[a++] = "1";
+    }
+    memcpy(argv + a, args, n * sizeof *args);
     char **envp = with_env(env);
     int rc = 0;
     fflush(NULL);

@@ -23,10 +23,11 @@
     "                       mem_latency; with --json X.json also X-series.csv; `ctasim report` draws them)\n" \
     "  --quiet              no statistics text\n"                                                            \
     "  --threads N|auto     tick the cores and the memory side of one simulation on N threads (default\n" \
-    "                       1); the same results for any N. Worth it on 80 cores or more (docs/SPEED.md\n"  \
+    "                       auto); the same results for any N. Worth it on 80 cores or more (docs/SPEED.md\n"  \
     "                       \"Parallel engine\"); below 32 cores one thread runs (with a warning);\n"      \
-    "                       auto: 1 below 32 cores, else a thread per 16 cores, at\n" \
-    "                       most the CPUs available and 16 (PTX kernels with thread block clusters:\n"   \
+    "                       auto: 1 below 32 cores, else a thread per 16 cores, at most 16 and the\n" \
+    "                       CPUs available (shared among a sweep's --jobs), started once the run has\n" \
+    "                       taken 0.2 s on one thread (PTX kernels with thread block clusters:\n"   \
     "                       one). Traces are parsed ahead on a second thread\n"     \
     "                       where a second CPU is online (CTASIM_PARSE_AHEAD=0 turns it off);\n"          \
     "                       results never depend on either\n"

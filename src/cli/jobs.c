@@ -3,6 +3,7 @@
 #include "jobs.h"
 
 #include <pthread.h>
+#include <stdatomic.h>
 #include <stdlib.h>
 #include <unistd.h>
 
@@ -34,6 +35,15 @@ static void *worker(void *arg)
     }
 }
 
+/* jobs_run's thread count while one runs (0: none) */
+static atomic_uint running;
+
+unsigned jobs_running(void)
+{
+    const unsigned n = atomic_load(&running);
+    return n ? n : 1;
+}
+
 unsigned jobs_threads_used(size_t n, unsigned threads)
 {
     if (threads < 1)
@@ -48,6 +58,7 @@ void jobs_run(size_t n, unsigned threads, job_fn_t fn, job_progress_fn_t progres
     pool_t p = {.n = n, .fn = fn, .progress = progress, .ctx = ctx};
     pthread_mutex_init(&p.lock, NULL);
     unsigned extra = jobs_threads_used(n, threads) - 1; /* the caller works too */
+    atomic_store(&running, extra + 1);
     pthread_t *th = extra ? cs_xcalloc(extra, sizeof *th) : NULL;
     unsigned started = 0;
     while (started < extra && pthread_create(&th[started], NULL, worker, &p) == 0)
@@ -56,6 +67,7 @@ void jobs_run(size_t n, unsigned threads, job_fn_t fn, job_progress_fn_t progres
     for (unsigned j = 0; j < started; j++)
         pthread_join(th[j], NULL);
     free(th);
+    atomic_store(&running, 0);
     pthread_mutex_destroy(&p.lock);
 }
 

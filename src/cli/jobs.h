@@ -27,6 +27,11 @@ void jobs_run(size_t n, unsigned threads, job_fn_t fn, job_progress_fn_t progres
 /* How many threads jobs_run uses for n jobs when asked for `threads`. */
 unsigned jobs_threads_used(size_t n, unsigned threads);
 
+/* How many jobs of this process run at once now: jobs_run's threads while
+ * it runs, else 1. --threads auto shares the CPUs among them
+ * (cli/simulate.c), so a sweep on every CPU runs each simulation on one. */
+unsigned jobs_running(void);
+
 /* The default for --jobs: the processors online, within 1..CLI_MAX_JOBS. */
 unsigned jobs_default(void);
 

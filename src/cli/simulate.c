@@ -10,6 +10,7 @@
 
 #include "args.h"
 #include "cli.h"
+#include "jobs.h"
 #include "progress.h"
 #include "frontend/synth.h"
 #include "frontend/trace_reader.h"
@@ -60,9 +61,9 @@ static int simulate_app(gpu_t *g, const app_def_t *app, const sim_request_t *req
     return 0;
 }
 
-static unsigned command_threads = 1;
+static unsigned command_threads = CLI_THREADS_AUTO;
 
-void cli_set_threads(unsigned threads) { command_threads = threads ? threads : 1; }
+void cli_set_threads(unsigned threads) { command_threads = threads ? threads : CLI_THREADS_AUTO; }
 
 int cli_parse_threads(const char *option, const char *text, unsigned *out, cs_error_t *err)
 {
@@ -92,7 +93,7 @@ gpu_t *cli_simulate(const sim_request_t *req, sim_outcome_t *out, cs_error_t *er
         gpu_set_sample_interval(g, req->sample_interval);
     unsigned threads = req->threads ? req->threads : command_threads;
     if (threads == CLI_THREADS_AUTO)
-        threads = gpu_auto_threads(g);
+        gpu_set_threads_auto(g, jobs_running());
     else if (threads > 1 && !gpu_team_can_pay(g) && !gpu_team_forced()) {
         /* once per process: a sweep runs many such GPUs, on --jobs threads */
         static atomic_bool said;
@@ -103,7 +104,8 @@ gpu_t *cli_simulate(const sim_request_t *req, sim_outcome_t *out, cs_error_t *er
                     threads, gpu_n_sm(g));
         threads = 1;
     }
-    gpu_set_threads(g, threads, 0);
+    if (threads != CLI_THREADS_AUTO)
+        gpu_set_threads(g, threads, 0);
     int rc;
     const app_def_t *app = app_find(req->input);
     if (app) {

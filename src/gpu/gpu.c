@@ -943,6 +943,36 @@ void gpu_set_threads(gpu_t *g, unsigned threads, unsigned min_due)
         fprintf(stderr, "ctasim: warning: CTASIM_FORCE_TEAM=%s ignored (1 forces the thread team, 0 or unset lets it choose)\n", force);
 }
 
+void gpu_set_threads_later(gpu_t *g, unsigned threads, unsigned min_due, uint64_t after_ns, uint64_t at_cycle)
+{
+    if (threads <= 1 || g->workers)
+        return;
+    g->team_later = threads;
+    g->team_later_min_due = min_due;
+    g->team_after_ns = after_ns;
+    g->team_at_cycle = at_cycle;
+    g->team_next_check = 0;
+}
+
+/* Between two instants (after a core cycle, every phase of the instant done,
+ * no DRAM cycle held: nothing is held without a team), the team of
+ * gpu_set_threads_later starts when its cycle or time has come. What the
+ * team changes from here on is where units tick and how their shared counts
+ * are kept (deferred, then merged), not what they compute; requests taken
+ * from the shared pool may go back to a unit's pool, as with a team from the
+ * start (req_pool.h). `ran_ns`: the wall time the runs have simulated. */
+static void maybe_start_team(gpu_t *g, uint64_t ran_ns)
+{
+    const uint64_t cycle = g->cycle[CLK_CORE];
+    if (g->team_at_cycle != CS_NEVER ? cycle < g->team_at_cycle : ran_ns < g->team_after_ns) {
+        g->team_next_check = g->team_at_cycle != CS_NEVER ? g->team_at_cycle : cycle + GPU_TEAM_CHECK_CYCLES;
+        return;
+    }
+    const unsigned threads = g->team_later;
+    g->team_later = 0;
+    gpu_set_threads(g, threads, g->team_later_min_due);
+}
+
 /* --threads auto (gpu_auto_threads). The crossover: on the 15-core gtx480
  * no case gained from a second thread (at most 1.08x on 16 CPUs), the
  * 80-core QV100 gained on compute-bound kernels (docs/SPEED.md "Parallel
@@ -951,6 +981,14 @@ void gpu_set_threads(gpu_t *g, unsigned threads, unsigned min_due)
 #define AUTO_MIN_CORES 32
 #define AUTO_CORES_PER_THREAD 16
 #define AUTO_MAX_THREADS 16
+/* ...and a run starts its team only after this much wall time on one
+ * thread. With a team from the start, runs of 12 to 100 ms took 0.72x to
+ * 0.95x of their one-thread time (setting the team up, timing it, and the
+ * serial phases' bookkeeping with it: deferred counts, a pool per unit);
+ * started after 50 ms, memory-bound runs of 0.1 s lost up to 20 %, after
+ * 100 ms, runs of 0.17 to 0.25 s lost 7 to 10 %; after 200 ms no run lost
+ * more than 1 % (docs/SPEED.md "--threads auto, the default"). */
+#define AUTO_TEAM_AFTER_NS 200000000ull
 
 bool gpu_team_can_pay(const gpu_t *g) { return g->n_sm >= AUTO_MIN_CORES; }
 
@@ -962,7 +1000,7 @@ bool gpu_team_forced(void)
     return force && strcmp(force, "1") == 0;
 }
 
-unsigned gpu_auto_threads(const gpu_t *g)
+unsigned gpu_auto_threads(const gpu_t *g, unsigned sharing)
 {
     if (g->n_sm < AUTO_MIN_CORES)
         return 1;
@@ -974,12 +1012,19 @@ unsigned gpu_auto_threads(const gpu_t *g)
         long n = sysconf(_SC_NPROCESSORS_ONLN);
         cpus = n > 0 ? (unsigned)n : 1;
     }
+    if (sharing > 1)
+        cpus /= sharing;
     unsigned t = g->n_sm / AUTO_CORES_PER_THREAD;
     if (t > cpus)
         t = cpus;
     if (t > AUTO_MAX_THREADS)
         t = AUTO_MAX_THREADS;
     return t < 1 ? 1 : t;
+}
+
+void gpu_set_threads_auto(gpu_t *g, unsigned sharing)
+{
+    gpu_set_threads_later(g, gpu_auto_threads(g, sharing), 0, AUTO_TEAM_AFTER_NS, CS_NEVER);
 }
 
 /* The cores due at `now`, on the team when enough are due and every running
@@ -1519,6 +1564,8 @@ static int run_until_ex(gpu_t *g, uint32_t target, uint64_t stop_cycle, bool sto
                 break;
             if (g->progress_fn && (g->cycle[CLK_CORE] & 4095) == 0)
                 maybe_report_progress(g, t0);
+            if (g->team_later && g->cycle[CLK_CORE] >= g->team_next_check)
+                maybe_start_team(g, (uint64_t)((g->wall_seconds + now_seconds() - t0) * 1e9));
         }
     }
     g->windows_allowed = false;

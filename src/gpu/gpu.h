@@ -45,6 +45,14 @@ int gpu_run(gpu_t *g, cs_error_t *err);
  * caller's thread; 0: a default, and the team is left alone for a while when
  * it ran almost none of the cores (a machine without free cores). */
 void gpu_set_threads(gpu_t *g, unsigned threads, unsigned min_due);
+/* gpu_set_threads, called by the run loop between two cycles instead of
+ * before the run: at core cycle at_cycle (not CS_NEVER: the tests, a switch
+ * at a cycle of their choosing), or once the simulation has taken after_ns
+ * of wall time (looked at every GPU_TEAM_CHECK_CYCLES core cycles). A run
+ * shorter than that never creates the team nor pays what it costs to run
+ * with one (--threads auto). No number changes, whenever it starts. */
+#define GPU_TEAM_CHECK_CYCLES 1024
+void gpu_set_threads_later(gpu_t *g, unsigned threads, unsigned min_due, uint64_t after_ns, uint64_t at_cycle);
 /* Run-ahead windows (on by default): a core with nothing in the memory
  * system ticks on by itself up to the end of a window of cycles (run_ahead.h).
  * Off, every core ticks in step with the others, cycle by cycle: the
@@ -53,8 +61,14 @@ void gpu_set_run_ahead(gpu_t *g, bool on);
 /* The thread count `--threads auto` asks for (gpu.c, AUTO_*): 1 on a GPU
  * below the crossover (fewer than AUTO_MIN_CORES cores) or a machine with one
  * CPU available; else one thread per AUTO_CORES_PER_THREAD cores, at most
- * the CPUs this process may run on and AUTO_MAX_THREADS. */
-unsigned gpu_auto_threads(const gpu_t *g);
+ * AUTO_MAX_THREADS and the CPUs this process may run on divided by
+ * `sharing`, the simulations running at once (1: this one alone). */
+unsigned gpu_auto_threads(const gpu_t *g, unsigned sharing);
+/* --threads auto, the default of the command line: gpu_auto_threads'
+ * count, the CPUs divided among `sharing` simulations that run at once in
+ * this process (a sweep's jobs), started by gpu_set_threads_later once the
+ * run has taken AUTO_TEAM_AFTER_NS (gpu.c) on one thread. */
+void gpu_set_threads_auto(gpu_t *g, unsigned sharing);
 /* Whether a thread team can pay on this GPU at all: from AUTO_MIN_CORES
  * cores. Below, 2 threads ran 0.81x of one (gtx480, 15 cores, the median of
  * 7 quiet runs, docs/SPEED.md "s38"), so an explicit thread count runs on

@@ -83,6 +83,13 @@ struct gpu {
     /* --threads: the parallel core and memory phases (gpu.c, docs/ARCHITECTURE.md
      * "Parallel simulation of one run"); all NULL/0 with one thread */
     struct core_workers *workers;
+    /* A team to start during the run (gpu_set_threads_later): its thread
+     * count (0: none waits), the min_due to give gpu_set_threads, and when:
+     * at core cycle team_at_cycle, or (team_at_cycle CS_NEVER) once the runs
+     * have simulated for team_after_ns, looked at from core cycle
+     * team_next_check on. */
+    unsigned team_later, team_later_min_due;
+    uint64_t team_at_cycle, team_after_ns, team_next_check;
     unit_pool_t *sm_pools;     /* a request pool per core */
     unit_pool_t *l2_pools;     /* a request pool per L2 slice (its channel's write-backs included) */
     uint32_t *due;             /* the cores ticked this cycle, in core order */

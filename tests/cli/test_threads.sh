@@ -1,7 +1,7 @@
 #!/bin/sh
 # --threads N|auto (the parallel engine): run, sweep and experiment take it,
 # a bad value is a usage error, and a trace run, a QV100 run and a sweep give
-# the same results on 1 and 3 threads and with auto (tests/test_parallel.c checks every
+# the same results on 1 and 3 threads, with auto and with the default (auto) (tests/test_parallel.c checks every
 # policy and kernel kind in the library).
 . tests/cli_common.sh
 Q=tests/data/config/qv100
@@ -24,6 +24,11 @@ same_json threads_qv100 "$T/qv1.json" "$T/qv3.json"
 "$C" run --quiet --threads auto --config $Q/gpgpusim.config --config $Q/trace.config --allow-unknown \
     --json "$T/qvauto.json" strided:ctas=160,iters=2 2>/dev/null
 same_json threads_auto "$T/qv1.json" "$T/qvauto.json"
+# the default is auto: a run this long (0.6 s on one thread) starts its team
+# after 0.2 s, between two cycles (gpu_set_threads_later), with the same numbers
+"$C" run --quiet --config $Q/gpgpusim.config --config $Q/trace.config --allow-unknown \
+    --json "$T/qvdefault.json" strided:ctas=160,iters=2 2>/dev/null
+same_json threads_default_auto "$T/qv1.json" "$T/qvdefault.json"
 
 # CTASIM_FORCE_TEAM=1 (measurement, docs/SPEED.md) puts every phase on the
 # team without the timing choice: the same numbers; another value is warned of
