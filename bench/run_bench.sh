@@ -15,7 +15,7 @@
 #                       this build's absolute figures only. BENCH_REF=none
 #                       skips the reference.
 #   BENCH_BIG=0         skip the ~1 GB-of-text trace (peak memory on a long run).
-#   BENCH_ONLY=parallel only the parallel engine's cases (5 below).
+#   BENCH_ONLY=parallel only the parallel engine's cases (5 below, and --threads auto's).
 #
 # Cases (targets from issue 15, "on this machine, quiet"):
 #  1. trace streaming, gtx480: stream:ctas=1200,threads=256,iters=52 written as
@@ -42,6 +42,9 @@
 #     loaded machine has no second CPU to give; and a suite workload on the PTX
 #     interpreter, HOT at default size on QV100's 80 cores (its stores
 #     published in core order, ptx_writes.h), goal 1.3x as memory-bound;
+#     then the default, --threads auto, against --threads 1 on runs of 0.1
+#     to 0.5 s (QV100, H100-sized, gtx480), nine interleaved pairs each:
+#     at least 0.95x on every case (a run starts its team only after 0.2 s);
 # then this build alone, as before: synthetic streaming and the cost of
 # --sample-interval, the power model's overhead (target <= 1.10), the
 # component benches (bench/bench_*.c, test_synth --bench) and the peak memory
@@ -113,8 +116,9 @@ compare() {
     : >"$D/cmp.ref"
     : >"$D/cmp.new"
     for _ in 1 2 3; do
-        [ -n "$R" ] && measure "$R" "$@" >>"$D/cmp.ref"
-        measure "$C" "$@" >>"$D/cmp.new"
+        # one thread on both sides (the default is --threads auto since s43)
+        [ -n "$R" ] && measure "$R" --threads 1 "$@" >>"$D/cmp.ref"
+        measure "$C" --threads 1 "$@" >>"$D/cmp.new"
     done
     new_rate=$(awk '$1 > 0 {printf "%.0f\n", $2 / $1}' "$D/cmp.new" | median)
     new_user=$(awk '{print $1}' "$D/cmp.new" | median)
@@ -181,7 +185,7 @@ threads_case() {
     : >"$D/thr.1"
     : >"$D/thr.2"
     for _ in 1 2 3; do
-        [ -n "$R" ] && measure "$R" "$@" >>"$D/thr.ref"
+        [ -n "$R" ] && measure "$R" --threads 1 "$@" >>"$D/thr.ref"
         measure "$C" --threads 1 "$@" >>"$D/thr.1"
         measure "$C" --threads 2 "$@" >>"$D/thr.2"
     done
@@ -208,6 +212,43 @@ threads_case "H100-sized memory-bound (stream)" 1.3 $H100 stream:ctas=1056,iters
 threads_case "H100-sized memory-bound (strided)" 1.3 $H100 strided:ctas=528,iters=1
 threads_case "gtx480 streaming (15 cores)" 0.95 stream:ctas=480,iters=16
 threads_case "PTX interpreter, HOT on QV100" 1.3 $Q HOT
+}
+# auto_case LABEL RUN-ARGS...: the default (--threads auto) against --threads
+# 1, interleaved, nine times (short runs are noisy: +-10 % between two runs
+# here), wall time to the microsecond (GNU time's is in hundredths); ratio of
+# the medians, goal >= 0.95: auto must never lose (short runs never start a
+# team).
+wall_us() {
+    t0=$(date +%s%N)
+    # shellcheck disable=SC2086
+    "$C" run "$@" >/dev/null 2>&1 || echo "bench: '$C run $*' failed" >&2
+    t1=$(date +%s%N)
+    echo $(((t1 - t0) / 1000))
+}
+auto_case() {
+    label=$1
+    shift
+    : >"$D/thr.1"
+    : >"$D/thr.2"
+    for _ in 1 2 3 4 5 6 7 8 9; do
+        wall_us --threads 1 "$@" >>"$D/thr.1"
+        wall_us "$@" >>"$D/thr.2"
+    done
+    w1=$(awk '{print $1 / 1e6}' "$D/thr.1" | median)
+    w2=$(awk '{print $1 / 1e6}' "$D/thr.2" | median)
+    echo "$label" | awk -v w1="$w1" -v w2="$w2" '{
+        r = (w2 > 0 ? w1 / w2 : 0)
+        printf "bench: %-34s wall 1 thread %.3f s, auto %.3f s: %.2fx  goal >= 0.95: %s\n",
+               $0, w1, w2, r, (r >= 0.95 ? "met" : "NOT met") }'
+}
+# shellcheck disable=SC2086
+{
+auto_case "auto: QV100 stream, 0.1 s" $Q stream:ctas=160,iters=4
+auto_case "auto: QV100 stream, 0.25 s" $Q stream:ctas=240,iters=6
+auto_case "auto: QV100 strided, 0.23 s" $Q strided:ctas=120,iters=1
+auto_case "auto: H100-sized compute, 0.5 s" $H100 compute:ctas=528,iters=128
+auto_case "auto: H100-sized stream, 0.45 s" $H100 stream:ctas=528,iters=4
+auto_case "auto: gtx480 stream (one thread)" stream:ctas=480,iters=16
 }
 echo "bench: parallel engine, load average after: $(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null)"
 rm -f "$D/thr.ref" "$D/thr.1" "$D/thr.2"
