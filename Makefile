@@ -5,6 +5,7 @@
 #                   NO_ZSTD=1: without libzstd (what CI runs: both, in build-nolibs/)
 #   make asan       same tests under AddressSanitizer + UBSan (build-asan/)
 #   make tsan       a parallel experiment, sweeps and --threads runs under ThreadSanitizer (build-tsan/)
+#   make check-threads  the same statistics with 2, 3, 4, 8 and 16 threads as with one (suite, synthetic)
 #   make fuzz       short libFuzzer runs of the parsers (needs clang)
 #   make bench      speed benchmark
 #   make prof       build-prof/ctasim, which prints where each run's time went per phase
@@ -64,7 +65,7 @@ CLI_OBJ  := $(CLI_SRC:%.c=$(BUILD)/obj/%.o)
 TEST_BIN := $(TEST_SRC:tests/%.c=$(BUILD)/tests/%)
 BENCH_BIN := $(BENCH_SRC:bench/%.c=$(BUILD)/bench/bin/%)
 
-.PHONY: native all test unit-test asan tsan fuzz bench prof clean demo ptx check-ptx check-workloads cudart suites check-suites
+.PHONY: native all test unit-test asan tsan fuzz bench prof clean demo ptx check-ptx check-workloads check-threads cudart suites check-suites
 all: $(BUILD)/ctasim $(BUILD)/ctasim-native cudart
 
 $(BUILD)/obj/%.o: %.c
@@ -194,6 +195,11 @@ fuzz:
 # Every workload at default size (make test runs them at small size).
 check-workloads: $(BUILD)/ctasim
 	@sh tests/check_workloads.sh $(BUILD)/ctasim default
+
+# The statistics do not depend on the thread count: check_identical's runs
+# with the team forced at 2, 3, 4, 8 and 16 threads against one (CI).
+check-threads: $(BUILD)/ctasim
+	@sh tools/check_threads.sh $(BUILD)/ctasim
 
 # The vendored benchmark suites (third_party/: Rodinia, Parboil, cuda-samples)
 # built with nvcc as programs `ctasim exec` runs (tools/build_suites.sh; one
