@@ -99,9 +99,15 @@ bool cli_warn_policy_inert(const char *chain, const gpu_t *g);
  * sweep or experiment can refuse a typo before its first point. */
 int cli_check_input(const char *input, cs_error_t *err);
 /* --threads N of this command: the threads each simulation ticks its cores
- * on (gpu_set_threads; 1, the default, or more), for every cli_simulate
+ * on (gpu_set_threads; auto, the default, 1 or more), for every cli_simulate
  * whose request names none. Results do not depend on it. */
 void cli_set_threads(unsigned threads);
+/* Give G its thread team as every simulation of the command line does:
+ * `threads` (0: the command's --threads, auto by default); auto starts the
+ * team during the run (gpu_set_threads_auto), a count below the crossover
+ * runs one thread with a warning. cli_simulate calls it, and so does the
+ * CUDA runtime `ctasim exec` loads into a program (cudart/bridge.c). */
+void cli_apply_threads(gpu_t *g, unsigned threads);
 #define CLI_MAX_THREADS 256
 /* --threads auto: each simulation takes gpu_auto_threads' count */
 #define CLI_THREADS_AUTO 0xffffffffu

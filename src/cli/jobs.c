@@ -58,7 +58,7 @@ void jobs_run(size_t n, unsigned threads, job_fn_t fn, job_progress_fn_t progres
     pool_t p = {.n = n, .fn = fn, .progress = progress, .ctx = ctx};
     pthread_mutex_init(&p.lock, NULL);
     unsigned extra = jobs_threads_used(n, threads) - 1; /* the caller works too */
-    atomic_store(&running, extra + 1);
+    const unsigned outer = atomic_exchange(&running, extra + 1); /* (a batch inside a batch: its own count) */
     pthread_t *th = extra ? cs_xcalloc(extra, sizeof *th) : NULL;
     unsigned started = 0;
     while (started < extra && pthread_create(&th[started], NULL, worker, &p) == 0)
@@ -67,7 +67,7 @@ void jobs_run(size_t n, unsigned threads, job_fn_t fn, job_progress_fn_t progres
     for (unsigned j = 0; j < started; j++)
         pthread_join(th[j], NULL);
     free(th);
-    atomic_store(&running, 0);
+    atomic_store(&running, outer);
     pthread_mutex_destroy(&p.lock);
 }
 

@@ -79,6 +79,27 @@ int cli_parse_threads(const char *option, const char *text, unsigned *out, cs_er
     return 0;
 }
 
+void cli_apply_threads(gpu_t *g, unsigned threads)
+{
+    if (!threads)
+        threads = command_threads;
+    if (threads == CLI_THREADS_AUTO) {
+        gpu_set_threads_auto(g, jobs_running());
+        return;
+    }
+    if (threads > 1 && !gpu_team_can_pay(g) && !gpu_team_forced()) {
+        /* once per process: a sweep runs many such GPUs, on --jobs threads */
+        static atomic_bool said;
+        if (!atomic_exchange(&said, true))
+            fprintf(stderr,
+                    "ctasim: warning: --threads %u: a GPU of %u cores runs on one thread (a thread team pays from "
+                    "32 cores; docs/SPEED.md); CTASIM_FORCE_TEAM=1 uses the team anyway\n",
+                    threads, gpu_n_sm(g));
+        threads = 1;
+    }
+    gpu_set_threads(g, threads, 0);
+}
+
 gpu_t *cli_simulate(const sim_request_t *req, sim_outcome_t *out, cs_error_t *err)
 {
     out->check = -1;
@@ -91,21 +112,7 @@ gpu_t *cli_simulate(const sim_request_t *req, sim_outcome_t *out, cs_error_t *er
         gpu_set_progress(g, run_progress_print, &rp, run_progress_interval());
     if (req->sample_interval)
         gpu_set_sample_interval(g, req->sample_interval);
-    unsigned threads = req->threads ? req->threads : command_threads;
-    if (threads == CLI_THREADS_AUTO)
-        gpu_set_threads_auto(g, jobs_running());
-    else if (threads > 1 && !gpu_team_can_pay(g) && !gpu_team_forced()) {
-        /* once per process: a sweep runs many such GPUs, on --jobs threads */
-        static atomic_bool said;
-        if (!atomic_exchange(&said, true))
-            fprintf(stderr,
-                    "ctasim: warning: --threads %u: a GPU of %u cores runs on one thread (a thread team pays from "
-                    "32 cores; docs/SPEED.md); CTASIM_FORCE_TEAM=1 uses the team anyway\n",
-                    threads, gpu_n_sm(g));
-        threads = 1;
-    }
-    if (threads != CLI_THREADS_AUTO)
-        gpu_set_threads(g, threads, 0);
+    cli_apply_threads(g, req->threads);
     int rc;
     const app_def_t *app = app_find(req->input);
     if (app) {

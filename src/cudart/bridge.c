@@ -142,6 +142,7 @@ __attribute__((constructor)) static void cr_load(void)
         cr_fatal("%s", err.msg);
     if (opts.sample_interval)
         gpu_set_sample_interval(cr.g, opts.sample_interval);
+    cli_apply_threads(cr.g, 0); /* --threads among the options, auto by default */
     cr.cfg = gpu_config(cr.g);
     cr.rt = ctasim_create();
     ctasim_executor_t ex = {.ctx = cr.g, .run_kernels = gpu_execute_borrowed};

@@ -970,6 +970,7 @@ static void maybe_start_team(gpu_t *g, uint64_t ran_ns)
     }
     const unsigned threads = g->team_later;
     g->team_later = 0;
+    g->team_from_cycle = cycle;
     gpu_set_threads(g, threads, g->team_later_min_due);
 }
 

@@ -90,6 +90,7 @@ struct gpu {
      * team_next_check on. */
     unsigned team_later, team_later_min_due;
     uint64_t team_at_cycle, team_after_ns, team_next_check;
+    uint64_t team_from_cycle; /* the core cycle a team started during the run at (0: before it, or none) */
     unit_pool_t *sm_pools;     /* a request pool per core */
     unit_pool_t *l2_pools;     /* a request pool per L2 slice (its channel's write-backs included) */
     uint32_t *due;             /* the cores ticked this cycle, in core order */

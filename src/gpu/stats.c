@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "gpu_internal.h"
+#include "core_workers.h"
 #include "model/icnt_mesh.h"
 #include "util/json_escape.h"
 
@@ -220,6 +221,12 @@ void gpu_print_stats(const gpu_t *g, void *stream)
     fprintf(f, "gpgpu_simulation_rate = %.0f (warp inst/sec)\n",
             t.sim_wall_seconds > 0 ? (double)t.warp_insts / t.sim_wall_seconds : 0.0);
     fprintf(f, "gpgpu_peak_memory = %.1f MB\n", peak_rss_mb());
+    /* how the host ran it (--threads; never changes a number above) */
+    if (g->workers && g->team_from_cycle)
+        fprintf(f, "ctasim_threads = %u (from core cycle %" PRIu64 ")\n", core_workers_threads(g->workers),
+                g->team_from_cycle);
+    else
+        fprintf(f, "ctasim_threads = %u\n", g->workers ? core_workers_threads(g->workers) : 1u);
 }
 
 int gpu_write_json(const gpu_t *g, const char *path, cs_error_t *err)

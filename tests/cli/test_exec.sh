@@ -2,8 +2,8 @@
 # `ctasim exec`: CUDA programs written for these tests (tests/cudart/*.cu),
 # built with plain `nvcc -cudart shared`, run unmodified on the simulated GPU
 # through ctasim's libcudart.so.13 and check themselves against a CPU loop.
-# Also: a -no-compress build, a static-cudart build and an -rdc build (one
-# clear line each), an unimplemented entry point (one line naming it), exit
+# Also: --threads reaching the program's GPU, a -no-compress build, a
+# static-cudart build and an -rdc build (one clear line each), an unimplemented entry point (one line naming it), exit
 # codes passed through, --json written (and kept whole when the run stops),
 # and the struct layouts of src/cudart/cuda_abi.h against the real CUDA
 # headers. SKIPs where nvcc is absent (CI machines may lack it). Every check prints "PASS name",
@@ -114,6 +114,14 @@ if run exec_json_stdout 0 --json - "$T/vecadd" 300; then
     if head -1 "$T/exec_json_stdout.out" | grep -q 'PASS' && tail -1 "$T/exec_json_stdout.out" | grep -q '^}'; then
         pass exec_json_stdout
     else fail exec_json_stdout "$(head -2 "$T/exec_json_stdout.out")"; fi
+fi
+
+# --threads reaches the program's GPU (the team forced, as 15 cores would
+# otherwise run one thread): the team ran, the results are the same
+if CTASIM_FORCE_TEAM=1 run exec_threads 0 --threads 2 --json "$T/vecadd2.json" "$T/vecadd" 3000; then
+    if grep -q '^vecadd_reduce n=3000: PASS' "$T/exec_threads.out" && grep -q '^ctasim_threads = 2$' "$T/exec_threads.err"; then
+        same_json exec_threads "$T/vecadd.json" "$T/vecadd2.json"
+    else fail exec_threads "$(cat "$T/exec_threads.out") / $(grep ctasim_threads "$T/exec_threads.err")"; fi
 fi
 
 # --- exit status is the program's: n=0 makes a zero-block launch it reports as failed
