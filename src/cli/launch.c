@@ -284,6 +284,7 @@ int cmd_launch(int argc, char **argv)
     }
     if (o.sample_interval)
         gpu_set_sample_interval(g, o.sample_interval);
+    cli_apply_threads(g, 0);
     ctasim_runtime_t *rt = ctasim_create();
     ctasim_executor_t ex = {.ctx = g, .run_kernels = gpu_execute_borrowed};
     ctasim_set_executor(rt, &ex);

@@ -300,6 +300,7 @@ gpu_t *mix_simulate(const mix_t *m, const sim_request_t *req, mix_outcome_t *out
     gpu_t *g = gpu_create_named(req->cfg, req->cta_sched, req->warp_sched, err);
     if (!g)
         return NULL;
+    cli_apply_threads(g, req->threads);
     coord_t co;
     memset(&co, 0, sizeof co);
     pthread_mutex_init(&co.mu, NULL);

@@ -55,10 +55,20 @@ if [ $? -eq 0 ] && [ -f "$T/sw/summary.csv" ]; then pass threads_sweep; else fai
 
 if "$C" run --help | grep -q -- "--threads N"; then pass threads_help; else fail threads_help "not in run --help"; fi
 
-# launch (PTX: cores tick on one thread) takes --threads and its value
+# a workload mix (A+B: two programs on one GPU) takes it too: the team ran,
+# the same numbers as one thread
+for n in 1 2; do
+    CTASIM_FORCE_TEAM=1 "$C" run --threads $n --size small --no-alone --json "$T/mix$n.json" VADD+BFS >"$T/mix$n.out" 2>&1
+done
+if grep -q '^ctasim_threads = 2$' "$T/mix2.out"; then same_json threads_mix "$T/mix1.json" "$T/mix2.json"
+else fail threads_mix "$(grep -E 'ctasim_threads|error' "$T/mix2.out")"; fi
+
+# launch takes --threads and its GPU runs on the team
 i=0; : >"$T/ones.bin"; : >"$T/zeros.bin"
 while [ $i -lt 256 ]; do printf '\000\000\200\077' >>"$T/ones.bin"; printf '\000\000\000\000' >>"$T/zeros.bin"; i=$((i+1)); done
-if "$C" launch --quiet --threads 2 --ptx workloads/ptx/vadd.ptx --kernel vadd --grid 1 --block 256 \
-        in:"$T/zeros.bin" in:"$T/ones.bin" out:1024:"$T/sum.bin" s32:256 2>"$T/e" && cmp -s "$T/sum.bin" "$T/ones.bin"; then
+# (the team forced on its 15 cores: the statistics say it ran)
+if CTASIM_FORCE_TEAM=1 "$C" launch --threads 2 --ptx workloads/ptx/vadd.ptx --kernel vadd --grid 1 --block 256 \
+        in:"$T/zeros.bin" in:"$T/ones.bin" out:1024:"$T/sum.bin" s32:256 >"$T/o" 2>"$T/e" &&
+        cmp -s "$T/sum.bin" "$T/ones.bin" && grep -q '^ctasim_threads = 2$' "$T/o" "$T/e"; then
     pass threads_launch
-else fail threads_launch "$(cat "$T/e")"; fi
+else fail threads_launch "$(cat "$T/e") $(grep ctasim_threads "$T/o")"; fi
