@@ -301,6 +301,8 @@ gpu_t *mix_simulate(const mix_t *m, const sim_request_t *req, mix_outcome_t *out
     if (!g)
         return NULL;
     cli_apply_threads(g, req->threads);
+    if (req->sample_interval)
+        gpu_set_sample_interval(g, req->sample_interval);
     coord_t co;
     memset(&co, 0, sizeof co);
     pthread_mutex_init(&co.mu, NULL);
@@ -792,7 +794,7 @@ int cmd_run_mix(int argc, char **argv, const run_opts_t *o)
         return rc;
     }
     sim_request_t req = {.cfg = &o->cfg, .cta_sched = o->cta_sched, .warp_sched = o->warp_sched, .input = NULL,
-                         .size = o->size, .seed = o->seed};
+                         .size = o->size, .seed = o->seed, .sample_interval = o->sample_interval};
     char cache_dir[PATH_MAX];
     if (o->alone_cache)
         snprintf(cache_dir, sizeof cache_dir, "%s", o->alone_cache);
@@ -866,7 +868,8 @@ int cmd_run_mix(int argc, char **argv, const run_opts_t *o)
             printf("mix_stp = %.4f\nmix_antt = %.4f\nmix_fairness = %.4f\n", mm.stp, mm.antt, mm.fairness);
     }
     rc = 0;
-    if (cli_json_write(&json, g, &err) < 0)
+    if (cli_json_write(&json, g, &err) < 0 ||
+        (o->sample_interval && o->json && strcmp(o->json, "-") && cli_write_series_csv(g, o->json, &err) < 0))
         rc = cli_fail(&err);
     gpu_destroy(g);
     FILE *verdict = json.path && !strcmp(json.path, "-") ? stderr : stdout;

@@ -196,3 +196,12 @@ if XDG_CACHE_HOME="$T/xdg" $C experiment li-fig2 --size small --jobs 2 -o "$T/re
 else
     fail experiment_mix_report "$(tail -2 "$T/rep.txt")"
 fi
+
+# --sample-interval on a mix: the per-SM series beside the mix's own, and
+# X-series.csv beside X.json (the option was parsed and ignored until s43)
+if $C run --quiet --size small --no-alone --sample-interval 500 --json "$T/ms.json" VADD+BFS >"$T/ms.out" 2>&1 &&
+   grep -q '"sm_ipc/0"' "$T/ms.json" && grep -q '^sm_ipc/0,' "$T/ms-series.csv" && grep -q '^mix.ctas_per_sm.0.VADD,' "$T/ms-series.csv"; then
+    pass mix_sample_interval
+else
+    fail mix_sample_interval "$(tail -2 "$T/ms.out")"
+fi
