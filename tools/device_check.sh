@@ -18,7 +18,7 @@
 #             -> OUTDIR/native-these-{default,paper}.{txt,csv}
 #   caps-base every workload at paper size, no cap, carve-out pinned at 100 % as the
 #             caps' runs have it (their fair baseline) -> OUTDIR/native-paper-carve100.*
-#   threads   tools/bench_threads.sh, 1 2 4 8 16 threads, one run each
+#   threads   tools/bench_threads.sh, 1 2 4 8 16 threads and auto (the default), one run each
 #             -> OUTDIR/threads.txt
 #   threads-long  the same on the long H100-sized cases (BENCH_SET=long), median of 3
 #             -> OUTDIR/threads-long.txt
@@ -97,7 +97,7 @@ for p in $PARTS; do
         done
         cat "$OUT/native-caps.txt" ;;
     threads)
-        timeout "$(limit threads 240)" sh tools/bench_threads.sh $C - 1 1 2 4 8 16 >"$OUT/threads.txt" 2>&1
+        timeout "$(limit threads 240)" sh tools/bench_threads.sh $C - 1 1 2 4 8 16 auto >"$OUT/threads.txt" 2>&1
         echo "exit $?"; cat "$OUT/threads.txt" ;;
     threads-long)
         BENCH_SET=long timeout "$(limit threads_long 150)" sh tools/bench_threads.sh $C - 3 1 2 4 8 16 \
