@@ -40,7 +40,8 @@ int gpu_launch_at(gpu_t *g, const kernel_desc_t *k, uint64_t host_cycle, cs_erro
 int gpu_run(gpu_t *g, cs_error_t *err);
 /* Tick the cores on `threads` threads (1: on the caller's, the default).
  * Every statistic is the same for any thread count; see docs/ARCHITECTURE.md
- * "Parallel simulation of one run". Call before the first run. min_due: the
+ * "Parallel simulation of one run". Call before the first run (during it:
+ * gpu_set_threads_later). min_due: the
  * fewest cores due in a cycle for the threads to be used, fewer tick on the
  * caller's thread; 0: a default, and the team is left alone for a while when
  * it ran almost none of the cores (a machine without free cores). */

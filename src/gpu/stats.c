@@ -221,7 +221,8 @@ void gpu_print_stats(const gpu_t *g, void *stream)
     fprintf(f, "gpgpu_simulation_rate = %.0f (warp inst/sec)\n",
             t.sim_wall_seconds > 0 ? (double)t.warp_insts / t.sim_wall_seconds : 0.0);
     fprintf(f, "gpgpu_peak_memory = %.1f MB\n", peak_rss_mb());
-    /* how the host ran it (--threads; never changes a number above) */
+    /* the threads the simulation had (--threads: its team's size, never a
+     * number above); which phases ran on them is team_choice.h's */
     if (g->workers && g->team_from_cycle)
         fprintf(f, "ctasim_threads = %u (from core cycle %" PRIu64 ")\n", core_workers_threads(g->workers),
                 g->team_from_cycle);
