@@ -172,7 +172,7 @@ static void simulate_row(void *vctx, size_t i)
     if (r->max_ctas)
         cfg.max_ctas_override = r->max_ctas;
     sim_request_t req = {.cfg = &cfg, .cta_sched = c->o->cta_sched, .warp_sched = c->o->warp_sched,
-                         .input = r->workload, .size = r->size, .seed = r->seed, .threads = 1};
+                         .input = r->workload, .size = r->size, .seed = r->seed};
     sim_outcome_t out;
     cs_error_t err = {{0}};
     gpu_t *g = cli_simulate(&req, &out, &err);
@@ -239,6 +239,12 @@ int cmd_correlate(int argc, char **argv)
     free(args);
     if (rc)
         return rc;
+    /* run options that mean nothing for a table of many runs: refused, not ignored */
+    if (o.json || o.sample_interval) {
+        fprintf(stderr, "ctasim: correlate: %s is not an option of correlate (it prints a table; --csv FILE writes it)\n",
+                o.json ? "--json" : "--sample-interval");
+        return 2;
+    }
     hw_row_t *rows = NULL;
     size_t nrows = 0;
     if (read_hw(o.input, &rows, &nrows, &err) < 0)

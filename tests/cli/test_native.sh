@@ -95,6 +95,14 @@ sed 's/^HOT,/NOPE,/' "$T/hw.csv" >"$T/bad2.csv"
 expect_error correlate_unknown_workload "$T/bad2.csv:5: 'NOPE' is no workload" $C correlate "$T/bad2.csv"
 head -1 "$T/hw.csv" >"$T/bad3.csv"
 expect_error correlate_no_rows "$T/bad3.csv: no workload rows" $C correlate "$T/bad3.csv"
+# run options that mean nothing for its table are refused, not ignored
+expect_error correlate_no_json "--json is not an option of correlate" $C correlate --json "$T/x.json" "$T/hw.csv"
+expect_error correlate_no_samples "--sample-interval is not an option of correlate" \
+    $C correlate --sample-interval 100 "$T/hw.csv"
+# --threads is passed on to its simulations (it was forced to 1): the same table
+if $C correlate --jobs 1 --threads 2 --csv "$T/corr3.csv" "$T/hw.csv" >/dev/null 2>&1 && cmp -s "$T/corr.csv" "$T/corr3.csv"; then
+    pass correlate_threads
+else fail correlate_threads "$(diff "$T/corr.csv" "$T/corr3.csv" | head -3)"; fi
 # a cluster shape given at launch (cuLaunchKernelEx's attribute) reaches the
 # kernel: CLRED reduces within clusters of 4 over distributed shared memory,
 # and its check fails (or mapa refuses) if the shape is lost on the way
