@@ -102,12 +102,15 @@ int cli_check_input(const char *input, cs_error_t *err);
  * on (gpu_set_threads; auto, the default, 1 or more), for every cli_simulate
  * whose request names none. Results do not depend on it. */
 void cli_set_threads(unsigned threads);
-/* Give G its thread team as every simulation of the command line does:
- * `threads` (0: the command's --threads, auto by default); auto starts the
- * team during the run (gpu_set_threads_auto), a count below the crossover
- * runs one thread with a warning. cli_simulate calls it, and so does the
- * CUDA runtime `ctasim exec` loads into a program (cudart/bridge.c). */
-void cli_apply_threads(gpu_t *g, unsigned threads);
+/* The GPU of one simulation of the command line, with the run options that
+ * act on the GPU rather than on its workload: --sample-interval (0: off)
+ * and the thread team, `threads` (0: the command's --threads, auto by
+ * default; auto starts the team during the run, gpu_set_threads_auto; a
+ * count below the crossover runs one thread, with a warning). Every
+ * simulating command takes its GPU here: cli_simulate, workload mixes,
+ * launch, and the CUDA runtime `ctasim exec` loads into a program. */
+gpu_t *cli_gpu_create(const gpu_config_t *cfg, const char *cta_sched, const char *warp_sched,
+                      uint32_t sample_interval, unsigned threads, cs_error_t *err);
 #define CLI_MAX_THREADS 256
 /* --threads auto: each simulation takes gpu_auto_threads' count */
 #define CLI_THREADS_AUTO 0xffffffffu
@@ -148,9 +151,10 @@ int cmd_correlate(int argc, char **argv); /* correlate.c: hardware times beside 
 /* The report of output directory DIR (report.c), written to DIR/report.html;
  * EXPERIMENT: only that experiment's tables (NULL: all). 0 or an exit code. */
 int cli_report_dir(const char *dir, const char *experiment);
-/* Beside JSON_PATH (X.json or X): X-series.csv, every series of g as rows
- * series,cycle,value, written through a temporary (report.c). */
-int cli_write_series_csv(const gpu_t *g, const char *json_path, cs_error_t *err);
+/* With --sample-interval and --json X.json (or X; not -): X-series.csv
+ * beside it, every series of g as rows series,cycle,value, written through
+ * a temporary (report.c). Otherwise nothing. */
+int cli_write_series_csv(const gpu_t *g, const run_opts_t *o, cs_error_t *err);
 /* The executable's own hash (exp_common.c), read once: the caches of runs
  * (experiments' DIR/.runs, mix's alone runs and profiles) key on it. */
 uint64_t cli_exe_hash(void);

@@ -277,14 +277,11 @@ int cmd_launch(int argc, char **argv)
     cli_json_out_t json;
     if ((rc = cli_json_open(&o, &json)) != 0)
         return rc;
-    gpu_t *g = gpu_create_named(&o.cfg, o.cta_sched, o.warp_sched, &err);
+    gpu_t *g = cli_gpu_create(&o.cfg, o.cta_sched, o.warp_sched, o.sample_interval, 0, &err);
     if (!g) {
         cli_json_abandon(&json);
         return cli_fail(&err);
     }
-    if (o.sample_interval)
-        gpu_set_sample_interval(g, o.sample_interval);
-    cli_apply_threads(g, 0);
     ctasim_runtime_t *rt = ctasim_create();
     ctasim_executor_t ex = {.ctx = g, .run_kernels = gpu_execute_borrowed};
     ctasim_set_executor(rt, &ex);
@@ -378,7 +375,7 @@ int cmd_launch(int argc, char **argv)
     if (!o.quiet)
         gpu_print_stats(g, stdout);
     if (cli_json_write(&json, g, &err) < 0 ||
-        (o.sample_interval && o.json && strcmp(o.json, "-") && cli_write_series_csv(g, o.json, &err) < 0))
+        cli_write_series_csv(g, &o, &err) < 0)
         goto out;
     rc = 0;
 out:

@@ -61,7 +61,7 @@ static int cmd_run(int argc, char **argv)
     if (!o.quiet)
         gpu_print_stats(g, stdout);
     if (cli_json_write(&json, g, &err) < 0 ||
-        (o.sample_interval && o.json && strcmp(o.json, "-") && cli_write_series_csv(g, o.json, &err) < 0)) {
+        cli_write_series_csv(g, &o, &err) < 0) {
         gpu_destroy(g);
         return fail(&err);
     }

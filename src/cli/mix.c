@@ -297,12 +297,9 @@ gpu_t *mix_simulate(const mix_t *m, const sim_request_t *req, mix_outcome_t *out
 {
     memset(out, 0, sizeof *out);
     out->items = cs_xcalloc(m->n ? m->n : 1, sizeof *out->items);
-    gpu_t *g = gpu_create_named(req->cfg, req->cta_sched, req->warp_sched, err);
+    gpu_t *g = cli_gpu_create(req->cfg, req->cta_sched, req->warp_sched, req->sample_interval, req->threads, err);
     if (!g)
         return NULL;
-    cli_apply_threads(g, req->threads);
-    if (req->sample_interval)
-        gpu_set_sample_interval(g, req->sample_interval);
     coord_t co;
     memset(&co, 0, sizeof co);
     pthread_mutex_init(&co.mu, NULL);
@@ -869,7 +866,7 @@ int cmd_run_mix(int argc, char **argv, const run_opts_t *o)
     }
     rc = 0;
     if (cli_json_write(&json, g, &err) < 0 ||
-        (o->sample_interval && o->json && strcmp(o->json, "-") && cli_write_series_csv(g, o->json, &err) < 0))
+        cli_write_series_csv(g, o, &err) < 0)
         rc = cli_fail(&err);
     gpu_destroy(g);
     FILE *verdict = json.path && !strcmp(json.path, "-") ? stderr : stdout;

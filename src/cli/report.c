@@ -112,8 +112,11 @@ int cmd_report(int argc, char **argv)
     return make_report(&o, html, figs, false);
 }
 
-int cli_write_series_csv(const gpu_t *g, const char *json_path, cs_error_t *err)
+int cli_write_series_csv(const gpu_t *g, const run_opts_t *o, cs_error_t *err)
 {
+    if (!o->sample_interval || !o->json || !strcmp(o->json, "-"))
+        return 0;
+    const char *json_path = o->json;
     size_t n = strlen(json_path);
     if (n > 5 && !strcmp(json_path + n - 5, ".json"))
         n -= 5;

@@ -79,7 +79,7 @@ int cli_parse_threads(const char *option, const char *text, unsigned *out, cs_er
     return 0;
 }
 
-void cli_apply_threads(gpu_t *g, unsigned threads)
+static void apply_threads(gpu_t *g, unsigned threads)
 {
     if (!threads)
         threads = command_threads;
@@ -100,19 +100,28 @@ void cli_apply_threads(gpu_t *g, unsigned threads)
     gpu_set_threads(g, threads, 0);
 }
 
+gpu_t *cli_gpu_create(const gpu_config_t *cfg, const char *cta_sched, const char *warp_sched,
+                      uint32_t sample_interval, unsigned threads, cs_error_t *err)
+{
+    gpu_t *g = gpu_create_named(cfg, cta_sched, warp_sched, err);
+    if (!g)
+        return NULL;
+    if (sample_interval)
+        gpu_set_sample_interval(g, sample_interval);
+    apply_threads(g, threads);
+    return g;
+}
+
 gpu_t *cli_simulate(const sim_request_t *req, sim_outcome_t *out, cs_error_t *err)
 {
     out->check = -1;
     out->detail[0] = '\0';
-    gpu_t *g = gpu_create_named(req->cfg, req->cta_sched, req->warp_sched, err);
+    gpu_t *g = cli_gpu_create(req->cfg, req->cta_sched, req->warp_sched, req->sample_interval, req->threads, err);
     if (!g)
         return NULL;
     run_progress_t rp = {0};
     if (req->progress)
         gpu_set_progress(g, run_progress_print, &rp, run_progress_interval());
-    if (req->sample_interval)
-        gpu_set_sample_interval(g, req->sample_interval);
-    cli_apply_threads(g, req->threads);
     int rc;
     const app_def_t *app = app_find(req->input);
     if (app) {

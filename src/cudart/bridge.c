@@ -137,12 +137,10 @@ __attribute__((constructor)) static void cr_load(void)
     }
     parse_options();
     cs_error_t err;
-    cr.g = gpu_create_named(&opts.cfg, opts.cta_sched, opts.warp_sched, &err);
+    /* --sample-interval and --threads among the options (auto by default) */
+    cr.g = cli_gpu_create(&opts.cfg, opts.cta_sched, opts.warp_sched, opts.sample_interval, 0, &err);
     if (!cr.g)
         cr_fatal("%s", err.msg);
-    if (opts.sample_interval)
-        gpu_set_sample_interval(cr.g, opts.sample_interval);
-    cli_apply_threads(cr.g, 0); /* --threads among the options, auto by default */
     cr.cfg = gpu_config(cr.g);
     cr.rt = ctasim_create();
     ctasim_executor_t ex = {.ctx = cr.g, .run_kernels = gpu_execute_borrowed};

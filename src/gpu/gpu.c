@@ -949,9 +949,9 @@ void gpu_set_threads_later(gpu_t *g, unsigned threads, unsigned min_due, uint64_
         return;
     g->team_later = threads;
     g->team_later_min_due = min_due;
-    g->team_after_ns = after_ns;
-    g->team_at_cycle = at_cycle;
-    g->team_next_check = 0;
+    /* at a cycle: the loop first looks at it then, and the time has come */
+    g->team_next_check = at_cycle != CS_NEVER ? at_cycle : 0;
+    g->team_after_ns = at_cycle != CS_NEVER ? 0 : after_ns;
 }
 
 /* Between two instants (after a core cycle, every phase of the instant done,
@@ -964,8 +964,8 @@ void gpu_set_threads_later(gpu_t *g, unsigned threads, unsigned min_due, uint64_
 static void maybe_start_team(gpu_t *g, uint64_t ran_ns)
 {
     const uint64_t cycle = g->cycle[CLK_CORE];
-    if (g->team_at_cycle != CS_NEVER ? cycle < g->team_at_cycle : ran_ns < g->team_after_ns) {
-        g->team_next_check = g->team_at_cycle != CS_NEVER ? g->team_at_cycle : cycle + GPU_TEAM_CHECK_CYCLES;
+    if (ran_ns < g->team_after_ns) {
+        g->team_next_check = cycle + GPU_TEAM_CHECK_CYCLES;
         return;
     }
     const unsigned threads = g->team_later;

@@ -85,11 +85,11 @@ struct gpu {
     struct core_workers *workers;
     /* A team to start during the run (gpu_set_threads_later): its thread
      * count (0: none waits), the min_due to give gpu_set_threads, and when:
-     * at core cycle team_at_cycle, or (team_at_cycle CS_NEVER) once the runs
-     * have simulated for team_after_ns, looked at from core cycle
-     * team_next_check on. */
+     * once the runs have simulated for team_after_ns (0 for a team asked for
+     * at a cycle), looked at from core cycle team_next_check on (that
+     * cycle). */
     unsigned team_later, team_later_min_due;
-    uint64_t team_at_cycle, team_after_ns, team_next_check;
+    uint64_t team_after_ns, team_next_check;
     uint64_t team_from_cycle; /* the core cycle a team started during the run at (0: before it, or none) */
     unit_pool_t *sm_pools;     /* a request pool per core */
     unit_pool_t *l2_pools;     /* a request pool per L2 slice (its channel's write-backs included) */
